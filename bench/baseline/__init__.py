@@ -1,0 +1,1 @@
+"""Hand-written plain-Python baseline implementations of the benchmark games."""
