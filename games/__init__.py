@@ -1,0 +1,1 @@
+"""The shipped games, as package data (`importlib.resources.files("games")`)."""

@@ -1,0 +1,226 @@
+"""Built-in functions: their static typing rule and their implementation, side by side.
+
+An implementation receives the running state first, then the evaluated arguments; zones
+arrive as slot numbers and are read through the state.
+"""
+
+from __future__ import annotations
+
+from .types import ANY, BOOL, CARD, INT, PLAYER, ZONE, element, fits, is_list, is_listlike, list_of
+
+
+class BuiltinTypeError(Exception):
+    """An argument of the wrong kind: (argument index, expected description)."""
+
+    def __init__(self, index: int, expected: str):
+        self.index, self.expected = index, expected
+
+
+def _need(types, i, ok, expected):
+    if not ok(types[i]):
+        raise BuiltinTypeError(i, expected)
+
+
+def _list_arg(types, i):
+    _need(types, i, is_listlike, "a list or a zone")
+    return types[i]
+
+
+def _elem(t):
+    return element(t) if t != ANY else ANY
+
+
+def _seq(st, v):
+    """A zone argument is read as its cards."""
+    return st.zones[v] if type(v) is int else v
+
+
+# name -> (min args, max args, typing function(arg types) -> result type, implementation)
+BUILTINS: dict = {}
+
+
+def builtin(name, low, high, typer):
+    def register(impl):
+        BUILTINS[name] = (low, high, typer, impl)
+        return impl
+    return register
+
+
+@builtin("count", 1, 1, lambda t: (_list_arg(t, 0), INT)[1])
+def _count(st, xs):
+    return len(_seq(st, xs))
+
+
+@builtin("empty", 1, 1, lambda t: (_list_arg(t, 0), BOOL)[1])
+def _empty(st, xs):
+    return not _seq(st, xs)
+
+
+@builtin("sum", 1, 1, lambda t: (_need(t, 0, lambda x: fits(list_of(INT), x), "a list of numbers"), INT)[1])
+def _sum(st, xs):
+    return sum(v for v in xs if v is not None)
+
+
+def _extreme_type(t):
+    if len(t) == 1:
+        return _elem(_list_arg(t, 0))
+    for i in range(len(t)):
+        _need(t, i, lambda x: fits(INT, x), "a number")
+    return INT
+
+
+def _extreme(pick):
+    def impl(st, *args):
+        values = [v for v in (_seq(st, args[0]) if len(args) == 1 else args) if v is not None]
+        return pick(values) if values else None
+    return impl
+
+
+BUILTINS["max"] = (1, 8, _extreme_type, _extreme(max))
+BUILTINS["min"] = (1, 8, _extreme_type, _extreme(min))
+
+
+def _top_type(t):
+    _need(t, 0, lambda x: x in (ZONE, ANY), "a zone")
+    if len(t) == 2:
+        _need(t, 1, lambda x: fits(INT, x), "a number")
+        return list_of(CARD)
+    return CARD
+
+
+@builtin("top", 1, 2, _top_type)
+def _top(st, zone, n=None):
+    cards = st.zones[zone]
+    if n is None:
+        return cards[-1] if cards else None
+    return tuple(reversed(cards[max(0, len(cards) - n):])) if n > 0 else ()
+
+
+@builtin("bottom", 1, 2, _top_type)
+def _bottom(st, zone, n=None):
+    cards = st.zones[zone]
+    if n is None:
+        return cards[0] if cards else None
+    return tuple(cards[:n]) if n > 0 else ()
+
+
+@builtin("cards", 1, 1, lambda t: (_need(t, 0, lambda x: x in (ZONE, ANY), "a zone"), list_of(CARD))[1])
+def _cards(st, zone):
+    return tuple(st.zones[zone])
+
+
+def _ends_type(t):
+    elem = _elem(_list_arg(t, 0))
+    if len(t) == 2:
+        _need(t, 1, lambda x: fits(INT, x), "a number")
+        return list_of(elem)
+    return elem
+
+
+@builtin("first", 1, 2, _ends_type)
+def _first(st, xs, n=None):
+    xs = _seq(st, xs)
+    if n is not None:
+        return tuple(xs[:max(0, n)])
+    return xs[0] if xs else None
+
+
+@builtin("last", 1, 2, _ends_type)
+def _last(st, xs, n=None):
+    xs = _seq(st, xs)
+    if n is not None:
+        return tuple(xs[len(xs) - n:]) if n > 0 else ()
+    return xs[-1] if xs else None
+
+
+@builtin("reverse", 1, 1, lambda t: list_of(_elem(_list_arg(t, 0))))
+def _reverse(st, xs):
+    return tuple(reversed(_seq(st, xs)))
+
+
+@builtin("sorted", 1, 1, lambda t: (_need(t, 0, lambda x: fits(list_of(INT), x), "a list of numbers"), list_of(INT))[1])
+def _sorted(st, xs):
+    return tuple(sorted(v for v in xs if v is not None))
+
+
+def _range_type(t):
+    _need(t, 0, lambda x: fits(INT, x), "a number")
+    _need(t, 1, lambda x: fits(INT, x), "a number")
+    return list_of(INT)
+
+
+@builtin("range", 2, 2, _range_type)
+def _range(st, low, high):
+    st.check_length(high - low + 1)
+    return tuple(range(low, high + 1))
+
+
+@builtin("index", 2, 2, lambda t: (_list_arg(t, 0), INT)[1])
+def _index(st, xs, value):
+    xs = _seq(st, xs)
+    return xs.index(value) if value in xs else None
+
+
+@builtin("abs", 1, 1, lambda t: (_need(t, 0, lambda x: fits(INT, x), "a number"), INT)[1])
+def _abs(st, x):
+    return abs(x)
+
+
+def _player_arg(t):
+    _need(t, 0, lambda x: fits(PLAYER, x), "a player")
+    return PLAYER
+
+
+@builtin("left_of", 1, 1, _player_arg)
+def _left_of(st, p):
+    return (p + 1) % st.n
+
+
+@builtin("right_of", 1, 1, _player_arg)
+def _right_of(st, p):
+    return (p - 1) % st.n
+
+
+@builtin("players_from", 1, 1, lambda t: (_player_arg(t), list_of(PLAYER))[1])
+def _players_from(st, p):
+    n = st.n
+    return tuple((p + i) % n for i in range(n))
+
+
+@builtin("seat", 1, 1, lambda t: (_need(t, 0, lambda x: fits(INT, x), "a number"), PLAYER)[1])
+def _seat(st, i):
+    return i % st.n
+
+
+@builtin("number", 1, 1, lambda t: (_player_arg(t), INT)[1])
+def _number(st, p):
+    return p
+
+
+@builtin("owner", 1, 1, lambda t: (_need(t, 0, lambda x: fits(CARD, x), "a card"), PLAYER)[1])
+def _owner(st, card):
+    return st.owner_of_slot(st.loc[card])
+
+
+@builtin("zone_of", 1, 1, lambda t: (_need(t, 0, lambda x: fits(CARD, x), "a card"), ZONE)[1])
+def _zone_of(st, card):
+    return st.loc[card]
+
+
+def _visible_type(t):
+    _need(t, 0, lambda x: fits(CARD, x), "a card")
+    return BOOL
+
+
+@builtin("face_up", 1, 1, _visible_type)
+def _face_up(st, card):
+    return bool(st.vis[card] & st.FACE_UP)
+
+
+# Names that read the table without arguments.
+CONSTANTS = {
+    "players": (list_of(PLAYER), lambda st: tuple(range(st.n))),
+    "player_count": (INT, lambda st: st.n),
+}
+
+

@@ -1,0 +1,936 @@
+"""Static checks: resolve every name, type every expression, check the flow.
+
+The checker reports every problem it can find (it never stops at the first) and leaves behind
+the tables the compiler needs: what each name refers to, the type of each expression and the
+local slot of each declared name.  Nothing here runs the game.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from . import nodes as n
+from .builtins import BUILTINS, CONSTANTS, BuiltinTypeError
+from .source import Diagnostic, Span, did_you_mean
+from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEXT, TYPE_NAMES, ZONE, ZONES,
+                    describe, element, fits, is_list, is_listlike, join, list_of)
+
+VISIBILITIES = ("public", "owner", "hidden")
+
+
+@attrs.define
+class CardInfo:
+    name: str
+    deck: str
+    attrs: dict
+    span: Span
+
+
+@attrs.define
+class Tables:
+    """Everything the compiler needs to know about a checked script.
+
+    Attributes:
+        resolved: id(Name or Target node) -> (kind, detail) where kind is one of local,
+            global, option, zone, zones, symbol, constant, define.
+        types: id(expression node) -> static type.
+        slots: id(declaring node) -> local slot (let, for, binder, quantifier, ...).
+        frames: id(body owner) -> number of local slots it needs.
+    """
+
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    options: dict = attrs.Factory(dict)  # name -> OptionDecl
+    zones: dict = attrs.Factory(dict)  # name -> ZoneDecl
+    vars: dict = attrs.Factory(dict)  # name -> (VarDecl, type)
+    defines: dict = attrs.Factory(dict)
+    rules: dict = attrs.Factory(dict)
+    procs: dict = attrs.Factory(dict)
+    phases: dict = attrs.Factory(dict)  # in declaration order; the first starts the game
+    events: dict = attrs.Factory(dict)
+    reactions: dict = attrs.Factory(dict)  # event name -> [ReactionDecl]
+    handlers: dict = attrs.Factory(dict)  # event name -> [HandlerDecl]
+    decks: list = attrs.Factory(list)
+    cards: list = attrs.Factory(list)  # CardInfo, in id order
+    card_attrs: dict = attrs.Factory(dict)  # attribute -> type
+    symbols: set = attrs.Factory(set)
+    score: n.ScoreDecl | None = None
+    winners: n.WinnersDecl | None = None
+    resolved: dict = attrs.Factory(dict)
+    types: dict = attrs.Factory(dict)
+    slots: dict = attrs.Factory(dict)
+    frames: dict = attrs.Factory(dict)
+
+
+class _Frame:
+    """Slot allocation for one activation (a phase, procedure, event, rule or define)."""
+
+    def __init__(self):
+        self.size = 0
+
+    def new_slot(self) -> int:
+        self.size += 1
+        return self.size - 1
+
+
+class _Scope:
+    def __init__(self, frame: _Frame, parent: "_Scope | None" = None, context: frozenset = frozenset()):
+        self.frame, self.parent, self.names = frame, parent, {}
+        self.context = context | (parent.context if parent else frozenset())
+
+    def child(self, *context: str) -> "_Scope":
+        return _Scope(self.frame, self, frozenset(context))
+
+    def lookup(self, name: str):
+        scope = self
+        while scope is not None:
+            if name in scope.names:
+                return scope.names[name]
+            scope = scope.parent
+        return None
+
+    def all_names(self):
+        scope, out = self, set()
+        while scope is not None:
+            out |= set(scope.names)
+            scope = scope.parent
+        return out
+
+    def declare(self, name: str, type_: str) -> int:
+        slot = self.frame.new_slot()
+        self.names[name] = (slot, type_)
+        return slot
+
+
+class Checker:
+    def __init__(self):
+        self.t = Tables()
+        self.diags: list[Diagnostic] = []
+        self._next_targets: set[str] = set()
+        self._has_end = False
+        self._define_calls: dict[str, set[str]] = {}
+        self._current_define: str | None = None
+
+    # ---- reporting
+    def error(self, code, message, span, label="", hint=""):
+        self.diags.append(Diagnostic(code, message, span, label, hint))
+
+    def warn(self, code, message, span, label="", hint=""):
+        self.diags.append(Diagnostic(code, message, span, label, hint, "warning"))
+
+    # ---- entry point
+    def check(self, items: list) -> tuple[Tables, list[Diagnostic]]:
+        self._collect(items)
+        self._check_bodies(items)
+        self._check_program(items)
+        return self.t, self.diags
+
+    # ---- pass 1: declarations
+    def _collect(self, items):
+        t = self.t
+        seen: dict[str, n.Span] = {}
+        game = [i for i in items if isinstance(i, n.GameDecl)]
+        t.title = game[0].title if game else ""
+        players = [i for i in items if isinstance(i, n.PlayersDecl)]
+        if not players:
+            self.error("E0401", "the script does not say how many players the game takes", None,
+                       hint="add `players 3` or a range such as `players 2..5`")
+        for extra in players[1:]:
+            self.error("E0301", "`players` is declared twice", extra.span, "second declaration")
+        if players:
+            p = players[0]
+            t.min_players, t.max_players = p.low, p.high
+            if p.low < 1 or p.high < p.low or p.high > 64:
+                self.error("E0402", f"player count {p.low}..{p.high} is not a valid range", p.span,
+                           hint="counts run from 1 to 64, the low end first")
+        for item in items:
+            name = getattr(item, "name", None)
+            kind = _DECL_KIND.get(type(item))
+            if kind is None or name is None:
+                continue
+            if name in seen:
+                self.error("E0301", f"`{name}` is declared twice", item.span, "declared again here",
+                           f"the first declaration is at {seen[name]}")
+                continue
+            if name in BUILTINS or name in CONSTANTS:
+                self.error("E0302", f"`{name}` is the name of a built-in", item.span, "reserved name",
+                           "choose another name")
+                continue
+            seen[name] = item.span
+            getattr(t, kind)[name] = item
+        for item in items:
+            if isinstance(item, n.ReactionDecl):
+                t.reactions.setdefault(item.event, []).append(item)
+            elif isinstance(item, n.HandlerDecl):
+                t.handlers.setdefault(item.event, []).append(item)
+            elif isinstance(item, n.ScoreDecl):
+                if t.score is not None:
+                    self.error("E0301", "`score` is declared twice", item.span)
+                t.score = item
+            elif isinstance(item, n.WinnersDecl):
+                if t.winners is not None:
+                    self.error("E0301", "`winners` is declared twice", item.span)
+                t.winners = item
+            elif isinstance(item, n.DeckDecl):
+                self._collect_deck(item)
+        for opt in t.options.values():
+            for choice in opt.choices:
+                t.symbols.add(choice)
+        for name, var in list(t.vars.items()):
+            t.vars[name] = (var, None)
+
+    def _collect_deck(self, deck: n.DeckDecl):
+        t = self.t
+        t.decks.append(deck)
+        names = {c.name for c in t.cards}
+        made = []
+        if deck.dimensions and deck.cards:
+            self.error("E0310", f"deck `{deck.name}` mixes attribute dimensions and explicit cards",
+                       deck.span, hint="declare two decks instead")
+        if deck.dimensions:
+            combos = [{}]
+            for attr, values in deck.dimensions:
+                combos = [dict(c, **{attr: v}) for c in combos for v in values]
+            parts = deck.name_parts or tuple(a for a, _ in deck.dimensions)
+            for part in parts:
+                if part not in dict(deck.dimensions):
+                    self.error("E0311", f"card names use `{part}`, which is not an attribute of deck `{deck.name}`",
+                               deck.span, hint=did_you_mean(part, dict(deck.dimensions)))
+            for combo in combos:
+                label = "".join(_value_text(combo.get(p)) for p in parts)
+                made.append((label, combo, deck.span))
+        for spec in deck.cards:
+            attrs_ = dict(spec.attrs)
+            for i in range(spec.copies):
+                label = spec.label if spec.copies == 1 else f"{spec.label}.{i + 1}"
+                made.append((label, attrs_, spec.span))
+        for label, attrs_, span in made:
+            if label in names:
+                self.error("E0312", f"two cards are named `{label}`", span,
+                           hint="card names must be unique across all decks; they are how moves name cards")
+                continue
+            names.add(label)
+            values = {}
+            for attr, value in attrs_.items():
+                if attr == "name":
+                    self.error("E0313", "`name` is the card's own name and cannot be an attribute", span)
+                    continue
+                typ = INT if isinstance(value, int) else TEXT if isinstance(value, tuple) else SYMBOL
+                if isinstance(value, tuple):
+                    value = value[1]
+                if typ == SYMBOL:
+                    t.symbols.add(value)
+                old = t.card_attrs.get(attr)
+                t.card_attrs[attr] = typ if old in (None, typ) else ANY
+                values[attr] = value
+            t.cards.append(CardInfo(label, deck.name, values, span))
+
+    # ---- pass 2: bodies
+    def _check_bodies(self, items):
+        t = self.t
+        globals_frame = _Frame()
+        top = _Scope(globals_frame)
+        for opt in t.options.values():
+            self._check_option(opt)
+        for zone in t.zones.values():
+            if zone.visibility not in VISIBILITIES:
+                self.error("E0320", f"unknown visibility `{zone.visibility}`", zone.span,
+                           hint="use public, owner or hidden")
+            if zone.otherwise is not None and zone.otherwise not in VISIBILITIES:
+                self.error("E0320", f"unknown visibility `{zone.otherwise}`", zone.span,
+                           hint="use public, owner or hidden")
+            if zone.condition is not None:
+                self._expect(zone.condition, BOOL, top)
+        for deck in t.decks:
+            zone = t.zones.get(deck.zone)
+            if zone is None:
+                self.error("E0203", f"unknown zone `{deck.zone}`", deck.zone_span, "not declared",
+                           did_you_mean(deck.zone, t.zones))
+            elif zone.per_player:
+                self.error("E0321", f"deck `{deck.name}` starts in `{deck.zone}`, a per-player zone",
+                           deck.zone_span, hint="start the deck in a shared zone and deal it")
+        for name, (var, _) in list(t.vars.items()):
+            declared = self._type_ref(var.type) if var.type else None
+            actual = self.expr(var.init, top)
+            if declared and not fits(declared, actual):
+                self._mismatch(var.init, declared, actual)
+            t.vars[name] = (var, declared or actual)
+        for define in t.defines.values():
+            frame = _Frame()
+            scope = _Scope(frame, context=frozenset({"pure"}))
+            for p in define.params or ():
+                t.slots[id(p)] = scope.declare(p.name, self._type_ref(p.type))
+            self._current_define = define.name
+            self.expr(define.body, scope)
+            self._current_define = None
+            t.frames[id(define)] = frame.size
+        for rule in t.rules.values():
+            frame = _Frame()
+            scope = _Scope(frame, context=frozenset({"pure"}))
+            for p in rule.params:
+                t.slots[id(p)] = scope.declare(p.name, self._type_ref(p.type))
+            if rule.when is not None:
+                self._expect(rule.when, BOOL, scope)
+            self._expect(rule.require, BOOL, scope)
+            t.frames[id(rule)] = frame.size
+        for proc in t.procs.values():
+            frame = _Frame()
+            scope = _Scope(frame, context=frozenset({"procedure"}))
+            for p in proc.params:
+                t.slots[id(p)] = scope.declare(p.name, self._type_ref(p.type))
+            self.block(proc.body, scope)
+            t.frames[id(proc)] = frame.size
+        for phase in t.phases.values():
+            frame = _Frame()
+            self.block(phase.body, _Scope(frame, context=frozenset({"phase"})))
+            t.frames[id(phase)] = frame.size
+            if not _terminates(phase.body):
+                self.error("E0501", f"phase `{phase.name}` can reach its end without `next` or `end game`",
+                           Span(phase.span.path, phase.span.line, phase.span.column, phase.span.line,
+                                phase.span.column + 5), "this phase",
+                           "finish every path with `next PHASE` or `end game`")
+        for event in t.events.values():
+            self._check_event(event)
+        for name, handlers in t.handlers.items():
+            if name not in t.events:
+                for h in handlers:
+                    self.error("E0204", f"unknown event `{name}`", h.span, "not declared",
+                               did_you_mean(name, t.events))
+        for name, reactions in t.reactions.items():
+            if name not in t.events:
+                for r in reactions:
+                    self.error("E0204", f"unknown event `{name}`", r.event_span, "not declared",
+                               did_you_mean(name, t.events))
+        if t.score is not None:
+            frame = _Frame()
+            scope = _Scope(frame, context=frozenset({"pure"}))
+            t.slots[id(t.score)] = scope.declare(t.score.var, PLAYER)
+            self._expect(t.score.expr, INT, scope)
+            t.frames[id(t.score)] = frame.size
+        if t.winners is not None and t.winners.expr is not None:
+            frame = _Frame()
+            self._expect(t.winners.expr, list_of(PLAYER), _Scope(frame, context=frozenset({"pure"})))
+            t.frames[id(t.winners)] = frame.size
+
+    def _check_option(self, opt: n.OptionDecl):
+        if opt.kind == "plain" or opt.kind not in ("choice",):
+            if opt.kind != "choice":
+                kind = opt.kind
+                if kind not in ("bool", "int"):
+                    self.error("E0330", f"an option is `bool`, `int in LOW..HIGH` or `one of (...)`, not `{kind}`",
+                               opt.type_span, "unknown option type", did_you_mean(kind, ("bool", "int")))
+                    return
+                if kind == "int" and opt.low is None:
+                    self.error("E0331", f"option `{opt.name}` needs its allowed range", opt.type_span,
+                               hint="write `int in LOW..HIGH`")
+                    return
+                if kind == "bool" and opt.low is not None:
+                    self.error("E0331", "a `bool` option takes no range", opt.type_span)
+        default = opt.default
+        if not isinstance(default, (n.Literal, n.Name)):
+            self.error("E0332", "an option's default must be a plain value", default.span)
+            return
+        value = default.value if isinstance(default, n.Literal) else default.name
+        ok = _option_value_ok(opt, value)
+        if not ok:
+            self.error("E0333", f"default `{_value_text(value)}` is not allowed for option `{opt.name}`",
+                       default.span, "not an allowed value", f"allowed: {option_allowed(opt)}")
+
+    def _check_event(self, event: n.EventDecl):
+        t = self.t
+        frame = _Frame()
+        scope = _Scope(frame, context=frozenset({"event"}))
+        for p in event.params:
+            t.slots[id(p)] = scope.declare(p.name, self._type_ref(p.type))
+        # Reserved slots for the reaction window, in this order: cancelled flag, askers, position.
+        t.slots[id(event)] = frame.new_slot()
+        frame.new_slot()
+        frame.new_slot()
+        self.block(event.body, scope.child())
+        for reaction in t.reactions.get(event.name, []):
+            inner = scope.child("reaction")
+            by = self.expr(reaction.by, scope)
+            if not (fits(PLAYER, by) or fits(list_of(PLAYER), by)):
+                self._mismatch(reaction.by, list_of(PLAYER), by)
+            t.slots[id(reaction)] = inner.declare(reaction.var, PLAYER)
+            self._alternatives(reaction.alternatives, inner, reserved={"pass"})
+        for handler in t.handlers.get(event.name, []):
+            self.block(handler.body, scope.child())
+        t.frames[id(event)] = frame.size
+
+    def _check_program(self, items):
+        t = self.t
+        if not t.phases:
+            self.error("E0402", "the script has no phase, so the game has nowhere to start", None,
+                       hint="add `phase NAME { ... }`; the first phase declared starts the game")
+            return
+        first = next(iter(t.phases))
+        for name, phase in t.phases.items():
+            if name != first and name not in self._next_targets:
+                self.warn("W0403", f"phase `{name}` is never entered", phase.span,
+                          "no `next` leads here", f"the game starts in `{first}`; add `next {name}` somewhere")
+        if not self._has_end:
+            self.error("E0404", "the game never ends: no `end game` statement", None,
+                       hint="add `end game` where the game is over, e.g. after a target score is reached")
+        self._check_define_cycles()
+
+    def _check_define_cycles(self):
+        graph = self._define_calls
+        state: dict[str, int] = {}
+
+        def visit(name, path):
+            state[name] = 1
+            for callee in graph.get(name, ()):
+                if state.get(callee) == 1:
+                    d = self.t.defines[name]
+                    self.error("E0405", f"`{callee}` calls itself through {' -> '.join(path + [callee])}",
+                               d.span, "recursive definition",
+                               "definitions may not recurse; a procedure with a loop can do the work")
+                elif callee not in state:
+                    visit(callee, path + [callee])
+            state[name] = 2
+
+        for name in graph:
+            if name not in state:
+                visit(name, [name])
+
+    # ---- types
+    def _type_ref(self, ref: n.TypeRef) -> str:
+        if ref.name not in TYPE_NAMES:
+            self.error("E0205", f"unknown type `{ref.name}`", ref.span, "not a type",
+                       did_you_mean(ref.name, TYPE_NAMES))
+            return ANY
+        return list_of(ref.name) if ref.is_list else ref.name
+
+    def _mismatch(self, node, expected, actual):
+        self.error("E0210", f"expected {describe(expected)}, found {describe(actual)}", node.span,
+                   f"this is {describe(actual)}")
+
+    def _expect(self, node, expected, scope) -> str:
+        actual = self.expr(node, scope)
+        if not fits(expected, actual):
+            self._mismatch(node, expected, actual)
+        return actual
+
+    # ---- statements
+    def block(self, stmts, scope):
+        for s in stmts:
+            self.stmt(s, scope)
+
+    def stmt(self, s, scope: _Scope):
+        t = self.t
+        match s:
+            case n.Let():
+                typ = self.expr(s.value, scope)
+                if s.name in scope.names:
+                    self.error("E0303", f"`{s.name}` is already a local name here", s.span,
+                               "declared again", f"use `set {s.name} = ...` to change it")
+                t.slots[id(s)] = scope.declare(s.name, typ)
+            case n.Set():
+                self._set(s, scope)
+            case n.Move():
+                what = self.expr(s.what, scope)
+                if not (fits(CARD, what) or fits(list_of(CARD), what)):
+                    self._mismatch(s.what, CARD, what)
+                self._expect(s.dest, ZONE, scope)
+            case n.Deal():
+                self._expect(s.count, INT, scope)
+                self._expect(s.source, ZONE, scope)
+                zone = t.zones.get(s.zone)
+                if zone is None:
+                    self.error("E0203", f"unknown zone `{s.zone}`", s.zone_span, "not declared",
+                               did_you_mean(s.zone, t.zones))
+                elif not zone.per_player:
+                    self.error("E0322", f"`deal` needs a per-player zone; `{s.zone}` is shared", s.zone_span,
+                               hint="use `move top(SOURCE, N) to ZONE` for a shared zone")
+                self._expect(s.players, list_of(PLAYER), scope)
+            case n.Shuffle():
+                self._expect(s.zone, ZONE, scope)
+            case n.Reveal() | n.Hide():
+                what = self.expr(s.what, scope)
+                if not (fits(CARD, what) or fits(list_of(CARD), what)):
+                    self._mismatch(s.what, CARD, what)
+            case n.ShowTo():
+                what = self.expr(s.what, scope)
+                if not (fits(CARD, what) or fits(list_of(CARD), what)):
+                    self._mismatch(s.what, CARD, what)
+                self._expect(s.player, PLAYER, scope)
+            case n.If():
+                for cond, body in s.branches:
+                    self._expect(cond, BOOL, scope)
+                    self.block(body, scope.child())
+                if s.orelse is not None:
+                    self.block(s.orelse, scope.child())
+            case n.For():
+                source = self.expr(s.source, scope)
+                if not is_listlike(source):
+                    self._mismatch(s.source, list_of(ANY), source)
+                inner = scope.child("loop")
+                t.slots[id(s)] = inner.declare(s.var, element(source))
+                inner.frame.new_slot()  # the list being walked
+                inner.frame.new_slot()  # the position in it
+                self.block(s.body, inner)
+            case n.While():
+                self._expect(s.cond, BOOL, scope)
+                self.block(s.body, scope.child("loop"))
+            case n.RepeatTimes():
+                self._expect(s.count, INT, scope)
+                t.slots[id(s)] = scope.frame.new_slot()
+                self.block(s.body, scope.child("loop"))
+            case n.RepeatUntil():
+                inner = scope.child("loop")
+                self.block(s.body, inner)
+                self._expect(s.cond, BOOL, inner)
+            case n.Loop():
+                self.block(s.body, scope.child("loop"))
+            case n.Break():
+                if "loop" not in scope.context:
+                    self.error("E0502", "`break` outside a loop", s.span)
+            case n.Decide():
+                self._decide(s, scope)
+            case n.Simultaneous():
+                source = self._expect(s.source, list_of(PLAYER), scope)
+                inner = scope.child()
+                t.slots[id(s)] = inner.declare(s.var, PLAYER)
+                for _ in range(3):  # the players, the position, the collected choices
+                    inner.frame.new_slot()
+                self._decide(s.decide, inner)
+            case n.CallStmt():
+                proc = t.procs.get(s.name)
+                if proc is None:
+                    hint = did_you_mean(s.name, t.procs)
+                    if s.name in t.defines or s.name in BUILTINS:
+                        hint = f"`{s.name}` computes a value; use it in an expression, e.g. `let x = {s.name}(...)`"
+                    self.error("E0206", f"unknown procedure `{s.name}`", s.name_span, "not declared", hint)
+                    for a in s.args:
+                        self.expr(a, scope)
+                else:
+                    self._args(s, [self._type_ref(p.type) for p in proc.params], s.args, scope, s.name)
+            case n.Next():
+                self._next_targets.add(s.phase)
+                if s.phase not in t.phases:
+                    self.error("E0207", f"unknown phase `{s.phase}`", s.span, "not declared",
+                               did_you_mean(s.phase, t.phases))
+                if "event" in scope.context:
+                    self.error("E0503", "`next` cannot leave a phase from inside an event", s.span,
+                               hint="set a variable in the event and act on it in the phase")
+            case n.EndGame():
+                self._has_end = True
+            case n.Signal():
+                event = t.events.get(s.event)
+                if event is None:
+                    self.error("E0204", f"unknown event `{s.event}`", s.span, "not declared",
+                               did_you_mean(s.event, t.events))
+                    for a in s.args:
+                        self.expr(a, scope)
+                else:
+                    self._args(s, [self._type_ref(p.type) for p in event.params], s.args, scope, s.event)
+            case n.Cancel():
+                if "reaction" not in scope.context:
+                    self.error("E0504", "`cancel` is only allowed in a reaction", s.span,
+                               hint="a reaction cancels the event it answers")
+            case n.Return():
+                if "procedure" not in scope.context:
+                    self.error("E0505", "`return` is only allowed in a procedure", s.span)
+            case n.Log():
+                for part in s.parts:
+                    if not isinstance(part, str):
+                        self.expr(part, scope)
+            case _:
+                raise AssertionError(f"unhandled statement {s!r}")
+
+    def _set(self, s: n.Set, scope):
+        t = self.t
+        target = s.target
+        local = scope.lookup(target.name)
+        if local is not None:
+            slot, typ = local
+            t.resolved[id(target)] = ("local", slot)
+        elif target.name in t.vars:
+            var, typ = t.vars[target.name]
+            t.resolved[id(target)] = ("global", target.name)
+            if "pure" in scope.context:
+                self.error("E0506", "rules and definitions cannot change variables", s.span)
+            if var.per_player and target.index is None:
+                self.error("E0211", f"`{target.name}` holds a value per player; say whose", target.span,
+                           hint=f"write `set {target.name}[p] = ...`")
+        elif target.name in t.options:
+            self.error("E0507", f"option `{target.name}` cannot be changed during the game", target.span,
+                       hint="copy it into a `var` first")
+            return
+        else:
+            self.error("E0201", f"unknown variable `{target.name}`", target.span, "not declared",
+                       did_you_mean(target.name, set(t.vars) | scope.all_names()) or
+                       f"declare it with `var {target.name} = ...`, or use `let` for a local")
+            self.expr(s.value, scope)
+            return
+        if target.index is not None:
+            index_type = self.expr(target.index, scope)
+            per_player = target.name in t.vars and t.vars[target.name][0].per_player and local is None
+            if per_player:
+                if not fits(PLAYER, index_type):
+                    self._mismatch(target.index, PLAYER, index_type)
+            elif is_list(typ):
+                if not fits(INT, index_type):
+                    self._mismatch(target.index, INT, index_type)
+                typ = element(typ)
+            else:
+                self.error("E0212", f"`{target.name}` cannot be indexed", target.span)
+        value = self.expr(s.value, scope)
+        if s.op != "=":
+            if not fits(INT, typ):
+                self.error("E0210", f"`{s.op}` needs a number, and `{target.name}` is {describe(typ)}", s.span)
+            elif not fits(INT, value):
+                self._mismatch(s.value, INT, value)
+        elif not fits(typ, value) and typ != ANY:
+            self._mismatch(s.value, typ, value)
+
+    def _decide(self, s: n.Decide, scope: _Scope):
+        if s.actor is not None:
+            self._expect(s.actor, PLAYER, scope)
+        self._alternatives(s.alternatives, scope, reserved=set())
+
+    def _alternatives(self, alternatives, scope, reserved):
+        names = set(reserved)
+        for alt in alternatives:
+            if alt.name in names:
+                self.error("E0304", f"alternative `{alt.name}` appears twice in this decision", alt.span,
+                           hint="`pass` is added to every reaction for you" if alt.name == "pass" else "")
+            names.add(alt.name)
+            inner = scope.child()
+            for b in alt.binders:
+                if b.source is not None:
+                    source = self.expr(b.source, scope)
+                    if not is_listlike(source):
+                        self._mismatch(b.source, list_of(ANY), source)
+                    typ = element(source)
+                else:
+                    self._expect(b.low, INT, scope)
+                    self._expect(b.high, INT, scope)
+                    typ = INT
+                self.t.slots[id(b)] = inner.declare(b.name, typ)
+            for call in alt.requires:
+                rule = self.t.rules.get(call.name)
+                if rule is None:
+                    self.error("E0208", f"unknown rule `{call.name}`", call.span, "not declared",
+                               did_you_mean(call.name, self.t.rules))
+                    for a in call.args:
+                        self.expr(a, inner)
+                    continue
+                self._args(call, [self._type_ref(p.type) for p in rule.params], call.args, inner, call.name)
+            self.block(alt.body, inner)
+
+    def _args(self, node, expected, args, scope, name):
+        if len(expected) != len(args):
+            self.error("E0213", f"`{name}` takes {len(expected)} argument(s), {len(args)} given", node.span)
+        for want, arg in zip(expected, args):
+            self._expect(arg, want, scope)
+        for arg in args[len(expected):]:
+            self.expr(arg, scope)
+
+    # ---- expressions
+    def expr(self, e, scope: _Scope) -> str:
+        typ = self._expr(e, scope)
+        self.t.types[id(e)] = typ
+        return typ
+
+    def _expr(self, e, scope: _Scope) -> str:
+        t = self.t
+        match e:
+            case n.Literal():
+                return {"int": INT, "text": TEXT, "bool": BOOL, "none": NONE}[e.kind]
+            case n.Name():
+                return self._name(e, scope)
+            case n.Attr():
+                obj = self.expr(e.obj, scope)
+                if not fits(CARD, obj):
+                    self.error("E0210", f"only cards have attributes; this is {describe(obj)}", e.obj.span,
+                               f"this is {describe(obj)}")
+                    return ANY
+                if e.name == "name":
+                    return TEXT
+                if e.name not in t.card_attrs:
+                    self.error("E0202", f"no card has an attribute `{e.name}`", e.name_span, "unknown attribute",
+                               did_you_mean(e.name, set(t.card_attrs) | {"name"}))
+                    return ANY
+                return t.card_attrs[e.name]
+            case n.Index():
+                return self._index(e, scope)
+            case n.Call():
+                return self._call(e, scope)
+            case n.Unary():
+                if e.op == "not":
+                    self._expect(e.operand, BOOL, scope)
+                    return BOOL
+                self._expect(e.operand, INT, scope)
+                return INT
+            case n.Binary():
+                return self._binary(e, scope)
+            case n.IfExpr():
+                self._expect(e.cond, BOOL, scope)
+                return join(self.expr(e.then, scope), self.expr(e.orelse, scope))
+            case n.Quant() | n.Best() | n.Comprehension():
+                source = self.expr(e.source, scope)
+                if not is_listlike(source):
+                    self._mismatch(e.source, list_of(ANY), source)
+                inner = scope.child()
+                t.slots[id(e)] = inner.declare(e.var, element(source))
+                if isinstance(e, n.Quant):
+                    self._expect(e.cond, BOOL, inner)
+                    return INT if e.kind == "count" else BOOL
+                if isinstance(e, n.Best):
+                    self._expect(e.key, INT, inner)
+                    return element(source)
+                if e.cond is not None:
+                    self._expect(e.cond, BOOL, inner)
+                return list_of(self.expr(e.expr, inner))
+            case n.ListLit():
+                typ = NONE
+                for item in e.items:
+                    typ = join(typ, self.expr(item, scope))
+                return list_of(ANY if typ == NONE else typ)
+            case _:
+                raise AssertionError(f"unhandled expression {e!r}")
+
+    def _name(self, e: n.Name, scope) -> str:
+        t = self.t
+        local = scope.lookup(e.name)
+        if local is not None:
+            t.resolved[id(e)] = ("local", local[0])
+            return local[1]
+        if e.name in t.vars:
+            var, typ = t.vars[e.name]
+            t.resolved[id(e)] = ("global", e.name)
+            if typ is None:
+                self.error("E0214", f"variable `{e.name}` is used before it is declared", e.span,
+                           hint="a variable's starting value may only use options and earlier variables")
+                return ANY
+            return list_of(typ) if var.per_player else typ
+        if e.name in t.options:
+            opt = t.options[e.name]
+            t.resolved[id(e)] = ("option", e.name)
+            return {"bool": BOOL, "int": INT}.get(opt.kind, SYMBOL)
+        if e.name in t.zones:
+            zone = t.zones[e.name]
+            t.resolved[id(e)] = ("zones" if zone.per_player else "zone", e.name)
+            return ZONES if zone.per_player else ZONE
+        if e.name in CONSTANTS:
+            t.resolved[id(e)] = ("constant", e.name)
+            return CONSTANTS[e.name][0]
+        if e.name in t.defines and t.defines[e.name].params is None:
+            t.resolved[id(e)] = ("define", e.name)
+            return self._define_type(e.name)
+        if e.name in t.symbols:
+            t.resolved[id(e)] = ("symbol", e.name)
+            return SYMBOL
+        candidates = scope.all_names() | set(t.vars) | set(t.options) | set(t.zones) | t.symbols \
+            | set(t.defines) | set(CONSTANTS)
+        hint = did_you_mean(e.name, candidates)
+        if e.name in t.defines:
+            hint = f"`{e.name}` takes arguments: `{e.name}(...)`"
+        self.error("E0201", f"unknown name `{e.name}`", e.span, "not declared here", hint)
+        t.resolved[id(e)] = ("error", e.name)
+        return ANY
+
+    def _define_type(self, name: str) -> str:
+        if self._current_define is not None:
+            self._define_calls.setdefault(self._current_define, set()).add(name)
+        define = self.t.defines[name]
+        cached = self.t.types.get(id(define.body))
+        if cached is not None:
+            return cached
+        if getattr(self, "_typing", set()) and name in self._typing:
+            return ANY  # recursion is reported by the cycle check
+        self._typing = getattr(self, "_typing", set()) | {name}
+        frame = _Frame()
+        scope = _Scope(frame, context=frozenset({"pure"}))
+        for p in define.params or ():
+            self.t.slots[id(p)] = scope.declare(p.name, self._type_ref(p.type))
+        outer, self._current_define = self._current_define, name
+        mark = len(self.diags)
+        typ = self.expr(define.body, scope)
+        del self.diags[mark:]  # reported once, when the definition itself is checked
+        self._current_define = outer
+        self._typing = self._typing - {name}
+        return typ
+
+    def _index(self, e: n.Index, scope) -> str:
+        obj = self.expr(e.obj, scope)
+        idx = self.expr(e.index, scope)
+        if obj == ZONES:
+            if not fits(PLAYER, idx):
+                self._mismatch(e.index, PLAYER, idx)
+            return ZONE
+        resolved = self.t.resolved.get(id(e.obj))
+        if resolved and resolved[0] == "global" and self.t.vars[resolved[1]][0].per_player:
+            if not fits(PLAYER, idx):
+                self._mismatch(e.index, PLAYER, idx)
+            return element(obj)
+        if is_list(obj) or obj in (ZONE, ANY):
+            if not fits(INT, idx):
+                self._mismatch(e.index, INT, idx)
+            return element(obj)
+        self.error("E0212", f"{describe(obj)} cannot be indexed", e.obj.span, f"this is {describe(obj)}")
+        return ANY
+
+    def _call(self, e: n.Call, scope) -> str:
+        t = self.t
+        if e.func in t.defines:
+            define = t.defines[e.func]
+            params = define.params or ()
+            if define.params is None:
+                self.error("E0213", f"`{e.func}` takes no arguments; write it without parentheses", e.span)
+            self._args(e, [self._type_ref(p.type) for p in params], e.args, scope, e.func)
+            return self._define_type(e.func)
+        if e.func in BUILTINS:
+            low, high, typer, _ = BUILTINS[e.func]
+            types = [self.expr(a, scope) for a in e.args]
+            if not low <= len(types) <= high:
+                count = f"{low}" if low == high else f"{low} to {high}"
+                self.error("E0213", f"`{e.func}` takes {count} argument(s), {len(types)} given", e.span)
+                return ANY
+            try:
+                return typer(types)
+            except BuiltinTypeError as err:
+                arg = e.args[err.index]
+                self.error("E0210", f"`{e.func}` expects {err.expected}, found {describe(types[err.index])}",
+                           arg.span, f"this is {describe(types[err.index])}")
+                return ANY
+        if e.func in t.rules:
+            self.error("E0215", f"`{e.func}` is a rule; rules are named in a decision's `requires`", e.func_span,
+                       hint="to reuse the condition as a value, write it as a `define`")
+        elif e.func in t.procs:
+            self.error("E0215", f"`{e.func}` is a procedure and gives no value", e.func_span,
+                       hint="call it as a statement of its own")
+        else:
+            self.error("E0209", f"unknown function `{e.func}`", e.func_span, "not declared",
+                       did_you_mean(e.func, set(t.defines) | set(BUILTINS)))
+        for a in e.args:
+            self.expr(a, scope)
+        return ANY
+
+    def _binary(self, e: n.Binary, scope) -> str:
+        op = e.op
+        if op in ("and", "or"):
+            self._expect(e.left, BOOL, scope)
+            self._expect(e.right, BOOL, scope)
+            return BOOL
+        left = self.expr(e.left, scope)
+        right = self.expr(e.right, scope)
+        if op in ("in", "notin"):
+            if not is_listlike(right):
+                self._mismatch(e.right, list_of(left), right)
+            elif not (fits(element(right), left) or fits(left, element(right))):
+                self._mismatch(e.left, element(right), left)
+            return BOOL
+        if op in ("==", "!="):
+            if not (fits(left, right) or fits(right, left)):
+                self.error("E0216", f"comparing {describe(left)} with {describe(right)} is always "
+                           f"{'false' if op == '==' else 'true'}", e.span, "different kinds of value")
+            return BOOL
+        if op in ("<", "<=", ">", ">="):
+            for side, typ in ((e.left, left), (e.right, right)):
+                if not fits(INT, typ):
+                    self._mismatch(side, INT, typ)
+            return BOOL
+        if op == "+" and (is_list(left) or is_list(right)):
+            if not (is_list(left) and is_list(right)):
+                self.error("E0210", "`+` joins two lists; put a single value in brackets", e.span)
+            return join(left, right)
+        if op == "+" and TEXT in (left, right):
+            return TEXT
+        for side, typ in ((e.left, left), (e.right, right)):
+            if not fits(INT, typ):
+                self._mismatch(side, INT, typ)
+        return INT
+
+
+_DECL_KIND = {
+    n.OptionDecl: "options", n.ZoneDecl: "zones", n.VarDecl: "vars", n.DefineDecl: "defines",
+    n.RuleDecl: "rules", n.ProcDecl: "procs", n.PhaseDecl: "phases", n.EventDecl: "events",
+}
+
+
+def _terminates(stmts) -> bool:
+    """Does every path through these statements end in `next` or `end game`?"""
+    for s in stmts:
+        if isinstance(s, (n.Next, n.EndGame)):
+            return True
+        if isinstance(s, n.If) and s.orelse is not None and all(_terminates(b) for _, b in s.branches) \
+                and _terminates(s.orelse):
+            return True
+        if isinstance(s, n.Loop) and not _breaks(s.body):
+            return True
+    return False
+
+
+def _breaks(stmts) -> bool:
+    for s in stmts:
+        if isinstance(s, n.Break):
+            return True
+        for body in _nested_bodies(s, into_loops=False):
+            if _breaks(body):
+                return True
+    return False
+
+
+def _nested_bodies(s, into_loops: bool):
+    if isinstance(s, n.If):
+        yield from (b for _, b in s.branches)
+        if s.orelse is not None:
+            yield s.orelse
+    elif isinstance(s, n.Decide):
+        yield from (a.body for a in s.alternatives)
+    elif isinstance(s, n.Simultaneous):
+        yield from (a.body for a in s.decide.alternatives)
+    elif into_loops and isinstance(s, (n.For, n.While, n.RepeatTimes, n.RepeatUntil, n.Loop)):
+        yield s.body
+
+
+def _value_text(value) -> str:
+    if isinstance(value, tuple):
+        return value[1]
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return str(value)
+
+
+def option_allowed(opt: n.OptionDecl) -> str:
+    if opt.kind == "bool":
+        return "true, false"
+    if opt.kind == "int":
+        return f"{opt.low}..{opt.high}"
+    return ", ".join(opt.choices)
+
+
+def _option_value_ok(opt: n.OptionDecl, value) -> bool:
+    if opt.kind == "bool":
+        return isinstance(value, bool)
+    if opt.kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool) and opt.low <= value <= opt.high
+    return value in opt.choices
+
+
+def option_value(opt: n.OptionDecl, text: str):
+    """Read an option's value from the command line; None when it is not allowed."""
+    if opt.kind == "bool":
+        return {"true": True, "false": False, "yes": True, "no": False, "on": True, "off": False}.get(text.lower())
+    if opt.kind == "int":
+        try:
+            value = int(text)
+        except ValueError:
+            return None
+        return value if opt.low <= value <= opt.high else None
+    return text if text in opt.choices else None
+
+
+def default_value(opt: n.OptionDecl):
+    d = opt.default
+    return d.value if isinstance(d, n.Literal) else d.name
+
+
+def check_value(opt: n.OptionDecl, value) -> bool:
+    return _option_value_ok(opt, value)

@@ -1,0 +1,340 @@
+"""The public engine API: load a script, start games, list, explain and apply moves."""
+
+from __future__ import annotations
+
+import attrs
+
+from . import limits
+from .checker import check_value, default_value, option_allowed, option_value
+from .compiler import Compiler, Program, initial_values, render_value
+from .loader import check_file, fail_if_errors, script_hash
+from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
+from .rng import seed_state
+from .runtime import FACE_UP, TABLE, ScriptRuntimeError, State, run
+from .source import Diagnostic, ScriptError, SourceFile, Span, did_you_mean, render
+from .types import CARD, PLAYER
+
+
+class IllegalMove(Exception):
+    """A move that the current decision does not allow; the state is left exactly as it was."""
+
+    def __init__(self, explanation: Explanation):
+        self.explanation = explanation
+        super().__init__(f"illegal move `{explanation.move}`: {explanation.reason}")
+
+
+class GameFault(Exception):
+    """The script failed while running (a limit, a division by zero...); carries a diagnostic."""
+
+    def __init__(self, diagnostic: Diagnostic, sources: dict):
+        self.diagnostic = diagnostic
+        super().__init__(render(diagnostic, sources))
+
+
+@attrs.frozen
+class OptionInfo:
+    name: str
+    kind: str
+    default: object
+    allowed: str
+    doc: str
+
+
+@attrs.frozen
+class RuleInfo:
+    name: str
+    doc: str
+    span: Span
+
+
+@attrs.frozen
+class TraceEvent:
+    """One thing that happened while the game ran: a rule judged, an effect, a chance event."""
+
+    kind: str
+    span: Span | None
+    text: str
+
+
+def load(path: str) -> "Game":
+    """Read, check and compile a script; raise ScriptError with every diagnostic on failure."""
+    tables, items, sources, diags = check_file(path)
+    fail_if_errors(diags, sources)
+    compiler = Compiler(tables)
+    program = compiler.compile()
+    return Game(path, program, compiler, sources, [d for d in diags if d.severity == "warning"])
+
+
+class Game:
+    """A compiled script: immutable; starts and restores games."""
+
+    def __init__(self, path, program: Program, compiler: Compiler, sources: dict[str, SourceFile], warnings):
+        self.path, self.program, self.sources, self.warnings = path, program, sources, warnings
+        self.hash = script_hash(sources)
+        t = program.tables
+        self.title = t.title or path
+        self.min_players, self.max_players = t.min_players, t.max_players
+        program.compiler = compiler
+        program.source_text = self._source_text
+        program.render = lambda typ, value: render_value(program, typ, value)
+
+    def _source_text(self, span: Span) -> str:
+        source = self.sources.get(span.path)
+        if source is None or span.line != span.end_line:
+            return ""
+        return source.line(span.line)[span.column - 1:span.end_column - 1]
+
+    @property
+    def options(self) -> list[OptionInfo]:
+        return [OptionInfo(o.name, o.kind, default_value(o), option_allowed(o), o.doc)
+                for o in self.program.tables.options.values()]
+
+    @property
+    def rules(self) -> list[RuleInfo]:
+        return [RuleInfo(r.name, r.doc, r.span) for r in self.program.tables.rules.values()]
+
+    def read_options(self, pairs: dict[str, str]) -> dict:
+        """Turn NAME=TEXT option settings into typed values; ScriptError on bad ones."""
+        opts = self.program.tables.options
+        values, diags = {}, []
+        for name, text in pairs.items():
+            opt = opts.get(name)
+            if opt is None:
+                diags.append(Diagnostic("E0701", f"unknown option `{name}`", None,
+                                        hint=did_you_mean(name, opts) or _known(opts)))
+                continue
+            value = option_value(opt, str(text)) if not isinstance(text, (bool, int)) else text
+            if value is None or not check_value(opt, value):
+                diags.append(Diagnostic("E0702", f"`{text}` is not allowed for option `{name}`", None,
+                                        hint=f"allowed: {option_allowed(opt)}"))
+                continue
+            values[name] = value
+        if diags:
+            raise ScriptError(diags)
+        return values
+
+    def new_game(self, players: int | None = None, seed: int = 0, options: dict | None = None,
+                 tracer=None) -> "GameState":
+        """A new game at its first decision; `tracer` sees the set-up too (see set_tracer)."""
+        prog = self.program
+        players = self.min_players if players is None else players
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            span = f"{self.min_players}" if self.min_players == self.max_players else \
+                f"{self.min_players} to {self.max_players}"
+            raise ScriptError([Diagnostic("E0703", f"this game takes {span} players, not {players}", None,
+                                          hint=f"use --players {self.min_players}")])
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ScriptError([Diagnostic("E0704", f"a seed is a whole number, not `{seed}`", None)])
+        values = self.read_options({k: v for k, v in (options or {}).items()})
+        st = GameState()
+        st.prog, st.n, st.seed, st.options = prog, players, seed, dict(values)
+        st.zones = [[] for _ in range(prog.shared_zone_count + len(prog.per_player_names) * players)]
+        st.loc = [0] * len(prog.card_names)
+        st.vis = [0] * len(prog.card_names)
+        for zone_name, cards in prog.deck_zones:
+            slot = prog.zone_slot(zone_name, None, players)
+            for c in cards:
+                st.zones[slot].append(c)
+                st.loc[c] = slot
+        st.vars = initial_values(prog, values)
+        st.rng = seed_state(seed)
+        st.history, st.decisions = [], 0
+        st.waiting, st.actor, st.over, st.tracer, st.fault, st.legal_cache = None, None, False, None, None, None
+        st.stack = []
+        st.game = self
+        st.set_tracer(tracer)
+        try:
+            for slot, init, per_player in prog.var_inits:
+                value = init(st, [])
+                st.vars[slot] = [value] * players if per_player else value
+            first = prog.code_info[0]
+            st.stack = [[0, 0, [None] * first.size]]
+            run(st)
+        except ScriptRuntimeError as err:
+            st._fault(err)
+        return st
+
+    def restore(self, data) -> "GameState":
+        """Rebuild a state from `GameState.to_json()`; ScriptError if the data does not fit."""
+        from .saving import restore_state
+        return restore_state(self, data)
+
+    def render_diagnostic(self, diag: Diagnostic) -> str:
+        return render(diag, self.sources)
+
+
+def _known(opts) -> str:
+    return ("options: " + ", ".join(opts)) if opts else "this game declares no options"
+
+
+class GameState(State):
+    """A running game.  Plain data underneath: clone, save and restore are exact."""
+
+    __slots__ = ("game",)
+
+    # ---- reading
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, TABLE (-1) for a table decision, None when the game is over."""
+        if self.over or self.waiting is None:
+            return None
+        return self.actor
+
+    @property
+    def phase(self) -> str | None:
+        return self.prog.code_info[self.stack[0][0]].name if self.stack else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def prompt(self) -> str:
+        return self.waiting.prompt if self.waiting is not None else ""
+
+    @property
+    def scores(self) -> list[int]:
+        fn = self.prog.score_fn
+        if fn is None:
+            return [0] * self.n
+        try:
+            return [fn(self, seat) or 0 for seat in range(self.n)]
+        except ScriptRuntimeError as err:
+            raise GameFault(self._diagnostic(err), self.game.sources) from None
+
+    @property
+    def winners(self) -> list[int]:
+        if not self.over or self.fault is not None:
+            return []
+        decl = self.prog.tables.winners
+        if decl is not None and decl.expr is not None:
+            return sorted({p for p in (self.prog.winners_fn(self) or ()) if p is not None})
+        scores = self.scores
+        best = min(scores) if decl is not None and decl.mode == "lowest" else max(scores)
+        return [seat for seat, s in enumerate(scores) if s == best]
+
+    # ---- moves
+    def legal_moves(self) -> list[Move]:
+        if self.fault is not None or self.over:
+            return []
+        try:
+            return list(legal_moves(self))
+        except ScriptRuntimeError as err:
+            self._fault(err)
+            return []
+
+    def candidate_moves(self) -> list[Move]:
+        if self.fault is not None or self.over:
+            return []
+        return enumerate_moves(self, legal_only=False)
+
+    def parse_move(self, text: str) -> Move:
+        text = " ".join(str(text).split())
+        for m in self.candidate_moves():
+            if m.text == text:
+                return m
+        raise IllegalMove(self.explain(text))
+
+    def explain(self, move) -> Explanation:
+        return explain(self, str(move) if not isinstance(move, str) else " ".join(move.split()))
+
+    def apply(self, move) -> None:
+        """Apply a legal move in place; IllegalMove (state untouched) otherwise."""
+        if self.fault is not None:
+            raise GameFault(self.fault, self.game.sources)
+        legal = legal_moves(self) if not self.over else []
+        if isinstance(move, Move) and any(m is move for m in legal):
+            chosen = move
+        else:
+            text = " ".join(str(move).split())
+            chosen = next((m for m in legal if m.text == text), None)
+            if chosen is None:
+                raise IllegalMove(self.explain(text))
+        try:
+            if self.tracer is not None:
+                self._trace_rules(chosen)
+            apply_move(self, chosen)
+        except ScriptRuntimeError as err:
+            self._fault(err)
+            raise GameFault(self.fault, self.game.sources) from None
+        if self.decisions >= limits.MAX_DECISIONS and not self.over:
+            self._fault(ScriptRuntimeError(f"the game reached {limits.MAX_DECISIONS:,} decisions without ending",
+                                           None, "an end condition may never be met"))
+
+    def _trace_rules(self, move: Move):
+        for result in self.explain(move).rules:
+            values = ", ".join(f"{k} = {v}" for k, v in result.values)
+            self.emit("rule", name=result.name, status=result.status, values=values, span=result.span)
+
+    # ---- copies and saving
+    def clone(self) -> "GameState":
+        other = GameState()
+        self.copy_into(other)
+        other.game = self.game
+        return other
+
+    def to_json(self) -> dict:
+        from .saving import dump_state
+        return dump_state(self)
+
+    @property
+    def history_list(self) -> list[str]:
+        return list(self.history)
+
+    # ---- views
+    def view(self, player=None) -> dict:
+        """What `player` may see (None: a spectator; "all": everything)."""
+        from .views import build_view
+        return build_view(self, player)
+
+    # ---- tracing
+    def set_tracer(self, callback) -> None:
+        """`callback(TraceEvent)` for every rule judged, effect applied and chance resolved."""
+        if callback is None:
+            self.tracer = None
+            return
+        prog = self.prog
+
+        def sink(kind, data):
+            callback(TraceEvent(kind, data.get("span"), _describe_event(self, prog, kind, data)))
+        self.tracer = sink
+
+    # ---- faults
+    def _diagnostic(self, err: ScriptRuntimeError) -> Diagnostic:
+        return Diagnostic("R0001", err.message, err.span, "while running this", err.hint)
+
+    def _fault(self, err: ScriptRuntimeError):
+        self.fault = self._diagnostic(err)
+        self.waiting = None
+        self.actor = None
+
+
+def _describe_event(st, prog, kind, data) -> str:
+    if kind == "move":
+        card = data.get("card")
+        zone, owner = prog.zone_of_slot(data["to"], st.n)
+        where = f"{zone}[P{owner}]" if owner is not None else zone
+        return f"move {prog.card_names[card] if card is not None else '?'} to {where}"
+    if kind == "chance":
+        zone, owner = prog.zone_of_slot(data["zone"], st.n)
+        return f"shuffle {zone}" + (f"[P{owner}]" if owner is not None else "")
+    if kind == "decision":
+        actor = data["actor"]
+        who = "table" if actor == TABLE else f"P{actor}"
+        return f"{who}: {data['move']}"
+    if kind == "rule":
+        return f"rule {data['name']}: {data['status']} ({data['values']})"
+    if kind == "set":
+        return f"set {data['name']} = {data['value']}"
+    if kind in ("reveal", "peek"):
+        card = prog.card_names[data["card"]]
+        return f"reveal {card}" if kind == "reveal" else f"show {card} to P{data['player']}"
+    if kind == "log":
+        return data["text"]
+    if kind == "phase":
+        return f"phase {data['phase']}"
+    return kind
+
+
+__all__ = ["Game", "GameState", "IllegalMove", "GameFault", "ScriptError", "load", "TABLE", "FACE_UP",
+           "CARD", "PLAYER", "Move", "Explanation"]

@@ -1,0 +1,234 @@
+"""Moves: enumerating a decision's options, filtering them by the named rules, applying one,
+and explaining why a move is or is not legal."""
+
+from __future__ import annotations
+
+import attrs
+
+from .runtime import run
+from .source import Span
+from .types import CARD, PLAYER
+
+
+@attrs.frozen
+class Move:
+    """One option of the current decision; `str(move)` is its unique readable name (`play 7C`)."""
+
+    text: str
+    alt: int
+    values: tuple
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@attrs.frozen
+class RuleResult:
+    """How one named rule judged a move.
+
+    Attributes:
+        status: "pass", "fail" or "not applicable" (its `when` was false).
+        values: (expression text, value text) pairs the rule looked at, in evaluation order.
+    """
+
+    name: str
+    doc: str
+    span: Span
+    status: str
+    values: tuple
+
+
+@attrs.frozen
+class Explanation:
+    move: str
+    legal: bool
+    reason: str
+    rules: tuple  # RuleResult
+
+    @property
+    def failing(self) -> list[RuleResult]:
+        return [r for r in self.rules if r.status == "fail"]
+
+
+def _render(prog, typ, value) -> str:
+    if value is None:
+        return "none"
+    if typ == CARD:
+        return prog.card_names[value]
+    if typ == PLAYER:
+        return f"P{value}"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return str(value)
+
+
+def _current_offers(st, decision):
+    if decision.kind != "reaction":
+        return None
+    askers, pos = decision.frame_slots[0], decision.frame_slots[1]
+    L = st.stack[-1][2]
+    return set(L[askers][L[pos] - 1][1])
+
+
+def _combos(st, L, bindings, i=0):
+    """Every assignment of the binders, later domains seeing earlier values."""
+    if i == len(bindings):
+        yield ()
+        return
+    b = bindings[i]
+    if b.domain is not None:
+        domain = b.domain(st, L)
+    else:
+        low, high = b.low(st, L), b.high(st, L)
+        domain = range(low, high + 1) if low is not None and high is not None else ()
+    for value in domain:
+        if value is None:
+            continue
+        L[b.slot] = value
+        for rest in _combos(st, L, bindings, i + 1):
+            yield (value,) + rest
+
+
+def _rules_pass(st, L, spec) -> bool:
+    for use in spec.rules:
+        args = [a(st, L) for a in use.args]
+        size = use.rule.size
+        if size > len(args):
+            args.extend([None] * (size - len(args)))
+        if not use.rule.check(st, args):
+            return False
+    return True
+
+
+def enumerate_moves(st, legal_only: bool) -> list[Move]:
+    decision = st.waiting
+    if decision is None:
+        return []
+    prog = st.prog
+    L = st.stack[-1][2]
+    offers = _current_offers(st, decision)
+    slots = [b.slot for spec in decision.alts for b in spec.bindings]
+    saved = [L[s] for s in slots]
+    out, seen = [], set()
+    try:
+        for spec in decision.alts:
+            if spec.reaction is not None and spec.reaction not in offers:
+                continue
+            types = [b.type for b in spec.bindings]
+            for values in _combos(st, L, spec.bindings):
+                for b, v in zip(spec.bindings, values):
+                    L[b.slot] = v
+                if legal_only and spec.rules and not _rules_pass(st, L, spec):
+                    continue
+                text = " ".join([spec.name] + [_render(prog, t, v) for t, v in zip(types, values)])
+                if text not in seen:
+                    seen.add(text)
+                    out.append(Move(text, spec.index, values))
+    finally:
+        for s, v in zip(slots, saved):
+            L[s] = v
+    return out
+
+
+def legal_moves(st) -> list[Move]:
+    if st.legal_cache is None:
+        st.legal_cache = enumerate_moves(st, legal_only=True)
+    return st.legal_cache
+
+
+def apply_move(st, move: Move) -> None:
+    """Apply a move already known to be legal."""
+    decision = st.waiting
+    fr = st.stack[-1]
+    L = fr[2]
+    spec = decision.alts[move.alt]
+    actor = st.actor
+    st.history.append(move.text)
+    st.decisions += 1
+    st.waiting = None
+    st.legal_cache = None
+    st.actor = None
+    if st.tracer is not None:
+        st.emit("decision", actor=actor, move=move.text, span=decision.span)
+    if decision.kind == "deferred":
+        var, pos, collected, ask = decision.frame_slots
+        L[collected] = L[collected] + ((L[var], move.alt, move.values),)
+        L[pos] += 1
+        fr[1] = ask.pc
+    else:
+        for b, v in zip(spec.bindings, move.values):
+            L[b.slot] = v
+        fr[1] = spec.body_pc
+    run(st)
+
+
+def explain(st, text: str) -> Explanation:
+    """Re-evaluate every rule behind `text` with tracing on: the slow path, never used in play."""
+    decision = st.waiting
+    if decision is None:
+        return Explanation(text, False, "the game is over" if st.over else "no decision is pending", ())
+    candidates = {m.text: m for m in enumerate_moves(st, legal_only=False)}
+    move = candidates.get(text)
+    if move is None:
+        return Explanation(text, False, _not_an_option(st, decision, text, candidates), ())
+    spec = decision.alts[move.alt]
+    L = st.stack[-1][2]
+    slots = [b.slot for b in spec.bindings]
+    saved = [L[s] for s in slots]
+    results = []
+    try:
+        for b, v in zip(spec.bindings, move.values):
+            L[b.slot] = v
+        for use in spec.rules:
+            results.append(_judge(st, L, use))
+    finally:
+        for s, v in zip(slots, saved):
+            L[s] = v
+    legal = all(r.status != "fail" for r in results)
+    if legal:
+        reason = "allowed by every rule" if results else "no rule restricts this option"
+    else:
+        reason = "forbidden by " + ", ".join(f"`{r.name}`" for r in results if r.status == "fail")
+    return Explanation(text, legal, reason, tuple(results))
+
+
+def _judge(st, L, use) -> RuleResult:
+    prog = st.prog
+    rule = use.rule.node
+    when, require, trace = prog.compiler.traced_rule(rule.name)
+    args = [a(st, L) for a in use.args]
+    args.extend([None] * (use.rule.size - len(args)))
+    applies = True if when is None else bool(when(st, args))
+    if applies:
+        status = "pass" if require(st, args) else "fail"
+    else:
+        status = "not applicable"
+    params = tuple((p.name, _param_type(prog, p), v) for p, v in zip(rule.params, args))
+    values = [(name, _render(prog, typ, v)) for name, typ, v in params]
+    shown = {name for name, _ in values}
+    for node, typ, value in trace:
+        source = prog.source_text(node.span)
+        if source in shown or not source:
+            continue
+        shown.add(source)
+        values.append((source, prog.render(typ, value)))
+    return RuleResult(rule.name, rule.doc, rule.span, status, tuple(values))
+
+
+def _param_type(prog, param):
+    ref = param.type
+    return ("list:" + ref.name) if ref.is_list else ref.name
+
+
+def _not_an_option(st, decision, text, candidates) -> str:
+    names = [a.name for a in decision.alts]
+    word = text.split()[0] if text.split() else ""
+    if word not in names:
+        return f"`{word}` is not an option here; the options are: {', '.join(dict.fromkeys(names))}"
+    same = [c for c in candidates if c.split()[0] == word]
+    if not same:
+        return f"`{word}` has no possible values right now"
+    shown = ", ".join(same[:12]) + (", ..." if len(same) > 12 else "")
+    return f"`{text}` is not one of the choices; possible: {shown}"

@@ -1,0 +1,476 @@
+"""The syntax tree: frozen attrs nodes, each carrying the span it was parsed from.
+
+Only interpreter/parser.py builds these; the checker and compiler read them.  Nodes compare
+by identity (eq=False) so the checker can key its type table by node cheaply.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .source import Span
+
+node = attrs.frozen(eq=False)
+
+
+# ---- expressions ---------------------------------------------------------------------------
+
+@node
+class Literal:
+    span: Span
+    value: object
+    kind: str  # "int", "text", "bool", "none"
+
+
+@node
+class Name:
+    span: Span
+    name: str
+
+
+@node
+class Attr:
+    span: Span
+    obj: object
+    name: str
+    name_span: Span
+
+
+@node
+class Index:
+    span: Span
+    obj: object
+    index: object
+
+
+@node
+class Call:
+    span: Span
+    func: str
+    args: tuple
+    func_span: Span
+
+
+@node
+class Unary:
+    span: Span
+    op: str  # "neg", "not"
+    operand: object
+
+
+@node
+class Binary:
+    span: Span
+    op: str  # + - * / % == != < <= > >= in notin and or
+    left: object
+    right: object
+
+
+@node
+class IfExpr:
+    span: Span
+    cond: object
+    then: object
+    orelse: object
+
+
+@node
+class Quant:
+    """`any|all|no|count VAR in SOURCE where COND`."""
+
+    span: Span
+    kind: str
+    var: str
+    source: object
+    cond: object
+
+
+@node
+class Best:
+    """`max|min VAR in SOURCE by KEY`: the element with the largest (smallest) key, first on ties."""
+
+    span: Span
+    kind: str
+    var: str
+    source: object
+    key: object
+
+
+@node
+class ListLit:
+    span: Span
+    items: tuple
+
+
+@node
+class Comprehension:
+    span: Span
+    expr: object
+    var: str
+    source: object
+    cond: object | None
+
+
+# ---- statements -----------------------------------------------------------------------------
+
+@node
+class Let:
+    span: Span
+    name: str
+    value: object
+
+
+@node
+class Target:
+    span: Span
+    name: str
+    index: object | None
+
+
+@node
+class Set:
+    span: Span
+    target: Target
+    op: str  # "=", "+=", "-="
+    value: object
+
+
+@node
+class Move:
+    span: Span
+    what: object
+    dest: object
+    position: str  # "top" or "bottom"
+    facing: str | None  # "up", "down" or None (as the zone shows it)
+
+
+@node
+class Deal:
+    span: Span
+    count: object
+    source: object
+    zone: str
+    zone_span: Span
+    players: object
+    facing: str | None
+
+
+@node
+class Shuffle:
+    span: Span
+    zone: object
+
+
+@node
+class Reveal:
+    span: Span
+    what: object
+
+
+@node
+class Hide:
+    span: Span
+    what: object
+
+
+@node
+class ShowTo:
+    span: Span
+    what: object
+    player: object
+
+
+@node
+class If:
+    span: Span
+    branches: tuple  # ((cond, body), ...)
+    orelse: tuple | None
+
+
+@node
+class For:
+    span: Span
+    var: str
+    source: object
+    body: tuple
+
+
+@node
+class While:
+    span: Span
+    cond: object
+    body: tuple
+
+
+@node
+class RepeatTimes:
+    span: Span
+    count: object
+    body: tuple
+
+
+@node
+class RepeatUntil:
+    span: Span
+    body: tuple
+    cond: object
+
+
+@node
+class Loop:
+    span: Span
+    body: tuple
+
+
+@node
+class Break:
+    span: Span
+
+
+@node
+class Binder:
+    span: Span
+    name: str
+    source: object | None  # `x from SOURCE`
+    low: object | None  # `n in LOW..HIGH`
+    high: object | None
+
+
+@node
+class RuleCall:
+    span: Span
+    name: str
+    args: tuple
+
+
+@node
+class Alternative:
+    span: Span
+    name: str
+    binders: tuple
+    requires: tuple
+    body: tuple
+
+
+@node
+class Decide:
+    span: Span
+    actor: object | None  # None: a table decision
+    prompt: str
+    alternatives: tuple
+
+
+@node
+class Simultaneous:
+    span: Span
+    var: str
+    source: object
+    decide: Decide
+
+
+@node
+class CallStmt:
+    span: Span
+    name: str
+    args: tuple
+    name_span: Span
+
+
+@node
+class Next:
+    span: Span
+    phase: str
+
+
+@node
+class EndGame:
+    span: Span
+
+
+@node
+class Signal:
+    span: Span
+    event: str
+    args: tuple
+
+
+@node
+class Cancel:
+    span: Span
+
+
+@node
+class Return:
+    span: Span
+
+
+@node
+class Log:
+    span: Span
+    parts: tuple  # str pieces and expressions, in order
+
+
+# ---- declarations ---------------------------------------------------------------------------
+
+@node
+class TypeRef:
+    span: Span
+    name: str
+    is_list: bool
+
+
+@node
+class Param:
+    span: Span
+    name: str
+    type: TypeRef
+
+
+@node
+class GameDecl:
+    span: Span
+    title: str
+
+
+@node
+class PlayersDecl:
+    span: Span
+    low: int
+    high: int
+
+
+@node
+class Include:
+    span: Span
+    path: str
+
+
+@node
+class OptionDecl:
+    span: Span
+    name: str
+    kind: str  # "bool", "int", "choice"
+    low: int | None
+    high: int | None
+    choices: tuple
+    default: object
+    doc: str
+    type_span: Span
+
+
+@node
+class CardSpec:
+    span: Span
+    label: str
+    copies: int
+    attrs: tuple  # ((name, value), ...)
+
+
+@node
+class DeckDecl:
+    span: Span
+    name: str
+    zone: str
+    zone_span: Span
+    dimensions: tuple  # ((attribute, (values...)), ...)
+    name_parts: tuple
+    cards: tuple
+
+
+@node
+class ZoneDecl:
+    span: Span
+    name: str
+    per_player: bool
+    visibility: str
+    condition: object | None
+    otherwise: str | None
+
+
+@node
+class VarDecl:
+    span: Span
+    name: str
+    type: TypeRef | None
+    per_player: bool
+    private: bool
+    init: object
+
+
+@node
+class DefineDecl:
+    span: Span
+    name: str
+    params: tuple
+    body: object
+
+
+@node
+class RuleDecl:
+    span: Span
+    name: str
+    params: tuple
+    doc: str
+    when: object | None
+    require: object
+
+
+@node
+class ProcDecl:
+    span: Span
+    name: str
+    params: tuple
+    body: tuple
+
+
+@node
+class PhaseDecl:
+    span: Span
+    name: str
+    body: tuple
+
+
+@node
+class EventDecl:
+    span: Span
+    name: str
+    params: tuple
+    body: tuple
+
+
+@node
+class ReactionDecl:
+    span: Span
+    name: str
+    event: str
+    event_span: Span
+    var: str
+    by: object
+    alternatives: tuple
+
+
+@node
+class HandlerDecl:
+    span: Span
+    event: str
+    body: tuple
+
+
+@node
+class ScoreDecl:
+    span: Span
+    var: str
+    expr: object
+
+
+@node
+class WinnersDecl:
+    span: Span
+    mode: str | None  # "highest", "lowest", or None with an expression
+    expr: object | None
+
+
+@node
+class Script:
+    path: str
+    items: tuple

@@ -1,0 +1,466 @@
+"""Text -> syntax tree.  The only module that imports lark; no Lark type leaves it."""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import re
+
+import lark
+from lark import Token, Transformer, v_args
+
+from . import nodes as n
+from .source import Diagnostic, Span
+from .syntax_errors import explain_syntax_error
+
+
+@functools.cache
+def _lark() -> lark.Lark:
+    grammar = importlib.resources.files("grammar").joinpath("cardgame.lark").read_text()
+    return lark.Lark(grammar, parser="lalr", propagate_positions=True,
+                     start=["start", "expr"], maybe_placeholders=False, cache=False)
+
+
+def parse_script(text: str, path: str) -> tuple[n.Script | None, list[Diagnostic]]:
+    """Parse a whole script; on a syntax error return None and one diagnostic."""
+    try:
+        tree = _lark().parse(text, start="start")
+    except lark.exceptions.UnexpectedInput as err:
+        return None, [explain_syntax_error(err, text, path, _lark())]
+    try:
+        items = _ToNodes(path).transform(tree)
+    except _NodeError as err:
+        return None, [err.diagnostic]
+    return n.Script(path=path, items=tuple(items.children if hasattr(items, "children") else items)), []
+
+
+def parse_expression(text: str, path: str = "<expr>") -> tuple[object | None, list[Diagnostic]]:
+    """Parse one expression (the REPL's `eval`)."""
+    try:
+        tree = _lark().parse(text, start="expr")
+    except lark.exceptions.UnexpectedInput as err:
+        return None, [explain_syntax_error(err, text, path, _lark())]
+    try:
+        return _ToNodes(path).transform(tree), []
+    except _NodeError as err:
+        return None, [err.diagnostic]
+
+
+class _NodeError(Exception):
+    def __init__(self, diagnostic: Diagnostic):
+        self.diagnostic = diagnostic
+
+
+_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "{": "{{", "}": "}}"}
+
+
+def _unquote(token: str) -> str:
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), token[1:-1])
+
+
+def _plain(token: str) -> str:
+    """A string literal's text, with `\\{` kept literal for interpolation purposes."""
+    return _unquote(token).replace("{{", "{").replace("}}", "}")
+
+
+@v_args(meta=True)
+class _ToNodes(Transformer):
+    """Calls node constructors; the grammar already shaped the tree."""
+
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = path
+
+    # -- helpers
+    def _span(self, meta) -> Span:
+        return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _tspan(self, tok: Token) -> Span:
+        return Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column)
+
+    def start(self, meta, items):
+        return list(items)
+
+    # -- header
+    def game_decl(self, meta, c):
+        return n.GameDecl(self._span(meta), _plain(c[0]))
+
+    def players_decl(self, meta, c):
+        low = int(c[0])
+        return n.PlayersDecl(self._span(meta), low, int(c[1]) if len(c) > 1 else low)
+
+    def include_decl(self, meta, c):
+        return n.Include(self._span(meta), _plain(c[0]))
+
+    # -- options
+    def signed_int(self, meta, c):
+        return -int(c[1]) if len(c) == 2 else int(c[0])
+
+    def opt_plain(self, meta, c):
+        tok = c[0]
+        low, high = (c[1], c[2]) if len(c) == 3 else (None, None)
+        return ("plain", str(tok), low, high, (), self._tspan(tok))
+
+    def opt_choice(self, meta, c):
+        return ("choice", "choice", None, None, tuple(str(t) for t in c), self._span(meta))
+
+    def option_decl(self, meta, c):
+        name, spec, default = c[0], c[1], c[2]
+        doc = _plain(c[3]) if len(c) > 3 else ""
+        _, kind, low, high, choices, type_span = spec
+        return n.OptionDecl(self._span(meta), str(name), kind, low, high, choices, default, doc, type_span)
+
+    # -- decks
+    def sym_value(self, meta, c):
+        return str(c[0])
+
+    def int_value(self, meta, c):
+        return int(c[0])
+
+    def text_value(self, meta, c):
+        return ("text", _plain(c[0]))
+
+    def deck_dimension(self, meta, c):
+        return ("dimension", str(c[0]), tuple(c[1:]), self._span(meta))
+
+    def deck_name(self, meta, c):
+        return ("name", tuple(str(t) for t in c), self._span(meta))
+
+    def card_attr(self, meta, c):
+        return (str(c[0]), c[1])
+
+    def deck_card(self, meta, c):
+        label = _plain(c[0])
+        rest = list(c[1:])
+        copies = int(rest.pop(0)) if rest and isinstance(rest[0], Token) else 1
+        return ("card", n.CardSpec(self._span(meta), label, copies, tuple(rest)))
+
+    def deck_decl(self, meta, c):
+        name, zone, items = c[0], c[1], c[2:]
+        dims = tuple((i[1], i[2]) for i in items if i[0] == "dimension")
+        name_parts = next((i[1] for i in items if i[0] == "name"), ())
+        cards = tuple(i[1] for i in items if i[0] == "card")
+        return n.DeckDecl(self._span(meta), str(name), str(zone), self._tspan(zone), dims, name_parts, cards)
+
+    # -- zones and variables
+    def shared(self, meta, c):
+        return False
+
+    def per_player(self, meta, c):
+        return True
+
+    def zone_decl(self, meta, c):
+        name, per_player, vis = c[0], c[1], c[2]
+        cond = c[3] if len(c) > 3 else None
+        otherwise = str(c[4]) if len(c) > 4 else None
+        return n.ZoneDecl(self._span(meta), str(name), per_player, str(vis), cond, otherwise)
+
+    def plain_type(self, meta, c):
+        return n.TypeRef(self._span(meta), str(c[0]), False)
+
+    def list_type(self, meta, c):
+        return n.TypeRef(self._span(meta), str(c[0]), True)
+
+    def var_decl(self, meta, c):
+        name = str(c[0])
+        typ = next((x for x in c[1:] if isinstance(x, n.TypeRef)), None)
+        toks = [str(x.type) for x in c[1:] if isinstance(x, Token)]
+        return n.VarDecl(self._span(meta), name, typ, "PER_PLAYER" in toks, "PRIVATE" in toks, c[-1])
+
+    # -- definitions
+    def params(self, meta, c):
+        return tuple(c)
+
+    def param(self, meta, c):
+        return n.Param(self._span(meta), str(c[0]), c[1])
+
+    def define_decl(self, meta, c):
+        params = c[1] if len(c) == 3 else None
+        return n.DefineDecl(self._span(meta), str(c[0]), params, c[-1])
+
+    def rule_decl(self, meta, c):
+        name, params, rest = str(c[0]), c[1], list(c[2:])
+        doc = _plain(rest.pop(0)) if rest and isinstance(rest[0], Token) else ""
+        when = rest[0] if len(rest) == 2 else None
+        return n.RuleDecl(self._span(meta), name, params, doc, when, rest[-1])
+
+    def proc_decl(self, meta, c):
+        return n.ProcDecl(self._span(meta), str(c[0]), c[1], c[2])
+
+    def phase_decl(self, meta, c):
+        return n.PhaseDecl(self._span(meta), str(c[0]), c[1])
+
+    def event_decl(self, meta, c):
+        return n.EventDecl(self._span(meta), str(c[0]), c[1], c[2] if len(c) > 2 else ())
+
+    def reaction_decl(self, meta, c):
+        return n.ReactionDecl(self._span(meta), str(c[0]), str(c[1]), self._tspan(c[1]), str(c[2]), c[3],
+                              tuple(c[4:]))
+
+    def handler_decl(self, meta, c):
+        return n.HandlerDecl(self._span(meta), str(c[0]), c[1])
+
+    def score_decl(self, meta, c):
+        return n.ScoreDecl(self._span(meta), str(c[0]), c[1])
+
+    def winners_mode(self, meta, c):
+        return n.WinnersDecl(self._span(meta), str(c[0]).split()[0], None)
+
+    def winners_expr(self, meta, c):
+        return n.WinnersDecl(self._span(meta), None, c[0])
+
+    # -- statements
+    def block(self, meta, c):
+        return tuple(c)
+
+    def let_stmt(self, meta, c):
+        return n.Let(self._span(meta), str(c[0]), c[1])
+
+    def target_name(self, meta, c):
+        return n.Target(self._span(meta), str(c[0]), None)
+
+    def target_index(self, meta, c):
+        return n.Target(self._span(meta), str(c[0]), c[1])
+
+    def set_assign(self, meta, c):
+        return n.Set(self._span(meta), c[0], "=", c[1])
+
+    def set_add(self, meta, c):
+        return n.Set(self._span(meta), c[0], "+=", c[1])
+
+    def set_sub(self, meta, c):
+        return n.Set(self._span(meta), c[0], "-=", c[1])
+
+    def move_stmt(self, meta, c):
+        what, dest, position, facing = c[0], c[1], "top", None
+        for tok in c[2:]:
+            if tok.type == "POSITION":
+                position = str(tok).split()[-1]
+            else:
+                facing = str(tok).split()[-1]
+        return n.Move(self._span(meta), what, dest, position, facing)
+
+    def deal_stmt(self, meta, c):
+        facing = str(c[4]).split()[-1] if len(c) > 4 else None
+        return n.Deal(self._span(meta), c[0], c[1], str(c[2]), self._tspan(c[2]), c[3], facing)
+
+    def shuffle_stmt(self, meta, c):
+        return n.Shuffle(self._span(meta), c[0])
+
+    def reveal_stmt(self, meta, c):
+        return n.Reveal(self._span(meta), c[0])
+
+    def hide_stmt(self, meta, c):
+        return n.Hide(self._span(meta), c[0])
+
+    def show_stmt(self, meta, c):
+        return n.ShowTo(self._span(meta), c[0], c[1])
+
+    def elif_clause(self, meta, c):
+        return _Elif(c[0], c[1])
+
+    def else_clause(self, meta, c):
+        return c[0]
+
+    def if_stmt(self, meta, c):
+        branches = [(c[0], c[1])]
+        orelse = None
+        for extra in c[2:]:
+            if isinstance(extra, _Elif):
+                branches.append((extra.cond, extra.body))
+            else:
+                orelse = extra
+        return n.If(self._span(meta), tuple(branches), orelse)
+
+    def for_stmt(self, meta, c):
+        return n.For(self._span(meta), str(c[0]), c[1], c[2])
+
+    def while_stmt(self, meta, c):
+        return n.While(self._span(meta), c[0], c[1])
+
+    def repeat_times(self, meta, c):
+        return n.RepeatTimes(self._span(meta), c[0], c[1])
+
+    def repeat_until(self, meta, c):
+        return n.RepeatUntil(self._span(meta), c[0], c[1])
+
+    def loop_stmt(self, meta, c):
+        return n.Loop(self._span(meta), c[0])
+
+    def break_stmt(self, meta, c):
+        return n.Break(self._span(meta))
+
+    def actor(self, meta, c):
+        return c[0]
+
+    def table_actor(self, meta, c):
+        return None
+
+    def decide_stmt(self, meta, c):
+        actor, rest = c[0], list(c[1:])
+        prompt = _plain(rest.pop(0)) if rest and isinstance(rest[0], Token) else ""
+        return n.Decide(self._span(meta), actor, prompt, tuple(rest))
+
+    def from_binder(self, meta, c):
+        return n.Binder(self._span(meta), str(c[0]), c[1], None, None)
+
+    def range_binder(self, meta, c):
+        return n.Binder(self._span(meta), str(c[0]), None, c[1], c[2])
+
+    def requires(self, meta, c):
+        return ("requires", tuple(c))
+
+    def rule_call(self, meta, c):
+        args = c[1] if len(c) > 1 else ()
+        return n.RuleCall(self._span(meta), str(c[0]), tuple(args))
+
+    def alternative(self, meta, c):
+        name, binders, requires, body = str(c[0]), [], (), ()
+        for part in c[1:]:
+            if isinstance(part, n.Binder):
+                binders.append(part)
+            elif isinstance(part, tuple) and part and part[0] == "requires":
+                requires = part[1]
+            else:
+                body = part
+        return n.Alternative(self._span(meta), name, tuple(binders), requires, body)
+
+    def simultaneous_stmt(self, meta, c):
+        return n.Simultaneous(self._span(meta), str(c[0]), c[1], c[2])
+
+    def call_stmt(self, meta, c):
+        args = c[1] if len(c) > 1 else ()
+        return n.CallStmt(self._span(meta), str(c[0]), tuple(args), self._tspan(c[0]))
+
+    def next_stmt(self, meta, c):
+        return n.Next(self._span(meta), str(c[0]))
+
+    def end_stmt(self, meta, c):
+        return n.EndGame(self._span(meta))
+
+    def signal_stmt(self, meta, c):
+        args = c[1] if len(c) > 1 else ()
+        return n.Signal(self._span(meta), str(c[0]), tuple(args))
+
+    def cancel_stmt(self, meta, c):
+        return n.Cancel(self._span(meta))
+
+    def return_stmt(self, meta, c):
+        return n.Return(self._span(meta))
+
+    def log_stmt(self, meta, c):
+        return n.Log(self._span(meta), self._interpolate(c[0]))
+
+    def _interpolate(self, tok: Token) -> tuple:
+        """Split `"text {expr} text"` into pieces, parsing each `{expr}` in place."""
+        raw = str(tok)
+        parts, pos = [], 1
+        for m in re.finditer(r"(?<!\\)\{([^{}]*)\}", raw):
+            if m.start() > pos:
+                parts.append(_plain('"' + raw[pos:m.start()] + '"'))
+            inner = m.group(1)
+            column = tok.column + m.start(1)
+            try:
+                tree = _lark().parse(inner, start="expr")
+                expr = _ToNodes(self.path)._shifted(tree, tok.line, column - 1)
+            except lark.exceptions.UnexpectedInput:
+                span = Span(self.path, tok.line, column, tok.line, column + max(1, len(inner)))
+                raise _NodeError(Diagnostic("E0104", "cannot read the expression inside `{...}` in this text",
+                                            span, "not an expression",
+                                            "write `\\{` for a literal brace")) from None
+            parts.append(expr)
+            pos = m.end()
+        if pos < len(raw) - 1:
+            parts.append(_plain('"' + raw[pos:-1] + '"'))
+        return tuple(parts)
+
+    def _shifted(self, tree, line: int, col_offset: int):
+        for sub in tree.iter_subtrees():
+            if not sub.meta.empty:
+                sub.meta.line, sub.meta.end_line = line, line
+                sub.meta.column += col_offset
+                sub.meta.end_column += col_offset
+        for tok in tree.scan_values(lambda v: isinstance(v, Token)):
+            tok.line, tok.end_line = line, line
+            tok.column += col_offset
+            tok.end_column += col_offset
+        return self.transform(tree)
+
+    # -- expressions
+    def if_expr(self, meta, c):
+        return n.IfExpr(self._span(meta), c[0], c[1], c[2])
+
+    def _binary(op):
+        def build(self, meta, c):
+            return n.Binary(self._span(meta), op, c[0], c[1])
+        return build
+
+    or_op = _binary("or")
+    and_op = _binary("and")
+    in_op = _binary("in")
+    not_in_op = _binary("notin")
+    add = _binary("+")
+    sub = _binary("-")
+    mul = _binary("*")
+    div = _binary("/")
+    mod = _binary("%")
+
+    def compare(self, meta, c):
+        return n.Binary(self._span(meta), str(c[1]), c[0], c[2])
+
+    def not_op(self, meta, c):
+        return n.Unary(self._span(meta), "not", c[0])
+
+    def neg(self, meta, c):
+        return n.Unary(self._span(meta), "neg", c[0])
+
+    def quant(self, meta, c):
+        return n.Quant(self._span(meta), str(c[0]), str(c[1]), c[2], c[3])
+
+    def best(self, meta, c):
+        return n.Best(self._span(meta), str(c[0]), str(c[1]), c[2], c[3])
+
+    def attr(self, meta, c):
+        return n.Attr(self._span(meta), c[0], str(c[1]), self._tspan(c[1]))
+
+    def index(self, meta, c):
+        return n.Index(self._span(meta), c[0], c[1])
+
+    def call(self, meta, c):
+        args = c[1] if len(c) > 1 else ()
+        return n.Call(self._span(meta), str(c[0]), tuple(args), self._tspan(c[0]))
+
+    def args(self, meta, c):
+        return tuple(c)
+
+    def int_lit(self, meta, c):
+        return n.Literal(self._span(meta), int(c[0]), "int")
+
+    def str_lit(self, meta, c):
+        return n.Literal(self._span(meta), _plain(c[0]), "text")
+
+    def true_lit(self, meta, c):
+        return n.Literal(self._span(meta), True, "bool")
+
+    def false_lit(self, meta, c):
+        return n.Literal(self._span(meta), False, "bool")
+
+    def none_lit(self, meta, c):
+        return n.Literal(self._span(meta), None, "none")
+
+    def name(self, meta, c):
+        return n.Name(self._span(meta), str(c[0]))
+
+    def list_lit(self, meta, c):
+        return n.ListLit(self._span(meta), tuple(c))
+
+    def comprehension(self, meta, c):
+        cond = c[3] if len(c) > 3 else None
+        return n.Comprehension(self._span(meta), c[0], str(c[1]), c[2], cond)
+
+
+class _Elif:
+    """An `elif` clause on its way into its `if` node."""
+
+    def __init__(self, cond, body):
+        self.cond, self.body = cond, body

@@ -1,0 +1,63 @@
+"""Static types of the language and how values of each type are written for people."""
+
+from __future__ import annotations
+
+INT, BOOL, TEXT, SYMBOL, CARD, PLAYER, ZONE = "int", "bool", "text", "symbol", "card", "player", "zone"
+NONE, ANY = "none", "any"
+ZONES = "zones"  # a per-player zone named without a seat, like `hand`
+SCALARS = (INT, BOOL, TEXT, SYMBOL, CARD, PLAYER, ZONE)
+TYPE_NAMES = SCALARS
+
+KIND_WORDS = {INT: "a number", BOOL: "true/false", TEXT: "a text", SYMBOL: "a symbol", CARD: "a card",
+              PLAYER: "a player", ZONE: "a zone", NONE: "none", ANY: "a value",
+              ZONES: "a per-player zone family"}
+
+
+def list_of(t: str) -> str:
+    return "list:" + t
+
+
+def is_list(t: str) -> bool:
+    return t.startswith("list:")
+
+
+def element(t: str) -> str:
+    if t == ZONE:
+        return CARD
+    return t[5:] if is_list(t) else ANY
+
+
+def describe(t: str) -> str:
+    """`a list of cards`, `a player`: how diagnostics name a type."""
+    if is_list(t):
+        inner = element(t)
+        return "a list" if inner == ANY else f"a list of {KIND_WORDS.get(inner, inner)[2:]}s"
+    return KIND_WORDS.get(t, t)
+
+
+def fits(expected: str, actual: str) -> bool:
+    """Can a value of type `actual` be used where `expected` is wanted?"""
+    if expected == ANY or actual in (ANY, NONE) or expected == actual:
+        return True
+    if is_list(expected):
+        if actual == ZONE:
+            return element(expected) in (CARD, ANY)
+        return is_list(actual) and fits(element(expected), element(actual))
+    return False
+
+
+def join(a: str, b: str) -> str:
+    """The type of a value that may be either `a` or `b` (if/else branches, list items)."""
+    if a == b or b == NONE:
+        return a
+    if a == NONE:
+        return b
+    if is_list(a) and is_list(b):
+        return list_of(join(element(a), element(b)))
+    if ANY in (a, b):
+        return ANY
+    return ANY
+
+
+def is_listlike(t: str) -> bool:
+    return is_list(t) or t in (ZONE, ANY)

@@ -1,0 +1,1 @@
+"""Front ends over the public engine API: the `cardgame` command line and the REPL."""

@@ -1,0 +1,202 @@
+"""The `cardgame` command: check, play, simulate and repl.
+
+Exit codes: 0 success, 1 a problem with the input (script, options, saved game), 2 a usage
+error.  Every problem is printed as a diagnostic; no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import interpreter
+from interpreter import GameFault, ScriptError, render
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        print(f"error[E0901]: {message}\n  = help: `{self.prog} --help` lists the arguments", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            print(f"error[E0902]: `--option {pair}` is not NAME=VALUE\n"
+                  f"  = help: for example `--option special_bouncers=true`", file=sys.stderr)
+            raise SystemExit(2)
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _nonneg(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"`{text}` is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"`{text}` must not be negative")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _nonneg(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"`{text}` must be at least 1")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cardgame", description="Check, play and simulate card games written in the cardgame language.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    check = sub.add_parser("check", help="check scripts and report every problem found")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--strict", action="store_true", help="treat warnings as errors")
+
+    def game_args(p):
+        p.add_argument("file", metavar="FILE")
+        p.add_argument("--players", type=_positive, default=None, metavar="N")
+        p.add_argument("--seed", type=_nonneg, default=0, metavar="S")
+        p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+
+    play = sub.add_parser("play", help="play one whole game between random players and print the log")
+    game_args(play)
+    play.add_argument("--json", action="store_true", help="one JSON object per move, then a result object")
+    sim = sub.add_parser("simulate", help="play many games between random players and print statistics")
+    game_args(sim)
+    sim.add_argument("-n", "--games", type=_positive, default=100, metavar="N")
+    sim.add_argument("--workers", type=_positive, default=1, metavar="N")
+    sim.add_argument("--json", action="store_true")
+    repl = sub.add_parser("repl", help="step through a game interactively")
+    repl.add_argument("file", nargs="?", metavar="FILE")
+    repl.add_argument("--players", type=_positive, default=None, metavar="N")
+    repl.add_argument("--seed", type=_nonneg, default=0, metavar="S")
+    repl.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        build_parser().print_help()
+        return 2
+    try:
+        return COMMANDS[args.command](args)
+    except ScriptError as err:
+        print(err.render(), file=sys.stderr)
+        return 1
+    except GameFault as err:
+        print(str(err), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def cmd_check(args) -> int:
+    status, report = 0, []
+    for path in args.files:
+        tables, _items, sources, diags = interpreter.check_file(path)
+        errors = [d for d in diags if d.severity == "error" or args.strict]
+        if errors:
+            status = 1
+        if args.format == "json":
+            report.append({"file": path, "ok": not errors, "diagnostics": [d.to_json() for d in diags]})
+        else:
+            for d in diags:
+                print(render(d, sources), file=sys.stderr)
+                print(file=sys.stderr)
+            counts = f"{sum(d.severity == 'error' for d in diags)} error(s), " \
+                     f"{sum(d.severity == 'warning' for d in diags)} warning(s)"
+            print(f"{path}: {'ok' if not errors else 'failed'} ({counts})")
+    if args.format == "json":
+        print(json.dumps(report, indent=2))
+    return status
+
+
+def cmd_play(args) -> int:
+    from interpreter.agents import RandomAgent
+    from interpreter.rng import derive
+    game = interpreter.load(args.file)
+    options = game.read_options(_options(args.option))
+    lines: list[str] = []
+    state = game.new_game(players=args.players, seed=args.seed, options=options,
+                          tracer=lambda event: lines.append(event.text) if event.kind == "log" else None)
+    agent = RandomAgent(derive(args.seed, 1))
+
+    def flush():
+        if not args.json:
+            for line in lines:
+                print(f"    {line}")
+        lines.clear()
+
+    if not args.json:
+        print(f"{game.title}: {state.n} players, seed {args.seed}")
+    flush()
+    while not state.is_over and state.fault is None:
+        moves = state.legal_moves()
+        if not moves:
+            break
+        move = agent.choose(moves)
+        actor, phase, step = state.current_player, state.phase, len(state.history) + 1
+        who = "table" if actor == interpreter.TABLE else f"P{actor}"
+        state.apply(move)
+        if args.json:
+            print(json.dumps({"step": step, "player": who, "phase": phase, "move": str(move), "log": lines[:]}))
+        else:
+            print(f"{step:4d}. {who}: {move}")
+        flush()
+    if state.fault is not None:
+        print(game.render_diagnostic(state.fault), file=sys.stderr)
+        return 1
+    result = {"result": {"steps": len(state.history), "scores": state.scores,
+                         "winners": [f"P{w}" for w in state.winners]}}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print("final scores: " + ", ".join(f"P{i} {s}" for i, s in enumerate(state.scores)))
+        print("winners: " + ", ".join(result["result"]["winners"]))
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from interpreter.simulate import simulate
+    game = interpreter.load(args.file)
+    options = game.read_options(_options(args.option))
+    players = args.players if args.players is not None else game.min_players
+    game.new_game(players=players, seed=args.seed, options=options)  # validates before forking workers
+    stats = simulate(game, args.games, players, args.seed, options, workers=args.workers)
+    if args.json:
+        print(json.dumps(stats))
+        return 0
+    print(f"{game.title}: {stats['games']} games, {players} players, seed {args.seed}")
+    print("seat   win rate   mean score")
+    for seat in range(players):
+        print(f"P{seat:<5} {stats['win_rate_by_seat'][seat]:>8.1%}   {stats['mean_score_by_seat'][seat]:>10.2f}")
+    print(f"mean decisions per game: {stats['mean_decisions']}")
+    print(f"{stats['games_per_second']} games/s, {stats['decisions_per_second']} decisions/s")
+    if stats["unfinished"]:
+        print(f"unfinished (stopped by a limit): {stats['unfinished']}")
+    return 0
+
+
+def cmd_repl(args) -> int:
+    from repl.app import run_repl
+    return run_repl(args)
+
+
+COMMANDS = {"check": cmd_check, "play": cmd_play, "simulate": cmd_simulate, "repl": cmd_repl}
+
+
+def entry() -> None:
+    sys.exit(main())
+
+
+__all__ = ["main", "entry"]
