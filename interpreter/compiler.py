@@ -633,7 +633,7 @@ class Compiler:
                 parts.append(lambda st, L, text=part: text)
             else:
                 f, typ = self.expr(part), self.t.types[id(part)]
-                parts.append(lambda st, L, f=f, typ=typ: render_value(st.prog, typ, f(st, L)))
+                parts.append(lambda st, L, f=f, typ=typ: render_value(st.prog, typ, f(st, L), st.n))
         span = s.span
 
         def action(st, L):
@@ -1154,8 +1154,8 @@ def st_legal(st):
     return legal_moves(st)
 
 
-def render_value(prog: Program, typ: str, value) -> str:
-    """A value as people read it: card names, players as P0.., lists in brackets."""
+def render_value(prog: Program, typ: str, value, n_players: int | None = None) -> str:
+    """A value as people read it: card names, players as P0.., zones by name, lists in brackets."""
     if value is None:
         return "none"
     if typ == CARD and type(value) is int:
@@ -1164,11 +1164,12 @@ def render_value(prog: Program, typ: str, value) -> str:
         return f"P{value}"
     if typ == BOOL or type(value) is bool:
         return "true" if value else "false"
-    if typ == ZONE and type(value) is int:
-        return f"<zone {value}>"
+    if typ == ZONE and type(value) is int and n_players:
+        name, owner = prog.zone_of_slot(value, n_players)
+        return name if owner is None else f"{name}[P{owner}]"
     if isinstance(value, (tuple, list)):
         inner = typ[5:] if is_list(typ) else "any"
-        return "[" + ", ".join(render_value(prog, inner, v) for v in value) + "]"
+        return "[" + ", ".join(render_value(prog, inner, v, n_players) for v in value) + "]"
     return str(value)
 
 

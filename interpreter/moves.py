@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import attrs
 
+from .compiler import render_value
 from .runtime import run
 from .source import Span
 from .types import CARD, PLAYER
@@ -213,7 +214,7 @@ def _judge(st, L, use) -> RuleResult:
         if source in shown or not source:
             continue
         shown.add(source)
-        values.append((source, prog.render(typ, value)))
+        values.append((source, render_value(prog, typ, value, st.n)))
     return RuleResult(rule.name, rule.doc, rule.span, status, tuple(values))
 
 

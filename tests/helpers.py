@@ -1,0 +1,48 @@
+"""Test helpers: load shipped games and arrange scenario positions through saved-state JSON."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import interpreter
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "games"
+
+
+def load_game(name: str) -> interpreter.Game:
+    return interpreter.load(str(GAMES / name))
+
+
+def arrange(state: interpreter.GameState, layout: dict, rest: str) -> interpreter.GameState:
+    """A copy of `state` with cards placed as `layout` says; every other card goes to zone `rest`.
+
+    layout maps a shared zone name to card names (bottom first), or a per-player zone name to
+    {seat: [card names]}.
+    """
+    game = state.game
+    prog = game.program
+    data = state.to_json()
+    by_name = prog.card_by_name
+    zones = [[] for _ in data["zones"]]
+    placed = set()
+    for zone, spec in layout.items():
+        items = spec.items() if isinstance(spec, dict) else [(None, spec)]
+        for owner, names in items:
+            slot = prog.zone_slot(zone, owner, state.n)
+            for name in names:
+                zones[slot].append(by_name[name])
+                placed.add(by_name[name])
+    rest_slot = prog.zone_slot(rest, None, state.n)
+    zones[rest_slot].extend(c for c in range(len(prog.card_names)) if c not in placed)
+    data["zones"] = zones
+    data["visibility"] = [0] * len(prog.card_names)
+    return game.restore(data)
+
+
+def moves(state) -> set[str]:
+    return {str(m) for m in state.legal_moves()}
+
+
+def card_count(state) -> int:
+    return sum(len(z) for z in state.zones)
