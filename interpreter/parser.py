@@ -39,7 +39,7 @@ def parse_expression(text: str, path: str = "<expr>") -> tuple[object | None, li
     try:
         tree = _lark().parse(text, start="expr")
     except lark.exceptions.UnexpectedInput as err:
-        return None, [explain_syntax_error(err, text, path, _lark())]
+        return None, [explain_syntax_error(err, text, path, _lark(), start="expr")]
     try:
         return _ToNodes(path).transform(tree), []
     except _NodeError as err:

@@ -6,6 +6,8 @@ user's script; that snippet's message is far clearer than a list of expected tok
 
 from __future__ import annotations
 
+import functools
+
 import lark
 
 from .source import Diagnostic, Span
@@ -29,6 +31,9 @@ CATALOGUE = {
     ("E0106", "blocks are written with braces, not a colon", "write `{ ... }` around the block"): [
         'phase p { if x: }',
         'phase p { while x: }',
+        'phase p { if true: }',
+        'phase p { while true: }',
+        'phase p { if x == 1: }',
         'phase p { for c in x: }',
         'phase p: ',
         'procedure f(): ',
@@ -54,6 +59,7 @@ CATALOGUE = {
     ("E0110", "an alternative's bindings go in parentheses",
      "write `play(c from hand[p])` or `raise(n in 1..10)`"): [
         'phase p { decide x { play c from y } }',
+        'phase p { decide x { play c from y[x] } }',
         'phase p { decide x { play c in 1..2 } }',
     ],
 }
@@ -89,31 +95,58 @@ def _expected_list(expected, parser) -> str:
     return ", ".join(names)
 
 
+def _state_key(err):
+    state = getattr(err, "state", None)
+    token = getattr(err, "token", None)
+    return (getattr(state, "position", state), getattr(token, "type", None))
+
+
+@functools.cache
+def _catalogue_keys(parser: lark.Lark, start: str) -> dict:
+    """Parser state -> catalogue entry, found by parsing each known-bad snippet once.
+
+    Lark's `match_examples` also compares the depth of the parser stack, so a mistake deep in a
+    real script would not match the short snippet; the state and the offending token suffice.
+    """
+    keys = {}
+    for entry, snippets in CATALOGUE.items():
+        for snippet in snippets:
+            try:
+                parser.parse(snippet, start=start)
+            except lark.exceptions.UnexpectedInput as err:
+                keys.setdefault(_state_key(err), entry)
+    return keys
+
+
+def _match_catalogue(err, parser, start):
+    return _catalogue_keys(parser, start).get(_state_key(err))
+
+
 def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: str,
-                         parser: lark.Lark) -> Diagnostic:
+                         parser: lark.Lark, start: str = "start") -> Diagnostic:
     line, column = max(1, err.line), max(1, err.column)
     width = 1
-    if isinstance(err, lark.exceptions.UnexpectedToken) and err.token.type != "$END":
+    if isinstance(err, lark.exceptions.UnexpectedToken) and err.token.type == "$END":
+        found = "end of file"
+        lines = text.rstrip().splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+    elif isinstance(err, lark.exceptions.UnexpectedToken):
         width = max(1, len(str(err.token)))
         found = f"`{err.token}`"
     elif isinstance(err, lark.exceptions.UnexpectedCharacters):
-        found = f"`{text[err.pos_in_stream]}`" if err.pos_in_stream < len(text) else "end of input"
+        found = f"`{text[err.pos_in_stream]}`" if err.pos_in_stream < len(text) else "end of file"
     else:
-        found = "the end of the file"
-        lines = text.splitlines() or [""]
+        found = "end of file"
+        lines = text.rstrip().splitlines() or [""]
         line, column = len(lines), len(lines[-1]) + 1
     span = Span(path, line, column, line, column + width)
-    known = None
-    try:
-        known = err.match_examples(parser.parse, CATALOGUE, use_accepts=True)
-    except Exception:  # noqa: BLE001 - a catalogue probe must never turn into the user's error
-        known = None
+    known = _match_catalogue(err, parser, start)
     if known:
         code, message, hint = known
         return Diagnostic(code, message, span, f"unexpected {found}", hint)
     expected = getattr(err, "expected", None) or getattr(err, "allowed", None) or set()
     hint = ""
-    if "RBRACE" in expected and found == "the end of the file":
+    if "RBRACE" in expected and found == "end of file":
         hint = "a `{` was opened and never closed"
     if expected:
         label = f"expected {_expected_list(expected, parser)}"
