@@ -27,7 +27,7 @@ def _options(pairs: list[str]) -> dict[str, str]:
         name, sep, value = pair.partition("=")
         if not sep or not name:
             print(f"error[E0902]: `--option {pair}` is not NAME=VALUE\n"
-                  f"  = help: for example `--option special_bouncers=true`", file=sys.stderr)
+                  f"  = help: for example `--option hands=10`", file=sys.stderr)
             raise SystemExit(2)
         out[name.strip()] = value.strip()
     return out

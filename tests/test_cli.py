@@ -1,0 +1,91 @@
+"""The `cardgame` command line: exit codes, output formats, and no tracebacks on bad input."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from helpers import GAMES, ROOT
+from repl.cli import main
+
+BOUNCER = str(GAMES / "bouncer.cardgame")
+
+
+def run(*args):
+    """The real command in a subprocess, as a user would meet it."""
+    proc = subprocess.run([sys.executable, "-m", "repl", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert "Traceback" not in proc.stderr + proc.stdout
+    return proc
+
+
+def test_check_clean_script_exits_0(capsys):
+    assert main(["check", BOUNCER]) == 0
+    assert "ok (0 error(s), 0 warning(s))" in capsys.readouterr().out
+
+
+def test_check_broken_script_exits_1_with_json(tmp_path, capsys):
+    bad = tmp_path / "bad.cardgame"
+    bad.write_text('game "x"\nplayers 2\nphase main {\n    move top(stok) to stok\n    end game\n}\n')
+    assert main(["check", str(bad), "--format", "json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report[0]["ok"] is False
+    assert {d["code"] for d in report[0]["diagnostics"]} == {"E0201"}
+    assert report[0]["diagnostics"][0]["line"] == 4
+
+
+def test_play_json_is_identical_for_the_same_seed(capsys):
+    assert main(["play", BOUNCER, "--seed", "5", "--json"]) == 0
+    first = capsys.readouterr().out
+    assert main(["play", BOUNCER, "--seed", "5", "--json"]) == 0
+    assert capsys.readouterr().out == first
+    lines = [json.loads(line) for line in first.splitlines()]
+    assert set(lines[0]) == {"step", "player", "phase", "move", "log"}
+    assert "result" in lines[-1] and len(lines[-1]["result"]["scores"]) == 3
+
+
+def test_simulate_json_has_exactly_the_documented_keys(capsys):
+    assert main(["simulate", BOUNCER, "-n", "5", "--seed", "1", "--json",
+                 "--option", "special_bouncers=true"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert set(stats) == {"games", "players", "win_rate_by_seat", "mean_score_by_seat", "mean_decisions",
+                          "games_per_second", "decisions_per_second", "unfinished"}
+    assert stats["games"] == 5 and stats["unfinished"] == 0 and len(stats["win_rate_by_seat"]) == 3
+    assert abs(sum(stats["win_rate_by_seat"]) - 1) < 1e-3
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (["check"], 2, "error[E0901]"),
+    (["play"], 2, "error[E0901]"),
+    (["frobnicate"], 2, "error[E0901]"),
+    (["simulate", BOUNCER, "-n", "zero"], 2, "is not a whole number"),
+    (["simulate", BOUNCER, "-n", "0"], 2, "must be at least 1"),
+    (["play", BOUNCER, "--seed", "-3"], 2, "must not be negative"),
+    (["play", BOUNCER, "--option", "special_bouncers"], 2, "is not NAME=VALUE"),
+    (["play", BOUNCER, "--option", "specal_bouncers=true"], 1, "did you mean `special_bouncers`"),
+    (["play", BOUNCER, "--option", "special_bouncers=perhaps"], 1, "allowed: true, false"),
+    (["play", BOUNCER, "--players", "5"], 1, "takes 3 players, not 5"),
+    (["play", "no/such/file.cardgame"], 1, "cannot read"),
+    (["check", str(ROOT / "pyproject.toml")], 1, "error[E01"),
+])
+def test_bad_command_lines_are_diagnosed_without_traceback(args, code, message):
+    proc = run(*args)
+    assert proc.returncode == code
+    assert message in proc.stderr
+
+
+def test_binary_garbage_script_is_diagnosed(tmp_path):
+    junk = tmp_path / "junk.cardgame"
+    junk.write_bytes(b"\xff\xfe\x00garbage")
+    proc = run("check", str(junk))
+    assert proc.returncode == 1 and "not readable UTF-8 text" in proc.stderr
+
+
+def test_no_engine_or_repl_code_names_a_seed_game():
+    words = ("bouncer", "booray", "boo ray", "bohei", "boss poker", "gegenteil", "green token", "follow_suit")
+    for folder in ("interpreter", "repl"):
+        for path in (ROOT / folder).rglob("*.py"):
+            text = path.read_text().lower()
+            for word in words:
+                assert word not in text, f"{path} names `{word}`: game logic belongs in games/"

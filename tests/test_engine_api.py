@@ -1,0 +1,145 @@
+"""The engine API contract: determinism, save/restore, illegal moves, clones, faults."""
+
+import json
+
+import pytest
+
+import interpreter
+from helpers import card_count, load_game
+from interpreter.agents import RandomAgent
+
+GAME = load_game("bouncer.cardgame")
+
+
+def random_walk(state, steps, seed=1):
+    agent = RandomAgent(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(agent.choose(state.legal_moves()))
+    return state
+
+
+def test_same_seed_and_moves_give_the_same_game():
+    a = random_walk(GAME.new_game(seed=42), 200)
+    b = random_walk(GAME.new_game(seed=42), 200)
+    assert json.dumps(a.to_json()) == json.dumps(b.to_json())
+    c = random_walk(GAME.new_game(seed=43), 200)
+    assert a.to_json() != c.to_json()
+
+
+def test_saved_mid_game_restored_and_continued_equals_uninterrupted():
+    whole = GAME.new_game(seed=9)
+    agent = RandomAgent(5)
+    picks = []
+    while not whole.is_over:
+        move = agent.choose(whole.legal_moves())
+        picks.append(str(move))
+        whole.apply(move)
+    part = GAME.new_game(seed=9)
+    for text in picks[:100]:
+        part.apply(text)
+    saved = json.loads(json.dumps(part.to_json()))
+    resumed = GAME.restore(saved)
+    assert resumed.to_json() == part.to_json()
+    for text in picks[100:]:
+        resumed.apply(text)
+    assert resumed.to_json() == whole.to_json()
+    assert resumed.scores == whole.scores and resumed.winners == whole.winners
+
+
+def test_replay_from_seed_and_history_is_exact():
+    played = random_walk(GAME.new_game(seed=4), 150)
+    replay = GAME.new_game(seed=4)
+    for text in played.history:
+        replay.apply(text)
+    assert replay.to_json() == played.to_json()
+
+
+def test_illegal_move_leaves_the_state_unchanged():
+    state = random_walk(GAME.new_game(seed=2), 1)  # P1 must now follow P0's lead if able
+    before = json.dumps(state.to_json())
+    illegal = [m for m in state.candidate_moves() if str(m) not in {str(x) for x in state.legal_moves()}]
+    for move in illegal + ["play ZZ", "fold", "", "play"]:
+        with pytest.raises(interpreter.IllegalMove) as err:
+            state.apply(move)
+        assert not err.value.explanation.legal
+        assert json.dumps(state.to_json()) == before
+
+
+def test_parse_move_round_trips_every_legal_move():
+    state = GAME.new_game(seed=3)
+    for move in state.legal_moves():
+        assert state.parse_move(str(move)) == move
+    assert len({str(m) for m in state.legal_moves()}) == len(state.legal_moves())
+
+
+def test_clone_is_independent():
+    state = GAME.new_game(seed=3)
+    copy = state.clone()
+    copy.apply(copy.legal_moves()[0])
+    assert state.history == [] and len(copy.history) == 1
+    assert state.to_json() != copy.to_json()
+
+
+def test_restore_rejects_damaged_or_foreign_data():
+    data = GAME.new_game(seed=1).to_json()
+    for broken in ({**data, "script": "0" * 16}, {**data, "zones": data["zones"][:-1]},
+                   {**data, "stack": [[99, 0, []]]}, {"format": "x"}, [], {**data, "players": "three"}):
+        with pytest.raises(interpreter.ScriptError) as err:
+            GAME.restore(broken)
+        assert err.value.diagnostics[0].code == "E0801"
+
+
+def test_bad_player_counts_options_and_seeds_are_diagnosed():
+    with pytest.raises(interpreter.ScriptError, match="takes 3 players, not 4"):
+        GAME.new_game(players=4)
+    with pytest.raises(interpreter.ScriptError, match="unknown option `special_bouncer`") as err:
+        GAME.new_game(options={"special_bouncer": "true"})
+    assert "did you mean `special_bouncers`" in err.value.diagnostics[0].hint
+    with pytest.raises(interpreter.ScriptError, match="not allowed for option"):
+        GAME.new_game(options={"special_bouncers": "maybe"})
+
+
+def test_tracer_reports_rules_effects_and_chance():
+    events = []
+    state = GAME.new_game(seed=1, tracer=events.append)
+    assert any(e.kind == "chance" and e.text == "shuffle stock" for e in events)
+    state.apply(state.legal_moves()[0])
+    state.apply(state.legal_moves()[0])
+    kinds = {e.kind for e in events}
+    assert {"decision", "rule", "move", "log"} <= kinds
+    rule = next(e for e in events if e.kind == "rule")
+    assert rule.text.startswith("rule follow_suit: ") and rule.span.line > 0
+
+
+def test_current_player_phase_and_end():
+    state = GAME.new_game(seed=8)
+    assert (state.current_player, state.phase, state.is_over) == (0, "trick", False)
+    random_walk(state, 100_000)
+    assert state.is_over and state.current_player is None and state.legal_moves() == []
+    assert state.winners
+
+
+def runaway(tmp_path, body):
+    path = tmp_path / "runaway.cardgame"
+    path.write_text(f'game "Runaway"\nplayers 2\nvar x: int = 1\nphase main {{\n{body}\n    end game\n}}\n')
+    return interpreter.load(str(path))
+
+
+def test_runaway_loops_and_numbers_are_stopped_by_limits(tmp_path):
+    looping = runaway(tmp_path, "    while true {\n        set x += 1\n    }")
+    state = looping.new_game()
+    assert state.fault is not None and "without asking for a decision" in state.fault.message
+    assert state.legal_moves() == [] and state.fault.span.line == 4
+    growing = runaway(tmp_path, "    while true {\n        set x = x * 2\n    }")
+    assert "beyond the limit" in growing.new_game().fault.message
+
+
+def test_card_count_is_constant_in_a_whole_game():
+    state = GAME.new_game(seed=12)
+    agent = RandomAgent(3)
+    while not state.is_over:
+        assert card_count(state) == 52
+        state.apply(agent.choose(state.legal_moves()))
+    assert card_count(state) == 52
