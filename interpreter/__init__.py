@@ -3,14 +3,16 @@
 The public API is what this module exports; the REPL and the command line use nothing else.
 """
 
-from .engine import TABLE, Game, GameFault, GameState, IllegalMove, OptionInfo, RuleInfo, TraceEvent, load
+from .agents import RandomAgent
+from .engine import (EXPRESSION_PATH, TABLE, DeclInfo, Game, GameFault, GameState, IllegalMove, OptionInfo,
+                     RuleInfo, TraceEvent, load)
 from .loader import check_file
 from .moves import Explanation, Move, RuleResult
 from .parser import parse_expression
 from .source import Diagnostic, ScriptError, SourceFile, Span, render
 
 __all__ = [
-    "TABLE", "Diagnostic", "Explanation", "Game", "GameFault", "GameState", "IllegalMove", "Move",
-    "OptionInfo", "RuleInfo", "RuleResult", "ScriptError", "SourceFile", "Span", "TraceEvent",
+    "EXPRESSION_PATH", "TABLE", "DeclInfo", "Diagnostic", "Explanation", "Game", "GameFault", "GameState",
+    "IllegalMove", "Move", "OptionInfo", "RandomAgent", "RuleInfo", "RuleResult", "ScriptError", "SourceFile", "Span", "TraceEvent",
     "check_file", "load", "parse_expression", "render",
 ]

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections import ChainMap
+
 import attrs
 
 from . import limits
-from .checker import check_value, default_value, option_allowed, option_value
+from .checker import Checker, _Frame, _Scope, check_value, default_value, option_allowed, option_value
 from .compiler import Compiler, Program, initial_values, render_value
 from .loader import check_file, fail_if_errors, script_hash
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
 from .rng import seed_state
 from .runtime import FACE_UP, TABLE, ScriptRuntimeError, State, run
 from .source import Diagnostic, ScriptError, SourceFile, Span, did_you_mean, render
-from .types import CARD, PLAYER
+from .parser import parse_expression
+from .types import CARD, PLAYER, ZONE, ZONES, fits, list_of
 
 
 class IllegalMove(Exception):
@@ -44,6 +47,16 @@ class OptionInfo:
 class RuleInfo:
     name: str
     doc: str
+    span: Span
+
+
+@attrs.frozen
+class DeclInfo:
+    """A named declaration of the script: its kind (option, zone, var, define, rule, procedure,
+    phase, event) and where it is."""
+
+    name: str
+    kind: str
     span: Span
 
 
@@ -92,6 +105,15 @@ class Game:
     @property
     def rules(self) -> list[RuleInfo]:
         return [RuleInfo(r.name, r.doc, r.span) for r in self.program.tables.rules.values()]
+
+    @property
+    def declarations(self) -> list[DeclInfo]:
+        """Every named declaration, grouped by kind, each kind in source order."""
+        t = self.program.tables
+        groups = (("option", t.options), ("zone", t.zones), ("var", {k: v[0] for k, v in t.vars.items()}),
+                  ("define", t.defines), ("rule", t.rules), ("procedure", t.procs), ("phase", t.phases),
+                  ("event", t.events))
+        return [DeclInfo(name, kind, decl.span) for kind, table in groups for name, decl in table.items()]
 
     def read_options(self, pairs: dict[str, str]) -> dict:
         """Turn NAME=TEXT option settings into typed values; ScriptError on bad ones."""
@@ -163,6 +185,9 @@ class Game:
         return render(diag, self.sources)
 
 
+EXPRESSION_PATH = "<expr>"
+
+
 def _known(opts) -> str:
     return ("options: " + ", ".join(opts)) if opts else "this game declares no options"
 
@@ -212,6 +237,51 @@ class GameState(State):
         scores = self.scores
         best = min(scores) if decl is not None and decl.mode == "lowest" else max(scores)
         return [seat for seat, s in enumerate(scores) if s == best]
+
+    def evaluate(self, text: str, expect: str | None = None) -> tuple[str | None, list[Diagnostic]]:
+        """Evaluate one expression of the language on this state: (value text or None, diagnostics).
+
+        The expression sees what a rule sees (variables, options, zones, symbols, constants and
+        definitions), and P0, P1... for the seats; it cannot change anything.  `expect="bool"` also requires true/false.
+        Diagnostics point into the path EXPRESSION_PATH; render them with a SourceFile of `text`.
+        """
+        node, diags = parse_expression(str(text), EXPRESSION_PATH)
+        if node is None:
+            return None, diags
+        # Check and compile against an overlay of the script's tables: the entries made for
+        # this expression go into the overlay and the compiled program stays untouched.
+        t = self.prog.tables
+        tables = attrs.evolve(t, resolved=ChainMap({}, t.resolved), types=ChainMap({}, t.types),
+                              slots=ChainMap({}, t.slots), frames=ChainMap({}, t.frames))
+        checker = Checker()
+        checker.t = tables
+        frame = _Frame()
+        scope = _Scope(frame, context=frozenset({"pure"}))
+        # P0, P1... name the seats, as values are shown, unless the script uses those names.
+        taken = set(t.vars) | set(t.options) | set(t.zones) | set(t.defines) | t.symbols
+        seats = {scope.declare(f"P{seat}", PLAYER): seat for seat in range(self.n) if f"P{seat}" not in taken}
+        typ = checker.expr(node, scope)
+        if expect is not None and not fits(expect, typ):
+            checker._mismatch(node, expect, typ)
+        if any(d.severity == "error" for d in checker.diags):
+            return None, checker.diags
+        compiler = Compiler(tables)
+        compiler.p = self.prog
+        fn = compiler.expr(node)
+        frame_values = [None] * frame.size
+        for slot, seat in seats.items():
+            frame_values[slot] = seat
+        try:
+            value = fn(self, frame_values)
+        except ScriptRuntimeError as err:
+            return None, [Diagnostic("R0002", err.message, err.span, "while evaluating this", err.hint)]
+        if typ == ZONE and type(value) is int:  # a zone reads as the cards in it, bottom first
+            typ, value = list_of(CARD), tuple(self.zones[value])
+        elif typ == ZONES and type(value) is int:
+            name = self.prog.per_player_names[value]  # a zone family reads as one list per seat
+            typ = list_of(list_of(CARD))
+            value = tuple(tuple(self.zones[self.prog.zone_slot(name, seat, self.n)]) for seat in range(self.n))
+        return render_value(self.prog, typ, value, self.n), checker.diags
 
     # ---- moves
     def legal_moves(self) -> list[Move]:
