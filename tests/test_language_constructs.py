@@ -1,0 +1,153 @@
+"""Constructs every seed game leans on, each proved on a small script in tests/scripts/."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import interpreter
+from helpers import moves
+
+SCRIPTS = Path(__file__).parent / "scripts"
+
+
+def load(name):
+    return interpreter.load(str(SCRIPTS / name))
+
+
+# ---- simultaneous hidden commits ---------------------------------------------------------------
+
+def test_simultaneous_choices_are_collected_first_and_stay_hidden():
+    game = load("commit_reveal.cardgame")
+    state = game.new_game(players=3, seed=4)
+    p1_options = None
+    for seat in range(3):
+        assert state.current_player == seat
+        if seat == 1:
+            p1_options = moves(state)
+        state.apply(state.legal_moves()[0])
+        if seat < 2:
+            # Nothing has moved yet: nobody's choice can leak into anyone's view or options.
+            assert all(zone == [] for zone in state.view("all")["zones"]["committed"].values())
+    # P1's options did not depend on what P0 chose.
+    again = game.new_game(players=3, seed=4)
+    again.apply(again.legal_moves()[-1])
+    assert moves(again) == p1_options
+    # All bodies ran, in seat order, once every choice was in.
+    committed = state.view("all")["zones"]["committed"]
+    assert all(len(cards) == 1 for cards in committed.values())
+    assert state.current_player == interpreter.TABLE
+
+
+def test_face_down_commits_and_private_peeks_in_views():
+    game = load("commit_reveal.cardgame")
+    state = game.new_game(players=3, seed=4)
+    for _ in range(3):
+        state.apply(state.legal_moves()[0])
+    p1_card = state.view("all")["zones"]["committed"]["P1"]
+    assert state.view(1)["zones"]["committed"]["P1"] == p1_card  # the owner sees it
+    assert state.view(0)["zones"]["committed"]["P1"] == p1_card  # P0 peeked at it
+    assert state.view(2)["zones"]["committed"]["P1"] == ["??"]
+    assert state.view(None)["zones"]["committed"]["P1"] == ["??"]
+    assert state.view(2)["zones"]["committed"]["P0"] == ["??"]
+
+
+def test_table_decisions_and_reveal():
+    game = load("commit_reveal.cardgame")
+    state = game.new_game(players=2, seed=1)
+    state.apply(state.legal_moves()[0])
+    state.apply(state.legal_moves()[0])
+    assert state.current_player == interpreter.TABLE and moves(state) == {"reveal_all"}
+    state.apply("reveal_all")
+    assert state.is_over
+    spectator = state.view(None)["zones"]["committed"]
+    assert "??" not in spectator["P0"] + spectator["P1"]
+    assert sorted(state.scores) == [0, 1] and state.winners == [state.scores.index(1)]
+
+
+# ---- events, reactions and handlers ----------------------------------------------------------------
+
+def test_a_reaction_window_offers_only_the_players_who_can_react():
+    state = load("reactions.cardgame").new_game(seed=1)
+    assert state.current_player == 0 and moves(state) == {"nope no", "flip opposite", "pass"}
+
+
+def test_passing_lets_the_event_happen_and_the_handler_run():
+    state = load("reactions.cardgame").new_game(seed=1)
+    state.apply("pass")
+    view = state.view("all")
+    assert len(view["zones"]["hand"]["P0"]) == 4  # drew 2
+    # P1 holds no reaction card: nobody is asked and the second draw happens at once;
+    # P0 is then asked about the third.
+    assert len(view["zones"]["hand"]["P1"]) == 2 and state.current_player == 0
+    assert view["vars"]["draws"] == 2
+
+
+def test_cancel_stops_the_event_and_its_handlers():
+    state = load("reactions.cardgame").new_game(seed=1)
+    state.apply("nope no")
+    view = state.view("all")
+    assert view["zones"]["hand"]["P0"] == ["opposite"]
+    assert view["zones"]["discard"] == ["no"]
+    assert view["vars"]["draws"] == 1  # only P1's draw happened
+
+
+def test_a_reaction_may_change_the_events_parameters():
+    state = load("reactions.cardgame").new_game(seed=1)
+    state.apply("flip opposite")  # n = 2 becomes -2: P0 discards instead of drawing
+    view = state.view("all")
+    assert view["zones"]["discard"] == ["opposite", "no"]  # discarded its last card
+    # Then P1 draws 2 and P0, with nothing left to react with, draws 2.
+    assert len(view["zones"]["hand"]["P0"]) == 2 and len(view["zones"]["hand"]["P1"]) == 2
+    assert view["vars"]["draws"] == 3 and state.is_over
+
+
+def test_rules_explain_reactions():
+    state = load("reactions.cardgame").new_game(seed=1)
+    why = state.explain("flip opposite")
+    assert why.legal and [r.name for r in why.rules] == ["is_kind", "affected"]
+
+
+# ---- control flow ------------------------------------------------------------------------------------
+
+def test_loops_procedures_break_and_return():
+    state = load("control_flow.cardgame").new_game()
+    assert state.view()["vars"] == {"total": 20, "log_of": [1, 2, 3]}
+    assert moves(state) == {"pick 1", "pick 2", "pick 3", "skip"}
+    state.apply("pick 3")
+    assert state.is_over and state.scores == [0, 23] and state.winners == [1]
+
+
+def test_include_reads_the_library_once(tmp_path):
+    game = load("reactions.cardgame")
+    assert len(game.sources) == 2
+    state = game.new_game()
+    assert sum(len(z) for z in state.zones) == 10
+
+
+def test_saving_inside_a_reaction_window_and_a_simultaneous_commit():
+    for name, players in (("reactions.cardgame", 2), ("commit_reveal.cardgame", 3)):
+        game = load(name)
+        state = game.new_game(players=players, seed=2)
+        state.apply(state.legal_moves()[0])
+        restored = game.restore(json.loads(json.dumps(state.to_json())))
+        assert restored.to_json() == state.to_json()
+        while not state.is_over:
+            move = str(state.legal_moves()[-1])
+            state.apply(move)
+            restored.apply(move)
+        assert restored.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("body, message", [
+    ("    deal 99 from pool to hand of players", "ran out of cards"),
+    ("    let x = 1 / 0", "division by zero"),
+])
+def test_runtime_faults_are_diagnostics(tmp_path, body, message):
+    path = tmp_path / "fault.cardgame"
+    path.write_text('game "F"\nplayers 2\ndeck d in pool {\n    v: 1, 2\n}\nzone pool: shared hidden\n'
+                    f'zone hand: per player owner\nphase main {{\n{body}\n    end game\n}}\n')
+    state = interpreter.load(str(path)).new_game()
+    assert state.fault is not None and message in state.fault.message
+    assert state.fault.span.line == 9
+    assert "while running this" in state.game.render_diagnostic(state.fault)
