@@ -99,6 +99,7 @@ class Program:
     score_fn: object = None
     winners_fn: object = None
     deck_zones: list = attrs.Factory(list)  # (zone name, [card ids])
+    op_spans: dict = attrs.Factory(dict)  # code index -> span of the statement at each pc
     zone_conditions: dict = attrs.Factory(dict)  # zone name -> fn(st, L) -> bool
     compiler: object = None  # for traced re-evaluation in explanations
     source_text: object = None  # fn(span) -> the source it covers
@@ -144,8 +145,10 @@ class _Assembler:
     """Collects operations for one code object; plain statements are fused into one operation."""
 
     def __init__(self):
-        self.items = []  # ("simple", [actions]) or ("op", factory(resolve) -> op)
+        self.items = []  # ("simple", [actions]) or ("op", factory() -> op)
+        self.spans = []  # the span of the statement each operation starts
         self.labelled = set()
+        self.current_span = None
 
     def here(self) -> int:
         return len(self.items)
@@ -159,9 +162,11 @@ class _Assembler:
             self.items[-1][1].append(action)
         else:
             self.items.append(("simple", [action]))
+            self.spans.append(self.current_span)
 
     def op(self, factory):
         self.items.append(("op", factory))
+        self.spans.append(self.current_span)
 
     def finish(self) -> list:
         ops = []
@@ -280,6 +285,7 @@ class Compiler:
         else:  # phases are checked to end in `next` or `end game`; this is a safety net
             asm.op(lambda: _op_end)
         self.p.codes[index] = asm.finish()
+        self.p.op_spans[index] = asm.spans
 
     # ---- statements
     def block(self, stmts):
@@ -288,6 +294,7 @@ class Compiler:
 
     def stmt(self, s):
         asm, t = self._asm, self.t
+        asm.current_span = s.span
         match s:
             case n.Let():
                 value, slot = self.expr(s.value), t.slots[id(s)]
@@ -756,6 +763,7 @@ class Compiler:
         index = self._event_code[event.name]
         asm = _Assembler()
         self._asm, self._code_index = asm, index
+        asm.current_span = event.span
         flag = t.slots[id(event)]
         askers, pos = flag + 1, flag + 2
         reactions = t.reactions.get(event.name, [])
@@ -827,6 +835,7 @@ class Compiler:
         asm.label(end)
         asm.op(lambda: _op_return)
         p.codes[index] = asm.finish()
+        p.op_spans[index] = asm.spans
 
     # ---- rules
     def _rule_check(self, rule: n.RuleDecl):

@@ -12,7 +12,7 @@ from .compiler import Compiler, Program, initial_values, render_value
 from .loader import check_file, fail_if_errors, script_hash
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
 from .rng import seed_state
-from .runtime import FACE_UP, TABLE, ScriptRuntimeError, State, run
+from .runtime import FACE_UP, TABLE, VALUE_FAULTS, ScriptRuntimeError, State, run, value_fault
 from .source import Diagnostic, ScriptError, SourceFile, Span, did_you_mean, render
 from .parser import parse_expression
 from .types import CARD, PLAYER, ZONE, ZONES, fits, list_of
@@ -226,6 +226,8 @@ class GameState(State):
             return [fn(self, seat) or 0 for seat in range(self.n)]
         except ScriptRuntimeError as err:
             raise GameFault(self._diagnostic(err), self.game.sources) from None
+        except VALUE_FAULTS as exc:
+            raise GameFault(self._diagnostic(value_fault(self, exc)), self.game.sources) from None
 
     @property
     def winners(self) -> list[int]:
@@ -291,12 +293,17 @@ class GameState(State):
             return list(legal_moves(self))
         except ScriptRuntimeError as err:
             self._fault(err)
-            return []
+        except VALUE_FAULTS as exc:
+            self._fault(value_fault(self, exc))
+        return []
 
     def candidate_moves(self) -> list[Move]:
         if self.fault is not None or self.over:
             return []
-        return enumerate_moves(self, legal_only=False)
+        try:
+            return enumerate_moves(self, legal_only=False)
+        except (ScriptRuntimeError, *VALUE_FAULTS):
+            return []
 
     def parse_move(self, text: str) -> Move:
         text = " ".join(str(text).split())
@@ -306,7 +313,13 @@ class GameState(State):
         raise IllegalMove(self.explain(text))
 
     def explain(self, move) -> Explanation:
-        return explain(self, str(move) if not isinstance(move, str) else " ".join(move.split()))
+        text = str(move) if not isinstance(move, str) else " ".join(move.split())
+        try:
+            return explain(self, text)
+        except ScriptRuntimeError as err:
+            return Explanation(text, False, f"the rules could not be evaluated: {err.message}", ())
+        except VALUE_FAULTS as exc:
+            return Explanation(text, False, f"the rules could not be evaluated: {value_fault(self, exc).message}", ())
 
     def apply(self, move) -> None:
         """Apply a legal move in place; IllegalMove (state untouched) otherwise."""
@@ -326,6 +339,9 @@ class GameState(State):
             apply_move(self, chosen)
         except ScriptRuntimeError as err:
             self._fault(err)
+            raise GameFault(self.fault, self.game.sources) from None
+        except VALUE_FAULTS as exc:
+            self._fault(value_fault(self, exc))
             raise GameFault(self.fault, self.game.sources) from None
         if self.decisions >= limits.MAX_DECISIONS and not self.over:
             self._fault(ScriptRuntimeError(f"the game reached {limits.MAX_DECISIONS:,} decisions without ending",

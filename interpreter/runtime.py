@@ -75,19 +75,39 @@ class State:
             self.tracer(kind, data)
 
 
+# Python errors that a checked script can still provoke with values of mixed kinds (an
+# attribute holding both numbers and symbols compared with `<`, say).  They become diagnostics.
+VALUE_FAULTS = (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError, OverflowError)
+
+
+def statement_span(st: State) -> Span | None:
+    if not st.stack:
+        return None
+    code, pc, _ = st.stack[-1]
+    spans = st.prog.op_spans.get(code, ())
+    return spans[pc] if 0 <= pc < len(spans) else st.prog.code_info[code].span
+
+
+def value_fault(st: State, exc: Exception) -> ScriptRuntimeError:
+    return ScriptRuntimeError(f"a value of the wrong kind reached this statement ({exc})", statement_span(st),
+                              "a value may be none, or an attribute may mix numbers and symbols")
+
+
 def run(st: State) -> None:
     """Execute statements until the game waits for a decision or is over."""
     codes = st.prog.codes
     stack = st.stack
     budget = limits.MAX_STEPS_PER_MOVE
-    while st.waiting is None and stack:
-        fr = stack[-1]
-        codes[fr[0]][fr[1]](st, fr)
-        budget -= 1
-        if not budget:
-            code = st.prog.code_info[stack[-1][0]] if stack else None
-            raise ScriptRuntimeError(
-                f"the script ran {limits.MAX_STEPS_PER_MOVE:,} steps without asking for a decision",
-                code.span if code else None, "a loop probably never ends; check its condition")
+    try:
+        while st.waiting is None and stack:
+            fr = stack[-1]
+            codes[fr[0]][fr[1]](st, fr)
+            budget -= 1
+            if not budget:
+                raise ScriptRuntimeError(
+                    f"the script ran {limits.MAX_STEPS_PER_MOVE:,} steps without asking for a decision",
+                    statement_span(st), "a loop probably never ends; check its condition")
+    except VALUE_FAULTS as exc:
+        raise value_fault(st, exc) from None
     if not stack and not st.over:
         st.over = True

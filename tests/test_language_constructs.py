@@ -151,3 +151,13 @@ def test_runtime_faults_are_diagnostics(tmp_path, body, message):
     assert state.fault is not None and message in state.fault.message
     assert state.fault.span.line == 9
     assert "while running this" in state.game.render_diagnostic(state.fault)
+
+
+def test_mixed_kind_values_fault_with_a_location_instead_of_crashing(tmp_path):
+    path = tmp_path / "mixed.cardgame"
+    path.write_text('game "M"\nplayers 2\ndeck d in pool {\n    rank: 2, J\n}\nzone pool: shared hidden\n'
+                    'var low: int = 0\nphase main {\n    for c in pool {\n        if c.rank < 5 {\n'
+                    '            set low += 1\n        }\n    }\n    end game\n}\n')
+    state = interpreter.load(str(path)).new_game()
+    assert state.fault is not None and state.fault.span.line == 10
+    assert "wrong kind" in state.fault.message
