@@ -110,6 +110,7 @@ class Checker:
         self._next_targets: set[str] = set()
         self._has_end = False
         self._define_calls: dict[str, set[str]] = {}
+        self._used_rules: set[str] = set()
         self._current_define: str | None = None
 
     # ---- reporting
@@ -370,6 +371,10 @@ class Checker:
             if name != first and name not in self._next_targets:
                 self.warn("W0403", f"phase `{name}` is never entered", phase.span,
                           "no `next` leads here", f"the game starts in `{first}`; add `next {name}` somewhere")
+        for name, rule in t.rules.items():
+            if name not in self._used_rules:
+                self.warn("W0406", f"rule `{name}` is never used", rule.span, "no decision requires it",
+                          f"name it in a decision: `requires {name}(...)`")
         if not self._has_end:
             self.error("E0404", "the game never ends: no `end game` statement", None,
                        hint="add `end game` where the game is over, e.g. after a target score is reached")
@@ -611,6 +616,7 @@ class Checker:
                     typ = INT
                 self.t.slots[id(b)] = inner.declare(b.name, typ)
             for call in alt.requires:
+                self._used_rules.add(call.name)
                 rule = self.t.rules.get(call.name)
                 if rule is None:
                     self.error("E0208", f"unknown rule `{call.name}`", call.span, "not declared",
@@ -803,6 +809,10 @@ class Checker:
         elif e.func in t.procs:
             self.error("E0215", f"`{e.func}` is a procedure and gives no value", e.func_span,
                        hint="call it as a statement of its own")
+        elif e.func in t.zones or e.func in t.vars or e.func in t.options:
+            kind = "a zone" if e.func in t.zones else "a variable" if e.func in t.vars else "an option"
+            self.error("E0215", f"`{e.func}` is {kind}, not a function", e.func_span, "cannot be called",
+                       f"index it with `{e.func}[...]`" if kind != "an option" else "use it without parentheses")
         else:
             self.error("E0209", f"unknown function `{e.func}`", e.func_span, "not declared",
                        did_you_mean(e.func, set(t.defines) | set(BUILTINS)))

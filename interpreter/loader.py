@@ -80,7 +80,14 @@ def check_file(path: str):
     if any(d.severity == "error" for d in diags):
         return None, items, sources, diags
     tables, found = Checker().check(items)
+    found.sort(key=_position)
     return tables, items, sources, diags + found
+
+
+def _position(diag: Diagnostic):
+    """Report in reading order; problems without a place come last."""
+    span = diag.span
+    return (1, "", 0, 0) if span is None else (0, span.path, span.line, span.column)
 
 
 def script_hash(sources: dict[str, SourceFile]) -> str:
