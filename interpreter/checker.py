@@ -594,6 +594,9 @@ class Checker:
     def _decide(self, s: n.Decide, scope: _Scope):
         if s.actor is not None:
             self._expect(s.actor, PLAYER, scope)
+        for part in s.prompt:
+            if not isinstance(part, str):
+                self.expr(part, scope)
         self._alternatives(s.alternatives, scope, reserved=set())
 
     def _alternatives(self, alternatives, scope, reserved):

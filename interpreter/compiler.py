@@ -62,13 +62,14 @@ class Decision:
 
     index: int
     kind: str  # "normal", "deferred" (simultaneous), "reaction"
-    prompt: str
+    prompt: str  # the prompt as written, `{...}` included
     alts: list
     code: int
     pc: int
     span: Span
     actor_fn: object = None  # None for table decisions
     frame_slots: tuple = ()  # reaction windows: (askers slot, reaction var slots)
+    prompt_fn: object = None  # fn(st, L) -> the prompt with its `{...}` filled in
 
 
 @attrs.define
@@ -633,19 +634,23 @@ class Compiler:
                     st.emit("peek", card=c, player=seat, span=span)
         return action
 
-    def _log(self, s: n.Log):
+    def _text(self, pieces):
+        """fn(st, L) -> the text with each `{expr}` rendered."""
         parts = []
-        for part in s.parts:
+        for part in pieces:
             if isinstance(part, str):
                 parts.append(lambda st, L, text=part: text)
             else:
                 f, typ = self.expr(part), self.t.types[id(part)]
                 parts.append(lambda st, L, f=f, typ=typ: render_value(st.prog, typ, f(st, L), st.n))
-        span = s.span
+        return lambda st, L: "".join(p(st, L) for p in parts)
+
+    def _log(self, s: n.Log):
+        text, span = self._text(s.parts), s.span
 
         def action(st, L):
             if st.tracer is not None:
-                st.emit("log", text="".join(p(st, L) for p in parts), span=span)
+                st.emit("log", text=text(st, L), span=span)
         return action
 
     # ---- decisions
@@ -683,7 +688,9 @@ class Compiler:
         asm = self._asm
         specs = self._alt_specs(s.alternatives)
         actor = self.expr(s.actor) if s.actor is not None else None
-        decision = self._decision(kind, s.prompt, specs, s.span, actor)
+        text = "".join(p if isinstance(p, str) else "{...}" for p in s.prompt)
+        decision = self._decision(kind, text, specs, s.span, actor)
+        decision.prompt_fn = self._text(s.prompt)
         span = s.span
 
         def factory():

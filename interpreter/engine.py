@@ -215,7 +215,16 @@ class GameState(State):
 
     @property
     def prompt(self) -> str:
-        return self.waiting.prompt if self.waiting is not None else ""
+        """The current decision's prompt, with its `{...}` filled in."""
+        decision = self.waiting
+        if decision is None:
+            return ""
+        if decision.prompt_fn is None:
+            return decision.prompt
+        try:
+            return decision.prompt_fn(self, self.stack[-1][2])
+        except (ScriptRuntimeError, *VALUE_FAULTS):
+            return decision.prompt
 
     @property
     def scores(self) -> list[int]:

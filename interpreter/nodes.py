@@ -256,7 +256,7 @@ class Alternative:
 class Decide:
     span: Span
     actor: object | None  # None: a table decision
-    prompt: str
+    prompt: tuple  # text pieces and expressions, like Log.parts
     alternatives: tuple
 
 

@@ -298,7 +298,7 @@ class _ToNodes(Transformer):
 
     def decide_stmt(self, meta, c):
         actor, rest = c[0], list(c[1:])
-        prompt = _plain(rest.pop(0)) if rest and isinstance(rest[0], Token) else ""
+        prompt = self._interpolate(rest.pop(0)) if rest and isinstance(rest[0], Token) else ()
         return n.Decide(self._span(meta), actor, prompt, tuple(rest))
 
     def from_binder(self, meta, c):

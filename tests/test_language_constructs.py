@@ -58,6 +58,7 @@ def test_table_decisions_and_reveal():
     state.apply(state.legal_moves()[0])
     state.apply(state.legal_moves()[0])
     assert state.current_player == interpreter.TABLE and moves(state) == {"reveal_all"}
+    assert state.prompt == "Reveal the 2 cards?"
     state.apply("reveal_all")
     assert state.is_over
     spectator = state.view(None)["zones"]["committed"]
