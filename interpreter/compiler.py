@@ -100,6 +100,7 @@ class Program:
     score_fn: object = None
     winners_fn: object = None
     deck_zones: list = attrs.Factory(list)  # (zone name, [card ids])
+    transitions: list = attrs.Factory(list)  # (from code index, to phase name, span) for each `next`
     op_spans: dict = attrs.Factory(dict)  # code index -> span of the statement at each pc
     zone_conditions: dict = attrs.Factory(dict)  # zone name -> fn(st, L) -> bool
     compiler: object = None  # for traced re-evaluation in explanations
@@ -395,6 +396,7 @@ class Compiler:
             case n.Signal():
                 self._call(self._event_code[s.event], [self.expr(a) for a in s.args], s.span)
             case n.Next():
+                self.p.transitions.append((self._code_index, s.phase, s.span))
                 code = self.p.phase_code[s.phase]
                 size = self.p.code_info[code].size
 

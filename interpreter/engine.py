@@ -181,6 +181,22 @@ class Game:
         from .saving import restore_state
         return restore_state(self, data)
 
+    def state_table(self) -> list[dict]:
+        """The compiled machine: each phase, procedure and event with its decision points and
+        the phases it can move to."""
+        prog = self.program
+        rows = []
+        for index, info in enumerate(prog.code_info):
+            decisions = [{"decision": d.index, "kind": d.kind, "prompt": d.prompt, "line": d.span.line,
+                          "actor": "table" if d.actor_fn is None and d.kind != "reaction" else
+                          ("reactors" if d.kind == "reaction" else "player"),
+                          "alternatives": [a.name for a in d.alts]}
+                         for d in prog.decisions if d.code == index]
+            rows.append({"name": info.name, "kind": info.kind, "line": info.span.line,
+                         "states": len(prog.codes[index]), "decisions": decisions,
+                         "next": sorted({to for frm, to, _ in prog.transitions if frm == index})})
+        return rows
+
     def render_diagnostic(self, diag: Diagnostic) -> str:
         return render(diag, self.sources)
 

@@ -57,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+", metavar="FILE")
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    check.add_argument("--states", action="store_true", help="also print the compiled state machine")
 
     def game_args(p):
         p.add_argument("file", metavar="FILE")
@@ -116,9 +117,21 @@ def cmd_check(args) -> int:
             counts = f"{sum(d.severity == 'error' for d in diags)} error(s), " \
                      f"{sum(d.severity == 'warning' for d in diags)} warning(s)"
             print(f"{path}: {'ok' if not errors else 'failed'} ({counts})")
+            if args.states and not errors:
+                _print_states(interpreter.load(path))
     if args.format == "json":
         print(json.dumps(report, indent=2))
     return status
+
+
+def _print_states(game) -> None:
+    for row in game.state_table():
+        targets = f" -> {', '.join(row['next'])}" if row["next"] else ""
+        print(f"  {row['kind']} {row['name']} (line {row['line']}, {row['states']} states){targets}")
+        for d in row["decisions"]:
+            prompt = f' "{d["prompt"]}"' if d["prompt"] else ""
+            print(f"    decision {d['decision']} at line {d['line']} by {d['actor']}{prompt}: "
+                  f"{' | '.join(d['alternatives'])}")
 
 
 def cmd_play(args) -> int:

@@ -89,3 +89,10 @@ def test_no_engine_or_repl_code_names_a_seed_game():
             text = path.read_text().lower()
             for word in words:
                 assert word not in text, f"{path} names `{word}`: game logic belongs in games/"
+
+
+def test_check_states_prints_the_compiled_machine(capsys):
+    assert main(["check", "--states", BOUNCER]) == 0
+    out = capsys.readouterr().out
+    assert "phase trick" in out and "-> score_hand, trick" in out
+    assert 'by player "Play a card": play' in out
