@@ -1,0 +1,112 @@
+"""`cardgame repl`: the prompt-toolkit front end over a Session.
+
+At a terminal: a prompt with the game, step and who is to act; tab completion; persistent
+history; highlighting; a bottom toolbar.  From a pipe or a file (`cardgame repl FILE <
+session.txt`): each line is run and its output printed exactly as the session gives it, with no
+prompt, toolbar or colour, so sessions can be scripted in docs and tests.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from .session import Session
+
+HISTORY_ENV = "CARDGAME_HISTORY"
+
+
+def history_path() -> str:
+    return os.environ.get(HISTORY_ENV) or os.path.join(os.path.expanduser("~"), ".cardgame_history")
+
+
+def parse_options(pairs) -> dict[str, str]:
+    """`--option NAME=VALUE` pairs; ValueError names the malformed one."""
+    out = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(pair)
+        out[name.strip()] = value.strip()
+    return out
+
+
+def run_repl(args) -> int:
+    try:
+        options = parse_options(getattr(args, "option", []))
+    except ValueError as err:
+        print(f"error: `--option {err}` is not NAME=VALUE\n  = help: for example "
+              f"`--option special_bouncers=true`", file=sys.stderr)
+        return 2
+    session = Session()
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if args.file:
+        opening = session.start(args.file, players=args.players, seed=args.seed, options=options)
+    else:
+        session.seed = args.seed
+        opening = "no game loaded; `load FILE` loads one, `help` lists the commands"
+    if not interactive:
+        return run_piped(session, opening, sys.stdin, sys.stdout)
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    from .completer import ReplCompleter
+    from .lexer import STYLE, InputLexer
+    from .toolbar import toolbar
+    path = history_path()
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+        history = FileHistory(path)
+    except OSError:
+        history = InMemoryHistory()
+    prompt = PromptSession(history=history, completer=ReplCompleter(session), lexer=InputLexer(),
+                           bottom_toolbar=lambda: toolbar(session), style=STYLE,
+                           complete_while_typing=False)
+    write(opening, STYLE)
+    return interact(session, prompt)
+
+
+def run_piped(session: Session, opening: str, stdin, stdout) -> int:
+    """Run every line of `stdin`; print each output as it is. Exit status 1 if a command failed."""
+    try:
+        stdout.reconfigure(errors="replace")
+    except (AttributeError, ValueError):
+        pass
+    if opening:
+        print(opening, file=stdout, flush=True)
+    try:
+        for line in stdin:
+            out = session.execute(line)
+            if out:
+                print(out, file=stdout, flush=True)
+            if session.done:
+                break
+    except KeyboardInterrupt:
+        print("interrupted", file=stdout)
+        return 130
+    return 1 if session.failed else 0
+
+
+def write(text: str, style=None) -> None:
+    from prompt_toolkit import print_formatted_text
+
+    from .lexer import STYLE, highlight_output
+    if text:
+        print_formatted_text(highlight_output(text), style=style or STYLE, end="")
+
+
+def interact(session: Session, prompt, output=write) -> int:
+    """The interactive loop: Ctrl-C cancels the input line (or a running command), Ctrl-D quits."""
+    while not session.done:
+        try:
+            line = prompt.prompt(session.prompt_text())
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            break
+        try:
+            output(session.execute(line))
+        except KeyboardInterrupt:
+            output("interrupted; nothing more was done")
+    return 0

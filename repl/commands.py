@@ -1,0 +1,86 @@
+"""The REPL's commands as data: usage, one-line summary, an example and details, for `help`
+and for completion.  The session dispatches on these names."""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class Command:
+    name: str
+    usage: str
+    summary: str
+    example: str
+    details: str = ""
+    needs_game: bool = True
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("help", "help [COMMAND]", "list the commands, or explain one", "help why", needs_game=False),
+    Command("load", "load FILE", "load a script and start a new game of it", "load games/bouncer.cardgame",
+            "The new game keeps the session's seed; players and options go back to the script's defaults.",
+            needs_game=False),
+    Command("new", "new [players=N] [seed=S] [NAME=VALUE...]", "start a new game of the loaded script",
+            "new seed=7 special_bouncers=true",
+            "Settings not given keep their current values, so `new` alone restarts the same game."),
+    Command("options", "options", "the script's options: current value, allowed values, default", "options"),
+    Command("state", "state", "the table as the current view sees it: zones, variables, phase, scores", "state",
+            "Zones list their cards bottom first, so the top card is the last one. Cards the view may "
+            "not see are shown as ??."),
+    Command("show", "show ZONE [PLAYER]", "the cards in one zone (every seat's, for a per-player zone)",
+            "show hand P1"),
+    Command("moves", "moves [--all]", "the numbered legal moves; --all adds the illegal ones and the rule "
+            "that forbids each", "moves --all"),
+    Command("play", "play MOVE|NUMBER", "make a move: its text, the text after its name, or its number in "
+            "`moves`", "play 9D",
+            "An illegal move is explained and changes nothing."),
+    Command("why", "why MOVE|NUMBER", "the rule-by-rule evaluation of a move, legal or not, with the values "
+            "each rule looked at and its source lines", "why play AC"),
+    Command("trace", "trace on|off", "print the rules, effects and chance events of every move applied",
+            "trace on"),
+    Command("step", "step", "let the player to act make one random move, and show everything it caused",
+            "step",
+            "A table decision is never made for you: `play` it yourself."),
+    Command("auto", "auto [N|end] [--agent random]", "let the seats' agents play N moves, or to the end",
+            "auto 10",
+            "Without N, auto plays until something needs you. It stops at a seat played by a person, at a "
+            "table decision, at a breakpoint, at the end of the game, or on Ctrl-C. `--agent random` plays "
+            "every seat at random for this run."),
+    Command("seat", "seat P human|random", "who plays seat P (or `table`) when auto-playing", "seat P1 human",
+            "Every seat starts random; table decisions start with a person (human)."),
+    Command("undo", "undo [N]", "take back the last N moves (default 1)", "undo 2",
+            "Undone moves can be brought back with `redo` or `goto`, until a new move is played."),
+    Command("redo", "redo", "play the next undone move again", "redo"),
+    Command("goto", "goto STEP", "go to the position after STEP moves (0 is the start)", "goto 0"),
+    Command("log", "log", "the moves played, numbered, and any undone moves after them", "log"),
+    Command("view", "view PLAYER|spectator|all", "see the table as one seat, a spectator, or everything",
+            "view P1",
+            "Outside `all`, cards the view may not see are shown as ?? everywhere: in `state`, `why`, "
+            "traces, `eval` and the log."),
+    Command("eval", "eval EXPR", "evaluate an expression of the language on the current position",
+            "eval count(hand[P0])",
+            "The expression sees variables, options, zones, definitions and constants; P0, P1... name "
+            "the seats."),
+    Command("watch", "watch [EXPR]", "keep an expression's value in the toolbar; alone, list the watches",
+            "watch total[P0]"),
+    Command("unwatch", "unwatch N|all", "remove a watch by its number", "unwatch 1"),
+    Command("break", "break [rule NAME|phase NAME|when EXPR]", "make `auto` stop there; alone, list the "
+            "breakpoints", "break when total[P0] < -20",
+            "rule NAME: stop at a decision where that rule forbids a move. phase NAME: stop when the game "
+            "enters that phase. when EXPR: stop when the expression becomes true."),
+    Command("unbreak", "unbreak N|all", "remove a breakpoint by its number", "unbreak all"),
+    Command("rules", "rules", "every named rule with its location and description", "rules"),
+    Command("source", "source NAME", "the source lines of a rule, phase, definition, zone, variable or option",
+            "source follow_suit"),
+    Command("save", "save FILE", "save a replay: script hash, players, options, seed and the moves so far",
+            "save game1.replay"),
+    Command("open", "open FILE [--force]", "restore the exact position saved in a replay file",
+            "open game1.replay",
+            "A replay made for another version of the script is refused; --force replays its moves as far "
+            "as they are legal. With no game loaded, the replay's script is loaded.", needs_game=False),
+    Command("quit", "quit", "leave the REPL (Ctrl-D does too)", "quit", needs_game=False),
+)
+
+BY_NAME = {c.name: c for c in COMMANDS}
+ALIASES = {"exit": "quit", "?": "help"}

@@ -1,0 +1,84 @@
+"""Tab completion: command names, then each command's own kind of argument (legal moves, zones,
+rules, phases, players, options, files), read from the session."""
+
+from __future__ import annotations
+
+import re
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
+from prompt_toolkit.document import Document
+
+_FILE_COMMANDS = ("load", "save", "open")
+
+
+class ReplCompleter(Completer):
+    def __init__(self, session):
+        self.session = session
+        self._paths = PathCompleter(expanduser=True)
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent):
+        text = document.text_before_cursor.lstrip()
+        if " " not in text:
+            yield from _complete(text, self.session.command_names())
+            return
+        command, _, rest = text.partition(" ")
+        command = {"exit": "quit", "?": "help"}.get(command, command)
+        rest = rest.lstrip()
+        if command in _FILE_COMMANDS:
+            yield from self._paths.get_completions(Document(rest, len(rest)), complete_event)
+            return
+        s = self.session
+        words = rest.split(" ")
+        last, first_word = words[-1], len(words) == 1
+        if command in ("play", "why"):
+            # the whole argument: a move's text may hold spaces
+            yield from _complete(rest, _move_choices(s.move_texts(legal_only=command == "play")))
+        elif command in ("eval", "watch") or (command == "break" and rest.startswith("when ")):
+            word = _IDENT.search(rest).group(0)
+            yield from _complete(word, s.declaration_names() + s.player_names())
+        elif command == "break":
+            if first_word:
+                yield from _complete(last, ["rule", "phase", "when"])
+            elif len(words) == 2:
+                names = {"rule": s.rule_names(), "phase": s.phase_names()}.get(words[0], [])
+                yield from _complete(last, names)
+        elif first_word or command in ("show", "seat"):
+            yield from _complete(last, self._argument(command, first_word))
+
+    def _argument(self, command: str, first_word: bool) -> list[str]:
+        s = self.session
+        if command == "show":
+            return s.zone_names() if first_word else s.player_names()
+        if command == "seat":
+            return s.player_names() + ["table"] if first_word else ["human", "random"]
+        return {
+            "view": lambda: s.player_names() + ["spectator", "all"],
+            "trace": lambda: ["on", "off"],
+            "moves": lambda: ["--all"],
+            "auto": lambda: ["end", "--agent"],
+            "source": s.declaration_names,
+            "help": s.command_names,
+            "new": lambda: ["players=", "seed="] + [f"{name}=" for name in s.option_names()],
+        }.get(command, list)()
+
+
+def _move_choices(texts: list[str]) -> list[str]:
+    """Every move by its full text, and by the text after its name where that is unambiguous."""
+    shorts: dict[str, list[str]] = {}
+    for text in texts:
+        tail = text.partition(" ")[2]
+        if tail:
+            shorts.setdefault(tail, []).append(text)
+    return [tail for tail, full in shorts.items() if len(full) == 1] + texts
+
+
+_IDENT = re.compile(r"[A-Za-z_0-9]*$")
+
+
+def _complete(typed: str, candidates: list[str]):
+    """Completions replacing `typed` (the text right before the cursor) by a candidate."""
+    seen = set()
+    for candidate in candidates:
+        if candidate not in seen and candidate.startswith(typed) and candidate != typed:
+            seen.add(candidate)
+            yield Completion(candidate, start_position=-len(typed))

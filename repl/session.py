@@ -1,0 +1,940 @@
+"""The REPL's session: commands, the game's timeline, perspective, seats, watches and breakpoints.
+
+Plain Python over the public engine API (`import interpreter`), with no prompt-toolkit: each
+command line goes in through `Session.execute` and its whole output comes back as text, so the
+same session runs under prompt-toolkit, from a pipe, or in a test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+
+import interpreter
+from interpreter import TABLE, GameFault, IllegalMove, ScriptError
+
+from .commands import ALIASES, BY_NAME, COMMANDS
+from .replay import ReplayError, read_replay, replay_data
+
+HIDDEN = "??"
+
+
+class ReplError(Exception):
+    """A command that cannot be carried out; the message is shown and nothing changes."""
+
+
+def who(actor) -> str:
+    """How people name the one to act: P0.., or `table` for a table decision."""
+    return "table" if actor == TABLE else f"P{actor}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _show_value(value) -> str:
+    if value is None:
+        return "none"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_show_value(v) for v in value) + "]"
+    return str(value)
+
+
+class Session:
+    """One REPL session.
+
+    Attributes:
+        game: the loaded script (interpreter.Game), or None.
+        perspective: "all", None for a spectator, or a seat number.
+        tracing: whether applied moves print their rules, effects and chance events.
+        seats: seat number (or TABLE) -> "random" or "human", for `auto`.
+        watches: expression texts shown in the toolbar.
+        breakpoints: ("rule" | "phase" | "when", text) pairs that stop `auto`.
+        done: set by `quit`.
+    """
+
+    def __init__(self):
+        self.game = None
+        self.players: int | None = None
+        self.seed = 0
+        self.options: dict = {}
+        self.perspective = "all"
+        self.tracing = False
+        self.seats: dict = {}
+        self.watches: list[str] = []
+        self.breakpoints: list[tuple[str, str]] = []
+        self.done = False
+        self._timeline: list = []  # states after 0, 1, 2... moves; never applied to in place
+        self._actors: list = []  # _actors[i]: who made move i + 1
+        self._pos = 0
+        self.failed = False  # did any command fail? (the exit status of a piped session)
+        self.last_events: list = []  # the trace events of the last move applied
+
+    # ---- reading the session (for the prompt, toolbar and completer too)
+    @property
+    def state(self):
+        """The current position (do not apply moves to it: use `execute`)."""
+        return self._timeline[self._pos] if self._timeline else None
+
+    @property
+    def step(self) -> int:
+        return self._pos
+
+    def prompt_text(self) -> str:
+        st = self.state
+        if st is None:
+            return "cardgame> "
+        name = os.path.splitext(os.path.basename(self.game.path))[0]
+        return f"{name} {self._pos} {self._to_act(st)}> "
+
+    def _to_act(self, st) -> str:
+        if st.fault is not None:
+            return "fault"
+        if st.is_over:
+            return "over"
+        return who(st.current_player)
+
+    def toolbar_items(self) -> list[tuple[str, str]]:
+        """(label, text) pairs: game, step, phase, to act, scores, view and each watch."""
+        st = self.state
+        if st is None:
+            return [("game", "none loaded (`load FILE`)")]
+        items = [("game", self.game.title), ("step", str(self._pos)), ("phase", st.phase or "-"),
+                 ("to act", self._to_act(st)), ("scores", self._scores_text(st)),
+                 ("view", self._view_name())]
+        for text in self.watches:
+            value, diags = st.evaluate(text)
+            items.append((text, self._mask(value) if value is not None else "error"))
+        return items
+
+    def command_names(self) -> list[str]:
+        return [c.name for c in COMMANDS]
+
+    def move_texts(self, legal_only: bool = True) -> list[str]:
+        st = self.state
+        if st is None:
+            return []
+        return [m.text for m in (st.legal_moves() if legal_only else st.candidate_moves())]
+
+    def zone_names(self) -> list[str]:
+        return [d.name for d in self.game.declarations if d.kind == "zone"] if self.game else []
+
+    def rule_names(self) -> list[str]:
+        return [r.name for r in self.game.rules] if self.game else []
+
+    def phase_names(self) -> list[str]:
+        return [d.name for d in self.game.declarations if d.kind == "phase"] if self.game else []
+
+    def declaration_names(self) -> list[str]:
+        return [d.name for d in self.game.declarations] if self.game else []
+
+    def player_names(self) -> list[str]:
+        st = self.state
+        return [f"P{seat}" for seat in range(st.n)] if st is not None else []
+
+    def option_names(self) -> list[str]:
+        return [o.name for o in self.game.options] if self.game else []
+
+    # ---- running commands
+    def execute(self, line: str) -> str:
+        """Run one command line; return everything it prints (no trailing newline)."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return ""
+        word, _, rest = line.partition(" ")
+        name = ALIASES.get(word, word)
+        command = BY_NAME.get(name)
+        try:
+            if command is None:
+                raise ReplError(self._unknown_command(word, line))
+            if command.needs_game and self.game is None:
+                raise ReplError("no game loaded; `load FILE` loads one")
+            out = getattr(self, f"_cmd_{name}")(rest.strip())
+        except ReplError as err:
+            self.failed = True
+            return f"error: {err}"
+        except ScriptError as err:
+            self.failed = True
+            return err.render()
+        except GameFault as err:
+            self.failed = True
+            return str(err)
+        except RecursionError:
+            self.failed = True
+            return "error: the expression is nested too deeply"
+        if isinstance(out, list):
+            out = "\n".join(out)
+        return out or ""
+
+    def _unknown_command(self, word: str, line: str) -> str:
+        import difflib
+        message = f"unknown command `{word}`"
+        close = difflib.get_close_matches(word, [c.name for c in COMMANDS], n=1, cutoff=0.6)
+        if self.state is not None and line in self.move_texts(legal_only=False):
+            return f"{message}\n  = help: to make that move, type `play {line}`"
+        if close:
+            return f"{message}\n  = help: did you mean `{close[0]}`? (`help` lists the commands)"
+        return f"{message}\n  = help: `help` lists the commands"
+
+    # ---- help
+    def _cmd_help(self, rest: str):
+        if rest:
+            command = BY_NAME.get(ALIASES.get(rest, rest))
+            if command is None:
+                raise ReplError(f"no command `{rest}`; `help` lists them all")
+            lines = [f"{command.usage}", f"  {command.summary}."]
+            if command.details:
+                lines.append(f"  {command.details}")
+            lines.append(f"  example: {command.example}")
+            return lines
+        width = max(len(c.usage) for c in COMMANDS)
+        lines = ["commands (`help COMMAND` for details and an example):"]
+        lines += [f"  {c.usage:<{width}}  {c.summary}" for c in COMMANDS]
+        return lines
+
+    def _cmd_quit(self, rest: str):
+        self.done = True
+        return ""
+
+    # ---- loading and starting
+    def start(self, path: str, players: int | None = None, seed: int = 0, options: dict | None = None) -> str:
+        """Load a script and start a game (the command line's FILE); errors come back as text."""
+        try:
+            return "\n".join(self._load(path, players, seed, options or {}))
+        except ScriptError as err:
+            self.failed = True
+            return err.render()
+
+    def _load(self, path, players, seed, raw_options) -> list[str]:
+        game = interpreter.load(path)
+        options = game.read_options(raw_options)
+        state, events = self._new_state(game, players, seed, options)
+        self.game, self.players, self.seed, self.options = game, state.n, seed, options
+        self.seats = {seat: "random" for seat in range(state.n)}
+        self.seats[TABLE] = "human"
+        self.watches, self.breakpoints = [], []
+        if self.perspective not in ("all", None) and self.perspective >= state.n:
+            self.perspective = "all"
+        self._reset(state)
+        lines = [f"loaded {game.title} from {path}: {_plural(state.n, 'player')}, seed {seed}"
+                 + (", " + ", ".join(f"{k}={_show_value(v)}" for k, v in options.items()) if options else "")]
+        for warning in game.warnings:
+            lines.append(game.render_diagnostic(warning))
+        lines += self._event_lines(events, state, always=self.tracing)
+        lines.append(self._status_line())
+        return lines
+
+    def _new_state(self, game, players, seed, options):
+        events: list = []
+        state = game.new_game(players=players, seed=seed, options=options, tracer=events.append)
+        state.set_tracer(None)
+        return state, events
+
+    def _reset(self, state):
+        self._timeline, self._actors, self._pos = [state], [], 0
+
+    def _cmd_load(self, rest: str):
+        args = self._split(rest)
+        if len(args) != 1:
+            raise ReplError("usage: load FILE")
+        return self._load(args[0], None, self.seed, {})
+
+    def _cmd_new(self, rest: str):
+        players, seed, raw = self.players, self.seed, {}
+        for item in self._split(rest):
+            key, sep, value = item.partition("=")
+            if not sep or not key or not value:
+                raise ReplError(f"`{item}` is not NAME=VALUE\n  = help: for example `new seed=7 players=3`")
+            if key in ("players", "seed"):
+                try:
+                    number = int(value)
+                except ValueError:
+                    raise ReplError(f"{key} must be a whole number, not `{value}`") from None
+                if number < 0:
+                    raise ReplError(f"{key} must not be negative")
+                if key == "players":
+                    players = number
+                else:
+                    seed = number
+            else:
+                raw[key] = value
+        options = dict(self.options)
+        options.update(self.game.read_options(raw))
+        state, events = self._new_state(self.game, players, seed, options)
+        self.players, self.seed, self.options = state.n, seed, options
+        for seat in range(state.n):
+            self.seats.setdefault(seat, "random")
+        self.seats = {s: a for s, a in self.seats.items() if s == TABLE or s < state.n}
+        if self.perspective not in ("all", None) and self.perspective >= state.n:
+            self.perspective = "all"
+        self._reset(state)
+        lines = [f"new game of {self.game.title}: {_plural(state.n, 'player')}, seed {seed}"
+                 + (", " + ", ".join(f"{k}={_show_value(v)}" for k, v in options.items()) if options else "")]
+        lines += self._event_lines(events, state, always=self.tracing)
+        lines.append(self._status_line())
+        return lines
+
+    def _cmd_options(self, rest: str):
+        self._no_args("options", rest)
+        infos = self.game.options
+        if not infos:
+            return "this game has no options"
+        current = {**{o.name: o.default for o in infos}, **self.options}
+        width = max(len(o.name) for o in infos)
+        lines = []
+        for o in infos:
+            lines.append(f"{o.name:<{width}}  = {_show_value(current[o.name])}   "
+                         f"(allowed: {o.allowed}; default {_show_value(o.default)})")
+            if o.doc:
+                lines.append(f"{'':<{width}}    {o.doc}")
+        return lines
+
+    # ---- looking at the table
+    def _viewer(self):
+        return self.perspective
+
+    def _view_name(self) -> str:
+        p = self.perspective
+        return "all" if p == "all" else "spectator" if p is None else f"P{p}"
+
+    def _scores_text(self, st) -> str:
+        if st.fault is not None:
+            return "-"
+        try:
+            scores = st.scores
+        except GameFault:
+            return "-"
+        return ", ".join(f"P{i} {s}" for i, s in enumerate(scores))
+
+    def _status_line(self) -> str:
+        st = self.state
+        head = f"step {self._pos}, phase {st.phase or '-'}"
+        if st.fault is not None:
+            return f"{head}, the game stopped with an error"
+        if st.is_over:
+            winners = ", ".join(f"P{w}" for w in st.winners) or "none"
+            return f"{head}, game over, scores {self._scores_text(st)}, winners {winners}"
+        actor = st.current_player
+        prompt = f": {st.prompt}" if st.prompt else ""
+        if actor == TABLE:
+            return f"{head}, table decision{prompt}"
+        return f"{head}, P{actor} to act{prompt}"
+
+    def _cmd_state(self, rest: str):
+        self._no_args("state", rest)
+        st = self.state
+        view = st.view(self._viewer())
+        lines = [f"{self.game.title}, view {view['viewer']}", self._status_line(),
+                 f"scores: {self._scores_text(st)}"]
+        if st.fault is not None:
+            lines.append(self.game.render_diagnostic(st.fault))
+        rows = []
+        for name, cards in view["zones"].items():
+            if isinstance(cards, dict):
+                rows += [(f"{name}[{seat}]", seat_cards) for seat, seat_cards in cards.items()]
+            else:
+                rows.append((name, cards))
+        width = max((len(r[0]) for r in rows), default=0)
+        lines.append("zones (bottom card first):")
+        lines += [f"  {label:<{width}}  {self._cards_text(cards)}" for label, cards in rows]
+        if view["vars"]:
+            lines.append("variables:")
+            for name, value in view["vars"].items():
+                if isinstance(value, dict):
+                    value = ", ".join(f"{seat} {_show_value(v)}" for seat, v in value.items())
+                else:
+                    value = _show_value(value)
+                lines.append(f"  {name} = {value}")
+        return lines
+
+    @staticmethod
+    def _cards_text(cards: list) -> str:
+        count = _plural(len(cards), "card")
+        if not cards:
+            return count
+        if all(c == HIDDEN for c in cards):
+            return f"{count}, hidden"
+        return f"{count}: {' '.join(cards)}"
+
+    def _cmd_show(self, rest: str):
+        args = rest.replace("[", " ").replace("]", " ").split()
+        if not args or len(args) > 2:
+            raise ReplError("usage: show ZONE [PLAYER], for example `show hand P1`")
+        name = args[0]
+        zones = self.state.view(self._viewer())["zones"]
+        if name not in zones:
+            raise ReplError(self._unknown("zone", name, list(zones)))
+        cards = zones[name]
+        if not isinstance(cards, dict):
+            if len(args) == 2:
+                raise ReplError(f"`{name}` is a shared zone; write `show {name}`")
+            return f"{name}: {self._cards_text(cards)}"
+        seats = list(cards)
+        if len(args) == 2:
+            seat = self._parse_seat(args[1])
+            seats = [f"P{seat}"]
+        return [f"{name}[{seat}]: {self._cards_text(cards[seat])}" for seat in seats]
+
+    def _cmd_view(self, rest: str):
+        arg = rest.strip()
+        if arg == "all":
+            self.perspective = "all"
+        elif arg == "spectator":
+            self.perspective = None
+        elif arg:
+            self.perspective = self._parse_seat(arg)
+        else:
+            raise ReplError("usage: view PLAYER|spectator|all, for example `view P1`")
+        return f"view: {self._view_name()}"
+
+    # ---- what the current view may see
+    def _hidden_names(self, st=None) -> set:
+        """Card names the current view may not see at position `st`."""
+        if self.perspective == "all":
+            return set()
+        st = st or self.state
+        everything = st.view("all")["zones"]
+        seen = st.view(self._viewer())["zones"]
+
+        def names(zones):
+            for cards in zones.values():
+                for group in (cards.values() if isinstance(cards, dict) else [cards]):
+                    yield from group
+        return set(names(everything)) - set(names(seen))
+
+    def _mask(self, text: str, st=None, hidden: set | None = None) -> str:
+        """`text` with every card name the view may not see replaced by ??."""
+        if self.perspective == "all" or not text:
+            return text
+        hidden = self._hidden_names(st) if hidden is None else hidden
+        if not hidden:
+            return text
+        pattern = "|".join(re.escape(name) for name in sorted(hidden, key=len, reverse=True))
+        return re.sub(rf"(?<![\w.])(?:{pattern})(?![\w.])", HIDDEN, text)
+
+    def _sees_choices(self, st) -> bool:
+        actor = st.current_player
+        return self.perspective == "all" or actor == TABLE or actor == self.perspective
+
+    # ---- moves
+    def _cmd_moves(self, rest: str):
+        show_all = rest.strip() == "--all"
+        if rest.strip() and not show_all:
+            raise ReplError("usage: moves [--all]")
+        st = self.state
+        if st.fault is not None:
+            return "the game stopped with an error; `undo` goes back"
+        if st.is_over:
+            return "the game is over; no moves"
+        actor = st.current_player
+        if not self._sees_choices(st):
+            return (f"P{actor} is to act; their choices are hidden from {self._view_name()}'s view "
+                    f"(`view P{actor}` or `view all` shows them)")
+        legal = st.legal_moves()
+        number = {m.text: i for i, m in enumerate(legal, 1)}
+        title = "table decision" if actor == TABLE else f"P{actor} to act"
+        lines = [f"{title}: {st.prompt}" if st.prompt else title]
+        if not show_all:
+            width = len(str(len(legal)))
+            lines += [f"  {i:>{width}}. {m.text}" for i, m in enumerate(legal, 1)]
+            if not legal:
+                lines.append("  (no legal move)")
+            return lines
+        candidates = st.candidate_moves()
+        width = max((len(m.text) for m in candidates), default=0)
+        for m in candidates:
+            if m.text in number:
+                lines.append(f"  {number[m.text]:>2}. {m.text}")
+            else:
+                reason = st.explain(m.text)
+                rules = ", ".join(r.name for r in reason.failing) or reason.reason
+                lines.append(f"   -  {m.text:<{width}}  forbidden by {rules}")
+        lines.append(f"{len(legal)} legal of {len(candidates)}")
+        return lines
+
+    def _resolve(self, arg: str) -> str:
+        """A move's text from what was typed: a number, the full text, or the text after its name."""
+        arg = " ".join(arg.split())
+        if not arg:
+            raise ReplError("which move? for example `play 1` or `play 9D` (`moves` lists them)")
+        st = self.state
+        if arg.isdigit():
+            legal = st.legal_moves()
+            index = int(arg)
+            if not 1 <= index <= len(legal):
+                raise ReplError(f"there is no move {index}; " +
+                                (f"`moves` numbers them 1 to {len(legal)}" if legal else "no move is legal now"))
+            return legal[index - 1].text
+        candidates = [m.text for m in st.candidate_moves()]
+        if arg in candidates:
+            return arg
+        short = [c for c in candidates if c.partition(" ")[2] == arg]
+        if len(short) == 1:
+            return short[0]
+        if len(short) > 1:
+            raise ReplError(f"`{arg}` could be {', '.join(f'`{c}`' for c in short)}; type the whole move")
+        return arg
+
+    def _cmd_play(self, rest: str):
+        text = self._resolve(rest)
+        return self._apply(text, trace=self.tracing)
+
+    def _apply(self, text: str, trace: bool) -> list[str]:
+        """Apply a move to a copy of the position; only a legal move reaches the timeline."""
+        current = self.state
+        if current.fault is not None:
+            raise ReplError("the game stopped with an error; `undo` goes back to a position before it")
+        actor = current.current_player
+        following = current.clone()
+        events: list = []
+        following.set_tracer(events.append)
+        fault = None
+        try:
+            following.apply(text)
+        except IllegalMove as err:
+            raise ReplError(self._illegal_text(err.explanation)) from None
+        except GameFault as err:
+            fault = str(err)
+        finally:
+            following.set_tracer(None)
+        self._push(following, actor)
+        self.last_events = events
+        lines = [self._mask(f"{self._pos}. {who(actor)}: {following.history[-1]}")]
+        lines += self._event_lines(events, following, always=trace)
+        if fault is not None:
+            self.failed = True
+            lines.append(fault)
+        elif following.is_over:
+            lines.append(self._status_line())
+        return lines
+
+    def _push(self, state, actor):
+        del self._timeline[self._pos + 1:]
+        del self._actors[self._pos:]
+        self._timeline.append(state)
+        self._actors.append(actor)
+        self._pos += 1
+
+    def _illegal_text(self, explanation) -> str:
+        st = self.state
+        actor = st.current_player
+        head = f"illegal move `{explanation.move}`"
+        if actor is not None:
+            head += f" ({who(actor)} to act)"
+        lines = [self._mask(f"{head}: {explanation.reason}")]
+        for rule in explanation.failing:
+            lines.append(f"  rule {rule.name} ({rule.span.path}:{rule.span.line})"
+                         + (f": {rule.doc}" if rule.doc else ""))
+        if explanation.rules:
+            lines.append(f"  = help: `why {explanation.move}` shows the rule-by-rule evaluation")
+        lines.append("  nothing changed")
+        return "\n".join(lines)
+
+    def _event_lines(self, events, st, always: bool) -> list[str]:
+        """The game's log lines, and with `always` every traced event, masked for the view."""
+        hidden = self._hidden_names(st) if self.perspective != "all" else set()
+        lines = []
+        for event in events:
+            if event.kind == "log":
+                lines.append(f"    {event.text}")
+            elif always and event.kind != "decision":
+                where = f"  [{event.span.path}:{event.span.line}]" if event.span is not None else ""
+                lines.append(f"    {event.text}{where}")
+        return [self._mask(line, hidden=hidden) for line in lines]
+
+    def _cmd_why(self, rest: str):
+        text = self._resolve(rest)
+        st = self.state
+        explanation = st.explain(text)
+        hidden = self._hidden_names()
+        actor = st.current_player
+        verdict = "legal" if explanation.legal else "illegal"
+        context = f" for {who(actor)}" if actor is not None else ""
+        lines = [f"`{explanation.move}`{context} at step {self._pos} (phase {st.phase or '-'}): {verdict}: "
+                 f"{explanation.reason}"]
+        for rule in explanation.rules:
+            doc = f" - {rule.doc}" if rule.doc else ""
+            lines.append(f"rule {rule.name}: {rule.status.upper()}{doc}")
+            lines += self._excerpt(rule.span)
+            if rule.values:
+                lines.append("  looked at:")
+                lines += [f"    {k} = {v}" for k, v in rule.values]
+        return [self._mask(line, hidden=hidden) for line in lines]
+
+    def _excerpt(self, span) -> list[str]:
+        """A span's source lines with a line-number gutter, like a diagnostic's excerpt."""
+        source = self.game.sources.get(span.path)
+        out = [f"  --> {span.path}:{span.line}"]
+        if source is None:
+            return out
+        last = span.end_line if span.end_column > 1 or span.end_line == span.line else span.end_line - 1
+        width = len(str(last))
+        out.append(f"{'':>{width}} |")
+        out += [f"{n:>{width}} | {source.line(n)}" for n in range(span.line, last + 1)]
+        out.append(f"{'':>{width}} |")
+        return out
+
+    def _cmd_trace(self, rest: str):
+        if rest not in ("on", "off"):
+            raise ReplError("usage: trace on|off")
+        self.tracing = rest == "on"
+        return f"trace {rest}"
+
+    # ---- agents
+    def _cmd_seat(self, rest: str):
+        args = rest.split()
+        if len(args) != 2 or args[1] not in ("human", "random"):
+            raise ReplError("usage: seat P human|random, for example `seat P1 human`")
+        seat = TABLE if args[0] == "table" else self._parse_seat(args[0])
+        self.seats[seat] = args[1]
+        return f"{who(seat)} is played by {'a person' if args[1] == 'human' else 'the random agent'}"
+
+    def _agent_move(self, st) -> str:
+        # The choice depends only on the seed and the step, so an undone `auto` replays the same.
+        agent = interpreter.RandomAgent(self.seed * 1_000_003 + len(st.history) + 1)
+        return agent.choose(st.legal_moves()).text
+
+    def _cmd_step(self, rest: str):
+        self._no_args("step", rest)
+        st = self.state
+        if st.fault is not None or st.is_over:
+            raise ReplError("the game is over" if st.fault is None else "the game stopped with an error")
+        if st.current_player == TABLE and self.seats.get(TABLE) != "random":
+            return self._table_stop(st)
+        if not st.legal_moves():
+            raise ReplError("no move is legal here")
+        lines = self._apply(self._agent_move(st), trace=True)
+        lines.append(self._status_line())
+        return lines
+
+    def _table_stop(self, st) -> list[str]:
+        lines = [f"the table decides: {st.prompt}" if st.prompt else "the table decides"]
+        lines += [f"  {i}. {m.text}" for i, m in enumerate(st.legal_moves(), 1)]
+        lines.append("  = help: choose with `play NUMBER`")
+        return lines
+
+    def _cmd_auto(self, rest: str):
+        args = rest.split()
+        every_seat = False
+        if "--agent" in args:
+            i = args.index("--agent")
+            if i + 1 >= len(args):
+                raise ReplError("`--agent` needs a name: `--agent random`")
+            if args[i + 1] != "random":
+                raise ReplError(f"unknown agent `{args[i + 1]}`; the agents are: random")
+            every_seat = True
+            del args[i:i + 2]
+        if len(args) > 1:
+            raise ReplError("usage: auto [N|end] [--agent random]")
+        limit = None
+        if args and args[0] != "end":
+            if not args[0].isdigit() or int(args[0]) < 1:
+                raise ReplError(f"`{args[0]}` is not a number of moves; write `auto 10` or `auto end`")
+            limit = int(args[0])
+        return self._auto(limit, every_seat)
+
+    def _auto(self, limit, every_seat) -> list[str]:
+        lines: list[str] = []
+        whens = {text: self._when_value(text) for kind, text in self.breakpoints if kind == "when"}
+        played = 0
+        reason = None
+        try:
+            while reason is None:
+                st = self.state
+                if st.fault is not None:
+                    reason = "the game stopped with an error"
+                    break
+                if st.is_over:
+                    reason = "the game is over"
+                    break
+                if limit is not None and played >= limit:
+                    reason = f"played {_plural(played, 'move')}"
+                    break
+                actor = st.current_player
+                if played and (stop := self._rule_break(st)):
+                    reason = stop
+                    break
+                if actor == TABLE and self.seats.get(TABLE) != "random":
+                    lines += self._table_stop(st)
+                    reason = "a table decision is yours to make"
+                    break
+                if actor != TABLE and not every_seat and self.seats.get(actor) == "human":
+                    reason = f"P{actor} is played by a person (`seat P{actor} random` lets auto play it)"
+                    break
+                if not st.legal_moves():
+                    reason = "no move is legal"
+                    break
+                before = st.phase
+                lines += self._apply(self._agent_move(st), trace=self.tracing)
+                played += 1
+                reason = self._after_move_break(before, whens)
+        except KeyboardInterrupt:
+            reason = "interrupted (Ctrl-C)"
+        lines.append(f"auto stopped after {_plural(played, 'move')}: {reason}")
+        lines.append(self._status_line())
+        return lines
+
+    def _rule_break(self, st) -> str | None:
+        names = [text for kind, text in self.breakpoints if kind == "rule"]
+        if not names:
+            return None
+        legal = {m.text for m in st.legal_moves()}
+        forbidden: dict = {}
+        for move in st.candidate_moves():
+            if move.text in legal:
+                continue
+            for rule in st.explain(move.text).failing:
+                forbidden.setdefault(rule.name, []).append(move.text)
+        for name in names:
+            if name in forbidden:
+                moves = forbidden[name]
+                shown = ", ".join(moves[:6]) + (", ..." if len(moves) > 6 else "")
+                return self._mask(f"breakpoint: rule {name} forbids {_plural(len(moves), 'move')} "
+                                  f"to {who(st.current_player)} ({shown})")
+        return None
+
+    def _when_value(self, text: str):
+        value, _ = self.state.evaluate(text, expect="bool")
+        return value
+
+    def _after_move_break(self, before_phase, whens) -> str | None:
+        st = self.state
+        entered = [e.text.partition(" ")[2] for e in self.last_events if e.kind == "phase"]
+        if st.phase != before_phase:
+            entered.append(st.phase)
+        for kind, text in self.breakpoints:
+            if kind == "phase" and text in entered:
+                return f"breakpoint: the game entered phase {text}"
+        for text, old in whens.items():
+            value, diags = st.evaluate(text, expect="bool")
+            whens[text] = value
+            if value is None:
+                message = diags[0].message if diags else "no value"
+                return f"breakpoint: `{text}` could not be evaluated: {message}"
+            if value == "true" and old != "true":
+                return f"breakpoint: `{text}` became true"
+        return None
+
+    # ---- time travel
+    def _cmd_undo(self, rest: str):
+        count = self._count(rest, "undo")
+        if self._pos == 0:
+            raise ReplError("nothing to undo: this is the start of the game")
+        if count > self._pos:
+            raise ReplError(f"only {_plural(self._pos, 'move')} can be undone")
+        self._pos -= count
+        return [f"undid {_plural(count, 'move')}", self._status_line()]
+
+    def _cmd_redo(self, rest: str):
+        self._no_args("redo", rest)
+        if self._pos + 1 >= len(self._timeline):
+            raise ReplError("nothing to redo")
+        self._pos += 1
+        return [self._mask(f"redid {self._pos}. {who(self._actors[self._pos - 1])}: "
+                           f"{self.state.history[-1]}"), self._status_line()]
+
+    def _cmd_goto(self, rest: str):
+        if not rest.isdigit():
+            raise ReplError("usage: goto STEP, a whole number (0 is the start)")
+        target = int(rest)
+        if target >= len(self._timeline):
+            raise ReplError(f"there is no step {target}; steps run from 0 to {len(self._timeline) - 1}")
+        self._pos = target
+        return self._status_line()
+
+    def _count(self, rest: str, name: str) -> int:
+        if not rest:
+            return 1
+        if not rest.isdigit() or int(rest) < 1:
+            raise ReplError(f"usage: {name} [N], N a whole number from 1")
+        return int(rest)
+
+    def _cmd_log(self, rest: str):
+        self._no_args("log", rest)
+        final = self._timeline[-1]
+        if not final.history:
+            return "no moves yet"
+        lines = []
+        for i, move in enumerate(final.history):
+            if i == self._pos:
+                lines.append("  -- undone (`redo` or `goto` brings them back):")
+            lines.append(f"{i + 1:>4}. {who(self._actors[i])}: {move}")
+        return self._mask("\n".join(lines))
+
+    # ---- expressions
+    def _evaluate(self, text: str, expect=None) -> str:
+        if not text:
+            raise ReplError("which expression? for example `eval count(hand[P0])`")
+        value, diags = self.state.evaluate(text, expect=expect)
+        if value is None:
+            sources = dict(self.game.sources)
+            sources[interpreter.EXPRESSION_PATH] = interpreter.SourceFile(interpreter.EXPRESSION_PATH, text)
+            raise ReplError("bad expression\n" + "\n".join(interpreter.render(d, sources) for d in diags))
+        return value
+
+    def _cmd_eval(self, rest: str):
+        return self._mask(self._evaluate(rest))
+
+    def _cmd_watch(self, rest: str):
+        if not rest:
+            if not self.watches:
+                return "no watches; `watch EXPR` adds one"
+            return [self._mask(f"{i}. {text} = {self.state.evaluate(text)[0] or 'error'}")
+                    for i, text in enumerate(self.watches, 1)]
+        value = self._evaluate(rest)
+        if rest not in self.watches:
+            self.watches.append(rest)
+        return self._mask(f"watch {self.watches.index(rest) + 1}: {rest} = {value}")
+
+    def _remove(self, items: list, rest: str, what: str) -> str:
+        if rest == "all":
+            count = len(items)
+            items.clear()
+            return f"removed {_plural(count, what)}"
+        if not rest.isdigit() or not 1 <= int(rest) <= len(items):
+            raise ReplError(f"no {what} `{rest}`; " + (f"they are numbered 1 to {len(items)}" if items
+                                                        else f"there are no {what}s"))
+        items.pop(int(rest) - 1)
+        return f"removed {what} {rest}"
+
+    def _cmd_unwatch(self, rest: str):
+        return self._remove(self.watches, rest, "watch")
+
+    def _cmd_break(self, rest: str):
+        if not rest:
+            if not self.breakpoints:
+                return "no breakpoints; `break rule NAME`, `break phase NAME` or `break when EXPR` adds one"
+            return [f"{i}. {kind} {text}" for i, (kind, text) in enumerate(self.breakpoints, 1)]
+        kind, _, arg = rest.partition(" ")
+        arg = arg.strip()
+        if kind not in ("rule", "phase", "when") or not arg:
+            raise ReplError("usage: break rule NAME | break phase NAME | break when EXPR")
+        if kind == "rule" and arg not in self.rule_names():
+            raise ReplError(self._unknown("rule", arg, self.rule_names()))
+        if kind == "phase" and arg not in self.phase_names():
+            raise ReplError(self._unknown("phase", arg, self.phase_names()))
+        if kind == "when":
+            self._evaluate(arg, expect="bool")
+        if (kind, arg) not in self.breakpoints:
+            self.breakpoints.append((kind, arg))
+        return f"breakpoint {self.breakpoints.index((kind, arg)) + 1}: {kind} {arg}"
+
+    def _cmd_unbreak(self, rest: str):
+        return self._remove(self.breakpoints, rest, "breakpoint")
+
+    # ---- the script
+    def _cmd_rules(self, rest: str):
+        self._no_args("rules", rest)
+        rules = self.game.rules
+        if not rules:
+            return "this script has no named rules"
+        width = max(len(r.name) for r in rules)
+        places = [f"{r.span.path}:{r.span.line}" for r in rules]
+        pwidth = max(len(p) for p in places)
+        return [f"{r.name:<{width}}  {p:<{pwidth}}  {r.doc}".rstrip() for r, p in zip(rules, places)]
+
+    def _cmd_source(self, rest: str):
+        decls = {d.name: d for d in self.game.declarations}
+        if not rest:
+            raise ReplError("usage: source NAME, for example `source follow_suit`")
+        decl = decls.get(rest)
+        if decl is None:
+            raise ReplError(self._unknown("declaration", rest, list(decls)))
+        return [f"{decl.kind} {decl.name}"] + self._excerpt(decl.span)
+
+    # ---- replay files
+    def _cmd_save(self, rest: str):
+        args = self._split(rest)
+        if len(args) != 1:
+            raise ReplError("usage: save FILE")
+        st = self.state
+        data = replay_data(self.game, st.n, self.seed, self.options, list(st.history))
+        try:
+            with open(args[0], "w", encoding="utf-8") as fh:
+                json.dump(data, fh, indent=2)
+                fh.write("\n")
+        except OSError as err:
+            raise ReplError(f"cannot write `{args[0]}`: {err.strerror or err}") from None
+        return f"saved {_plural(len(st.history), 'move')} to {args[0]}"
+
+    def _cmd_open(self, rest: str):
+        args = self._split(rest)
+        force = "--force" in args
+        args = [a for a in args if a != "--force"]
+        if len(args) != 1:
+            raise ReplError("usage: open FILE [--force]")
+        try:
+            replay = read_replay(args[0])
+        except ReplayError as err:
+            raise ReplError(str(err)) from None
+        game = self.game
+        lines = []
+        if game is None:
+            game = interpreter.load(replay.script_path(args[0]))
+            lines.append(f"loaded {game.title} from {game.path}")
+        if replay.script_hash != game.hash:
+            message = (f"`{args[0]}` was made for another version of the script: it names "
+                       f"{replay.script} (hash {replay.script_hash}), but the loaded {game.path} has hash "
+                       f"{game.hash}")
+            if not force:
+                raise ReplError(message + "\n  = help: load the script it was made with, or "
+                                "`open FILE --force` to replay its moves as far as they are legal here")
+            lines.append("warning: " + message)
+        options = game.read_options(replay.options)
+        state, _ = self._new_state(game, replay.players, replay.seed, options)
+        timeline, actors = [state], []
+        for i, move in enumerate(replay.moves, 1):
+            following = timeline[-1].clone()
+            try:
+                following.apply(move)
+            except (IllegalMove, GameFault) as err:
+                reason = err.explanation.reason if isinstance(err, IllegalMove) else str(err)
+                if not force:
+                    raise ReplError(f"move {i} of `{args[0]}`, `{move}`, cannot be played: {reason}") from None
+                lines.append(f"warning: stopped at move {i}, `{move}`: {reason}")
+                break
+            actors.append(timeline[-1].current_player)
+            timeline.append(following)
+        self.game, self.players, self.seed, self.options = game, state.n, replay.seed, options
+        self.seats = {seat: self.seats.get(seat, "random") for seat in range(state.n)}
+        self.seats[TABLE] = "human"
+        if self.perspective not in ("all", None) and self.perspective >= state.n:
+            self.perspective = "all"
+        self._timeline, self._actors, self._pos = timeline, actors, len(timeline) - 1
+        lines.append(f"opened {args[0]}: {game.title}, {_plural(state.n, 'player')}, seed {replay.seed}, "
+                     f"{_plural(self._pos, 'move')}")
+        lines.append(self._status_line())
+        return lines
+
+    # ---- small parsers
+    def _parse_seat(self, text: str) -> int:
+        st = self.state
+        digits = text[1:] if text[:1] in ("P", "p") else text
+        if not digits.isdigit() or int(digits) >= st.n:
+            raise ReplError(f"no player `{text}`; the players are {', '.join(self.player_names())}")
+        return int(digits)
+
+    @staticmethod
+    def _unknown(kind: str, name: str, known: list) -> str:
+        import difflib
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        hint = f"did you mean `{close[0]}`?" if close else ("known: " + ", ".join(known) if known else "")
+        return f"unknown {kind} `{name}`" + (f"\n  = help: {hint}" if hint else "")
+
+    @staticmethod
+    def _split(rest: str) -> list[str]:
+        try:
+            return shlex.split(rest)
+        except ValueError as err:
+            raise ReplError(f"cannot read the arguments: {err}") from None
+
+    @staticmethod
+    def _no_args(name: str, rest: str):
+        if rest:
+            raise ReplError(f"`{name}` takes no arguments")
