@@ -9,7 +9,7 @@ import attrs
 from . import limits
 from .checker import Checker, _Frame, _Scope, check_value, default_value, option_allowed, option_value
 from .compiler import Compiler, Program, initial_values, render_value
-from .loader import check_file, fail_if_errors, script_hash
+from .loader import _too_deep_definitions, check_file, fail_if_errors, script_hash
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
 from .rng import seed_state
 from .runtime import FACE_UP, TABLE, VALUE_FAULTS, ScriptRuntimeError, State, run, value_fault
@@ -74,7 +74,10 @@ def load(path: str) -> "Game":
     tables, items, sources, diags = check_file(path)
     fail_if_errors(diags, sources)
     compiler = Compiler(tables)
-    program = compiler.compile()
+    try:
+        program = compiler.compile()
+    except RecursionError:
+        raise ScriptError([_too_deep_definitions()], sources) from None
     return Game(path, program, compiler, sources, [d for d in diags if d.severity == "warning"])
 
 

@@ -79,9 +79,17 @@ def check_file(path: str):
     items, sources, diags = read_sources(path)
     if any(d.severity == "error" for d in diags):
         return None, items, sources, diags
-    tables, found = Checker().check(items)
+    try:
+        tables, found = Checker().check(items)
+    except RecursionError:
+        return None, items, sources, diags + [_too_deep_definitions()]
     found.sort(key=_position)
     return tables, items, sources, diags + found
+
+
+def _too_deep_definitions() -> Diagnostic:
+    return Diagnostic("E0606", "definitions call each other too deeply to check", None,
+                      hint="flatten long chains of `define`s that each call the next")
 
 
 def _position(diag: Diagnostic):

@@ -23,10 +23,17 @@ def _lark() -> lark.Lark:
 
 def parse_script(text: str, path: str) -> tuple[n.Script | None, list[Diagnostic]]:
     """Parse a whole script; on a syntax error return None and one diagnostic."""
+    if len(text) > MAX_SCRIPT_CHARS:
+        return None, [Diagnostic("E0112", f"the script is {len(text):,} characters long; the limit is "
+                                 f"{MAX_SCRIPT_CHARS:,}", Span(path, 1, 1, 1, 2), "too long",
+                                 "split it into included files")]
     try:
         tree = _lark().parse(text, start="start")
     except lark.exceptions.UnexpectedInput as err:
         return None, [explain_syntax_error(err, text, path, _lark())]
+    too_deep = _too_deep(tree, path)
+    if too_deep:
+        return None, [too_deep]
     try:
         items = _ToNodes(path).transform(tree)
     except _NodeError as err:
@@ -40,10 +47,32 @@ def parse_expression(text: str, path: str = "<expr>") -> tuple[object | None, li
         tree = _lark().parse(text, start="expr")
     except lark.exceptions.UnexpectedInput as err:
         return None, [explain_syntax_error(err, text, path, _lark(), start="expr")]
+    too_deep = _too_deep(tree, path)
+    if too_deep:
+        return None, [too_deep]
     try:
         return _ToNodes(path).transform(tree), []
     except _NodeError as err:
         return None, [err.diagnostic]
+
+
+MAX_SCRIPT_CHARS = 1_000_000
+MAX_NESTING = 150  # levels of syntax; deeper trees would exhaust Python's stack downstream
+
+
+def _too_deep(tree, path: str) -> Diagnostic | None:
+    """Measure nesting without recursion, so a hostile script cannot crash the parser."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            meta = node.meta
+            span = Span(path, meta.line, meta.column, meta.line, meta.column + 1) if not meta.empty \
+                else Span(path, 1, 1, 1, 2)
+            return Diagnostic("E0111", f"this is nested more than {MAX_NESTING} levels deep", span, "too deep",
+                              "split the expression with `let` or `define`")
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, lark.Tree))
+    return None
 
 
 class _NodeError(Exception):

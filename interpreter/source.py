@@ -71,6 +71,9 @@ class Diagnostic:
         return data
 
 
+MAX_QUOTE = 120  # characters of a source line quoted under a diagnostic
+
+
 def render(diag: Diagnostic, sources: dict[str, SourceFile]) -> str:
     """Render like rustc and ruff: header, location, the source line and a caret under the span."""
     out = [f"{diag.severity}[{diag.code}]: {diag.message}"]
@@ -82,10 +85,15 @@ def render(diag: Diagnostic, sources: dict[str, SourceFile]) -> str:
         if text:
             gutter = " " * len(str(span.line))
             width = (span.end_column - span.column) if span.end_line == span.line else len(text) - span.column + 1
-            width = max(1, width)
+            width = max(1, min(width, MAX_QUOTE))
+            start = 0
+            if len(text) > MAX_QUOTE:  # quote a window around the span of a very long line
+                start = max(0, span.column - 1 - MAX_QUOTE // 4)
+                text = ("..." if start else "") + text[start:start + MAX_QUOTE] + "..."
+                start -= 3 if start else 0
             out.append(f"{gutter} |")
             out.append(f"{span.line} | {text.expandtabs(4)}")
-            pad = text[: span.column - 1].expandtabs(4)
+            pad = text[: span.column - 1 - start].expandtabs(4)
             caret = " " * len(pad) + "^" * width
             out.append(f"{gutter} | {caret}{' ' + diag.label if diag.label else ''}")
     if diag.hint:

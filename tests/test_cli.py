@@ -96,3 +96,20 @@ def test_check_states_prints_the_compiled_machine(capsys):
     out = capsys.readouterr().out
     assert "phase trick" in out and "-> score_hand, trick" in out
     assert 'by player "Play a card": play' in out
+
+
+HOSTILE = {
+    "long_chain": ('var v: int = 1' + ' + 1' * 3000, "E0111"),
+    "deep_defines": ("\n".join(f"define d{i}(x: int) = d{i + 1}(x) + 1" for i in range(600))
+                     + "\ndefine d600(x: int) = x\nvar v: int = d0(1)", "E0606"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_scripts_get_diagnostics_not_crashes(tmp_path, name):
+    body, code = HOSTILE[name]
+    path = tmp_path / f"{name}.cardgame"
+    path.write_text(f'game "x"\nplayers 2\n{body}\nphase main {{\n    end game\n}}\n')
+    for command in ("check", "play"):
+        proc = run(command, str(path))
+        assert proc.returncode == 1 and f"error[{code}]" in proc.stderr
