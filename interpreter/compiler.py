@@ -988,10 +988,25 @@ class Compiler:
                 raise AssertionError(f"unhandled expression {e!r}")
 
     def _seq_traced(self, e, x):
-        f, typ = x(e), self.t.types[id(e)]
+        """fn(st, L) -> the sequence to walk; every walk is charged to the work budget."""
+        f, typ, span = x(e), self.t.types[id(e)], e.span
         if typ == ZONE:
-            return lambda st, L: st.zones[f(st, L)]
-        return lambda st, L: (lambda v: st.zones[v] if type(v) is int else (v or ()))(f(st, L))
+            def seq(st, L):
+                items = st.zones[f(st, L)]
+                st.work += len(items)
+                if st.work > limits.MAX_WORK_PER_MOVE:
+                    _over_budget(span)
+                return items
+            return seq
+
+        def seq(st, L):
+            v = f(st, L)
+            items = st.zones[v] if type(v) is int else (v or ())
+            st.work += len(items)
+            if st.work > limits.MAX_WORK_PER_MOVE:
+                _over_budget(span)
+            return items
+        return seq
 
     def _builtin_arg(self, a, x):
         return x(a)
@@ -1153,6 +1168,11 @@ _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a 
           "/": lambda a, b: a // b, "%": lambda a, b: a % b}
 _COMPARE = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
             ">=": lambda a, b: a >= b}
+
+
+def _over_budget(span):
+    _fail(f"expressions visited more than {limits.MAX_WORK_PER_MOVE:,} values in one move", span,
+          "nested loops over long lists multiply; narrow the lists first")
 
 
 def _op_return(st, fr):

@@ -165,6 +165,7 @@ class Game:
         st.rng = seed_state(seed)
         st.history, st.decisions = [], 0
         st.waiting, st.actor, st.over, st.tracer, st.fault, st.legal_cache = None, None, False, None, None, None
+        st.work = 0
         st.stack = []
         st.game = self
         st.set_tracer(tracer)

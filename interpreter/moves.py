@@ -6,7 +6,8 @@ from __future__ import annotations
 import attrs
 
 from .compiler import render_value
-from .runtime import run
+from . import limits
+from .runtime import ScriptRuntimeError, run
 from .source import Span
 from .types import CARD, PLAYER
 
@@ -109,16 +110,21 @@ def enumerate_moves(st, legal_only: bool) -> list[Move]:
         return []
     prog = st.prog
     L = st.stack[-1][2]
+    st.work = 0
     offers = _current_offers(st, decision)
     slots = [b.slot for spec in decision.alts for b in spec.bindings]
     saved = [L[s] for s in slots]
-    out, seen = [], set()
+    out, seen, tried = [], set(), 0
     try:
         for spec in decision.alts:
             if spec.reaction is not None and spec.reaction not in offers:
                 continue
             types = [b.type for b in spec.bindings]
             for values in _combos(st, L, spec.bindings):
+                tried += 1
+                if tried > limits.MAX_MOVES_PER_DECISION:
+                    raise ScriptRuntimeError(f"this decision offers more than {limits.MAX_MOVES_PER_DECISION:,} "
+                                             "moves", decision.span, "narrow the ranges of its alternatives")
                 for b, v in zip(spec.bindings, values):
                     L[b.slot] = v
                 if legal_only and spec.rules and not _rules_pass(st, L, spec):

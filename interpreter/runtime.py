@@ -26,7 +26,7 @@ class State:
     """The mutable position of one game; see engine.GameState for the public API."""
 
     __slots__ = ("prog", "n", "zones", "loc", "vis", "vars", "stack", "waiting", "actor", "over",
-                 "rng", "history", "decisions", "tracer", "fault", "legal_cache", "seed", "options")
+                 "rng", "history", "decisions", "tracer", "fault", "legal_cache", "seed", "options", "work")
     FACE_UP = FACE_UP
 
     def copy_into(self, other: "State") -> "State":
@@ -43,6 +43,7 @@ class State:
         other.waiting, other.actor, other.over = self.waiting, self.actor, self.over
         other.rng, other.history, other.decisions = self.rng, self.history[:], self.decisions
         other.tracer, other.fault, other.legal_cache = None, self.fault, self.legal_cache
+        other.work = 0
         return other
 
     # ---- helpers used by compiled code
@@ -98,6 +99,7 @@ def run(st: State) -> None:
     codes = st.prog.codes
     stack = st.stack
     budget = limits.MAX_STEPS_PER_MOVE
+    st.work = 0
     try:
         while st.waiting is None and stack:
             fr = stack[-1]

@@ -102,7 +102,7 @@ def restore_state(game, data):
         st.over = bool(data["over"])
         st.history = [str(h) for h in data["history"]]
         st.decisions = int(data["decisions"])
-        st.tracer, st.fault, st.legal_cache = None, None, None
+        st.tracer, st.fault, st.legal_cache, st.work = None, None, None, 0
     except ScriptError:
         raise
     except (KeyError, TypeError, ValueError, IndexError) as err:

@@ -143,3 +143,16 @@ def test_card_count_is_constant_in_a_whole_game():
         assert card_count(state) == 52
         state.apply(agent.choose(state.legal_moves()))
     assert card_count(state) == 52
+
+
+def test_runaway_expressions_are_stopped_by_the_work_budget(tmp_path):
+    heavy = runaway(tmp_path, "    set x = count a in range(1, 90000) where count b in range(1, 90000) where a == b > 0")
+    state = heavy.new_game()
+    assert state.fault is not None and "visited more than" in state.fault.message
+
+
+def test_a_decision_with_too_many_options_faults(tmp_path):
+    huge = runaway(tmp_path, "    decide seat(0) {\n        pick(n in 1..1000000000)\n    }")
+    state = huge.new_game()
+    assert state.legal_moves() == []
+    assert "more than 10,000 moves" in state.fault.message
