@@ -258,28 +258,19 @@ class Checker:
                 self._mismatch(var.init, declared, actual)
             t.vars[name] = (var, declared or actual)
         for define in t.defines.values():
-            frame = _Frame()
-            scope = _Scope(frame, context=frozenset({"pure"}))
-            for p in define.params or ():
-                t.slots[id(p)] = scope.declare(p.name, self._type_ref(p.type))
+            frame, scope = self._activation(define.params or (), "pure")
             self._current_define = define.name
             self.expr(define.body, scope)
             self._current_define = None
             t.frames[id(define)] = frame.size
         for rule in t.rules.values():
-            frame = _Frame()
-            scope = _Scope(frame, context=frozenset({"pure"}))
-            for p in rule.params:
-                t.slots[id(p)] = scope.declare(p.name, self._type_ref(p.type))
+            frame, scope = self._activation(rule.params, "pure")
             if rule.when is not None:
                 self._expect(rule.when, BOOL, scope)
             self._expect(rule.require, BOOL, scope)
             t.frames[id(rule)] = frame.size
         for proc in t.procs.values():
-            frame = _Frame()
-            scope = _Scope(frame, context=frozenset({"procedure"}))
-            for p in proc.params:
-                t.slots[id(p)] = scope.declare(p.name, self._type_ref(p.type))
+            frame, scope = self._activation(proc.params, "procedure")
             self.block(proc.body, scope)
             t.frames[id(proc)] = frame.size
         for phase in t.phases.values():
@@ -314,36 +305,39 @@ class Checker:
             self._expect(t.winners.expr, list_of(PLAYER), _Scope(frame, context=frozenset({"pure"})))
             t.frames[id(t.winners)] = frame.size
 
+    def _activation(self, params, context: str) -> tuple[_Frame, _Scope]:
+        """A fresh frame whose first slots are the parameters."""
+        frame = _Frame()
+        scope = _Scope(frame, context=frozenset({context}))
+        for p in params:
+            self.t.slots[id(p)] = scope.declare(p.name, self._type_ref(p.type))
+        return frame, scope
+
     def _check_option(self, opt: n.OptionDecl):
-        if opt.kind == "plain" or opt.kind not in ("choice",):
-            if opt.kind != "choice":
-                kind = opt.kind
-                if kind not in ("bool", "int"):
-                    self.error("E0330", f"an option is `bool`, `int in LOW..HIGH` or `one of (...)`, not `{kind}`",
-                               opt.type_span, "unknown option type", did_you_mean(kind, ("bool", "int")))
-                    return
-                if kind == "int" and opt.low is None:
-                    self.error("E0331", f"option `{opt.name}` needs its allowed range", opt.type_span,
-                               hint="write `int in LOW..HIGH`")
-                    return
-                if kind == "bool" and opt.low is not None:
-                    self.error("E0331", "a `bool` option takes no range", opt.type_span)
+        kind = opt.kind
+        if kind not in ("bool", "int", "choice"):
+            self.error("E0330", f"an option is `bool`, `int in LOW..HIGH` or `one of (...)`, not `{kind}`",
+                       opt.type_span, "unknown option type", did_you_mean(kind, ("bool", "int")))
+            return
+        if kind == "int" and opt.low is None:
+            self.error("E0331", f"option `{opt.name}` needs its allowed range", opt.type_span,
+                       hint="write `int in LOW..HIGH`")
+            return
+        if kind == "bool" and opt.low is not None:
+            self.error("E0331", "a `bool` option takes no range", opt.type_span)
         default = opt.default
         if not isinstance(default, (n.Literal, n.Name)):
             self.error("E0332", "an option's default must be a plain value", default.span)
             return
         value = default.value if isinstance(default, n.Literal) else default.name
-        ok = _option_value_ok(opt, value)
+        ok = option_value_ok(opt, value)
         if not ok:
             self.error("E0333", f"default `{_value_text(value)}` is not allowed for option `{opt.name}`",
                        default.span, "not an allowed value", f"allowed: {option_allowed(opt)}")
 
     def _check_event(self, event: n.EventDecl):
         t = self.t
-        frame = _Frame()
-        scope = _Scope(frame, context=frozenset({"event"}))
-        for p in event.params:
-            t.slots[id(p)] = scope.declare(p.name, self._type_ref(p.type))
+        frame, scope = self._activation(event.params, "event")
         # Reserved slots for the reaction window, in this order: cancelled flag, askers, position.
         t.slots[id(event)] = frame.new_slot()
         frame.new_slot()
@@ -752,10 +746,7 @@ class Checker:
         if getattr(self, "_typing", set()) and name in self._typing:
             return ANY  # recursion is reported by the cycle check
         self._typing = getattr(self, "_typing", set()) | {name}
-        frame = _Frame()
-        scope = _Scope(frame, context=frozenset({"pure"}))
-        for p in define.params or ():
-            self.t.slots[id(p)] = scope.declare(p.name, self._type_ref(p.type))
+        _frame, scope = self._activation(define.params or (), "pure")
         outer, self._current_define = self._current_define, name
         mark = len(self.diags)
         typ = self.expr(define.body, scope)
@@ -919,7 +910,7 @@ def option_allowed(opt: n.OptionDecl) -> str:
     return ", ".join(opt.choices)
 
 
-def _option_value_ok(opt: n.OptionDecl, value) -> bool:
+def option_value_ok(opt: n.OptionDecl, value) -> bool:
     if opt.kind == "bool":
         return isinstance(value, bool)
     if opt.kind == "int":
@@ -945,5 +936,3 @@ def default_value(opt: n.OptionDecl):
     return d.value if isinstance(d, n.Literal) else d.name
 
 
-def check_value(opt: n.OptionDecl, value) -> bool:
-    return _option_value_ok(opt, value)

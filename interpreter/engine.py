@@ -7,7 +7,7 @@ from collections import ChainMap
 import attrs
 
 from . import limits
-from .checker import Checker, _Frame, _Scope, check_value, default_value, option_allowed, option_value
+from .checker import Checker, _Frame, _Scope, default_value, option_allowed, option_value, option_value_ok
 from .compiler import Compiler, Program, initial_values, render_value
 from .loader import _too_deep_definitions, check_file, fail_if_errors, script_hash
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
@@ -129,7 +129,7 @@ class Game:
                                         hint=did_you_mean(name, opts) or _known(opts)))
                 continue
             value = option_value(opt, str(text)) if not isinstance(text, (bool, int)) else text
-            if value is None or not check_value(opt, value):
+            if value is None or not option_value_ok(opt, value):
                 diags.append(Diagnostic("E0702", f"`{text}` is not allowed for option `{name}`", None,
                                         hint=f"allowed: {option_allowed(opt)}"))
                 continue
