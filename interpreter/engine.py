@@ -302,10 +302,13 @@ class GameState(State):
         frame_values = [None] * frame.size
         for slot, seat in seats.items():
             frame_values[slot] = seat
+        self.work = 0
         try:
             value = fn(self, frame_values)
         except ScriptRuntimeError as err:
             return None, [Diagnostic("R0002", err.message, err.span, "while evaluating this", err.hint)]
+        except VALUE_FAULTS as exc:
+            return None, [Diagnostic("R0002", f"a value of the wrong kind ({exc})", node.span, "while evaluating this")]
         if typ == ZONE and type(value) is int:  # a zone reads as the cards in it, bottom first
             typ, value = list_of(CARD), tuple(self.zones[value])
         elif typ == ZONES and type(value) is int:
