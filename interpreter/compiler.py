@@ -14,6 +14,7 @@ import attrs
 from . import limits
 from . import nodes as n
 from .builtins import BUILTINS, CONSTANTS
+from .codegen import Gen, GenAction, Unsupported
 from .checker import Tables, default_value
 from .runtime import FACE_UP, TABLE, ScriptRuntimeError
 from .source import Span
@@ -69,6 +70,7 @@ class Decision:
     span: Span
     actor_fn: object = None  # None for table decisions
     frame_slots: tuple = ()  # reaction windows: (askers slot, reaction var slots)
+    fast: object = None  # generated fn(st, L) -> legal moves (codegen.py); None: moves.enumerate_moves
     prompt_fn: object = None  # fn(st, L) -> the prompt with its `{...}` filled in
 
 
@@ -151,6 +153,7 @@ class _Assembler:
         self.spans = []  # the span of the statement each operation starts
         self.labelled = set()
         self.current_span = None
+        self.gen = None  # codegen.Gen: fuses plain statements into one generated function
 
     def here(self) -> int:
         return len(self.items)
@@ -174,7 +177,10 @@ class _Assembler:
         ops = []
         for kind, payload in self.items:
             if kind == "simple":
-                ops.append(_fused(tuple(payload)))
+                if self.gen is not None and (len(payload) > 1 or isinstance(payload[0], GenAction)):
+                    ops.append(self.gen.fused(payload))
+                else:
+                    ops.append(_fused(tuple(payload)))
             else:
                 ops.append(payload())
         return ops
@@ -203,6 +209,7 @@ class Compiler:
         self._define_fns = {}
         self._loop_labels = []  # (break label) stack
         self._cancel_target = None
+        self.gen = Gen(self)  # the generated fast path; closures remain for what it does not cover
 
     # ---- whole program
     def compile(self) -> Program:
@@ -1015,8 +1022,8 @@ class Compiler:
         define = self.t.defines[name]
         size = self.t.frames.get(id(define), len(args))
         pad = max(0, size - len(args))
-        if trace is not None:
-            return self._define_body(define, trace, args, pad)
+        # Explanations show a definition's arguments and result, not the inside of its body:
+        # one body serves calls with different arguments, so its inner values would mislead.
         key = name
         if key not in self._define_fns:
             cell = []
@@ -1029,10 +1036,6 @@ class Compiler:
             a0 = args[0]
             return lambda st, L: cell[0](st, [a0(st, L)] + [None] * pad) if pad else cell[0](st, [a0(st, L)])
         return lambda st, L: cell[0](st, [a(st, L) for a in args] + [None] * pad)
-
-    def _define_body(self, define, trace, args, pad):
-        body = self.expr(define.body, trace)
-        return lambda st, L: body(st, [a(st, L) for a in args] + [None] * pad)
 
     def _index(self, e: n.Index, x):
         t = self.t
