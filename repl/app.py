@@ -36,7 +36,7 @@ def run_repl(args) -> int:
         options = parse_options(getattr(args, "option", []))
     except ValueError as err:
         print(f"error: `--option {err}` is not NAME=VALUE\n  = help: for example "
-              f"`--option special_bouncers=true`", file=sys.stderr)
+              f"`--option variant=true`", file=sys.stderr)
         return 2
     session = Session()
     interactive = sys.stdin.isatty() and sys.stdout.isatty()

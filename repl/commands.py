@@ -18,11 +18,11 @@ class Command:
 
 COMMANDS: tuple[Command, ...] = (
     Command("help", "help [COMMAND]", "list the commands, or explain one", "help why", needs_game=False),
-    Command("load", "load FILE", "load a script and start a new game of it", "load games/bouncer.cardgame",
+    Command("load", "load FILE", "load a script and start a new game of it", "load games/mygame.cardgame",
             "The new game keeps the session's seed; players and options go back to the script's defaults.",
             needs_game=False),
     Command("new", "new [players=N] [seed=S] [NAME=VALUE...]", "start a new game of the loaded script",
-            "new seed=7 special_bouncers=true",
+            "new seed=7 players=4",
             "Settings not given keep their current values, so `new` alone restarts the same game."),
     Command("options", "options", "the script's options: current value, allowed values, default", "options"),
     Command("state", "state", "the table as the current view sees it: zones, variables, phase, scores", "state",
@@ -72,7 +72,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("unbreak", "unbreak N|all", "remove a breakpoint by its number", "unbreak all"),
     Command("rules", "rules", "every named rule with its location and description", "rules"),
     Command("source", "source NAME", "the source lines of a rule, phase, definition, zone, variable or option",
-            "source follow_suit"),
+            "source main"),
     Command("save", "save FILE", "save a replay: script hash, players, options, seed and the moves so far",
             "save game1.replay"),
     Command("open", "open FILE [--force]", "restore the exact position saved in a replay file",

@@ -842,7 +842,7 @@ class Session:
     def _cmd_source(self, rest: str):
         decls = {d.name: d for d in self.game.declarations}
         if not rest:
-            raise ReplError("usage: source NAME, for example `source follow_suit`")
+            raise ReplError("usage: source NAME, for example `source main`")
         decl = decls.get(rest)
         if decl is None:
             raise ReplError(self._unknown("declaration", rest, list(decls)))
