@@ -14,7 +14,6 @@ import attrs
 from . import limits
 from . import nodes as n
 from .builtins import BUILTINS, CONSTANTS
-from .codegen import Gen, GenAction, Unsupported
 from .checker import Tables, default_value
 from .runtime import FACE_UP, TABLE, ScriptRuntimeError
 from .source import Span
@@ -70,7 +69,6 @@ class Decision:
     span: Span
     actor_fn: object = None  # None for table decisions
     frame_slots: tuple = ()  # reaction windows: (askers slot, reaction var slots)
-    fast: object = None  # generated fn(st, L) -> legal moves (codegen.py); None: moves.enumerate_moves
     prompt_fn: object = None  # fn(st, L) -> the prompt with its `{...}` filled in
 
 
@@ -153,7 +151,6 @@ class _Assembler:
         self.spans = []  # the span of the statement each operation starts
         self.labelled = set()
         self.current_span = None
-        self.gen = None  # codegen.Gen: fuses plain statements into one generated function
 
     def here(self) -> int:
         return len(self.items)
@@ -177,10 +174,7 @@ class _Assembler:
         ops = []
         for kind, payload in self.items:
             if kind == "simple":
-                if self.gen is not None and (len(payload) > 1 or isinstance(payload[0], GenAction)):
-                    ops.append(self.gen.fused(payload))
-                else:
-                    ops.append(_fused(tuple(payload)))
+                ops.append(_fused(tuple(payload)))
             else:
                 ops.append(payload())
         return ops
@@ -209,7 +203,6 @@ class Compiler:
         self._define_fns = {}
         self._loop_labels = []  # (break label) stack
         self._cancel_target = None
-        self.gen = Gen(self)  # the generated fast path; closures remain for what it does not cover
 
     # ---- whole program
     def compile(self) -> Program:
