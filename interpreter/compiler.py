@@ -608,9 +608,10 @@ class Compiler:
                         _fail(f"`deal` ran out of cards in `{self.p.zone_of_slot(src, st.n)[0]}`", span,
                               "deal fewer cards, or refill the zone first")
                     dest = first + k * st.n + seat
-                    st.move_card(pile[-1], dest, False, facing)
+                    card = pile[-1]
+                    st.move_card(card, dest, False, facing)
                     if st.tracer is not None:
-                        st.emit("move", card=pile[-1] if pile else None, to=dest, span=span)
+                        st.emit("move", card=card, to=dest, span=span)
         return action
 
     def _visibility(self, s):

@@ -60,3 +60,12 @@ def test_declarations(game):
     assert decls["follow_suit"].kind == "rule" and decls["follow_suit"].span.line == 51
     assert [d.name for d in game.declarations if d.kind == "phase"] == ["new_hand", "trick", "score_hand"]
     assert decls["hand"].kind == "zone" and decls["total"].kind == "var"
+
+
+def test_deal_trace_names_the_card_dealt(game):
+    events = []
+    st = game.new_game(seed=1, tracer=events.append)
+    dealt = [e.text for e in events if e.kind == "move" and "to hand[" in e.text]
+    hands = st.view("all")["zones"]["hand"]
+    for seat, cards in hands.items():
+        assert [t.split()[1] for t in dealt if t.endswith(f"hand[{seat}]")] == cards
