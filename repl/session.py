@@ -485,7 +485,7 @@ class Session:
         text = self._resolve(rest)
         return self._apply(text, trace=self.tracing)
 
-    def _apply(self, text: str, trace: bool) -> list[str]:
+    def _apply(self, text: str, trace: bool, report_end: bool = True) -> list[str]:
         """Apply a move to a copy of the position; only a legal move reaches the timeline."""
         current = self.state
         if current.fault is not None:
@@ -510,7 +510,7 @@ class Session:
         if fault is not None:
             self.failed = True
             lines.append(fault)
-        elif following.is_over:
+        elif following.is_over and report_end:
             lines.append(self._status_line())
         return lines
 
@@ -609,7 +609,7 @@ class Session:
             return self._table_stop(st)
         if not st.legal_moves():
             raise ReplError("no move is legal here")
-        lines = self._apply(self._agent_move(st), trace=True)
+        lines = self._apply(self._agent_move(st), trace=True, report_end=False)
         lines.append(self._status_line())
         return lines
 
@@ -671,7 +671,7 @@ class Session:
                     reason = "no move is legal"
                     break
                 before = st.phase
-                lines += self._apply(self._agent_move(st), trace=self.tracing)
+                lines += self._apply(self._agent_move(st), trace=self.tracing, report_end=False)
                 played += 1
                 reason = self._after_move_break(before, whens)
         except KeyboardInterrupt:
@@ -799,7 +799,7 @@ class Session:
             return f"removed {_plural(count, what)}"
         if not rest.isdigit() or not 1 <= int(rest) <= len(items):
             raise ReplError(f"no {what} `{rest}`; " + (f"they are numbered 1 to {len(items)}" if items
-                                                        else f"there are no {what}s"))
+                                                        else "there are none"))
         items.pop(int(rest) - 1)
         return f"removed {what} {rest}"
 

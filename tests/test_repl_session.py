@@ -1,0 +1,667 @@
+"""The REPL's session layer: every command, its errors, and that failures change nothing."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from helpers import GAMES, ROOT
+from repl.commands import COMMANDS
+from repl.session import Session
+
+BOUNCER = str(GAMES / "bouncer.cardgame")
+
+TABLE_GAME = '''game "Challenge"
+players 2
+
+deck small in pile {
+    rank: 1, 2, 3
+    suit: A, B
+    name: rank suit
+}
+
+zone pile: shared hidden
+zone hand: per player owner
+
+var wins: int per player = 0
+
+phase main {
+    shuffle pile
+    deal 2 from pile to hand of players
+    decide seat(0) "Challenge?" {
+        challenge
+        pass
+    }
+    decide table "Who won the challenge?" {
+        first { set wins[seat(0)] += 1 }
+        second { set wins[seat(1)] += 1 }
+    }
+    end game
+}
+
+score p: wins[p]
+winners: highest score
+'''
+
+FAULTY_GAME = '''game "Faulty"
+players 2
+
+var x: int = 0
+
+phase main {
+    decide seat(0) "Go?" {
+        go
+    }
+    set x = 1 / x
+    end game
+}
+'''
+
+
+def bouncer(seed: int = 1) -> Session:
+    s = Session()
+    out = s.start(BOUNCER, seed=seed)
+    assert out.startswith("loaded Bouncer")
+    return s
+
+
+def snapshot(s: Session):
+    """Everything a failed command must leave alone."""
+    st = s.state
+    return (None if st is None else json.dumps(st.to_json(), sort_keys=True), s.step, len(s._timeline),
+            s.perspective, s.tracing, dict(s.seats), list(s.watches), list(s.breakpoints), s.seed,
+            dict(s.options))
+
+
+def run(s: Session, line: str) -> str:
+    return s.execute(line)
+
+
+def fails(s: Session, line: str) -> str:
+    """Run a command that must fail: it says `error` and changes nothing."""
+    before = snapshot(s)
+    out = s.execute(line)
+    assert "error" in out.split("\n")[0], out
+    assert "Traceback" not in out
+    assert snapshot(s) == before, f"`{line}` changed the session"
+    return out
+
+
+# ---- structure ---------------------------------------------------------------------------------
+
+def test_every_command_has_a_handler_help_and_example():
+    s = Session()
+    for c in COMMANDS:
+        assert hasattr(s, f"_cmd_{c.name}"), c.name
+        assert c.example.split()[0] == c.name
+        text = s.execute(f"help {c.name}")
+        assert text.startswith(c.usage) and f"example: {c.example}" in text
+    listing = s.execute("help")
+    assert all(c.usage in listing for c in COMMANDS)
+    assert "no command" in fails(s, "help nosuch")
+
+
+def test_session_layer_does_not_import_prompt_toolkit_and_uses_only_the_public_api():
+    for name in ("session.py", "commands.py", "replay.py"):
+        tree = ast.parse((ROOT / "repl" / name).read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                mods = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                mods = [node.module or ""]
+            else:
+                continue
+            for mod in mods:
+                assert not mod.startswith("prompt_toolkit"), f"{name} imports {mod}"
+    for path in (ROOT / "repl").glob("*.py"):
+        if path.name == "cli.py":
+            continue  # the command line's other subcommands predate the REPL; not part of it
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("interpreter."):
+                pytest.fail(f"{path.name} imports {node.module}: the REPL uses only `interpreter`")
+            if isinstance(node, ast.Import):
+                assert not any(a.name.startswith("interpreter.") for a in node.names), path.name
+
+
+# ---- no game ------------------------------------------------------------------------------------
+
+def test_without_a_game_commands_say_how_to_load_one():
+    s = Session()
+    assert s.prompt_text() == "cardgame> "
+    for line in ("state", "moves", "play 1", "eval 1", "save x.replay", "rules"):
+        assert "no game loaded; `load FILE`" in fails(s, line)
+    assert s.execute("") == "" and s.execute("# a comment") == ""
+
+
+def test_unknown_command_and_hints():
+    s = bouncer()
+    assert "unknown command `frobnicate`" in fails(s, "frobnicate")
+    assert "did you mean `moves`?" in fails(s, "movs")
+
+
+def test_quit():
+    s = bouncer()
+    assert s.execute("quit") == "" and s.done
+    s2 = bouncer()
+    s2.execute("exit")
+    assert s2.done
+
+
+# ---- load, new, options ----------------------------------------------------------------------------
+
+def test_load_and_its_errors(tmp_path):
+    s = Session()
+    out = s.execute(f"load {BOUNCER}")
+    assert out.startswith("loaded Bouncer") and "P0 to act" in out
+    assert "cannot read" in fails(s, f"load {tmp_path / 'missing.cardgame'}")
+    broken = tmp_path / "broken.cardgame"
+    broken.write_text('game "x"\nplayers 2\nphase main {\n    move top(stok) to stok\n    end game\n}\n')
+    out = fails(s, f"load {broken}")
+    assert "error[E0201]" in out and "stok" in out
+    assert s.game.title == "Bouncer"
+    assert "usage: load FILE" in fails(s, "load")
+    assert "cannot read the arguments" in fails(s, 'load "unclosed')
+
+
+def test_new_keeps_settings_and_applies_overrides():
+    s = bouncer(seed=1)
+    first = s.state.to_json()
+    s.execute("play 1")
+    assert s.execute("new").startswith("new game of Bouncer: 3 players, seed 1")
+    assert s.state.to_json() == first and s.step == 0
+    out = s.execute("new seed=4 special_bouncers=true")
+    assert "seed 4" in out and "special_bouncers=true" in out
+    assert s.seed == 4 and s.options == {"special_bouncers": True}
+    assert "special_bouncers  = true" in s.execute("options")
+
+
+@pytest.mark.parametrize("line, message", [
+    ("new seed", "is not NAME=VALUE"),
+    ("new seed=abc", "seed must be a whole number"),
+    ("new seed=-1", "seed must not be negative"),
+    ("new players=9", "this game takes 3 players, not 9"),
+    ("new nosuch=1", "unknown option `nosuch`"),
+    ("new special_bouncers=maybe", "`maybe` is not allowed for option `special_bouncers`"),
+])
+def test_new_errors_change_nothing(line, message):
+    s = bouncer()
+    s.execute("play 1")
+    assert message in fails(s, line)
+
+
+def test_options_lists_values_allowed_and_defaults():
+    out = bouncer().execute("options")
+    assert "show_upcoming     = false   (allowed: true, false; default false)" in out
+    assert "The upcoming point cards lie face up in a row." in out
+    assert "takes no arguments" in fails(bouncer(), "options x")
+
+
+# ---- looking at the table ----------------------------------------------------------------------------
+
+def test_state_and_show():
+    s = bouncer()
+    view = s.state.view("all")
+    out = s.execute("state")
+    assert "Bouncer, view all" in out and "step 0, phase trick, P0 to act: Play a card" in out
+    assert "scores: P0 0, P1 0, P2 0" in out
+    assert "hand[P1]    13 cards: " + " ".join(view["zones"]["hand"]["P1"]) in out
+    assert "led = none" in out
+    assert s.execute("show prize") == "prize: 1 card: " + view["zones"]["prize"][0]
+    assert s.execute("show hand P2") == "hand[P2]: 13 cards: " + " ".join(view["zones"]["hand"]["P2"])
+    assert s.execute("show hand[P2]") == s.execute("show hand P2")
+    assert len(s.execute("show won").split("\n")) == 3
+    assert "unknown zone `hnd`" in fails(s, "show hnd") and "did you mean `hand`?" in fails(s, "show hnd")
+    assert "no player `P7`" in fails(s, "show hand P7")
+    assert "shared zone" in fails(s, "show prize P1")
+    assert "usage: show ZONE" in fails(s, "show")
+
+
+def test_perspective_hides_other_hands():
+    s = bouncer()
+    hands = s.state.view("all")["zones"]["hand"]
+    assert s.execute("view P1") == "view: P1"
+    out = s.execute("state")
+    assert "Bouncer, view P1" in out
+    assert "hand[P0]    13 cards, hidden" in out and "hand[P2]    13 cards, hidden" in out
+    assert " ".join(hands["P1"]) in out
+    others = set(hands["P0"]) | set(hands["P2"])
+    words = set(re.findall(r"[\w.]+", out))
+    assert not others & words
+    # every other way of looking masks them too
+    assert not others & set(re.findall(r"[\w.]+", s.execute("eval hand")))
+    assert s.execute("eval hand[P0]") == "[" + ", ".join(["??"] * 13) + "]"
+    assert "their choices are hidden from P1's view" in s.execute("moves")
+    assert "hand[P0]" in s.execute("show hand") and "13 cards, hidden" in s.execute("show hand P0")
+    assert s.execute("view spectator") == "view: spectator"
+    assert "hand[P1]    13 cards, hidden" in s.execute("state")
+    assert s.execute("view all") == "view: all"
+    assert " ".join(hands["P0"]) in s.execute("state")
+    assert "usage: view" in fails(s, "view")
+    assert "no player `P3`" in fails(s, "view P3")
+
+
+def test_trace_is_masked_outside_all():
+    s = bouncer()
+    s.execute("view P0")
+    s.execute("trace on")
+    out = s.execute("new")
+    assert "move ?? to hand[P1]" in out
+    mine = s.state.view("all")["zones"]["hand"]["P0"]
+    assert any(f"move {card} to hand[P0]" in out for card in mine)
+
+
+# ---- moves, play, why ----------------------------------------------------------------------------------
+
+def test_moves_and_moves_all():
+    s = bouncer()
+    legal = [m.text for m in s.state.legal_moves()]
+    out = s.execute("moves")
+    assert out.split("\n")[0] == "P0 to act: Play a card"
+    assert f" 1. {legal[0]}" in out and f"{len(legal)}. {legal[-1]}" in out
+    s.execute("play 1")
+    out = s.execute("moves --all")
+    assert "forbidden by follow_suit" in out
+    assert re.search(r"\d+ legal of 13", out)
+    assert "usage: moves" in fails(s, "moves --bogus")
+
+
+def test_play_by_number_short_text_and_full_text():
+    s = bouncer()
+    first = s.state.legal_moves()[0].text
+    assert s.execute("play 1") == f"1. P0: {first}"
+    second = s.state.legal_moves()[0].text
+    assert s.execute(f"play {second.split()[1]}") == f"2. P1: {second}"
+    third = s.state.legal_moves()[0].text
+    out = s.execute(f"play {third}")
+    assert out.startswith(f"3. P2: {third}")
+    assert "wins" in out  # the game's own log lines follow the move
+    assert s.state.history == [first, second, third]
+
+
+def illegal_card(s: Session) -> str:
+    legal = {m.text for m in s.state.legal_moves()}
+    return next(m.text for m in s.state.candidate_moves() if m.text not in legal)
+
+
+def test_illegal_move_is_explained_and_changes_nothing():
+    s = bouncer()
+    s.execute("play 1")
+    move = illegal_card(s)
+    out = fails(s, f"play {move}")
+    assert f"illegal move `{move}` (P1 to act): forbidden by `follow_suit`" in out
+    assert "bouncer.cardgame:51): Follow the led suit if you can." in out
+    assert f"`why {move}`" in out and "nothing changed" in out
+
+
+@pytest.mark.parametrize("arg, message", [
+    ("", "which move?"),
+    ("99", "there is no move 99"),
+    ("0", "there is no move 0"),
+    ("play ZZ", "`play ZZ` is not one of the choices"),
+    ("jump 9D", "`jump` is not an option here; the options are: play"),
+    ("12 34 ;;", "is not an option here"),
+])
+def test_malformed_moves(arg, message):
+    s = bouncer()
+    assert message in fails(s, f"play {arg}")
+
+
+def test_why_names_the_failing_rule_and_its_source_line():
+    s = bouncer()
+    s.execute("play 1")
+    led = s.state.view("all")["vars"]["led"]
+    move = illegal_card(s)
+    out = s.execute(f"why {move}")
+    lines = out.split("\n")
+    assert lines[0] == f"`{move}` for P1 at step 1 (phase trick): illegal: forbidden by `follow_suit`"
+    assert "rule follow_suit: FAIL - Follow the led suit if you can." in out
+    assert re.search(r"--> .*bouncer\.cardgame:51$", out, re.M)
+    assert "53 |     require c.suit == led" in out
+    assert f"    led = {led}" in out and "    c.suit == led = false" in out
+    assert s.step == 1
+    legal = s.state.legal_moves()[0].text
+    out = s.execute(f"why {legal}")
+    assert "legal: allowed by every rule" in out and "rule follow_suit: PASS" in out
+    assert s.execute("why 1") == out
+    out = s.execute("why play ZZ")
+    assert "illegal: `play ZZ` is not one of the choices" in out
+
+
+def test_trace_on_and_off():
+    s = bouncer()
+    assert s.execute("trace on") == "trace on"
+    out = s.execute("play 1")
+    assert "rule follow_suit: not applicable" in out
+    assert re.search(r"move \w+ to played\[P0\]  \[.*bouncer\.cardgame:75\]", out)
+    assert s.execute("trace off") == "trace off"
+    assert s.execute("play 1").count("\n") == 0
+    assert "usage: trace on|off" in fails(s, "trace maybe")
+
+
+def test_step_makes_one_move_with_its_trace():
+    s = bouncer()
+    out = s.execute("step")
+    assert out.startswith("1. P0: play ") and "to played[P0]" in out
+    assert out.split("\n")[-1] == "step 1, phase trick, P1 to act: Play a card"
+    assert s.step == 1
+    assert "takes no arguments" in fails(s, "step 3")
+
+
+# ---- agents -------------------------------------------------------------------------------------------------
+
+def test_auto_n_and_auto_end_are_deterministic():
+    s = bouncer()
+    out = s.execute("auto 5")
+    assert "auto stopped after 5 moves: played 5 moves" in out and s.step == 5
+    out = s.execute("auto end")
+    assert "auto stopped after" in out and "the game is over" in out and s.state.is_over
+    assert re.search(r"game over, scores .* winners P\d", out)
+    again = bouncer()
+    again.execute("auto 5")
+    again.execute("auto end")
+    assert again.state.to_json() == s.state.to_json()
+    s.execute("goto 3")
+    s.execute("auto end")
+    assert again.state.to_json() == s.state.to_json()
+    assert "the game is over" in fails(s, "step")
+
+
+@pytest.mark.parametrize("line, message", [
+    ("auto 0", "is not a number of moves"),
+    ("auto lots", "is not a number of moves"),
+    ("auto 3 4", "usage: auto"),
+    ("auto --agent", "`--agent` needs a name"),
+    ("auto --agent smart", "unknown agent `smart`"),
+])
+def test_auto_errors(line, message):
+    assert message in fails(bouncer(), line)
+
+
+def test_seats_decide_who_auto_plays():
+    s = bouncer()
+    assert s.execute("seat P1 human") == "P1 is played by a person"
+    out = s.execute("auto")
+    assert "auto stopped after 1 move: P1 is played by a person" in out and s.step == 1
+    out = s.execute("auto 2 --agent random")
+    assert "after 2 moves" in out and s.step == 3
+    s.execute("seat 1 random")
+    assert "after 4 moves" in s.execute("auto 4")
+    assert "usage: seat" in fails(s, "seat P1 robot")
+    assert "no player `P9`" in fails(s, "seat P9 human")
+
+
+def test_table_decisions_are_asked_of_the_person(tmp_path):
+    script = tmp_path / "challenge.cardgame"
+    script.write_text(TABLE_GAME)
+    s = Session()
+    s.start(str(script), seed=1)
+    out = s.execute("auto")
+    assert "the table decides: Who won the challenge?" in out
+    assert "1. first" in out and "auto stopped after 1 move: a table decision is yours to make" in out
+    assert s.prompt_text() == "challenge 1 table> "
+    assert "table decision: Who won the challenge?" in s.execute("moves")
+    assert "the table decides" in s.execute("step") and s.step == 1
+    out = s.execute("play 2")
+    assert out.startswith("2. table: second") and "game over" in out and "winners P1" in out
+    s.execute("undo")
+    s.execute("seat table random")
+    assert "the game is over" in s.execute("auto")
+    assert s.execute("moves") == "the game is over; no moves"
+    assert "to make that move, type `play first`" not in s.execute("first")
+
+
+def test_a_move_typed_as_a_command_gets_a_hint(tmp_path):
+    script = tmp_path / "challenge.cardgame"
+    script.write_text(TABLE_GAME)
+    s = Session()
+    s.start(str(script), seed=1)
+    assert "to make that move, type `play challenge`" in fails(s, "challenge")
+
+
+def test_a_fault_is_reported_and_undo_goes_back(tmp_path):
+    script = tmp_path / "faulty.cardgame"
+    script.write_text(FAULTY_GAME)
+    s = Session()
+    s.start(str(script))
+    out = s.execute("play go")
+    assert "division by zero" in out and "R0001" in out
+    assert s.prompt_text().endswith(" fault> ")
+    assert "stopped with an error" in s.execute("state")
+    assert "stopped with an error" in fails(s, "play go")
+    s.execute("undo")
+    assert s.state.fault is None and s.step == 0
+
+
+# ---- time travel --------------------------------------------------------------------------------------------
+
+def test_undo_redo_goto_return_exactly_the_earlier_states():
+    s = bouncer()
+    states = [s.state.to_json()]
+    for _ in range(6):
+        s.execute("play 1")
+        states.append(s.state.to_json())
+    assert s.execute("undo").startswith("undid 1 move")
+    assert s.state.to_json() == states[5]
+    s.execute("undo 3")
+    assert s.state.to_json() == states[2] and s.step == 2
+    s.execute("redo")
+    assert s.state.to_json() == states[3]
+    for step in (0, 6, 4, 1):
+        s.execute(f"goto {step}")
+        assert s.state.to_json() == states[step] and s.step == step
+    log = s.execute("log")
+    assert "-- undone" in log and log.count("P0:") == 2
+    # a new move drops the undone ones
+    s.execute("play 2")
+    assert "nothing to redo" in fails(s, "redo")
+    assert "there is no step 3" in fails(s, "goto 3")
+
+
+@pytest.mark.parametrize("line, message", [
+    ("undo 5", "only 2 moves can be undone"),
+    ("undo x", "usage: undo [N]"),
+    ("undo 0", "usage: undo [N]"),
+    ("goto", "usage: goto STEP"),
+    ("goto -1", "usage: goto STEP"),
+    ("goto 9", "there is no step 9"),
+    ("redo", "nothing to redo"),
+    ("log all", "takes no arguments"),
+])
+def test_time_travel_errors(line, message):
+    s = bouncer()
+    s.execute("play 1")
+    s.execute("play 1")
+    assert message in fails(s, line)
+
+
+def test_undo_at_the_start():
+    assert "nothing to undo" in fails(bouncer(), "undo")
+
+
+def test_log_numbers_the_moves():
+    s = bouncer()
+    assert s.execute("log") == "no moves yet"
+    s.execute("auto 4")
+    lines = s.execute("log").split("\n")
+    history = s.state.history
+    assert lines == [f"   1. P0: {history[0]}", f"   2. P1: {history[1]}", f"   3. P2: {history[2]}",
+                     lines[3]] and lines[3].startswith("   4. P")
+
+
+# ---- expressions ------------------------------------------------------------------------------------------------
+
+def test_eval():
+    s = bouncer()
+    assert s.execute("eval count(hand[P0])") == "13"
+    assert s.execute("eval total") == "[0, 0, 0]"
+    assert s.execute("eval led == none") == "true"
+
+
+@pytest.mark.parametrize("expr, message", [
+    ("", "which expression?"),
+    ("1 +", "error[E0101]"),
+    ("nosuch + 1", "unknown name `nosuch`"),
+    ("count(3)", "error[E0210]"),
+    ("1 / 0", "division by zero"),
+    ("((((", "error[E01"),
+])
+def test_eval_errors(expr, message):
+    out = fails(bouncer(), f"eval {expr}")
+    assert message in out
+    if expr and expr != "":
+        assert "<expr>:1:" in out
+
+
+def test_watch_and_unwatch():
+    s = bouncer()
+    assert s.execute("watch") == "no watches; `watch EXPR` adds one"
+    assert s.execute("watch count(points)") == "watch 1: count(points) = 12"
+    assert s.execute("watch total[P0]") == "watch 2: total[P0] = 0"
+    assert ("count(points)", "12") in s.toolbar_items()
+    assert s.execute("watch") == "1. count(points) = 12\n2. total[P0] = 0"
+    assert "unknown name" in fails(s, "watch nosuch")
+    assert "no watch `7`" in fails(s, "unwatch 7")
+    assert s.execute("unwatch 1") == "removed watch 1"
+    assert s.execute("unwatch all") == "removed 1 watch"
+    assert "there are none" in fails(s, "unwatch 1")
+
+
+def test_breakpoints():
+    s = bouncer()
+    assert s.execute("break").startswith("no breakpoints")
+    assert s.execute("break rule follow_suit") == "breakpoint 1: rule follow_suit"
+    out = s.execute("auto")
+    assert re.search(r"breakpoint: rule follow_suit forbids \d+ moves? to P\d", out)
+    s.execute("unbreak all")
+    assert s.execute("break phase score_hand") == "breakpoint 1: phase score_hand"
+    out = s.execute("auto")
+    assert "breakpoint: the game entered phase score_hand" in out
+    assert "scores" in out and s.state.history
+    s.execute("unbreak 1")
+    assert s.execute("break when total[P0] < -50") == "breakpoint 1: when total[P0] < -50"
+    out = s.execute("auto")
+    assert "breakpoint: `total[P0] < -50` became true" in out
+    assert int(s.execute("eval total[P0]")) < -50
+    assert s.execute("break") == "1. when total[P0] < -50"
+
+
+@pytest.mark.parametrize("line, message", [
+    ("break rule nosuch", "unknown rule `nosuch`"),
+    ("break phase trik", "did you mean `trick`?"),
+    ("break when 1 + 1", "expected true/false, found a number"),
+    ("break when (", "error[E01"),
+    ("break sometimes x", "usage: break"),
+    ("break rule", "usage: break"),
+    ("unbreak 1", "no breakpoint `1`"),
+])
+def test_breakpoint_errors(line, message):
+    assert message in fails(bouncer(), line)
+
+
+# ---- the script ---------------------------------------------------------------------------------------------------
+
+def test_rules_and_source():
+    s = bouncer()
+    out = s.execute("rules")
+    assert re.fullmatch(r"follow_suit  .*bouncer\.cardgame:51  Follow the led suit if you can\.", out)
+    out = s.execute("source follow_suit")
+    assert out.split("\n")[0] == "rule follow_suit"
+    assert "51 | rule follow_suit(p: player, c: card)" in out and "53 |     require c.suit == led" in out
+    out = s.execute("source trick")
+    assert out.startswith("phase trick") and "68 | phase trick {" in out and "95 | }" in out
+    assert "unknown declaration `folow_suit`" in fails(s, "source folow_suit")
+    assert "usage: source NAME" in fails(s, "source")
+
+
+# ---- replay files ---------------------------------------------------------------------------------------------------
+
+def test_save_and_open_round_trip(tmp_path):
+    s = bouncer(seed=3)
+    s.execute("new special_bouncers=true")
+    s.execute("auto 17")
+    path = tmp_path / "game.replay"
+    assert s.execute(f"save {path}") == f"saved 17 moves to {path}"
+    data = json.loads(path.read_text())
+    assert data["script_hash"] == s.game.hash and data["seed"] == 3 and len(data["moves"]) == 17
+    assert data["options"] == {"special_bouncers": True} and data["players"] == 3
+    fresh = Session()
+    out = fresh.execute(f"open {path}")
+    assert "opened" in out and "17 moves" in out
+    assert fresh.state.to_json() == s.state.to_json()
+    # undo works across the opened moves
+    fresh.execute("undo 17")
+    s.execute("goto 0")
+    assert fresh.state.to_json() == s.state.to_json()
+    # into a session that already has the game
+    other = bouncer(seed=9)
+    other.execute(f"open {path}")
+    assert other.state.history == s._timeline[-1].history and other.seed == 3
+
+
+def test_open_a_replay_for_another_version_of_the_script(tmp_path):
+    changed = tmp_path / "bouncer.cardgame"
+    changed.write_text(Path(BOUNCER).read_text() + "\n# a changed script\n")
+    s = bouncer()
+    s.execute("auto 5")
+    replay = tmp_path / "old.replay"
+    s.execute(f"save {replay}")
+    t = Session()
+    t.start(str(changed))
+    out = fails(t, f"open {replay}")
+    assert "was made for another version of the script" in out
+    assert s.game.hash in out and t.game.hash in out and "--force" in out
+    out = t.execute(f"open {replay} --force")
+    assert "warning: " in out and "opened" in out and t.step == 5
+
+
+def test_open_and_save_errors(tmp_path):
+    s = bouncer()
+    s.execute("play 1")
+    assert "cannot read" in fails(s, f"open {tmp_path / 'none.replay'}")
+    bad = tmp_path / "bad.replay"
+    bad.write_text("{not json")
+    assert "not a replay file (not JSON" in fails(s, f"open {bad}")
+    bad.write_text('{"format": "something else"}')
+    assert "not a replay file" in fails(s, f"open {bad}")
+    bad.write_bytes(b"\xff\xfe\x00")
+    assert "not a replay file" in fails(s, f"open {bad}")
+    good = tmp_path / "good.replay"
+    s.execute(f"save {good}")
+    data = json.loads(good.read_text())
+    for field, value in [("moves", "play 1"), ("seed", "x"), ("players", True), ("options", [])]:
+        broken = dict(data, **{field: value})
+        bad.write_text(json.dumps(broken))
+        assert f"`{field}` is missing" in fails(s, f"open {bad}")
+    bad.write_text(json.dumps(dict(data, moves=["play ZZ"])))
+    assert "move 1 of" in fails(s, f"open {bad}") and "cannot be played" in fails(s, f"open {bad}")
+    assert "cannot write" in fails(s, f"save {tmp_path / 'no' / 'such' / 'dir.replay'}")
+    assert "usage: save FILE" in fails(s, "save")
+    assert "usage: open FILE" in fails(s, "open")
+
+
+def test_prompt_and_toolbar():
+    s = bouncer()
+    assert s.prompt_text() == "bouncer 0 P0> "
+    items = dict(s.toolbar_items())
+    assert items["game"] == "Bouncer" and items["phase"] == "trick" and items["to act"] == "P0"
+    assert items["scores"] == "P0 0, P1 0, P2 0"
+    s.execute("play 1")
+    assert s.prompt_text() == "bouncer 1 P1> "
+
+
+def test_piped_session_exit_status(tmp_path):
+    import io
+
+    from repl.app import run_piped
+    s = bouncer()
+    out = io.StringIO()
+    assert run_piped(s, "hello", io.StringIO("moves\nplay 1\nquit\nplay 1\n"), out) == 0
+    text = out.getvalue()
+    assert text.startswith("hello\nP0 to act") and s.step == 1
+    out = io.StringIO()
+    assert run_piped(bouncer(), "", io.StringIO("nonsense\n"), out) == 1
+    assert out.getvalue().startswith("error: unknown command")
