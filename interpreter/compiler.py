@@ -14,6 +14,8 @@ import attrs
 from . import limits
 from . import nodes as n
 from .builtins import BUILTINS, CONSTANTS
+from . import codegen
+from .codegen import Gen, GenAction, Unsupported
 from .checker import Tables, default_value
 from .runtime import FACE_UP, TABLE, ScriptRuntimeError
 from .source import Span
@@ -69,6 +71,7 @@ class Decision:
     span: Span
     actor_fn: object = None  # None for table decisions
     frame_slots: tuple = ()  # reaction windows: (askers slot, reaction var slots)
+    fast: object = None  # generated fn(st, L) -> legal moves (codegen.py); None: moves.enumerate_moves
     prompt_fn: object = None  # fn(st, L) -> the prompt with its `{...}` filled in
 
 
@@ -151,6 +154,7 @@ class _Assembler:
         self.spans = []  # the span of the statement each operation starts
         self.labelled = set()
         self.current_span = None
+        self.gen = None  # codegen.Gen: fuses plain statements into one generated function
 
     def here(self) -> int:
         return len(self.items)
@@ -174,7 +178,10 @@ class _Assembler:
         ops = []
         for kind, payload in self.items:
             if kind == "simple":
-                ops.append(_fused(tuple(payload)))
+                if self.gen is not None and (len(payload) > 1 or isinstance(payload[0], GenAction)):
+                    ops.append(self.gen.fused(payload))
+                else:
+                    ops.append(_fused(tuple(payload)))
             else:
                 ops.append(payload())
         return ops
@@ -203,6 +210,7 @@ class Compiler:
         self._define_fns = {}
         self._loop_labels = []  # (break label) stack
         self._cancel_target = None
+        self.gen = Gen(self) if codegen.enabled() else None  # the fast path; closures cover the rest
 
     # ---- whole program
     def compile(self) -> Program:
@@ -276,10 +284,13 @@ class Compiler:
         if t.winners is not None and t.winners.expr is not None:
             body, size = self.expr(t.winners.expr), t.frames[id(t.winners)]
             p.winners_fn = lambda st: body(st, [None] * size)
+        for decision in p.decisions:
+            decision.fast = self.gen.enumerator(decision) if self.gen is not None else None
         return p
 
     def _code(self, index: int, body, ending):
         asm = _Assembler()
+        asm.gen = self.gen
         self._asm, self._code_index = asm, index
         self.block(body)
         if ending == "return":
@@ -297,6 +308,11 @@ class Compiler:
     def stmt(self, s):
         asm, t = self._asm, self.t
         asm.current_span = s.span
+        if self.gen is not None and isinstance(s, _GENERATED_STATEMENTS):
+            action = self.gen.stmt_action(s)
+            if action is not None:
+                asm.simple(action)
+                return
         match s:
             case n.Let():
                 value, slot = self.expr(s.value), t.slots[id(s)]
@@ -329,7 +345,7 @@ class Compiler:
                 end = _Label()
                 for cond, body in s.branches:
                     nxt = _Label()
-                    self._branch(self.expr(cond), nxt)
+                    self._branch_on(cond, nxt)
                     self.block(body)
                     self._jump(end)
                     asm.label(nxt)
@@ -339,7 +355,7 @@ class Compiler:
             case n.While():
                 top, end = _Label(), _Label()
                 asm.label(top)
-                self._branch(self.expr(s.cond), end)
+                self._branch_on(s.cond, end)
                 self._loop_body(s.body, end)
                 self._jump(top)
                 asm.label(end)
@@ -347,8 +363,7 @@ class Compiler:
                 top, end = _Label(), _Label()
                 asm.label(top)
                 self._loop_body(s.body, end)
-                cond = self.expr(s.cond)
-                self._branch(cond, top)
+                self._branch_on(s.cond, top)
                 asm.label(end)
             case n.Loop():
                 top, end = _Label(), _Label()
@@ -428,6 +443,24 @@ class Compiler:
                 asm.simple(self._log(s))
             case _:
                 raise AssertionError(f"unhandled statement {s!r}")
+
+    def _branch_on(self, e, label: _Label):
+        """`_branch` on the condition expression `e`, written inline when codegen can."""
+        def factory():
+            if self.gen is not None:
+                try:
+                    return self.gen.branch(e, label.pc)
+                except Unsupported:
+                    pass
+            cond, target = self.expr(e), label.pc
+
+            def op(st, fr):
+                if cond(st, fr[2]):
+                    fr[1] += 1
+                else:
+                    fr[1] = target
+            return op
+        self._asm.op(factory)
 
     def _loop_body(self, body, end):
         self._loop_labels.append(end)
@@ -772,6 +805,7 @@ class Compiler:
         t, p = self.t, self.p
         index = self._event_code[event.name]
         asm = _Assembler()
+        asm.gen = self.gen
         self._asm, self._code_index = asm, index
         asm.current_span = event.span
         flag = t.slots[id(event)]
@@ -866,6 +900,11 @@ class Compiler:
 
     def expr(self, e, trace=None):
         """fn(st, L) for expression `e`; with `trace`, every sub-value is also recorded."""
+        if trace is None and self.gen is not None:
+            try:
+                return self.gen.expr_fn(e)
+            except Unsupported:
+                pass  # this node stays a closure; its parts are still generated
         f = self._expr(e, trace)
         if trace is not None and not isinstance(e, n.Literal):
             typ, inner = self.t.types.get(id(e), "any"), f
@@ -1160,6 +1199,8 @@ class Compiler:
         require = self.expr(rule.node.require, trace)
         return when, require, trace
 
+
+_GENERATED_STATEMENTS = (n.Let, n.Set, n.Move, n.Deal, n.Log)
 
 _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
           "/": lambda a, b: a // b, "%": lambda a, b: a % b}

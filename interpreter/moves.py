@@ -141,7 +141,8 @@ def enumerate_moves(st, legal_only: bool) -> list[Move]:
 
 def legal_moves(st) -> list[Move]:
     if st.legal_cache is None:
-        st.legal_cache = enumerate_moves(st, legal_only=True)
+        fast = st.waiting.fast if st.waiting is not None else None
+        st.legal_cache = fast(st, st.stack[-1][2]) if fast is not None else enumerate_moves(st, legal_only=True)
     return st.legal_cache
 
 

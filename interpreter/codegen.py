@@ -1,0 +1,917 @@
+"""The fast path: checked expressions, plain statements and move enumerators as generated Python.
+
+The closure compiler (compiler.py) builds one small Python function per syntax node, so
+evaluating `x.suit == led` costs five calls.  This module writes the same computation as the
+source of one Python function and compiles it once per script: locals are Python variables,
+`and`/`or`/`if` are Python's own, quantifiers and comprehensions are `for` loops, definitions
+are Python functions with positional parameters, and each decision gets an enumerator that
+loops over its binders and evaluates its rules inline (a rule's `when` is computed once per
+decision when it does not depend on the binders).
+
+The generated code computes exactly what the closures compute: the same values, the same
+errors with the same messages and spans, in the same order, and it leaves the frame of locals
+exactly as the closures leave it (a quantifier's variable keeps its last value in a phase's
+frame).  Anything this module does not know how to write raises `Unsupported`, and the
+compiler keeps its closure for that node; tracing and explanations always use the closures.
+"""
+
+from __future__ import annotations
+
+import builtins
+import os
+import re
+from collections import Counter
+
+import attrs
+
+from . import limits
+from . import nodes as n
+from .builtins import BUILTINS, CONSTANTS
+from .runtime import FACE_UP, ScriptRuntimeError
+from .types import CARD, INT, PLAYER, TEXT, ZONE, ZONES, is_list
+
+
+class Unsupported(Exception):
+    """This node (or one inside it) is left to the closure compiler."""
+
+
+_UNSET = object()  # "not computed yet" / "loop never ran"
+_ATOM = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|st\.n)$")
+_INT = re.compile(r"^-?\d+$")
+_MAX_CACHED_MOVES = 20_000  # per alternative; beyond it, moves are built each time
+
+
+def enabled() -> bool:
+    """Generated code is on unless CARDGAME_CODEGEN=0 (to compare with the closures, or debug)."""
+    return os.environ.get("CARDGAME_CODEGEN", "1") != "0"
+
+
+# ---- helpers the generated code calls -------------------------------------------------------
+
+def _seq_any(st, v):
+    return st.zones[v] if type(v) is int else (v or ())
+
+
+def _item(s, i):
+    if i is None or not -len(s) <= i < len(s):
+        return None
+    return s[i]
+
+
+def _offers(st, decision):
+    askers, pos = decision.frame_slots[0], decision.frame_slots[1]
+    L = st.stack[-1][2]
+    return set(L[askers][L[pos] - 1][1])
+
+
+def _enumerate_generic(st):
+    from .moves import enumerate_moves
+    return enumerate_moves(st, legal_only=True)
+
+
+def _make_move(prog, spec, types, values):
+    from .moves import Move, _render
+    text = " ".join([spec.name] + [_render(prog, t, v) for t, v in zip(types, values)])
+    return Move(text, spec.index, values)
+
+
+def _walk(e):
+    """Every syntax node inside `e`, `e` included."""
+    stack = [e]
+    while stack:
+        node = stack.pop()
+        yield node
+        for field in attrs.fields(type(node)):
+            value = getattr(node, field.name)
+            if attrs.has(type(value)):
+                stack.append(value)
+            elif isinstance(value, (tuple, list)):
+                for item in value:
+                    if attrs.has(type(item)):
+                        stack.append(item)
+                    elif isinstance(item, tuple):  # (cond, body) pairs
+                        stack.extend(x for x in item if attrs.has(type(x)))
+
+
+def _indent(lines, depth=1):
+    pad = "    " * depth
+    return [pad + line for line in lines]
+
+
+class _Fn:
+    """Names for one generated function's temporaries."""
+
+    def __init__(self):
+        self.count = 0
+
+    def tmp(self, prefix="t") -> str:
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+
+class _Env:
+    """How generated code reaches the locals of the frame it runs in.
+
+    l_mode: locals without a Python name live in the frame list `L` (phases, procedures, events);
+    otherwise every local has a Python name (definitions and rules, whose frames nobody sees).
+    writeback: a quantifier's variable is copied to its slot in L when the loop ends, as the
+    closures leave it.
+    """
+
+    def __init__(self, l_mode: bool, names=None, nonnull=()):
+        self.l_mode = l_mode
+        self.names = dict(names or {})
+        self.nonnull = set(nonnull)
+
+    def bind(self, slot: int, pyname: str, nonnull: bool) -> "_Env":
+        env = _Env(self.l_mode, self.names, self.nonnull)
+        env.names[slot] = pyname
+        if nonnull:
+            env.nonnull.add(pyname)
+        return env
+
+    def local(self, slot: int) -> str:
+        name = self.names.get(slot)
+        if name is not None:
+            return name
+        if self.l_mode:
+            return f"L[{slot}]"
+        raise Unsupported(f"local slot {slot} outside its frame")
+
+
+class GenAction:
+    """A plain statement written as source lines (runs with `st` and the frame list `L`)."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self, lines):
+        self.lines = lines
+
+
+class Gen:
+    """Generated code for one compiler; every function shares one namespace."""
+
+    def __init__(self, compiler):
+        from . import compiler as closures  # loaded by now: the compiler builds this object
+        self.c = compiler
+        self.ns = {"__builtins__": builtins, "_fail": closures._fail, "_over_budget": closures._over_budget,
+                   "_UNSET": _UNSET, "_seq": _seq_any, "_item": _item, "_offers": _offers, "_mk": _make_move,
+                   "_generic": _enumerate_generic, "ScriptRuntimeError": ScriptRuntimeError, "_limits": limits}
+        self._const_names: dict[int, str] = {}
+        self._keep: list = []  # constants stay alive, so their ids stay unique
+        self._nonnull_consts: set[str] = set()
+        self._defines: dict[str, str | None] = {}
+        self._count = 0
+        self.sources: list[str] = []
+        self._players_table = None
+
+    @property
+    def t(self):
+        return self.c.t
+
+    @property
+    def p(self):
+        return self.c.p
+
+    # ---- namespace and compilation
+    def const(self, value, prefix="K") -> str:
+        key = id(value)
+        name = self._const_names.get(key)
+        if name is None:
+            name = f"{prefix}{len(self._const_names)}"
+            self._const_names[key] = name
+            self._keep.append(value)
+            self.ns[name] = value
+            if value is not None:
+                self._nonnull_consts.add(name)
+        return name
+
+    def build(self, hint: str, params: str, body: list[str]):
+        self._count += 1
+        name = f"{re.sub(r'[^A-Za-z0-9_]', '_', hint)}_{self._count}"
+        src = f"def {name}({params}):\n" + "\n".join(_indent(body)) + "\n"
+        code = compile(src, f"<cardgame generated {name}>", "exec")
+        exec(code, self.ns)
+        self.sources.append(src)
+        return self.ns[name]
+
+    def _players(self) -> str:
+        if self._players_table is None:
+            top = max(int(self.t.max_players or 0), 1)
+            self._players_table = self.const(tuple(tuple(range(k)) for k in range(top + 1)), "PL")
+        return self._players_table
+
+    # ---- entry points used by the compiler
+    def expr_fn(self, e):
+        """fn(st, L) for an expression evaluated in a frame list L."""
+        fn = _Fn()
+        lines, code = self.lower(e, _Env(True), fn)
+        return self.build("expr", "st, L", lines + [f"return {code}"])
+
+    def define_fn(self, name: str) -> str:
+        """The Python name of a definition as a function of (st, arguments...)."""
+        if name in self._defines:
+            found = self._defines[name]
+            if found is None:
+                raise Unsupported(f"definition {name}")
+            return found
+        define = self.t.defines[name]
+        params = [self.t.slots[id(p)] for p in define.params or ()]
+        pyname = f"D_{name}_{len(self._defines)}"
+        self._defines[name] = pyname  # definitions are checked not to call themselves
+        try:
+            env = _Env(False, {slot: f"a{slot}" for slot in params})
+            fn = _Fn()
+            lines, code = self.lower(define.body, env, fn)
+            src = f"def {pyname}({', '.join(['st'] + [f'a{slot}' for slot in params])}):\n" + \
+                "\n".join(_indent(lines + [f"return {code}"])) + "\n"
+            exec(compile(src, f"<cardgame generated {pyname}>", "exec"), self.ns)
+            self.sources.append(src)
+        except Unsupported:
+            self._defines[name] = None
+            raise
+        return pyname
+
+    def stmt_action(self, s):
+        """A GenAction for a plain statement, or None to keep its closure."""
+        try:
+            lines = self._stmt(s, _Fn())
+        except Unsupported:
+            return None
+        return GenAction(lines) if lines is not None else None
+
+    def fused(self, actions):
+        """One operation running plain statements in order, then stepping to the next one."""
+        fn_lines = ["L = fr[2]"]
+        for action in actions:
+            if isinstance(action, GenAction):
+                fn_lines.extend(action.lines)
+            else:
+                fn_lines.append(f"{self.const(action, 'A')}(st, L)")
+        fn_lines.append("fr[1] += 1")
+        return self.build("op", "st, fr", fn_lines)
+
+    def branch(self, e, target: int):
+        """An operation: continue when `e` holds, else go to `target`."""
+        fn = _Fn()
+        lines, code = self.lower(e, _Env(True), fn)
+        return self.build("branch", "st, fr", ["L = fr[2]"] + lines +
+                          [f"if {code}:", "    fr[1] += 1", "else:", f"    fr[1] = {target}"])
+
+    # ---- expressions: lower(e) -> (statements to run first, Python expression)
+    def lower(self, e, env: _Env, fn: _Fn):
+        handler = getattr(self, "_x_" + type(e).__name__, None)
+        if handler is None:
+            raise Unsupported(type(e).__name__)
+        return handler(e, env, fn)
+
+    def lower_all(self, exprs, env, fn):
+        """Several expressions evaluated left to right, as the closures evaluate them."""
+        parts = [self.lower(x, env, fn) for x in exprs]
+        lines, codes = [], []
+        for i, (ls, code) in enumerate(parts):
+            lines.extend(ls)
+            if not _ATOM.match(code) and any(p[0] for p in parts[i + 1:]):
+                tmp = fn.tmp()
+                lines.append(f"{tmp} = {code}")
+                code = tmp
+            codes.append(code)
+        return lines, codes
+
+    def _nonnull(self, code: str, env: _Env) -> bool:
+        return bool(_INT.match(code)) or code in env.nonnull or code in self._nonnull_consts or \
+            code in ("True", "False", "st.n")
+
+    def _constant(self, e):
+        """The value of a constant expression, or _UNSET."""
+        match e:
+            case n.Literal():
+                return e.value
+            case n.Name():
+                kind, detail = self.t.resolved.get(id(e), (None, None))
+                if kind == "symbol":
+                    return detail
+                if kind == "define" and not self.t.defines[detail].params:
+                    return self._constant(self.t.defines[detail].body)
+                return _UNSET
+            case n.ListLit():
+                values = tuple(self._constant(i) for i in e.items)
+                return _UNSET if any(v is _UNSET for v in values) else values
+        return _UNSET
+
+    def _value(self, value) -> str:
+        if value is None or type(value) in (bool, int):
+            return repr(value)
+        return self.const(value)
+
+    def _x_Literal(self, e, env, fn):
+        if e.kind not in ("int", "text", "bool", "none"):
+            raise Unsupported("literal")
+        return [], self._value(e.value)
+
+    def _x_Name(self, e, env, fn):
+        t, p = self.t, self.p
+        kind, detail = t.resolved[id(e)]
+        if kind == "local":
+            return [], env.local(detail)
+        if kind in ("global", "option"):
+            slot = p.var_slots[detail]
+            if kind == "global" and t.vars[detail][0].per_player:
+                return [], f"tuple(st.vars[{slot}])"
+            return [], f"st.vars[{slot}]"
+        if kind == "zone":
+            return [], str(p.zone_index[detail][1])
+        if kind == "zones":
+            return [], str(p.zone_index[detail][1])
+        if kind == "symbol":
+            return [], self._value(detail)
+        if kind == "constant":
+            if detail == "players":
+                return [], f"{self._players()}[st.n]"
+            if detail == "player_count":
+                return [], "st.n"
+            return [], f"{self.const(CONSTANTS[detail][1])}(st)"
+        if kind == "define":
+            value = self._constant(e)
+            if value is not _UNSET:
+                return [], self._value(value)
+            define = t.defines[detail]
+            if define.params:
+                raise Unsupported("definition with parameters named without arguments")
+            return [], f"{self.define_fn(detail)}(st)"
+        raise Unsupported(f"name kind {kind}")
+
+    def _x_Attr(self, e, env, fn):
+        table = self.p.attr_tables.get(e.name)
+        if table is None:
+            raise Unsupported("attribute")
+        tname = self.const(table, "AT")
+        lines, obj = self.lower(e.obj, env, fn)
+        if self._nonnull(obj, env):
+            return lines, f"{tname}[{obj}]"
+        if _ATOM.match(obj):
+            return lines, f"({tname}[{obj}] if {obj} is not None else None)"
+        tmp = fn.tmp()
+        return lines, f"({tname}[{tmp}] if ({tmp} := {obj}) is not None else None)"
+
+    def _checked(self, code, env, fn, fail):
+        """(name or expression holding code's value, condition that it is not None or "")."""
+        if self._nonnull(code, env):
+            return code, ""
+        if _ATOM.match(code):
+            return code, f"{code} is not None"
+        tmp = fn.tmp()
+        return tmp, f"({tmp} := {code}) is not None"
+
+    def _x_Index(self, e, env, fn):
+        t, p = self.t, self.p
+        obj_type = t.types[id(e.obj)]
+        span = self.const(e.span, "S")
+        if obj_type == ZONES:
+            k = p.zone_index[t.resolved[id(e.obj)][1]][1]
+            first = p.shared_zone_count
+            lines, idx = self.lower(e.index, env, fn)
+            value, cond = self._checked(idx, env, fn, None)
+            base = f"{first} + {k} * st.n + {value}" if k else f"{first} + {value}"
+            if not cond:
+                return lines, f"({base})"
+            msg = self.const("a per-player zone needs a player, found none")
+            return lines, f"(({base}) if {cond} else _fail({msg}, {span}))"
+        resolved = t.resolved.get(id(e.obj))
+        if resolved and resolved[0] == "global" and t.vars[resolved[1]][0].per_player:
+            slot = p.var_slots[resolved[1]]
+            lines, idx = self.lower(e.index, env, fn)
+            value, cond = self._checked(idx, env, fn, None)
+            if not cond:
+                return lines, f"st.vars[{slot}][{value}]"
+            msg = self.const(f"`{resolved[1]}[...]` needs a player, found none")
+            return lines, f"(st.vars[{slot}][{value}] if {cond} else _fail({msg}, {span}))"
+        seq_lines, seq, _ = self._iter(e.obj, env, fn, charge=True)
+        idx_lines, idx = self.lower(e.index, env, fn)
+        return seq_lines + idx_lines, f"_item({seq}, {idx})"
+
+    def _iter(self, e, env, fn, charge=False):
+        """(lines, sequence expression, items never none) for a zone or list being read.
+
+        With `charge`, the walk is charged to the move's work budget, as compiler._seq_traced does."""
+        lines, code = self.lower(e, env, fn)
+        typ = self.t.types[id(e)]
+        nonnull = False
+        if typ == ZONE:
+            seq, nonnull = f"st.zones[{code}]", True
+        elif is_list(typ):
+            if code == f"{self._players_table}[st.n]":
+                seq, nonnull = code, True
+            else:
+                seq = f"({code} or ())"
+        else:
+            seq = f"_seq(st, {code})"
+        if charge:
+            tmp = fn.tmp("s")
+            lines = lines + [f"{tmp} = {seq}", f"st.work += len({tmp})",
+                             "if st.work > _limits.MAX_WORK_PER_MOVE:", f"    _over_budget({self.const(e.span, 'S')})"]
+            seq = tmp
+        return lines, seq, nonnull
+
+    def _x_Call(self, e, env, fn):
+        t = self.t
+        if e.func in t.defines:
+            define = t.defines[e.func]
+            if len(e.args) != len(define.params or ()):
+                raise Unsupported("argument count")
+            pyname = self.define_fn(e.func)
+            lines, codes = self.lower_all(e.args, env, fn)
+            return lines, f"{pyname}(st{''.join(', ' + c for c in codes)})"
+        if e.func not in BUILTINS:
+            raise Unsupported(f"function {e.func}")
+        impl = BUILTINS[e.func][3]
+        args = e.args
+        types = [t.types.get(id(a)) for a in args]
+        # Zone readers whose argument cannot fail are written inline.
+        if len(args) == 1 and types[0] == ZONE and self._plain_zone(args[0]):
+            lines, (z,) = self.lower_all(args, env, fn)
+            if e.func == "count" and impl is BUILTINS["count"][3]:
+                return lines, f"len(st.zones[{z}])"
+            if e.func == "empty":
+                return lines, f"(not st.zones[{z}])"
+            if e.func == "top":
+                tmp = fn.tmp()
+                return lines, f"({tmp}[-1] if ({tmp} := st.zones[{z}]) else None)"
+        word = "this value" if len(args) == 1 else "these values"
+        msg = self.const(f"`{e.func}` cannot use {word} (none?)")
+        span = self.const(e.span, "S")
+        lines, codes = self.lower_all(args, env, fn)
+        result = fn.tmp()
+        call = f"{self.const(impl, 'B')}(st{''.join(', ' + c for c in codes)})"
+        if e.func == "index" and len(args) == 2:
+            table = self._constant(args[0])
+            if isinstance(table, tuple):
+                positions = {}
+                for i, v in enumerate(table):
+                    try:
+                        positions.setdefault(v, i)
+                    except TypeError:
+                        positions = None
+                        break
+                if positions is not None:
+                    call = f"{self.const(positions, 'IX')}.get({codes[1]})"
+        return ["try:"] + _indent(lines + [f"{result} = {call}"]) + \
+            ["except (TypeError, IndexError):", f"    _fail({msg}, {span})"], result
+
+    def _plain_zone(self, e) -> bool:
+        """A zone named directly or by `zone[player]` with a plain player expression."""
+        if isinstance(e, n.Name):
+            return True
+        if isinstance(e, n.Index) and self.t.types.get(id(e.obj)) == ZONES:
+            return isinstance(e.index, (n.Name, n.Literal))
+        return False
+
+    def _x_Unary(self, e, env, fn):
+        lines, code = self.lower(e.operand, env, fn)
+        if e.op == "not":
+            return lines, f"(not {code})"
+        if e.op != "neg":
+            raise Unsupported("unary")
+        msg, span = self.const("cannot negate none"), self.const(e.span, "S")
+        value, cond = self._checked(code, env, fn, None)
+        if not cond:
+            return lines, f"(-{value})"
+        return lines, f"(-{value} if {cond} else _fail({msg}, {span}))"
+
+    def _x_IfExpr(self, e, env, fn):
+        cl, cond = self.lower(e.cond, env, fn)
+        tl, then = self.lower(e.then, env, fn)
+        el, other = self.lower(e.orelse, env, fn)
+        if not tl and not el:
+            return cl, f"({then} if {cond} else {other})"
+        tmp = fn.tmp()
+        return cl + [f"if {cond}:"] + _indent(tl + [f"{tmp} = {then}"]) + \
+            ["else:"] + _indent(el + [f"{tmp} = {other}"]), tmp
+
+    def _x_ListLit(self, e, env, fn):
+        value = self._constant(e)
+        if value is not _UNSET:
+            return [], self._value(value)
+        lines, codes = self.lower_all(e.items, env, fn)
+        return lines, "(" + "".join(c + ", " for c in codes) + ")"
+
+    def _x_Binary(self, e, env, fn):
+        op = e.op
+        t = self.t
+        if op in ("and", "or"):
+            ll, left = self.lower(e.left, env, fn)
+            rl, right = self.lower(e.right, env, fn)
+            if not rl:
+                return ll, f"({left} {op} {right})"
+            tmp = fn.tmp()
+            test = f"if {tmp}:" if op == "and" else f"if not {tmp}:"
+            return ll + [f"{tmp} = {left}", test] + _indent(rl + [f"{tmp} = {right}"]), tmp
+        if op in ("==", "!="):
+            lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
+            return lines, f"({left} {op} {right})"
+        if op in ("in", "notin"):
+            lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
+            word = "in" if op == "in" else "not in"
+            if t.types[id(e.right)] == ZONE:
+                return lines, f"({left} {word} st.zones[{right}])"
+            return lines, f"({left} {word} ({right} or ()))"
+        ltype, rtype = t.types[id(e.left)], t.types[id(e.right)]
+        span = self.const(e.span, "S")
+        if op == "+" and (is_list(ltype) or is_list(rtype)):
+            lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
+            return lines, f"{self.const(_concat, 'H')}(st, {left}, {right})"
+        if op == "+" and TEXT in (ltype, rtype):
+            lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
+            return lines, f"{self.const(_text_plus, 'H')}(st, {self._value(ltype)}, {self._value(rtype)}, " \
+                          f"{left}, {right}, {span})"
+        if op not in ("+", "-", "*", "/", "%", "<", "<=", ">", ">="):
+            raise Unsupported(f"operator {op}")
+        lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
+        a, acond = self._checked(left, env, fn, None)
+        b, bcond = self._checked(right, env, fn, None)
+        conds = [c for c in (acond, bcond) if c]
+        none_msg = self.const(f"`{op}` needs two numbers, but one side is none")
+        hint = self.const("check that the values exist (an empty zone's top card is none)")
+        if op in ("<", "<=", ">", ">="):
+            value = f"({a} {op} {b})"
+        else:
+            py = {"+": "+", "-": "-", "*": "*", "/": "//", "%": "%"}[op]
+            big = self.const(f"a number grew beyond the limit of {limits.MAX_INT}")
+            r = fn.tmp()
+            value = f"({r} if {-limits.MAX_INT} <= ({r} := {a} {py} {b}) <= {limits.MAX_INT} " \
+                    f"else _fail({big}, {span}))"
+            if op in ("/", "%"):
+                zero = self.const("division by zero")
+                value = f"({value} if {b} != 0 else _fail({zero}, {span}))"
+        if not conds:
+            return lines, value
+        if len(conds) == 1:
+            test = conds[0]
+        else:  # both sides are evaluated before either is looked at
+            test = "not (" + " | ".join(f"(not ({c}))" for c in conds) + ")"
+        return lines, f"({value} if {test} else _fail({none_msg}, {span}, {hint}))"
+
+    def _loop(self, e, env, fn, var_prefix="q"):
+        """Start of a loop over e.source: (lines before, loop header, env inside, var, writeback lines)."""
+        slot = self.t.slots[id(e)]
+        src_lines, seq, nonnull = self._iter(e.source, env, fn, charge=True)
+        var = fn.tmp(var_prefix)
+        inner = env.bind(slot, var, nonnull)
+        before, after = list(src_lines), []
+        if env.l_mode:
+            before.append(f"{var} = _UNSET")
+            after = [f"if {var} is not _UNSET:", f"    L[{slot}] = {var}"]
+        return before, f"for {var} in {seq}:", inner, var, after
+
+    def _x_Quant(self, e, env, fn):
+        before, header, inner, var, after = self._loop(e, env, fn)
+        cl, cond = self.lower(e.cond, inner, fn)
+        result = fn.tmp()
+        if e.kind == "any":
+            init, body = "False", [f"if {cond}:", f"    {result} = True", "    break"]
+        elif e.kind == "all":
+            init, body = "True", [f"if not {cond}:", f"    {result} = False", "    break"]
+        elif e.kind == "no":
+            init, body = "True", [f"if {cond}:", f"    {result} = False", "    break"]
+        elif e.kind == "count":
+            init, body = "0", [f"if {cond}:", f"    {result} += 1"]
+        else:
+            raise Unsupported("quantifier")
+        return before + [f"{result} = {init}", header] + _indent(cl + body) + after, result
+
+    def _x_Best(self, e, env, fn):
+        if e.kind not in ("max", "min"):
+            raise Unsupported("best")
+        before, header, inner, var, after = self._loop(e, env, fn)
+        kl, key = self.lower(e.key, inner, fn)
+        found, found_key, k = fn.tmp(), fn.tmp(), fn.tmp()
+        cmp = ">" if e.kind == "max" else "<"
+        body = kl + [f"{k} = {key}", f"if {k} is None:", "    continue",
+                     f"if {found_key} is None or {k} {cmp} {found_key}:",
+                     f"    {found} = {var}", f"    {found_key} = {k}"]
+        return before + [f"{found} = None", f"{found_key} = None", header] + _indent(body) + after, found
+
+    def _x_Comprehension(self, e, env, fn):
+        before, header, inner, var, after = self._loop(e, env, fn)
+        out = fn.tmp()
+        bl, body = self.lower(e.expr, inner, fn)
+        append = bl + [f"{out}.append({body})"]
+        if e.cond is not None:
+            cl, cond = self.lower(e.cond, inner, fn)
+            loop_body = cl + [f"if {cond}:"] + _indent(append)
+        else:
+            loop_body = append
+        return before + [f"{out} = []", header] + _indent(loop_body) + after + [f"{out} = tuple({out})"], out
+
+    # ---- plain statements
+    def _stmt(self, s, fn):
+        env = _Env(True)
+        t, p = self.t, self.p
+        match s:
+            case n.Let():
+                lines, value = self.lower(s.value, env, fn)
+                return lines + [f"L[{t.slots[id(s)]}] = {value}"]
+            case n.Set():
+                return self._set(s, env, fn)
+            case n.Move():
+                return self._move(s, env, fn)
+            case n.Deal():
+                return self._deal(s, env, fn)
+            case n.Log():
+                action = self.c._log(s)
+                return ["if st.tracer is not None:", f"    {self.const(action, 'A')}(st, L)"]
+        return None
+
+    def _set(self, s, env, fn):
+        t, p = self.t, self.p
+        target = s.target
+        kind, detail = t.resolved[id(target)]
+        op, span = s.op, self.const(s.span, "S")
+        if op not in ("=", "+=", "-="):
+            raise Unsupported("set operator")
+        if target.index is not None and not (kind == "global" and t.vars[detail][0].per_player):
+            raise Unsupported("set of a list element")
+        if kind not in ("local", "global"):
+            raise Unsupported("set target")
+        lines = []
+
+        def combine(old: str, new: str) -> list[str]:
+            """Lines leaving the combined value in `res`."""
+            if op == "=":
+                return [f"{res} = {new}"]
+            msg = self.const(f"`{op}` on a variable that holds none")
+            hint = self.const("give the variable a starting number")
+            big = self.const(f"a number grew beyond the limit of {limits.MAX_INT}")
+            sign = "+" if op == "+=" else "-"
+            return [f"{o} = {old}", f"{v} = {new}",
+                    f"if {o} is None or {v} is None:", f"    _fail({msg}, {span}, {hint})",
+                    f"{res} = {o} {sign} {v}",
+                    f"if not {-limits.MAX_INT} <= {res} <= {limits.MAX_INT}:", f"    _fail({big}, {span})"]
+
+        res, o, v = fn.tmp(), fn.tmp(), fn.tmp()
+        if kind == "local":
+            vl, value = self.lower(s.value, env, fn)
+            if op == "=":
+                return vl + [f"L[{detail}] = {value}"]
+            # the old value is read before the new one is computed
+            return [f"{o} = L[{detail}]"] + vl + [f"{v} = {value}"] + \
+                combine(o, v)[2:] + [f"L[{detail}] = {res}"]
+        slot = p.var_slots[detail]
+        name = detail
+        trace = ["if st.tracer is not None:",
+                 f"    st.emit('set', name={self._value(name)}, value={{shown}}, span={span})"]
+        if target.index is None:
+            vl, value = self.lower(s.value, env, fn)
+            if op == "=":
+                lines = vl + [f"st.vars[{slot}] = {value}"]
+            else:
+                lines = [f"{o} = st.vars[{slot}]"] + vl + [f"{v} = {value}"] + combine(o, v)[2:] + \
+                    [f"st.vars[{slot}] = {res}"]
+            return lines + [trace[0], trace[1].format(shown=f"st.vars[{slot}]")]
+        # per-player variable
+        il, idx = self.lower(target.index, env, fn)
+        seat = fn.tmp()
+        msg = self.const(f"`{name}[...]` needs a player, found none")
+        row = fn.tmp()
+        lines = il + [f"{seat} = {idx}", f"if {seat} is None:", f"    _fail({msg}, {span})",
+                      f"{row} = st.vars[{slot}]"]
+        vl, value = self.lower(s.value, env, fn)
+        if op == "=":
+            lines += vl + [f"{row}[{seat}] = {value}"]
+        else:
+            lines += [f"{o} = {row}[{seat}]"] + vl + [f"{v} = {value}"] + combine(o, v)[2:] + \
+                [f"{row}[{seat}] = {res}"]
+        return lines + [trace[0], trace[1].format(shown=f"{row}[{seat}]")]
+
+    def _move_card(self, card: str, dest: str, bottom: bool, facing, fn) -> list[str]:
+        """State.move_card written inline (each card is in exactly one zone, once)."""
+        src = fn.tmp("z")
+        lines = [f"{src} = zones[loc[{card}]]",
+                 f"if {src}[-1] == {card}:", f"    {src}.pop()", "else:", f"    {src}.remove({card})",
+                 f"zones[{dest}].insert(0, {card})" if bottom else f"zones[{dest}].append({card})",
+                 f"loc[{card}] = {dest}"]
+        lines.append(f"vis[{card}] |= {FACE_UP}" if facing == "up" else f"vis[{card}] &= {~FACE_UP}")
+        return lines
+
+    def _move(self, s, env, fn):
+        t = self.t
+        span = self.const(s.span, "S")
+        dl, dest = self.lower(s.dest, env, fn)
+        d = fn.tmp()
+        msg = self.const("`move` needs a zone to move to, found none")
+        lines = dl + [f"{d} = {dest}", f"if {d} is None:", f"    _fail({msg}, {span})"]
+        typ = t.types[id(s.what)]
+        wl, what = self.lower(s.what, env, fn)
+        card = fn.tmp("c")
+        bottom = s.position == "bottom"
+        lines.append("zones, loc, vis = st.zones, st.loc, st.vis")
+        move = self._move_card(card, d, bottom, s.facing, fn) + \
+            ["if st.tracer is not None:", f"    st.emit('move', card={card}, to={d}, span={span})"]
+        if typ == CARD:
+            return lines + wl + [f"{card} = {what}", f"if {card} is not None:"] + _indent(move)
+        if typ == ZONE:
+            return lines + wl + [f"for {card} in tuple(st.zones[{what}]):"] + _indent(move)
+        cards = fn.tmp()
+        return lines + wl + [f"{cards} = {what}", f"if {cards} is not None:",
+                             f"    for {card} in tuple([x for x in {cards} if x is not None]):"] + \
+            _indent(move, 2)
+
+    def _deal(self, s, env, fn):
+        p = self.p
+        kind, k = p.zone_index[s.zone]
+        if kind != "per_player":
+            raise Unsupported("deal into a shared zone")
+        first, span = p.shared_zone_count, self.const(s.span, "S")
+        lines, (players, source, count) = self.lower_all((s.players, s.source, s.count), env, fn)
+        seats, src, pile, seat, dest, card, rounds = (fn.tmp() for _ in range(7))
+        msg = self.const(f"`deal` ran out of cards in `{{}}`")
+        hint = self.const("deal fewer cards, or refill the zone first")
+        names = self.const(_zone_name, "H")
+        vis = f"vis[{card}] |= {FACE_UP}" if s.facing == "up" else f"vis[{card}] &= {~FACE_UP}"
+        return lines + [
+            f"{seats} = {players}", f"{src} = {source}", f"{rounds} = {count} or 0",
+            "zones, loc, vis = st.zones, st.loc, st.vis",
+            f"for _ in range({rounds}):",
+            f"    for {seat} in {seats}:",
+            f"        {pile} = zones[{src}]",
+            f"        if not {pile}:",
+            f"            _fail({msg}.format({names}(st, {src})), {span}, {hint})",
+            f"        {dest} = {first} + {k} * st.n + {seat}",
+            f"        {card} = {pile}.pop()",
+            f"        zones[{dest}].append({card})",
+            f"        loc[{card}] = {dest}",
+            f"        {vis}",
+            "        if st.tracer is not None:",
+            f"            st.emit('move', card={card}, to={dest}, span={span})",
+        ]
+
+    # ---- decisions
+    def enumerator(self, decision):
+        """fn(st, L) -> the legal moves of `decision`, or None to use the generic enumeration."""
+        try:
+            return self._enumerator(decision)
+        except Unsupported:
+            return None
+
+    def _enumerator(self, d):
+        fn = _Fn()
+        names = Counter(spec.name for spec in d.alts)
+        lines = ["st.work = 0", "out = []", "tried = 0"]
+        uses_seen = False
+        if d.kind == "reaction":
+            lines.append(f"offers = _offers(st, {self.const(d, 'DEC')})")
+        for spec in d.alts:
+            spec_lines, dedup = self._spec(spec, fn, shared=names[spec.name] > 1)
+            uses_seen |= dedup
+            if d.kind == "reaction" and spec.reaction is not None:
+                spec_lines = [f"if {spec.reaction} in offers:"] + _indent(spec_lines)
+            lines.extend(spec_lines)
+        if uses_seen:
+            lines.insert(1, "seen = set()")
+        lines.append("return out")
+        return self.build(f"moves_{d.index}", "st, L", lines)
+
+    def _spec(self, spec, fn, shared: bool):
+        t, p = self.t, self.p
+        alt = spec.node
+        if len(alt.binders) != len(spec.bindings) or len(alt.requires) != len(spec.rules):
+            raise Unsupported("alternative shape")
+        env = _Env(True)
+        binder_slots = {t.slots[id(b)] for b in alt.binders}
+        pre, loops, names, unique = [], [], [], True
+        depth_env = env
+        # Every combination tried counts towards the decision's cap; when a domain would pass
+        # it, the generic enumeration runs instead and stops at exactly the same point.
+        cap = ["if tried > _limits.MAX_MOVES_PER_DECISION:", "    return _generic(st)"]
+        for depth, (b, binding) in enumerate(zip(alt.binders, spec.bindings)):
+            var, dom = fn.tmp("b"), fn.tmp("d")
+            count = [f"tried += len({dom})"] + cap if depth == len(alt.binders) - 1 else []
+            if b.source is not None:
+                dl, seq, nonnull = self._iter(b.source, depth_env, fn)
+                typ = t.types.get(id(b.source))
+                unique &= typ == ZONE and binding.type == CARD and len(set(p.card_names)) == len(p.card_names)
+                loop = dl + [f"{dom} = {seq}"] + count + [f"for {var} in {dom}:"] + \
+                    ([] if nonnull else [f"    if {var} is None:", "        continue"])
+            else:
+                lines, (low, high) = self.lower_all((b.low, b.high), depth_env, fn)
+                lo, hi = fn.tmp(), fn.tmp()
+                loop = lines + [f"{lo} = {low}", f"{hi} = {high}",
+                                f"{dom} = range({lo}, {hi} + 1) if {lo} is not None and {hi} is not None else ()"] + \
+                    count + [f"for {var} in {dom}:"]
+            loops.append(loop)
+            names.append(var)
+            depth_env = depth_env.bind(t.slots[id(b)], var, True)
+        if len(alt.binders) > 1:
+            unique = False  # several binders over lists may repeat a combination's text
+        if len(alt.binders) == 1 and alt.binders[0].source is None:
+            unique = True  # a range of whole numbers
+        dedup = shared or not unique
+        inner = []
+        # the rules, in order, each cutting the candidates it forbids
+        body_depth = []
+        for u, (use, call) in enumerate(zip(spec.rules, alt.requires)):
+            rule = use.rule.node
+            if len(call.args) != len(rule.params):
+                raise Unsupported("rule argument count")
+            param_slots = [t.slots[id(prm)] for prm in rule.params]
+            variant = [any(isinstance(x, n.Name) and t.resolved.get(id(x), (None,))[0] == "local"
+                           and t.resolved[id(x)][1] in binder_slots for x in _walk(a)) for a in call.args]
+            rule_names, rule_nonnull = {}, set()
+            step = []
+            for i, (a, var_dep) in enumerate(zip(call.args, variant)):
+                al, code = self.lower(a, depth_env, fn)
+                if not var_dep:
+                    name = fn.tmp("r")
+                    pre.append(f"{name} = _UNSET")
+                    step += [f"if {name} is _UNSET:"] + _indent(al + [f"{name} = {code}"])
+                elif not al and _ATOM.match(code):
+                    name = code
+                else:
+                    name = fn.tmp("r")
+                    step += al + [f"{name} = {code}"]
+                if self._nonnull(code, depth_env):
+                    rule_nonnull.add(name)
+                rule_names[param_slots[i]] = name
+            renv = _Env(False, rule_names, rule_nonnull)
+            variant_params = {param_slots[i] for i, v in enumerate(variant) if v}
+            rl, require = self.lower(rule.require, renv, fn)
+            if rule.when is None:
+                check_lines, check = rl, require
+            else:
+                wl, when = self.lower(rule.when, renv, fn)
+                when_variant = any(isinstance(x, n.Name) and t.resolved.get(id(x), (None,))[0] == "local"
+                                   and t.resolved[id(x)][1] in variant_params for x in _walk(rule.when))
+                if not when_variant:
+                    w = fn.tmp("w")
+                    pre.append(f"{w} = _UNSET")
+                    step += [f"if {w} is _UNSET:"] + _indent(wl + [f"{w} = {when}"])
+                    when = w
+                else:
+                    step += wl
+                if not rl:
+                    check_lines, check = [], f"(not {when} or {require})"
+                else:
+                    ok = fn.tmp("ok")
+                    check_lines = [f"{ok} = True", f"if {when}:"] + _indent(rl + [f"{ok} = {require}"])
+                    check = ok
+            step += check_lines + [f"if {check}:"]
+            body_depth.append(step)
+        # the move itself, from a cache of moves already built for this alternative
+        types = tuple(bd.type for bd in spec.bindings)
+        values = "(" + "".join(v + ", " for v in names) + ")"
+        spec_c = self.const(spec, "SPEC")
+        types_c = self.const(types, "TY")
+        prog_c = self.const(p, "PROG")
+        m = fn.tmp("m")
+        if not names:
+            move = _make_move(p, spec, types, ())
+            make = [f"{m} = {self.const(move, 'MV')}"]
+        elif len(names) == 1 and types[0] == CARD:
+            cache = self.const([None] * len(p.card_names), "MC")
+            v = names[0]
+            make = [f"{m} = {cache}[{v}]",
+                    f"if {m} is None:",
+                    f"    {m} = {cache}[{v}] = _mk({prog_c}, {spec_c}, {types_c}, {values})"]
+        elif all(ty in (CARD, PLAYER, INT) for ty in types):
+            cache = self.const({}, "MC")
+            key = names[0] if len(names) == 1 else values
+            make = [f"{m} = {cache}.get({key}) if type({names[0]}) is int else None",
+                    f"if {m} is None:",
+                    f"    {m} = _mk({prog_c}, {spec_c}, {types_c}, {values})",
+                    f"    if len({cache}) < {_MAX_CACHED_MOVES} and " +
+                    " and ".join(f"type({v}) is int" for v in names) + ":",
+                    f"        {cache}[{key}] = {m}"]
+        else:
+            make = [f"{m} = _mk({prog_c}, {spec_c}, {types_c}, {values})"]
+        if dedup:
+            add = make + [f"if {m}.text not in seen:", f"    seen.add({m}.text)", f"    out.append({m})"]
+        else:
+            add = make + [f"out.append({m})"]
+        # nest: binder loops, then each rule's test, then the move
+        if not loops:
+            pre += ["tried += 1"] + cap
+        block = add
+        for step in reversed(body_depth):
+            block = step + _indent(block)
+        for loop in reversed(loops):
+            block = loop + _indent(block)
+        return pre + block, dedup
+
+
+def _concat(st, a, b):
+    a, b = a or (), b or ()
+    st.check_length(len(a) + len(b))
+    return tuple(a) + tuple(b)
+
+
+def _text_plus(st, ltype, rtype, left, right, span):
+    from .compiler import render_value
+    a = render_value(st.prog, ltype, left)
+    b = render_value(st.prog, rtype, right)
+    if len(a) + len(b) > limits.MAX_TEXT_LENGTH:
+        _fail(f"a text grew beyond {limits.MAX_TEXT_LENGTH} characters", span)
+    return a + b
+
+
+def _zone_name(st, slot):
+    return st.prog.zone_of_slot(slot, st.n)[0]
