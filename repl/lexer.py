@@ -18,7 +18,7 @@ KEYWORDS = (
     "let", "set", "move", "to", "deal", "from", "of", "shuffle", "reveal", "hide", "show", "if", "elif",
     "else", "then", "for", "in", "while", "repeat", "times", "until", "loop", "break", "decide",
     "simultaneously", "table", "next", "end", "signal", "cancel", "return", "log", "where", "at", "face",
-    "private", "per", "player", "one", "list", "name", "card", "highest", "lowest",
+    "private", "per", "one", "list", "name", "highest", "lowest",
 )
 OPERATOR_WORDS = ("and", "or", "not", "any", "all", "no", "count", "max", "min")
 CONSTANTS = ("true", "false", "none")
@@ -40,6 +40,7 @@ class CardgameLexer(RegexLexer):
             (r"(rule|phase|procedure|define|event|option|zone|var|deck)(\s+)([A-Za-z_]\w*)",
              bygroups(Keyword.Declaration, Text, Name.Function)),
             (words(CONSTANTS, suffix=r"\b"), Keyword.Constant),
+            (words(OPERATOR_WORDS, suffix=r"(?=\()"), Name.Function),  # count(...), max(...)
             (words(OPERATOR_WORDS, suffix=r"\b"), Operator.Word),
             (words(KEYWORDS, suffix=r"\b"), Keyword),
             (words(TYPES, suffix=r"\b"), Keyword.Type),

@@ -1,0 +1,168 @@
+"""The prompt-toolkit layer: completion (Document in, completions out), the input lexer, the
+toolbar, the Pygments lexer, and a whole session driven through prompt-toolkit's pipe input."""
+
+from __future__ import annotations
+
+import pytest
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+import threading
+import time
+
+from pygments.token import Keyword, Name, Operator, String
+
+from helpers import GAMES
+from repl.app import interact
+from repl.completer import ReplCompleter
+from repl.lexer import STYLE, CardgameLexer, InputLexer, highlight_output
+from repl.session import Session
+from repl.toolbar import toolbar
+
+BOUNCER = str(GAMES / "bouncer.cardgame")
+
+
+@pytest.fixture
+def session():
+    s = Session()
+    s.start(BOUNCER, seed=1)
+    return s
+
+
+def complete(session, text):
+    completer = ReplCompleter(session)
+    return [(c.text, c.start_position) for c in completer.get_completions(Document(text, len(text)), CompleteEvent())]
+
+
+def texts(session, text):
+    return [t for t, _ in complete(session, text)]
+
+
+def test_command_names(session):
+    assert texts(session, "pl") == ["play"]
+    assert set(texts(session, "s")) == {"state", "show", "step", "seat", "source", "save"}
+    assert "quit" in texts(session, "")
+    assert texts(session, "zzz") == []
+
+
+def test_legal_moves_short_and_full(session):
+    legal = [m.text for m in session.state.legal_moves()]
+    got = texts(session, "play ")
+    assert [t for t in got if " " in t] == legal
+    assert [t for t in got if " " not in t] == [m.split()[1] for m in legal]
+    nine = [m.split()[1] for m in legal if m.split()[1].startswith("9")]
+    assert complete(session, "play 9") == [(card, -1) for card in nine]
+    assert complete(session, "play play 9") == [(f"play {card}", -6) for card in nine]
+
+
+def test_why_completes_every_candidate_including_illegal(session):
+    session.execute("play 1")
+    candidates = [m.text for m in session.state.candidate_moves()]
+    assert [t for t in texts(session, "why ") if " " in t] == candidates
+    assert len(candidates) > len(session.state.legal_moves())
+
+
+def test_zone_player_rule_phase_names(session):
+    assert texts(session, "show h") == ["hand"]
+    assert texts(session, "show hand P") == ["P0", "P1", "P2"]
+    assert texts(session, "view ") == ["P0", "P1", "P2", "spectator", "all"]
+    assert texts(session, "seat ") == ["P0", "P1", "P2", "table"]
+    assert texts(session, "seat P1 ") == ["human", "random"]
+    assert texts(session, "break ") == ["rule", "phase", "when"]
+    assert complete(session, "break rule f") == [("follow_suit", -1)]
+    assert texts(session, "break phase ") == ["new_hand", "trick", "score_hand"]
+    assert texts(session, "source follow") == ["follow_suit"]
+    assert texts(session, "trace ") == ["on", "off"]
+    assert texts(session, "help un") == ["undo", "unwatch", "unbreak"]
+    assert "special_bouncers=" in texts(session, "new ")
+
+
+def test_expressions_complete_the_name_at_the_cursor(session):
+    assert complete(session, "eval count(ha") == [("hand", -2), ("hand_score", -2)]
+    assert complete(session, "watch total[P") == [("P0", -1), ("P1", -1), ("P2", -1)]
+    assert ("total", -3) in complete(session, "break when tot")
+
+
+def test_file_names(session, tmp_path):
+    (tmp_path / "game1.replay").write_text("{}")
+    got = texts(session, f"open {tmp_path}/gam")
+    assert got == ["e1.replay"]
+
+
+def test_without_a_game():
+    s = Session()
+    assert texts(s, "play ") == [] and texts(s, "show ") == [] and "load" in texts(s, "lo")
+
+
+def test_pygments_lexer_tokens():
+    tokens = list(CardgameLexer().get_tokens('rule r(p: player) "doc" when any x in hand[p] where x == none'))
+    kinds = {text: token for token, text in tokens if text.strip()}
+    assert kinds["rule"] in Keyword and kinds["r"] in Name.Function
+    assert kinds["any"] in Operator.Word and kinds["doc"] in String and kinds["=="] in Operator
+    assert kinds["none"] in Keyword.Constant and kinds["player"] in Keyword.Type
+    assert CardgameLexer.filenames == ["*.cardgame"]
+    # the whole shipped game lexes without error tokens
+    from pygments.token import Error
+    source = open(BOUNCER).read()
+    assert not [t for t, _ in CardgameLexer().get_tokens(source) if t in Error]
+
+
+def test_input_lexer_highlights_expressions():
+    line = InputLexer().lex_document(Document("eval count(hand[P0]) + 1"))(0)
+    styles = dict((text, style) for style, text in line)
+    assert styles["eval"] == "class:command" and "pygments.name.function" in styles["count"]
+    line = InputLexer().lex_document(Document("play 9D"))(0)
+    assert line == [("class:command", "play"), ("", " 9D")]
+
+
+def test_output_highlighting_styles_source_excerpts():
+    fragments = highlight_output("rule x\n51 | rule follow_suit(p: player)\nerror: bad")
+    assert ("class:gutter", "51 | ") in fragments
+    assert ("class:pygments.keyword.declaration", "rule") in fragments
+    assert ("class:error", "error:") in fragments
+    assert "".join(t for _, t in fragments) == "rule x\n51 | rule follow_suit(p: player)\nerror: bad\n"
+
+
+def test_toolbar_shows_phase_actor_scores_and_watches(session):
+    session.execute("watch count(points)")
+    text = "".join(t for _, t in toolbar(session))
+    assert "Bouncer" in text and "phase trick" in text and "to act P0" in text
+    assert "scores P0 0, P1 0, P2 0" in text and "count(points) 12" in text
+    assert STYLE.get_attrs_for_style_str("class:bottom-toolbar.value").bold
+
+
+def test_a_session_through_prompt_toolkit_pipe_input(session):
+    outputs = []
+    with create_pipe_input() as pipe:
+        prompt = PromptSession(input=pipe, output=DummyOutput(), completer=ReplCompleter(session),
+                               lexer=InputLexer(), bottom_toolbar=lambda: toolbar(session), style=STYLE,
+                               complete_while_typing=False)
+        # Tab completes `mov` to `moves` (completion runs in the background, so the rest of the
+        # input waits a moment); Ctrl-C cancels a half-typed line; Ctrl-D quits.
+        pipe.send_text("mov")
+
+        def rest():
+            time.sleep(0.3)
+            pipe.send_text("\t")
+            time.sleep(0.3)
+            pipe.send_text("\rplay 1\rhalf typed\x03why 1\rundo\r\x04")
+        feeder = threading.Thread(target=rest)
+        feeder.start()
+        assert interact(session, prompt, output=outputs.append) == 0
+    assert outputs[0].startswith("P0 to act: Play a card")
+    assert outputs[1].startswith("1. P0: play ")
+    assert "rule follow_suit: " in outputs[2]
+    assert outputs[3].startswith("undid 1 move")
+    assert len(outputs) == 4 and session.step == 0
+    assert not any("unknown command" in o for o in outputs)
+
+
+def test_quit_ends_the_pipe_session(session):
+    outputs = []
+    with create_pipe_input() as pipe:
+        prompt = PromptSession(input=pipe, output=DummyOutput())
+        pipe.send_text("quit\r")
+        assert interact(session, prompt, output=outputs.append) == 0
+    assert session.done
