@@ -665,3 +665,19 @@ def test_piped_session_exit_status(tmp_path):
     out = io.StringIO()
     assert run_piped(bouncer(), "", io.StringIO("nonsense\n"), out) == 1
     assert out.getvalue().startswith("error: unknown command")
+
+
+def test_ctrl_c_stops_a_running_auto_between_moves(monkeypatch):
+    s = bouncer()
+    real = s._apply
+    calls = []
+
+    def interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+    monkeypatch.setattr(s, "_apply", interrupted)
+    out = s.execute("auto end")
+    assert "auto stopped after 3 moves: interrupted (Ctrl-C)" in out
+    assert s.step == 3 and len(s.state.history) == 3

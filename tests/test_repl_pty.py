@@ -1,0 +1,124 @@
+"""End to end: `cardgame repl games/bouncer.cardgame` in a pseudo-terminal, as a person uses it."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from helpers import ROOT
+
+pty = pytest.importorskip("pty")
+if sys.platform.startswith("win"):  # pragma: no cover
+    pytest.skip("no pseudo-terminals here", allow_module_level=True)
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[=>()][0-9A-Za-z]?|\r")
+TIMEOUT = 30.0
+
+
+class Terminal:
+    """A child process on a pseudo-terminal, with `expect` over its de-escaped output."""
+
+    def __init__(self, argv, env):
+        import fcntl
+        import struct
+        import termios
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 160, 0, 0))
+        self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT,
+                                     close_fds=True, start_new_session=True)
+        os.close(slave)
+        self.master = master
+        self.seen = ""  # everything read so far, escape sequences removed
+        self.mark = 0  # `expect` searches after this point
+
+    def _read(self, timeout):
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:  # the child closed the terminal
+            return None
+        if not data:
+            return None
+        self.seen += ANSI.sub("", data.decode("utf-8", "replace"))
+        return True
+
+    def expect(self, text: str, timeout: float = TIMEOUT) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            found = self.seen.find(text, self.mark)
+            if found >= 0:
+                chunk = self.seen[self.mark:found + len(text)]
+                self.mark = found + len(text)
+                return chunk
+            left = deadline - time.monotonic()
+            if left <= 0 or self._read(min(left, 0.5)) is None:
+                raise AssertionError(f"never saw {text!r}; the terminal showed:\n{self.seen[-3000:]}")
+
+    def send(self, text: str):
+        os.write(self.master, text.encode())
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(timeout=TIMEOUT)
+        os.close(self.master)
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    exe = shutil.which("cardgame")
+    argv = [exe] if exe else [sys.executable, "-c", "from repl.cli import entry; entry()"]
+    env = dict(os.environ, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", CARDGAME_HISTORY=str(tmp_path / "history"),
+               HOME=str(tmp_path))
+    term = Terminal(argv + ["repl", "games/bouncer.cardgame", "--seed", "1"], env)
+    yield term
+    term.close()
+
+
+def test_play_why_undo_quit_in_a_terminal(terminal, tmp_path):
+    t = terminal
+    t.expect("loaded Bouncer")
+    t.expect("bouncer 0 P0>")
+    t.send("moves\r")
+    t.expect("1. play ")
+    t.expect("bouncer 0 P0>")
+    t.send("play 1\r")
+    t.expect("1. P0: play ")
+    t.expect("bouncer 1 P1>")
+    t.send("moves --all\r")
+    t.expect("forbidden by follow_suit")
+    t.expect("bouncer 1 P1>")
+    t.send("play 1\r")
+    t.expect("bouncer 2 P2>")
+    t.send("why 1\r")
+    t.expect("rule follow_suit: PASS")
+    t.expect("require c.suit == led")
+    t.expect("bouncer 2 P2>")
+    t.send("undo\r")
+    t.expect("undid 1 move")
+    t.expect("bouncer 1 P1>")
+    t.send("quit\r")
+    assert t.proc.wait(timeout=TIMEOUT) == 0
+    history = (tmp_path / "history").read_text()
+    assert "why 1" in history and "undo" in history  # persistent history
+
+
+def test_ctrl_c_cancels_the_line_and_ctrl_d_quits(terminal):
+    t = terminal
+    t.expect("bouncer 0 P0>")
+    t.send("this is never run")
+    t.expect("never run")
+    t.send("\x03")
+    t.expect("bouncer 0 P0>")
+    t.send("\x04")
+    assert t.proc.wait(timeout=TIMEOUT) == 0
+    assert "unknown command" not in t.seen
