@@ -25,10 +25,23 @@ def play_one(game: Game, players: int, seed: int, options: dict, max_decisions: 
     return state, state.is_over and state.fault is None
 
 
+_worker_game = None  # the game a worker process loaded once, for all its ranges
+
+
+def _load_in_worker(path: str):
+    global _worker_game
+    from .engine import load
+    _worker_game = load(path)
+
+
 def _run_range(args):
     path_or_game, players, seed, options, start, stop = args
-    from .engine import load
-    game = load(path_or_game) if isinstance(path_or_game, str) else path_or_game
+    if isinstance(path_or_game, str):
+        if _worker_game is None or _worker_game.path != path_or_game:
+            _load_in_worker(path_or_game)
+        game = _worker_game
+    else:
+        game = path_or_game
     rows = []
     for index in range(start, stop):
         state, finished = play_one(game, players, derive(seed, index), options)
@@ -45,10 +58,12 @@ def simulate(game: Game, games: int, players: int, seed: int, options: dict, wor
         rows = _run_range((game, players, seed, options, 0, games))
     else:
         import multiprocessing
-        chunk = -(-games // workers)
+        # Small ranges, handed out as workers become free, keep every worker busy to the end
+        # (game lengths vary); each worker loads the script once.  Rows come back in game order.
+        chunk = max(1, min(64, games // (workers * 8)))
         jobs = [(game.path, players, seed, options, lo, min(games, lo + chunk)) for lo in range(0, games, chunk)]
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            rows = [row for part in pool.map(_run_range, jobs) for row in part]
+        with multiprocessing.get_context("spawn").Pool(workers, _load_in_worker, (game.path,)) as pool:
+            rows = [row for part in pool.imap(_run_range, jobs) for row in part]
     elapsed = max(time.perf_counter() - started, 1e-9)
     finished = [r for r in rows if r[0]]
     wins = [0.0] * players

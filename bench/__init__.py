@@ -1,0 +1,1 @@
+"""Benchmarks: the engine against hand-written Python (`python -m bench`)."""

@@ -1,0 +1,108 @@
+"""`python -m bench`: the engine against hand-written Python, and the engine's other targets.
+
+    python -m bench                 # everything, as a table
+    python -m bench --json          # the same figures as one JSON object
+    python -m bench --scale 0.2     # fewer games per row (quicker, noisier)
+    python -m bench --only bouncer  # rows whose name contains this text
+
+Targets (issue 5): engine games/s at least 0.25x the baseline on every row (goal 0.5x);
+`cardgame check` under 0.3 s; one Bouncer state under 50 KB; clone() under 50 us;
+`--workers 2` at least 1.7x `--workers 1` on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import harness
+from .configs import CONFIGS
+
+TARGET_RATIO, GOAL_RATIO = 0.25, 0.5
+TARGET_CHECK_S, TARGET_STATE_BYTES, TARGET_CLONE_US, TARGET_SPEEDUP = 0.3, 50_000, 50.0, 1.7
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply the games per row (default 1)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is kept (default 3)")
+    parser.add_argument("--only", default=None, help="only rows whose name contains this text")
+    parser.add_argument("--no-check", action="store_true", help="skip the `cardgame check` timings")
+    parser.add_argument("--no-workers", action="store_true", help="skip the --workers speed-up")
+    args = parser.parse_args(argv)
+    say = (lambda *a: None) if args.json else (lambda *a: print(*a, flush=True))
+
+    report = {"machine": harness.machine(), "rows": [], "skipped": []}
+    m = report["machine"]
+    say(f"machine: {m['cpus']} CPUs, {m['cpu_model'] or 'unknown CPU'}, {m['implementation']} {m['python']}")
+    say("")
+    say(f"{'configuration':<18} {'players':>7} {'games':>6} | {'engine g/s':>10} {'dec/s':>9} | "
+        f"{'baseline g/s':>12} {'dec/s':>9} | {'ratio':>6} {'dec ratio':>9}")
+    for cfg in CONFIGS:
+        if args.only and args.only not in cfg.name:
+            continue
+        ok, why = harness.available(cfg)
+        if not ok:
+            report["skipped"].append({"config": cfg.name, "reason": why})
+            say(f"{cfg.name:<18} skipped: {why}")
+            continue
+        row = harness.run_config(cfg, args.scale, args.repeat)
+        report["rows"].append(row)
+        say(f"{row['config']:<18} {row['players']:>7} {row['games']:>6} | {row['engine_games_per_s']:>10.1f} "
+            f"{row['engine_decisions_per_s']:>9.0f} | {row['baseline_games_per_s']:>12.1f} "
+            f"{row['baseline_decisions_per_s']:>9.0f} | {row['ratio_games']:>5.2f}x {row['ratio_decisions']:>8.2f}x")
+    if not args.no_check:
+        say("")
+        say("cardgame check (wall, interpreter start-up included):")
+        report["check"] = harness.check_times(max(args.repeat, 5))
+        for r in report["check"]:
+            say(f"  {r['script']:<28} best {r['best_s']:.3f} s   median {r['median_s']:.3f} s"
+                f"{'' if r['ok'] else '   (check FAILED)'}")
+    say("")
+    st = report["state"] = harness.state_figures(args.repeat)
+    say(f"one state ({st['script']} after {st['after_moves']} moves): deep size {st['deep_size_bytes'] / 1000:.1f} KB, "
+        f"allocated per clone {st['clone_traced_bytes'] / 1000:.1f} KB, clone() {st['clone_us']:.1f} us")
+    if not args.no_workers:
+        w = report["workers"] = harness.workers_speedup(args.scale, max(1, args.repeat - 1))
+        say(f"simulate {w['config']}, {w['games']} games: --workers 1 {w['workers1_s']:.2f} s, --workers 2 "
+            f"{w['workers2_s']:.2f} s: {w['speedup']:.2f}x on {w['cpus']} CPUs; statistics identical: "
+            f"{w['identical_statistics']}")
+    report["targets"] = _targets(report)
+    say("")
+    say("targets:")
+    for name, (met, text) in report["targets"].items():
+        say(f"  [{'met' if met else 'MISSED'}] {name}: {text}")
+    if args.json:
+        print(json.dumps(report, indent=2))
+    return 0
+
+
+def _targets(report) -> dict:
+    out = {}
+    rows = report["rows"]
+    if rows:
+        worst = min(rows, key=lambda r: r["ratio_games"])
+        out["engine/baseline games/s >= 0.25x"] = (
+            worst["ratio_games"] >= TARGET_RATIO,
+            f"lowest {worst['ratio_games']:.2f}x ({worst['config']}); goal {GOAL_RATIO}x "
+            f"{'reached' if worst['ratio_games'] >= GOAL_RATIO else 'not yet'} on every row")
+    if "check" in report:
+        slowest = max(report["check"], key=lambda r: r["best_s"])
+        out["cardgame check < 0.3 s"] = (slowest["best_s"] < TARGET_CHECK_S,
+                                         f"slowest {slowest['best_s']:.3f} s ({slowest['script']})")
+    st = report["state"]
+    size = max(st["deep_size_bytes"], st["clone_traced_bytes"])
+    out["one state < 50 KB"] = (size < TARGET_STATE_BYTES, f"{size / 1000:.1f} KB")
+    out["clone() < 50 us"] = (st["clone_us"] < TARGET_CLONE_US, f"{st['clone_us']:.1f} us")
+    if "workers" in report:
+        w = report["workers"]
+        out["--workers 2 >= 1.7x --workers 1"] = (
+            w["speedup"] >= TARGET_SPEEDUP and w["identical_statistics"],
+            f"{w['speedup']:.2f}x on {w['cpus']} CPUs, identical statistics: {w['identical_statistics']}")
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())

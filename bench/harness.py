@@ -1,0 +1,230 @@
+"""The measurements behind `python -m bench`.
+
+Every figure is the best of `repeat` runs: other programs on the machine only ever slow a run
+down, so the best run is the closest to what the code itself costs.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import inspect
+import os
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+from .configs import CONFIGS, STATE_MOVES, STATE_SCRIPT, WORKERS_CONFIG, WORKERS_SECONDS, Config
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _engine():
+    import interpreter
+    from interpreter.rng import derive
+    from interpreter.simulate import play_one
+    return interpreter, derive, play_one
+
+
+# ---- configurations -------------------------------------------------------------------------
+
+def available(cfg: Config) -> tuple[bool, str]:
+    """Can this row run?  (False, why) when its script or baseline is missing."""
+    if not (ROOT / cfg.script).exists():
+        return False, f"no script {cfg.script}"
+    try:
+        module = importlib.import_module(cfg.baseline)
+    except ImportError as err:
+        return False, f"no baseline {cfg.baseline} ({err})"
+    if not callable(getattr(module, "play_game", None)):
+        return False, f"{cfg.baseline} has no play_game"
+    return True, ""
+
+
+def _baseline_player(cfg: Config):
+    play_game = importlib.import_module(cfg.baseline).play_game
+    takes_players = "players" in inspect.signature(play_game).parameters
+    if cfg.players is not None and takes_players:
+        return lambda seed: play_game(seed, dict(cfg.options), players=cfg.players)
+    return lambda seed: play_game(seed, dict(cfg.options))
+
+
+def _timed(fn, repeat: int) -> tuple[float, int, int]:
+    """Best (seconds, games, decisions) of `repeat` runs of fn() -> (games, decisions)."""
+    best = None
+    for _ in range(repeat):
+        gc.collect()
+        start = time.perf_counter()
+        games, decisions = fn()
+        elapsed = time.perf_counter() - start
+        if best is None or elapsed < best[0]:
+            best = (elapsed, games, decisions)
+    return best
+
+
+def run_config(cfg: Config, scale: float, repeat: int, seed: int = 1) -> dict:
+    interpreter, derive, play_one = _engine()
+    game = interpreter.load(str(ROOT / cfg.script))
+    players = cfg.players if cfg.players is not None else game.min_players
+    options = game.read_options({k: v for k, v in cfg.options.items()})
+    n = max(1, int(cfg.games * scale))
+
+    def engine():
+        decisions = 0
+        for i in range(n):
+            state, finished = play_one(game, players, derive(seed, i), options)
+            if not finished:
+                raise RuntimeError(f"{cfg.name}: game {i} did not finish ({state.fault})")
+            decisions += state.decisions
+        return n, decisions
+
+    base = _baseline_player(cfg)
+
+    def baseline():
+        decisions = 0
+        for i in range(n):
+            decisions += base(seed * 1_000_003 + i)[1]
+        return n, decisions
+
+    e_time, e_games, e_dec = _timed(engine, repeat)
+    b_time, b_games, b_dec = _timed(baseline, repeat)
+    row = {
+        "config": cfg.name, "script": cfg.script, "players": players, "options": cfg.options, "games": n,
+        "engine_games_per_s": e_games / e_time, "engine_decisions_per_s": e_dec / e_time,
+        "engine_mean_decisions": e_dec / e_games,
+        "baseline_games_per_s": b_games / b_time, "baseline_decisions_per_s": b_dec / b_time,
+        "baseline_mean_decisions": b_dec / b_games,
+    }
+    row["ratio_games"] = row["engine_games_per_s"] / row["baseline_games_per_s"]
+    row["ratio_decisions"] = row["engine_decisions_per_s"] / row["baseline_decisions_per_s"]
+    return row
+
+
+# ---- cardgame check -------------------------------------------------------------------------
+
+def check_times(repeat: int) -> list[dict]:
+    """Wall time of `python -m repl check SCRIPT` (the `cardgame` command), start-up included."""
+    rows = []
+    for script in sorted((ROOT / "games").glob("*.cardgame")):
+        rel = script.relative_to(ROOT)
+        times, status = [], None
+        for _ in range(repeat):
+            start = time.perf_counter()
+            done = subprocess.run([sys.executable, "-m", "repl", "check", str(rel)], cwd=ROOT,
+                                  capture_output=True, text=True)
+            times.append(time.perf_counter() - start)
+            status = done.returncode
+        rows.append({"script": str(rel), "best_s": min(times), "median_s": statistics.median(times),
+                     "ok": status == 0})
+    return rows
+
+
+# ---- one state: memory and clone() ----------------------------------------------------------
+
+def _mid_game_state():
+    interpreter, derive, _ = _engine()
+    from interpreter.agents import RandomAgent
+    game = interpreter.load(str(ROOT / STATE_SCRIPT))
+    state = game.new_game(seed=7)
+    agent = RandomAgent(derive(7, 1))
+    for _ in range(STATE_MOVES):
+        state.apply(agent.choose(state.legal_moves()))
+    state.legal_moves()
+    return game, state
+
+
+def deep_size(state) -> int:
+    """Bytes of everything a state owns: each object reachable from it counted once, leaving out
+    what all states of the script share (the compiled program, the game, decisions and moves)."""
+    prog = state.prog
+    shared = {id(prog), id(state.game), id(state.waiting), id(prog.tables)}
+    shared.update(id(m) for m in (state.legal_cache or ()))
+    seen, total, stack = set(), 0, [state]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or id(obj) in shared or obj is None or isinstance(obj, type):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        if isinstance(obj, dict):
+            stack.extend(obj.keys())
+            stack.extend(obj.values())
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            stack.extend(obj)
+        elif hasattr(type(obj), "__slots__"):
+            for cls in type(obj).__mro__:
+                for slot in getattr(cls, "__slots__", ()):
+                    if slot != "tracer" and hasattr(obj, slot):
+                        stack.append(getattr(obj, slot))
+    return total
+
+
+def state_figures(repeat: int) -> dict:
+    game, state = _mid_game_state()
+    size = deep_size(state)
+    # What a state really costs the allocator: many clones, measured with tracemalloc.
+    clones = 200
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    kept = [state.clone() for _ in range(clones)]
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    traced = sum(s.size_diff for s in after.compare_to(before, "filename")) / clones
+    del kept
+    best = None
+    number = 20_000
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            state.clone()
+        elapsed = (time.perf_counter() - start) / number
+        best = elapsed if best is None else min(best, elapsed)
+    return {"script": STATE_SCRIPT, "after_moves": STATE_MOVES, "deep_size_bytes": size,
+            "clone_traced_bytes": round(traced), "clone_us": best * 1e6}
+
+
+# ---- simulate --workers ---------------------------------------------------------------------
+
+def workers_speedup(scale: float, repeat: int) -> dict:
+    interpreter, _, _ = _engine()
+    from interpreter.simulate import simulate
+    cfg = next(c for c in CONFIGS if c.name == WORKERS_CONFIG)
+    game = interpreter.load(str(ROOT / cfg.script))
+    players = cfg.players if cfg.players is not None else game.min_players
+    options = game.read_options(dict(cfg.options))
+    _, derive, play_one = _engine()
+    start, probe = time.perf_counter(), 30
+    for i in range(probe):
+        play_one(game, players, derive(2, i), options)
+    rate = probe / (time.perf_counter() - start)
+    n = max(8, int(rate * WORKERS_SECONDS * scale))
+    walls, stats = {}, {}
+    for workers in (1, 2):
+        best = None
+        for _ in range(repeat):
+            start = time.perf_counter()
+            result = simulate(game, n, players, 1, options, workers=workers)
+            elapsed = time.perf_counter() - start
+            best = elapsed if best is None else min(best, elapsed)
+        walls[workers] = best
+        stats[workers] = {k: v for k, v in result.items() if k not in ("games_per_second", "decisions_per_second")}
+    return {"config": cfg.name, "games": n, "cpus": os.cpu_count(), "workers1_s": walls[1], "workers2_s": walls[2],
+            "speedup": walls[1] / walls[2], "identical_statistics": stats[1] == stats[2]}
+
+
+def machine() -> dict:
+    model = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import platform
+    return {"cpus": os.cpu_count(), "cpu_model": model, "python": platform.python_version(),
+            "implementation": platform.python_implementation(), "platform": platform.platform()}
