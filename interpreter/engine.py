@@ -15,7 +15,7 @@ from .rng import seed_state
 from .runtime import FACE_UP, TABLE, VALUE_FAULTS, ScriptRuntimeError, State, run, value_fault
 from .source import Diagnostic, ScriptError, SourceFile, Span, did_you_mean, render
 from .parser import parse_expression
-from .types import CARD, PLAYER, ZONE, ZONES, fits, list_of
+from .types import CARD, PLAYER, ZONE, ZONES, element, fits, is_list, list_of
 
 
 class IllegalMove(Exception):
@@ -443,7 +443,11 @@ def _describe_event(st, prog, kind, data) -> str:
     if kind == "rule":
         return f"rule {data['name']}: {data['status']} ({data['values']})"
     if kind == "set":
-        return f"set {data['name']} = {data['value']}"
+        entry = prog.tables.vars.get(data["name"])
+        typ, value = (entry[1] if entry is not None and entry[1] else "any"), data["value"]
+        if is_list(typ) and not isinstance(value, (tuple, list)):  # one element of a list variable
+            typ = element(typ)
+        return f"set {data['name']} = {render_value(prog, typ, value, st.n)}"
     if kind in ("reveal", "peek"):
         card = prog.card_names[data["card"]]
         return f"reveal {card}" if kind == "reveal" else f"show {card} to P{data['player']}"

@@ -1,5 +1,7 @@
 """The small engine API the REPL added: evaluating expressions on a state, listing declarations."""
 
+import re
+
 import pytest
 
 import interpreter
@@ -69,3 +71,13 @@ def test_deal_trace_names_the_card_dealt(game):
     hands = st.view("all")["zones"]["hand"]
     for seat, cards in hands.items():
         assert [t.split()[1] for t in dealt if t.endswith(f"hand[{seat}]")] == cards
+
+
+def test_set_trace_shows_values_as_people_read_them(game):
+    events = []
+    st = game.new_game(seed=1, tracer=events.append)
+    sets = [e.text for e in events if e.kind == "set"]
+    assert "set leader = P0" in sets and "set led = none" in sets
+    events.clear()
+    st.apply(st.legal_moves()[0])
+    assert any(re.fullmatch(r"set led = [CDHS]", e.text) for e in events if e.kind == "set")
