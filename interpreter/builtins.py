@@ -129,7 +129,7 @@ def _first(st, xs, n=None):
 def _last(st, xs, n=None):
     xs = _seq(st, xs)
     if n is not None:
-        return tuple(xs[len(xs) - n:]) if n > 0 else ()
+        return tuple(xs[max(0, len(xs) - n):]) if n > 0 else ()
     return xs[-1] if xs else None
 
 

@@ -178,6 +178,19 @@ class Checker:
         for opt in t.options.values():
             for choice in opt.choices:
                 t.symbols.add(choice)
+        for kind in (n.DeckDecl, n.ReactionDecl):
+            named: dict[str, Span] = {}
+            for item in items:
+                if isinstance(item, kind):
+                    if item.name in named:
+                        self.error("E0301", f"`{item.name}` is declared twice", item.span, "declared again here",
+                                   f"the first declaration is at {named[item.name]}")
+                    named.setdefault(item.name, item.span)
+        for name, span in seen.items():
+            if name in t.symbols:
+                self.warn("W0408", f"`{name}` is also a symbol (a card attribute or option value)", span,
+                          "this name wins", f"in expressions `{name}` now means this declaration, never the symbol; "
+                          "rename one of them")
         for name, var in list(t.vars.items()):
             t.vars[name] = (var, None)
 
@@ -256,7 +269,7 @@ class Checker:
             actual = self.expr(var.init, top)
             if declared and not fits(declared, actual):
                 self._mismatch(var.init, declared, actual)
-            t.vars[name] = (var, declared or actual)
+            t.vars[name] = (var, declared or _settled(actual))
         for define in t.defines.values():
             frame, scope = self._activation(define.params or (), "pure")
             self._current_define = define.name
@@ -326,10 +339,10 @@ class Checker:
         if kind == "bool" and opt.low is not None:
             self.error("E0331", "a `bool` option takes no range", opt.type_span)
         default = opt.default
-        if not isinstance(default, (n.Literal, n.Name)):
+        value = default_value(opt)
+        if value is _NOT_PLAIN:
             self.error("E0332", "an option's default must be a plain value", default.span)
             return
-        value = default.value if isinstance(default, n.Literal) else default.name
         ok = option_value_ok(opt, value)
         if not ok:
             self.error("E0333", f"default `{_value_text(value)}` is not allowed for option `{opt.name}`",
@@ -357,7 +370,7 @@ class Checker:
     def _check_program(self, items):
         t = self.t
         if not t.phases:
-            self.error("E0402", "the script has no phase, so the game has nowhere to start", None,
+            self.error("E0407", "the script has no phase, so the game has nowhere to start", None,
                        hint="add `phase NAME { ... }`; the first phase declared starts the game")
             return
         first = next(iter(t.phases))
@@ -421,7 +434,7 @@ class Checker:
         t = self.t
         match s:
             case n.Let():
-                typ = self.expr(s.value, scope)
+                typ = _settled(self.expr(s.value, scope))
                 if s.name in scope.names:
                     self.error("E0303", f"`{s.name}` is already a local name here", s.span,
                                "declared again", f"use `set {s.name} = ...` to change it")
@@ -549,8 +562,6 @@ class Checker:
         elif target.name in t.vars:
             var, typ = t.vars[target.name]
             t.resolved[id(target)] = ("global", target.name)
-            if "pure" in scope.context:
-                self.error("E0506", "rules and definitions cannot change variables", s.span)
             if var.per_player and target.index is None:
                 self.error("E0211", f"`{target.name}` holds a value per player; say whose", target.span,
                            hint=f"write `set {target.name}[p] = ...`")
@@ -603,13 +614,13 @@ class Checker:
             inner = scope.child()
             for b in alt.binders:
                 if b.source is not None:
-                    source = self.expr(b.source, scope)
+                    source = self.expr(b.source, inner)
                     if not is_listlike(source):
                         self._mismatch(b.source, list_of(ANY), source)
                     typ = element(source)
                 else:
-                    self._expect(b.low, INT, scope)
-                    self._expect(b.high, INT, scope)
+                    self._expect(b.low, INT, inner)
+                    self._expect(b.high, INT, inner)
                     typ = INT
                 self.t.slots[id(b)] = inner.declare(b.name, typ)
             for call in alt.requires:
@@ -856,6 +867,11 @@ _DECL_KIND = {
 }
 
 
+def _settled(t: str) -> str:
+    """A variable that starts as `none` may later hold anything."""
+    return ANY if t == NONE else t
+
+
 def _terminates(stmts) -> bool:
     """Does every path through these statements end in `next` or `end game`?"""
     for s in stmts:
@@ -865,6 +881,8 @@ def _terminates(stmts) -> bool:
                 and _terminates(s.orelse):
             return True
         if isinstance(s, n.Loop) and not _breaks(s.body):
+            return True
+        if isinstance(s, n.Decide) and all(_terminates(a.body) for a in s.alternatives):
             return True
     return False
 
@@ -931,8 +949,18 @@ def option_value(opt: n.OptionDecl, text: str):
     return text if text in opt.choices else None
 
 
+_NOT_PLAIN = object()
+
+
 def default_value(opt: n.OptionDecl):
+    """The default as a value: a literal, a name (a choice) or a negative number."""
     d = opt.default
-    return d.value if isinstance(d, n.Literal) else d.name
+    if isinstance(d, n.Literal):
+        return d.value
+    if isinstance(d, n.Name):
+        return d.name
+    if isinstance(d, n.Unary) and d.op == "neg" and isinstance(d.operand, n.Literal) and d.operand.kind == "int":
+        return -d.operand.value
+    return _NOT_PLAIN
 
 

@@ -71,8 +71,10 @@ def parse_script(text: str, path: str) -> tuple[n.Script | None, list[Diagnostic
         return None, [too_deep]
     try:
         items = _ToNodes(path).transform(tree)
-    except _NodeError as err:
-        return None, [err.diagnostic]
+    except lark.exceptions.VisitError as err:
+        if isinstance(err.orig_exc, _NodeError):
+            return None, [err.orig_exc.diagnostic]
+        raise
     return n.Script(path=path, items=tuple(items.children if hasattr(items, "children") else items)), []
 
 
@@ -87,8 +89,10 @@ def parse_expression(text: str, path: str = "<expr>") -> tuple[object | None, li
         return None, [too_deep]
     try:
         return _ToNodes(path).transform(tree), []
-    except _NodeError as err:
-        return None, [err.diagnostic]
+    except lark.exceptions.VisitError as err:
+        if isinstance(err.orig_exc, _NodeError):
+            return None, [err.orig_exc.diagnostic]
+        raise
 
 
 MAX_SCRIPT_CHARS = 1_000_000
@@ -179,7 +183,7 @@ class _ToNodes(Transformer):
         return str(c[0])
 
     def int_value(self, meta, c):
-        return int(c[0])
+        return c[0]
 
     def text_value(self, meta, c):
         return ("text", _plain(c[0]))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 INT, BOOL, TEXT, SYMBOL, CARD, PLAYER, ZONE = "int", "bool", "text", "symbol", "card", "player", "zone"
 NONE, ANY = "none", "any"
-ZONES = "zones"  # a per-player zone named without a seat, like `hand`
+ZONES = "zones"
+PLURALS = {INT: "numbers", BOOL: "true/false values", TEXT: "texts", SYMBOL: "symbols", CARD: "cards",
+           PLAYER: "players", ZONE: "zones", NONE: "nones"}  # a per-player zone named without a seat, like `hand`
 SCALARS = (INT, BOOL, TEXT, SYMBOL, CARD, PLAYER, ZONE)
 TYPE_NAMES = SCALARS
 
@@ -31,7 +33,7 @@ def describe(t: str) -> str:
     """`a list of cards`, `a player`: how diagnostics name a type."""
     if is_list(t):
         inner = element(t)
-        return "a list" if inner == ANY else f"a list of {KIND_WORDS.get(inner, inner)[2:]}s"
+        return "a list" if inner == ANY else f"a list of {PLURALS.get(inner, inner)}"
     return KIND_WORDS.get(t, t)
 
 

@@ -133,3 +133,15 @@ def test_views_hide_other_hands():
     assert "??" not in view["zones"]["hand"]["P0"]
     assert set(view["zones"]["hand"]["P1"]) == {"??"} and len(view["zones"]["hand"]["P1"]) == 13
     assert set(state.view(None)["zones"]["hand"]["P0"]) == {"??"}
+
+
+def test_more_bouncers_than_numeric_cards_plain():
+    # 3 5 J Q K: two bouncers cancel the 5 and the 3, the third costs 25.
+    state = first_trick(
+        hands={0: ["9D"], 1: ["2C"], 2: ["AS"]},
+        points=[], prize=["2H"],
+        won={0: ["3H", "5H", "JH", "QH", "KH"], 1: ["4H", "6H", "7H", "8H", "9H", "10H"], 2: ["AH"]},
+    )
+    for move in ("play 9D", "play 2C", "play AS"):
+        state.apply(move)
+    assert state.view("all")["vars"]["total"]["P0"] == -25

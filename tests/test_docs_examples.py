@@ -31,11 +31,6 @@ DOCS = ROOT / "docs"
 FENCE = re.compile(r"^```([A-Za-z]*)[^\n]*\n(.*?)^```[ \t]*$", re.M | re.S)
 MAX_DECISIONS = 5000
 
-# Documented behaviour the interpreter does not have yet; the example is expected to crash.
-KNOWN_BUGS = {
-    "E0104": "the parser lets lark's VisitError escape instead of reporting E0104",
-}
-
 # Statements and expressions are placed here, inside the prelude.
 STATEMENT_FRAME = """
 phase docs_example {
@@ -165,12 +160,7 @@ def test_cardgame_example(doc, line, block, tmp_path):
         found = []
         for k in kinds:
             source = block if k is None else _in_prelude(prelude, block, k)
-            try:
-                _path, sources, diags = _check(tmp_path, source)
-            except Exception:  # noqa: BLE001
-                if code in KNOWN_BUGS:
-                    pytest.xfail(KNOWN_BUGS[code])
-                raise
+            _path, sources, diags = _check(tmp_path, source)
             found.extend(diags)
             if any(d.code == code for d in diags):
                 if word == "warning":

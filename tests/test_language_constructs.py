@@ -162,3 +162,44 @@ def test_mixed_kind_values_fault_with_a_location_instead_of_crashing(tmp_path):
     state = interpreter.load(str(path)).new_game()
     assert state.fault is not None and state.fault.span.line == 10
     assert "wrong kind" in state.fault.message
+
+
+def write(tmp_path, body, name="t.cardgame"):
+    path = tmp_path / name
+    path.write_text('game "T"\nplayers 2\n' + body)
+    return path
+
+
+def test_a_binder_may_use_an_earlier_binder(tmp_path):
+    path = write(tmp_path, 'phase main {\n    decide seat(0) {\n        pick(a in 1..3, b in a..3)\n    }\n'
+                           '    end game\n}\n')
+    state = interpreter.load(str(path)).new_game()
+    assert moves(state) == {"pick 1 1", "pick 1 2", "pick 1 3", "pick 2 2", "pick 2 3", "pick 3 3"}
+
+
+def test_variables_that_start_as_none_can_be_set(tmp_path):
+    path = write(tmp_path, 'var best = none\nphase main {\n    let x = none\n    set x = 3\n'
+                           '    set best = x\n    end game\n}\n')
+    _t, _i, _s, diags = interpreter.check_file(str(path))
+    assert diags == []
+
+
+def test_negative_option_defaults_and_card_values(tmp_path):
+    path = write(tmp_path, 'option bias: int in -5..5 = -2\ndeck d in pool {\n    value: -1, 0, 1\n}\n'
+                           'zone pool: shared public\nphase main {\n    end game\n}\n')
+    game = interpreter.load(str(path))
+    assert game.options[0].default == -2
+    assert game.new_game().view()["zones"]["pool"] == ["-1", "0", "1"]
+
+
+def test_a_phase_ending_in_every_alternative_of_a_decision_terminates(tmp_path):
+    path = write(tmp_path, 'phase main {\n    decide seat(0) {\n        stop {\n            end game\n        }\n'
+                           '        again {\n            next main\n        }\n    }\n}\n')
+    _t, _i, _s, diags = interpreter.check_file(str(path))
+    assert diags == []
+
+
+def test_a_bad_interpolation_is_a_diagnostic(tmp_path):
+    path = write(tmp_path, 'phase main {\n    log "x {1 +}"\n    end game\n}\n')
+    _t, _i, _s, diags = interpreter.check_file(str(path))
+    assert [d.code for d in diags] == ["E0104"] and diags[0].span.line == 4
