@@ -322,12 +322,25 @@ class GameState(State):
         if self.fault is not None or self.over:
             return []
         try:
-            return list(legal_moves(self))
+            moves = list(legal_moves(self))
         except ScriptRuntimeError as err:
             self._fault(err)
         except VALUE_FAULTS as exc:
             self._fault(value_fault(self, exc))
+        else:
+            if moves:
+                return moves
+            decision = self.waiting
+            self._fault(ScriptRuntimeError(
+                "this decision has no legal move, so the game cannot go on", decision.span,
+                "every decision needs an option that is always allowed (e.g. `pass`), or rules that "
+                "leave at least one"))
         return []
+
+    @property
+    def choice_is_hidden(self) -> bool:
+        """The current decision is a simultaneous commit: its move must not be shown to others."""
+        return self.waiting is not None and self.waiting.kind == "deferred"
 
     def candidate_moves(self) -> list[Move]:
         if self.fault is not None or self.over:
@@ -439,7 +452,7 @@ def _describe_event(st, prog, kind, data) -> str:
     if kind == "decision":
         actor = data["actor"]
         who = "table" if actor == TABLE else f"P{actor}"
-        return f"{who}: {data['move']}"
+        return f"{who}: (a hidden choice)" if data.get("hidden") else f"{who}: {data['move']}"
     if kind == "rule":
         return f"rule {data['name']}: {data['status']} ({data['values']})"
     if kind == "set":

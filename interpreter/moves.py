@@ -159,7 +159,7 @@ def apply_move(st, move: Move) -> None:
     st.legal_cache = None
     st.actor = None
     if st.tracer is not None:
-        st.emit("decision", actor=actor, move=move.text, span=decision.span)
+        st.emit("decision", actor=actor, move=move.text, span=decision.span, hidden=decision.kind == "deferred")
     if decision.kind == "deferred":
         var, pos, collected, ask = decision.frame_slots
         L[collected] = L[collected] + ((L[var], move.alt, move.values),)

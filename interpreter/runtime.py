@@ -111,5 +111,9 @@ def run(st: State) -> None:
                     statement_span(st), "a loop probably never ends; check its condition")
     except VALUE_FAULTS as exc:
         raise value_fault(st, exc) from None
+    except ScriptRuntimeError as err:
+        if err.span is None:  # raised by a helper that does not know the statement
+            err.span = statement_span(st)
+        raise
     if not stack and not st.over:
         st.over = True

@@ -160,11 +160,15 @@ def cmd_play(args) -> int:
         move = agent.choose(moves)
         actor, phase, step = state.current_player, state.phase, len(state.history) + 1
         who = "table" if actor == interpreter.TABLE else f"P{actor}"
+        hidden = state.choice_is_hidden
         state.apply(move)
-        if args.json:
-            print(json.dumps({"step": step, "player": who, "phase": phase, "move": str(move), "log": lines[:]}))
+        if args.json:  # the full record, for tools; hidden choices are flagged
+            record = {"step": step, "player": who, "phase": phase, "move": str(move), "log": lines[:]}
+            if hidden:
+                record["hidden"] = True
+            print(json.dumps(record))
         else:
-            print(f"{step:4d}. {who}: {move}")
+            print(f"{step:4d}. {who}: {'(a hidden choice)' if hidden else move}")
         flush()
     if state.fault is not None:
         print(game.render_diagnostic(state.fault), file=sys.stderr)

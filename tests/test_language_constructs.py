@@ -203,3 +203,21 @@ def test_a_bad_interpolation_is_a_diagnostic(tmp_path):
     path = write(tmp_path, 'phase main {\n    log "x {1 +}"\n    end game\n}\n')
     _t, _i, _s, diags = interpreter.check_file(str(path))
     assert [d.code for d in diags] == ["E0104"] and diags[0].span.line == 4
+
+
+def test_a_decision_without_legal_moves_faults_instead_of_hanging(tmp_path):
+    path = write(tmp_path, 'rule never(n: int) "Nothing is ever allowed." require false\n'
+                           'phase main {\n    decide seat(0) {\n        pick(n in 1..3) requires never(n)\n    }\n'
+                           '    end game\n}\n')
+    state = interpreter.load(str(path)).new_game()
+    assert state.legal_moves() == [] and not state.is_over
+    assert "no legal move" in state.fault.message and state.fault.span.line == 5
+
+
+def test_hidden_commits_stay_hidden_in_traces():
+    events = []
+    state = load("commit_reveal.cardgame").new_game(players=2, seed=1, tracer=events.append)
+    assert state.choice_is_hidden
+    state.apply(state.legal_moves()[0])
+    decision = [e.text for e in events if e.kind == "decision"]
+    assert decision == ["P0: (a hidden choice)"]
