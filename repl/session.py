@@ -228,6 +228,9 @@ class Session:
             lines.append(game.render_diagnostic(warning))
         lines += self._event_lines(events, state, always=self.tracing)
         lines.append(self._status_line())
+        if state.fault is not None:
+            self.failed = True
+            lines.append(self.game.render_diagnostic(state.fault))
         return lines
 
     def _new_state(self, game, players, seed, options):
@@ -278,6 +281,9 @@ class Session:
                  + (", " + ", ".join(f"{k}={_show_value(v)}" for k, v in options.items()) if options else "")]
         lines += self._event_lines(events, state, always=self.tracing)
         lines.append(self._status_line())
+        if state.fault is not None:
+            self.failed = True
+            lines.append(self.game.render_diagnostic(state.fault))
         return lines
 
     def _cmd_options(self, rest: str):

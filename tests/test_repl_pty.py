@@ -48,6 +48,8 @@ class Terminal:
             return None
         if not data:
             return None
+        if b"\x1b[6n" in data:  # answer the cursor-position request, as a terminal does
+            os.write(self.master, b"\x1b[5;1R")
         self.seen += ANSI.sub("", data.decode("utf-8", "replace"))
         return True
 
@@ -77,8 +79,8 @@ class Terminal:
 def terminal(tmp_path):
     exe = shutil.which("cardgame")
     argv = [exe] if exe else [sys.executable, "-c", "from repl.cli import entry; entry()"]
-    env = dict(os.environ, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", CARDGAME_HISTORY=str(tmp_path / "history"),
-               HOME=str(tmp_path))
+    env = dict(os.environ, TERM="xterm", CARDGAME_HISTORY=str(tmp_path / "history"), HOME=str(tmp_path))
+    env.pop("PROMPT_TOOLKIT_NO_CPR", None)
     term = Terminal(argv + ["repl", "games/bouncer.cardgame", "--seed", "1"], env)
     yield term
     term.close()
@@ -106,6 +108,9 @@ def test_play_why_undo_quit_in_a_terminal(terminal, tmp_path):
     t.send("undo\r")
     t.expect("undid 1 move")
     t.expect("bouncer 1 P1>")
+    t.send("watch count(points)\r")
+    t.expect("watch 1: count(points) = 12")
+    t.expect("phase trick  │ to act P1  │ scores P0 0, P1 0, P2 0  │ view all  │ count(points) 12")
     t.send("quit\r")
     assert t.proc.wait(timeout=TIMEOUT) == 0
     history = (tmp_path / "history").read_text()

@@ -681,3 +681,24 @@ def test_ctrl_c_stops_a_running_auto_between_moves(monkeypatch):
     out = s.execute("auto end")
     assert "auto stopped after 3 moves: interrupted (Ctrl-C)" in out
     assert s.step == 3 and len(s.state.history) == 3
+
+
+def test_a_fault_while_setting_up_is_shown(tmp_path):
+    script = tmp_path / "setup.cardgame"
+    script.write_text(FAULTY_GAME.replace('    decide seat(0) "Go?" {\n        go\n    }\n', ""))
+    s = Session()
+    out = s.start(str(script))
+    assert "the game stopped with an error" in out and "division by zero" in out and s.failed
+
+
+def test_open_without_a_game_loads_the_replays_script(tmp_path):
+    s = bouncer()
+    s.execute("auto 3")
+    path = tmp_path / "three.replay"
+    s.execute(f"save {path}")
+    fresh = Session()
+    out = fresh.execute(f"open {path}")
+    assert out.startswith("loaded Bouncer") and fresh.state.to_json() == s.state.to_json()
+    data = json.loads(path.read_text())
+    path.write_text(json.dumps(dict(data, script=str(tmp_path / "gone.cardgame"))))
+    assert "cannot read" in fails(Session(), f"open {path}")
