@@ -7,6 +7,7 @@ same session runs under prompt-toolkit, from a pipe, or in a test.
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import re
@@ -173,7 +174,6 @@ class Session:
         return out or ""
 
     def _unknown_command(self, word: str, line: str) -> str:
-        import difflib
         message = f"unknown command `{word}`"
         close = difflib.get_close_matches(word, [c.name for c in COMMANDS], n=1, cutoff=0.6)
         if self.state is not None and line in self.move_texts(legal_only=False):
@@ -302,9 +302,6 @@ class Session:
         return lines
 
     # ---- looking at the table
-    def _viewer(self):
-        return self.perspective
-
     def _view_name(self) -> str:
         p = self.perspective
         return "all" if p == "all" else "spectator" if p is None else f"P{p}"
@@ -335,7 +332,7 @@ class Session:
     def _cmd_state(self, rest: str):
         self._no_args("state", rest)
         st = self.state
-        view = st.view(self._viewer())
+        view = st.view(self.perspective)
         lines = [f"{self.game.title}, view {view['viewer']}", self._status_line(),
                  f"scores: {self._scores_text(st)}"]
         if st.fault is not None:
@@ -373,7 +370,7 @@ class Session:
         if not args or len(args) > 2:
             raise ReplError("usage: show ZONE [PLAYER], for example `show hand P1`")
         name = args[0]
-        zones = self.state.view(self._viewer())["zones"]
+        zones = self.state.view(self.perspective)["zones"]
         if name not in zones:
             raise ReplError(self._unknown("zone", name, list(zones)))
         cards = zones[name]
@@ -406,7 +403,7 @@ class Session:
             return set()
         st = st or self.state
         everything = st.view("all")["zones"]
-        seen = st.view(self._viewer())["zones"]
+        seen = st.view(self.perspective)["zones"]
 
         def names(zones):
             for cards in zones.values():
@@ -928,7 +925,6 @@ class Session:
 
     @staticmethod
     def _unknown(kind: str, name: str, known: list) -> str:
-        import difflib
         close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
         hint = f"did you mean `{close[0]}`?" if close else ("known: " + ", ".join(known) if known else "")
         return f"unknown {kind} `{name}`" + (f"\n  = help: {hint}" if hint else "")
