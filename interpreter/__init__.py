@@ -9,10 +9,11 @@ from .engine import (EXPRESSION_PATH, TABLE, DeclInfo, Game, GameFault, GameStat
 from .loader import check_file
 from .moves import Explanation, Move, RuleResult
 from .parser import parse_expression
+from .simulate import simulate
 from .source import Diagnostic, ScriptError, SourceFile, Span, render
 
 __all__ = [
     "EXPRESSION_PATH", "TABLE", "DeclInfo", "Diagnostic", "Explanation", "Game", "GameFault", "GameState",
     "IllegalMove", "Move", "OptionInfo", "RandomAgent", "RuleInfo", "RuleResult", "ScriptError", "SourceFile", "Span", "TraceEvent",
-    "check_file", "load", "parse_expression", "render",
+    "check_file", "load", "parse_expression", "render", "simulate",
 ]

@@ -3,7 +3,7 @@ own decision (never the hidden state), so it cannot cheat."""
 
 from __future__ import annotations
 
-from .rng import Random
+from .rng import Random, derive
 
 
 class RandomAgent:
@@ -11,6 +11,11 @@ class RandomAgent:
 
     def __init__(self, seed: int):
         self._rng = Random(seed)
+
+    @classmethod
+    def for_game(cls, game_seed: int) -> "RandomAgent":
+        """The agent `cardgame play` and `simulate` use for the game with this seed."""
+        return cls(derive(game_seed, 1))
 
     def choose(self, moves):
         return moves[self._rng.below(len(moves))]

@@ -135,14 +135,12 @@ def _print_states(game) -> None:
 
 
 def cmd_play(args) -> int:
-    from interpreter.agents import RandomAgent
-    from interpreter.rng import derive
     game = interpreter.load(args.file)
     options = game.read_options(_options(args.option))
     lines: list[str] = []
     state = game.new_game(players=args.players, seed=args.seed, options=options,
                           tracer=lambda event: lines.append(event.text) if event.kind == "log" else None)
-    agent = RandomAgent(derive(args.seed, 1))
+    agent = interpreter.RandomAgent.for_game(args.seed)
 
     def flush():
         if not args.json:
@@ -184,12 +182,11 @@ def cmd_play(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from interpreter.simulate import simulate
     game = interpreter.load(args.file)
     options = game.read_options(_options(args.option))
     players = args.players if args.players is not None else game.min_players
     game.new_game(players=players, seed=args.seed, options=options)  # validates before forking workers
-    stats = simulate(game, args.games, players, args.seed, options, workers=args.workers)
+    stats = interpreter.simulate(game, args.games, players, args.seed, options, workers=args.workers)
     if args.json:
         print(json.dumps(stats))
         return 0

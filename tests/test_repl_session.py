@@ -118,8 +118,6 @@ def test_session_layer_does_not_import_prompt_toolkit_and_uses_only_the_public_a
             for mod in mods:
                 assert not mod.startswith("prompt_toolkit"), f"{name} imports {mod}"
     for path in (ROOT / "repl").glob("*.py"):
-        if path.name == "cli.py":
-            continue  # the command line's other subcommands predate the REPL; not part of it
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("interpreter."):
                 pytest.fail(f"{path.name} imports {node.module}: the REPL uses only `interpreter`")
