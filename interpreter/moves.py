@@ -8,6 +8,7 @@ import attrs
 from .compiler import render_value
 from . import limits
 from .runtime import ScriptRuntimeError, run
+from .nodes import Best, Comprehension, Quant
 from .source import Span
 from .types import CARD, PLAYER
 
@@ -216,13 +217,33 @@ def _judge(st, L, use) -> RuleResult:
     params = tuple((p.name, _param_type(prog, p), v) for p, v in zip(rule.params, args))
     values = [(name, _render(prog, typ, v)) for name, typ, v in params]
     shown = {name for name, _ in values}
+    per_item = _inside_quantifiers(rule)
     for node, typ, value in trace:
         source = prog.source_text(node.span)
-        if source in shown or not source:
+        if source in shown or not source or id(node) in per_item:
             continue
         shown.add(source)
         values.append((source, render_value(prog, typ, value, st.n)))
     return RuleResult(rule.name, rule.doc, rule.span, status, tuple(values))
+
+
+def _inside_quantifiers(rule) -> set[int]:
+    """Nodes evaluated once per item of a quantifier or comprehension: their last value would
+    only describe the last item looked at, so explanations show the quantifier's result instead."""
+    inside, stack = set(), [(rule.when, False), (rule.require, False)]
+    while stack:
+        node, within = stack.pop()
+        if node is None or not attrs.has(type(node)):
+            continue
+        if within:
+            inside.add(id(node))
+        per_item = {"cond", "key", "expr"} if isinstance(node, (Quant, Best, Comprehension)) else set()
+        for field in attrs.fields(type(node)):
+            value = getattr(node, field.name)
+            for child in (value if isinstance(value, tuple) else (value,)):
+                if attrs.has(type(child)) and not isinstance(child, Span):
+                    stack.append((child, within or field.name in per_item))
+    return inside
 
 
 def _param_type(prog, param):
