@@ -27,7 +27,8 @@ import attrs
 from . import limits
 from . import nodes as n
 from .builtins import BUILTINS, CONSTANTS
-from .runtime import FACE_UP, ScriptRuntimeError
+from .rng import shuffle as _shuffle
+from .runtime import FACE_UP, FUSED_STEPS, TABLE, ScriptRuntimeError
 from .types import CARD, INT, PLAYER, TEXT, ZONE, ZONES, is_list
 
 
@@ -156,12 +157,14 @@ class Gen:
         self.c = compiler
         self.ns = {"__builtins__": builtins, "_fail": closures._fail, "_over_budget": closures._over_budget,
                    "_UNSET": _UNSET, "_seq": _seq_any, "_item": _item, "_offers": _offers, "_mk": _make_move,
-                   "_generic": _enumerate_generic, "ScriptRuntimeError": ScriptRuntimeError, "_limits": limits}
+                   "_generic": _enumerate_generic, "ScriptRuntimeError": ScriptRuntimeError, "_limits": limits,
+                   "_shuffle": _shuffle, "_op_end": closures._op_end}
         self._const_names: dict[int, str] = {}
         self._keep: list = []  # constants stay alive, so their ids stay unique
         self._nonnull_consts: set[str] = set()
         self._defines: dict[str, str | None] = {}
         self._count = 0
+        self._temps = _Fn()  # one counter for all code, so inlined operations never share a temporary
         self.sources: list[str] = []
         self._players_table = None
 
@@ -204,7 +207,7 @@ class Gen:
     # ---- entry points used by the compiler
     def expr_fn(self, e):
         """fn(st, L) for an expression evaluated in a frame list L."""
-        fn = _Fn()
+        fn = self._temps
         lines, code = self.lower(e, _Env(True), fn)
         return self.build("expr", "st, L", lines + [f"return {code}"])
 
@@ -221,7 +224,7 @@ class Gen:
         self._defines[name] = pyname  # definitions are checked not to call themselves
         try:
             env = _Env(False, {slot: f"a{slot}" for slot in params})
-            fn = _Fn()
+            fn = self._temps
             lines, code = self.lower(define.body, env, fn)
             src = f"def {pyname}({', '.join(['st'] + [f'a{slot}' for slot in params])}):\n" + \
                 "\n".join(_indent(lines + [f"return {code}"])) + "\n"
@@ -235,28 +238,104 @@ class Gen:
     def stmt_action(self, s):
         """A GenAction for a plain statement, or None to keep its closure."""
         try:
-            lines = self._stmt(s, _Fn())
+            lines = self._stmt(s, self._temps)
         except Unsupported:
             return None
         return GenAction(lines) if lines is not None else None
 
-    def fused(self, actions):
-        """One operation running plain statements in order, then stepping to the next one."""
-        fn_lines = ["L = fr[2]"]
-        for action in actions:
-            if isinstance(action, GenAction):
-                fn_lines.extend(action.lines)
-            else:
-                fn_lines.append(f"{self.const(action, 'A')}(st, L)")
-        fn_lines.append("fr[1] += 1")
-        return self.build("op", "st, fr", fn_lines)
+    # ---- operations of the state machine
+    #
+    # An operation is written as lines that run with `st`, the frame `fr` and its locals `L`, and
+    # leave by `@GOTO pc` (continue at that operation) or `@RETURN` (back to runtime.run: a
+    # decision is pending, or the stack changed).  assemble() turns each into a function, and
+    # inlines the operations a `@GOTO` leads to, up to FUSED_STEPS operations per call, so a
+    # typical turn takes a few calls instead of a dozen.  Each function returns how many
+    # operations it ran; runtime.run charges them to its step budget, and near the end of the
+    # budget switches to the one-step functions so a runaway loop stops at the same step.
 
-    def branch(self, e, target: int):
-        """An operation: continue when `e` holds, else go to `target`."""
-        fn = _Fn()
-        lines, code = self.lower(e, _Env(True), fn)
-        return self.build("branch", "st, fr", ["L = fr[2]"] + lines +
-                          [f"if {code}:", "    fr[1] += 1", "else:", f"    fr[1] = {target}"])
+    def assemble(self, items):
+        """(functions, one-step functions) for an assembler's items (see compiler._Assembler)."""
+        bodies, closures = [], []
+        for pc, (kind, payload) in enumerate(items):
+            if kind == "simple":
+                lines = []
+                for action in payload:
+                    lines.extend(action.lines if isinstance(action, GenAction) else [f"{self.const(action, 'A')}(st, L)"])
+                bodies.append(lines + [f"@GOTO {pc + 1}"])
+                closures.append(None)
+                continue
+            factory, source = payload
+            body = None
+            if source is not None:
+                try:
+                    body = source(pc)
+                except Unsupported:
+                    body = None
+            bodies.append(body)
+            closures.append(factory() if body is None else None)
+        ops, steps = [], []
+        for pc, body in enumerate(bodies):
+            if body is None:
+                ops.append(closures[pc])
+                steps.append(closures[pc])
+                continue
+            single = self._expand(bodies, pc, 0, None)
+            fused = self._expand(bodies, pc, 0, [12])
+            step = self.build(f"step{pc}", "st, fr", ["L = fr[2]"] + single)
+            steps.append(step)
+            ops.append(step if fused == single else self.build(f"op{pc}", "st, fr", ["L = fr[2]"] + fused))
+        return ops, steps
+
+    def _expand(self, bodies, pc, done, budget):
+        out = []
+        for line in bodies[pc]:
+            text = line.lstrip()
+            pad = line[:len(line) - len(text)]
+            if text.startswith("@GOTO "):
+                target = int(text[6:])
+                if budget is not None and budget[0] > 0 and done + 2 <= FUSED_STEPS and bodies[target] is not None:
+                    budget[0] -= 1
+                    out.append(f"{pad}fr[1] = {target}")
+                    out.extend(pad + x for x in self._expand(bodies, target, done + 1, budget))
+                else:
+                    out += [f"{pad}fr[1] = {target}", f"{pad}return {done + 1}"]
+            elif text == "@RETURN":
+                out.append(f"{pad}return {done + 1}")
+            else:
+                out.append(line)
+        return out
+
+    def branch_source(self, e, next_pc: int, target: int):
+        lines, code = self.lower(e, _Env(True), self._temps)
+        return lines + [f"if {code}:", f"    @GOTO {next_pc}", "else:", f"    @GOTO {target}"]
+
+    def for_init(self, s, items: int, pos: int):
+        """GenAction for a `for` loop's start: the items are fixed when the loop starts."""
+        try:
+            lines, seq, _ = self._iter(s.source, _Env(True), self._temps)
+        except Unsupported:
+            return None
+        return GenAction(lines + [f"L[{items}] = tuple({seq})", f"L[{pos}] = 0"])
+
+    def for_next_source(self, var: int, items: int, pos: int, next_pc: int, end_pc: int):
+        i, seq = self._temps.tmp(), self._temps.tmp()
+        return [f"{i} = L[{pos}]", f"{seq} = L[{items}]", f"if {i} < len({seq}):",
+                f"    L[{var}] = {seq}[{i}]", f"    L[{pos}] = {i} + 1", f"    @GOTO {next_pc}",
+                "else:", f"    @GOTO {end_pc}"]
+
+    def decide_source(self, s, decision):
+        wait = [f"st.waiting = {self.const(decision, 'DEC')}", "st.legal_cache = None", "@RETURN"]
+        if s.actor is None:
+            return [f"st.actor = {TABLE}"] + wait
+        lines, code = self.lower(s.actor, _Env(True), self._temps)
+        seat = self._temps.tmp()
+        msg = self.const("this decision has no player to make it (the actor is none)")
+        return lines + [f"{seat} = {code}", f"if {seat} is None:", f"    _fail({msg}, {self.const(s.span, 'S')})",
+                        f"st.actor = {seat}"] + wait
+
+    def next_source(self, s, code: int, size: int):
+        return [f"st.stack[:] = [[{code}, 0, [None] * {size}]]", "if st.tracer is not None:",
+                f"    st.emit('phase', phase={self.const(s.phase)}, span={self.const(s.span, 'S')})", "@RETURN"]
 
     # ---- expressions: lower(e) -> (statements to run first, Python expression)
     def lower(self, e, env: _Env, fn: _Fn):
@@ -442,7 +521,8 @@ class Gen:
         span = self.const(e.span, "S")
         lines, codes = self.lower_all(args, env, fn)
         result = fn.tmp()
-        call = f"{self.const(impl, 'B')}(st{''.join(', ' + c for c in codes)})"
+        call = self._inline_builtin(e.func, impl, types, codes) or \
+            f"{self.const(impl, 'B')}(st{''.join(', ' + c for c in codes)})"
         if e.func == "index" and len(args) == 2:
             table = self._constant(args[0])
             if isinstance(table, tuple):
@@ -457,6 +537,44 @@ class Gen:
                     call = f"{self.const(positions, 'IX')}.get({codes[1]})"
         return ["try:"] + _indent(lines + [f"{result} = {call}"]) + \
             ["except (TypeError, IndexError):", f"    _fail({msg}, {span})"], result
+
+    def _inline_builtin(self, func, impl, types, codes):
+        """The builtin's computation written out (inside the same try as the call), or None.
+
+        Each is exactly the implementation in builtins.py for arguments of these static types;
+        a none argument raises the same TypeError there as here."""
+        if impl is not BUILTINS[func][3]:
+            return None
+        one = codes[0] if len(codes) == 1 else None
+        t0 = types[0] if types else None
+        if func == "players_from" and one:
+            return f"{self._players_from()}[st.n][{one} % st.n]"
+        if func == "left_of" and one:
+            return f"({one} + 1) % st.n"
+        if func == "right_of" and one:
+            return f"({one} - 1) % st.n"
+        if func == "seat" and one:
+            return f"{one} % st.n"
+        if func == "number" and one:
+            return one
+        if one and t0 and is_list(t0):
+            if func == "reverse":
+                return f"tuple(reversed({one}))"
+            if func == "count":
+                return f"len({one})"
+            if func == "empty":
+                return f"(not {one})"
+        if one and t0 == ZONE and func == "reverse":
+            return f"tuple(reversed(st.zones[{one}]))"
+        return None
+
+    def _players_from(self) -> str:
+        if getattr(self, "_players_from_table", None) is None:
+            top = max(int(self.t.max_players or 0), 1)
+            table = tuple(tuple(tuple((p + i) % n for i in range(n)) for p in range(n)) if n else ()
+                          for n in range(top + 1))
+            self._players_from_table = self.const(table, "PF")
+        return self._players_from_table
 
     def _plain_zone(self, e) -> bool:
         """A zone named directly or by `zone[player]` with a plain player expression."""
@@ -620,6 +738,13 @@ class Gen:
             case n.Log():
                 action = self.c._log(s)
                 return ["if st.tracer is not None:", f"    {self.const(action, 'A')}(st, L)"]
+            case n.Shuffle():
+                lines, zone = self.lower(s.zone, env, fn)
+                slot, cards, c = fn.tmp(), fn.tmp(), fn.tmp("c")
+                return lines + [f"{slot} = {zone}", f"{cards} = st.zones[{slot}]",
+                                f"st.rng = _shuffle(st.rng, {cards})", "vis = st.vis",
+                                f"for {c} in {cards}:", f"    vis[{c}] = 0", "if st.tracer is not None:",
+                                f"    st.emit('chance', what='shuffle', zone={slot}, span={self.const(s.span, 'S')})"]
         return None
 
     def _set(self, s, env, fn):
@@ -754,7 +879,7 @@ class Gen:
             return None
 
     def _enumerator(self, d):
-        fn = _Fn()
+        fn = self._temps
         names = Counter(spec.name for spec in d.alts)
         lines = ["st.work = 0", "out = []", "tried = 0"]
         uses_seen = False

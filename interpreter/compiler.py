@@ -88,6 +88,7 @@ class CompiledRule:
 class Program:
     tables: Tables
     codes: list = attrs.Factory(list)
+    step_codes: list = attrs.Factory(list)  # the same operations one step each (runtime.run's exact tail)
     code_info: list = attrs.Factory(list)
     decisions: list = attrs.Factory(list)
     rules: dict = attrs.Factory(dict)
@@ -170,20 +171,24 @@ class _Assembler:
             self.items.append(("simple", [action]))
             self.spans.append(self.current_span)
 
-    def op(self, factory):
-        self.items.append(("op", factory))
+    def op(self, factory, source=None):
+        """An operation built by factory() once labels are placed; `source(pc)`, when given, writes
+        the same operation as lines for codegen (see codegen.Gen.assemble)."""
+        self.items.append(("op", (factory, source)))
         self.spans.append(self.current_span)
 
     def finish(self) -> list:
+        """The operations; with codegen, also `self.step_ops`, the same ones a step at a time."""
+        if self.gen is not None:
+            ops, self.step_ops = self.gen.assemble(self.items)
+            return ops
         ops = []
         for kind, payload in self.items:
             if kind == "simple":
-                if self.gen is not None and (len(payload) > 1 or isinstance(payload[0], GenAction)):
-                    ops.append(self.gen.fused(payload))
-                else:
-                    ops.append(_fused(tuple(payload)))
+                ops.append(_fused(tuple(payload)))
             else:
-                ops.append(payload())
+                ops.append(payload[0]())
+        self.step_ops = ops
         return ops
 
 
@@ -256,16 +261,19 @@ class Compiler:
         for phase in t.phases.values():
             p.phase_code[phase.name] = len(p.codes)
             p.codes.append(None)
+            p.step_codes.append(None)
             p.code_info.append(CodeInfo(phase.name, "phase", phase.span, t.frames[id(phase)], phase.name))
         self._proc_code = {}
         for proc in t.procs.values():
             self._proc_code[proc.name] = len(p.codes)
             p.codes.append(None)
+            p.step_codes.append(None)
             p.code_info.append(CodeInfo(proc.name, "procedure", proc.span, t.frames[id(proc)], None))
         self._event_code = {}
         for event in t.events.values():
             self._event_code[event.name] = len(p.codes)
             p.codes.append(None)
+            p.step_codes.append(None)
             p.code_info.append(CodeInfo(event.name, "event", event.span, t.frames[id(event)], None))
         for phase in t.phases.values():
             self._code(p.phase_code[phase.name], phase.body, ending=None)
@@ -294,10 +302,11 @@ class Compiler:
         self._asm, self._code_index = asm, index
         self.block(body)
         if ending == "return":
-            asm.op(lambda: _op_return)
+            asm.op(lambda: _op_return, _RETURN_SOURCE)
         else:  # phases are checked to end in `next` or `end game`; this is a safety net
-            asm.op(lambda: _op_end)
+            asm.op(lambda: _op_end, _END_SOURCE)
         self.p.codes[index] = asm.finish()
+        self.p.step_codes[index] = asm.step_ops
         self.p.op_spans[index] = asm.spans
 
     # ---- statements
@@ -394,7 +403,8 @@ class Compiler:
                         else:
                             fr[1] = target
                     return op
-                asm.op(factory)
+                asm.op(factory, lambda pc, end=end: [
+                    f"if L[{slot}] > 0:", f"    L[{slot}] -= 1", f"    @GOTO {pc + 1}", "else:", f"    @GOTO {end.pc}"])
                 self._loop_body(s.body, end)
                 self._jump(top)
                 asm.label(end)
@@ -421,9 +431,9 @@ class Compiler:
                         if st.tracer is not None:
                             st.emit("phase", phase=s.phase, span=s.span)
                     return op
-                asm.op(factory)
+                asm.op(factory, self.gen and (lambda pc, s=s, code=code, size=size: self.gen.next_source(s, code, size)))
             case n.EndGame():
-                asm.op(lambda: _op_end)
+                asm.op(lambda: _op_end, _END_SOURCE)
             case n.Cancel():
                 flag, target = self._cancel_target
 
@@ -438,7 +448,7 @@ class Compiler:
                     return op
                 asm.op(cancel_factory)
             case n.Return():
-                asm.op(lambda: _op_return)
+                asm.op(lambda: _op_return, _RETURN_SOURCE)
             case n.Log():
                 asm.simple(self._log(s))
             case _:
@@ -447,11 +457,6 @@ class Compiler:
     def _branch_on(self, e, label: _Label):
         """`_branch` on the condition expression `e`, written inline when codegen can."""
         def factory():
-            if self.gen is not None:
-                try:
-                    return self.gen.branch(e, label.pc)
-                except Unsupported:
-                    pass
             cond, target = self.expr(e), label.pc
 
             def op(st, fr):
@@ -460,7 +465,7 @@ class Compiler:
                 else:
                     fr[1] = target
             return op
-        self._asm.op(factory)
+        self._asm.op(factory, self.gen and (lambda pc: self.gen.branch_source(e, pc + 1, label.pc)))
 
     def _loop_body(self, body, end):
         self._loop_labels.append(end)
@@ -474,7 +479,7 @@ class Compiler:
             def op(st, fr):
                 fr[1] = target
             return op
-        self._asm.op(factory)
+        self._asm.op(factory, lambda pc: [f"@GOTO {label.pc}"])
 
     def _branch(self, cond, label: _Label):
         """Continue when `cond` holds, else go to `label`."""
@@ -516,7 +521,7 @@ class Compiler:
         def init(st, L):
             L[items] = tuple(source(st, L))
             L[pos] = 0
-        asm.simple(init)
+        asm.simple((self.gen and self.gen.for_init(s, items, pos)) or init)
         top, end = _Label(), _Label()
         asm.label(top)
 
@@ -534,7 +539,7 @@ class Compiler:
                 else:
                     fr[1] = target
             return op
-        asm.op(factory)
+        asm.op(factory, self.gen and (lambda pc: self.gen.for_next_source(var, items, pos, pc + 1, end.pc)))
         self._loop_body(s.body, end)
         self._jump(top)
         asm.label(end)
@@ -744,7 +749,7 @@ class Compiler:
                     st.waiting = decision
                     st.legal_cache = None
             return op
-        asm.op(factory)
+        asm.op(factory, self.gen and (lambda pc: self.gen.decide_source(s, decision)))
         end = after or _Label()
         if kind == "normal":
             self._emit_bodies(specs, end)
@@ -879,6 +884,7 @@ class Compiler:
         asm.label(end)
         asm.op(lambda: _op_return)
         p.codes[index] = asm.finish()
+        p.step_codes[index] = asm.step_ops
         p.op_spans[index] = asm.spans
 
     # ---- rules
@@ -1200,7 +1206,9 @@ class Compiler:
         return when, require, trace
 
 
-_GENERATED_STATEMENTS = (n.Let, n.Set, n.Move, n.Deal, n.Log)
+_GENERATED_STATEMENTS = (n.Let, n.Set, n.Move, n.Deal, n.Log, n.Shuffle)
+_RETURN_SOURCE = lambda pc: ["st.stack.pop()", "@RETURN"]  # noqa: E731
+_END_SOURCE = lambda pc: ["_op_end(st, fr)", "@RETURN"]  # noqa: E731
 
 _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
           "/": lambda a, b: a // b, "%": lambda a, b: a % b}

@@ -371,9 +371,13 @@ class GameState(State):
         if self.fault is not None:
             raise GameFault(self.fault, self.game.sources)
         legal = legal_moves(self) if not self.over else []
-        if isinstance(move, Move) and any(m is move for m in legal):
-            chosen = move
-        else:
+        chosen = None
+        if type(move) is Move:  # moves from legal_moves() are the very objects in the list
+            for m in legal:
+                if m is move:
+                    chosen = move
+                    break
+        if chosen is None:
             text = " ".join(str(move).split())
             chosen = next((m for m in legal if m.text == text), None)
             if chosen is None:

@@ -6,6 +6,10 @@ bias is below 2**-50.
 """
 
 MASK = (1 << 64) - 1
+GAMMA, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+
+# below() and shuffle() repeat next64's arithmetic inline: they run at every draw, and a call
+# costs as much as the arithmetic.  tests/test_rng.py checks them against next64.
 
 
 def seed_state(seed: int) -> int:
@@ -13,23 +17,28 @@ def seed_state(seed: int) -> int:
 
 
 def next64(state: int) -> tuple[int, int]:
-    state = (state + 0x9E3779B97F4A7C15) & MASK
+    state = (state + GAMMA) & MASK
     z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    z = ((z ^ (z >> 30)) * MIX1) & MASK
+    z = ((z ^ (z >> 27)) * MIX2) & MASK
     return state, z ^ (z >> 31)
 
 
 def below(state: int, n: int) -> tuple[int, int]:
     """A draw uniform in range(n)."""
-    state, z = next64(state)
-    return state, (z * n) >> 64
+    state = (state + GAMMA) & MASK
+    z = ((state ^ (state >> 30)) * MIX1) & MASK
+    z = ((z ^ (z >> 27)) * MIX2) & MASK
+    return state, ((z ^ (z >> 31)) * n) >> 64
 
 
 def shuffle(state: int, items: list) -> int:
     """Fisher-Yates in place; returns the new generator state."""
     for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        state = (state + GAMMA) & MASK
+        z = ((state ^ (state >> 30)) * MIX1) & MASK
+        z = ((z ^ (z >> 27)) * MIX2) & MASK
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]
     return state
 
@@ -46,5 +55,8 @@ class Random:
         self.state = seed_state(seed)
 
     def below(self, n: int) -> int:
-        self.state, value = below(self.state, n)
-        return value
+        state = (self.state + GAMMA) & MASK
+        self.state = state
+        z = ((state ^ (state >> 30)) * MIX1) & MASK
+        z = ((z ^ (z >> 27)) * MIX2) & MASK
+        return ((z ^ (z >> 31)) * n) >> 64

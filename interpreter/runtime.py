@@ -94,13 +94,24 @@ def value_fault(st: State, exc: Exception) -> ScriptRuntimeError:
                               "a value may be none, or an attribute may mix numbers and symbols")
 
 
+# A generated operation may run up to this many steps of the machine in one call (codegen.py).
+FUSED_STEPS = 8
+
+
 def run(st: State) -> None:
     """Execute statements until the game waits for a decision or is over."""
-    codes = st.prog.codes
+    prog = st.prog
     stack = st.stack
     budget = limits.MAX_STEPS_PER_MOVE
     st.work = 0
     try:
+        # Operations return how many steps they ran (None: one).  Close to the end of the
+        # budget, the one-step operations take over so the budget runs out at the same step.
+        codes = prog.codes
+        while st.waiting is None and stack and budget > FUSED_STEPS:
+            fr = stack[-1]
+            budget -= codes[fr[0]][fr[1]](st, fr) or 1
+        codes = prog.step_codes or codes
         while st.waiting is None and stack:
             fr = stack[-1]
             codes[fr[0]][fr[1]](st, fr)

@@ -173,3 +173,25 @@ def test_generated_code_faults_like_the_closures(statement, tmp_path, monkeypatc
         fault = state.fault
         results.append((state.is_over, state.vars, fault and (fault.message, fault.span, fault.hint)))
     assert results[0] == results[1]
+
+
+LOOPS = [
+    "while true {\n        set x += 1\n    }",
+    "loop {\n        set x += 1\n        if x % 3 == 0 {\n            set y += x\n        }\n    }",
+    "while x > 0 {\n        for p in players {\n            set y += 1\n        }\n        repeat 2 times {\n            set x += 1\n        }\n    }",
+]
+
+
+@pytest.mark.parametrize("budget", [997, 1000, 1003])
+@pytest.mark.parametrize("body", LOOPS)
+def test_a_runaway_loop_stops_at_the_same_step(body, budget, tmp_path, monkeypatch):
+    """Generated operations run several steps per call; the step budget still ends on the same step."""
+    path = tmp_path / "loop.cardgame"
+    path.write_text(f'game "Loop"\nplayers 2\nvar x: int = 1\nvar y: int = 0\nphase main {{\n    {body}\n    end game\n}}\n')
+    monkeypatch.setattr(interpreter.limits, "MAX_STEPS_PER_MOVE", budget)
+    results = []
+    for generated in (False, True):
+        state = _load(path, monkeypatch, generated).new_game()
+        assert state.fault is not None
+        results.append((state.vars, json.dumps(state.to_json()["stack"]), state.fault.message, state.fault.span))
+    assert results[0] == results[1]

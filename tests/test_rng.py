@@ -1,0 +1,37 @@
+"""The generator's inlined draws agree with next64, the definition of the sequence."""
+
+from interpreter import rng
+
+
+def _below(state, n):
+    state, z = rng.next64(state)
+    return state, (z * n) >> 64
+
+
+def _shuffle(state, items):
+    for i in range(len(items) - 1, 0, -1):
+        state, j = _below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state
+
+
+def test_next64_is_splitmix64():
+    # First outputs of SplitMix64 seeded with 0 (the published reference values).
+    state, a = rng.next64(0)
+    state, b = rng.next64(state)
+    assert (a, b) == (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4)
+
+
+def test_inlined_draws_match_the_definition():
+    for seed in (0, 1, 12345, rng.MASK, 2**63 + 7):
+        state = rng.seed_state(seed)
+        for n in (1, 2, 3, 13, 52, 10**9):
+            assert rng.below(state, n) == _below(state, n)
+            state = rng.below(state, n)[0]
+        items, expected = list(range(40)), list(range(40))
+        assert rng.shuffle(state, items) == _shuffle(state, expected) and items == expected
+        agent = rng.Random(seed)
+        reference = rng.seed_state(seed)
+        for n in (1, 5, 39):
+            reference, value = _below(reference, n)
+            assert agent.below(n) == value and agent.state == reference
