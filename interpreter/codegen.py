@@ -40,6 +40,8 @@ _UNSET = object()  # "not computed yet" / "loop never ran"
 _ATOM = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|st\.n)$")
 _INT = re.compile(r"^-?\d+$")
 _MAX_CACHED_MOVES = 20_000  # per alternative; beyond it, moves are built each time
+_INLINE_LINES, _INLINE_CHARS = 8, 240  # definitions at most this big are written at their call sites
+_INLINE_OPS = 16  # operations one generated operation may inline (see Gen.assemble)
 
 
 def enabled() -> bool:
@@ -235,6 +237,29 @@ class Gen:
             raise
         return pyname
 
+    def _inline_define(self, define, codes, env, fn):
+        """A small definition's body written at the call site: (lines, code) or None.
+
+        The arguments are computed first, into fresh names, exactly as for a call."""
+        params = [self.t.slots[id(p)] for p in define.params or ()]
+        names, lines, nonnull = {}, [], set()
+        for slot, code in zip(params, codes):
+            if _ATOM.match(code):
+                names[slot] = code
+                if self._nonnull(code, env):
+                    nonnull.add(code)
+            else:
+                tmp = fn.tmp("a")
+                lines.append(f"{tmp} = {code}")
+                names[slot] = tmp
+        try:
+            body_lines, body = self.lower(define.body, _Env(False, names, nonnull), fn)
+        except Unsupported:
+            return None
+        if len(body_lines) > _INLINE_LINES or len(body) > _INLINE_CHARS:
+            return None
+        return lines + body_lines, body
+
     def stmt_action(self, s):
         """A GenAction for a plain statement, or None to keep its closure."""
         try:
@@ -279,8 +304,8 @@ class Gen:
                 ops.append(closures[pc])
                 steps.append(closures[pc])
                 continue
-            single = self._expand(bodies, pc, 0, None)
-            fused = self._expand(bodies, pc, 0, [12])
+            single = _drop_dead_stores(self._expand(bodies, pc, 0, None))
+            fused = _drop_dead_stores(self._expand(bodies, pc, 0, [_INLINE_OPS]))
             step = self.build(f"step{pc}", "st, fr", ["L = fr[2]"] + single)
             steps.append(step)
             ops.append(step if fused == single else self.build(f"op{pc}", "st, fr", ["L = fr[2]"] + fused))
@@ -500,6 +525,9 @@ class Gen:
                 raise Unsupported("argument count")
             pyname = self.define_fn(e.func)
             lines, codes = self.lower_all(e.args, env, fn)
+            inline = self._inline_define(define, codes, env, fn)
+            if inline is not None:
+                return lines + inline[0], inline[1]
             return lines, f"{pyname}(st{''.join(', ' + c for c in codes)})"
         if e.func not in BUILTINS:
             raise Unsupported(f"function {e.func}")
@@ -588,6 +616,8 @@ class Gen:
         lines, code = self.lower(e.operand, env, fn)
         if e.op == "not":
             return lines, f"(not {code})"
+        if e.op == "neg" and _INT.match(code) and not lines:
+            return [], str(-int(code))
         if e.op != "neg":
             raise Unsupported("unary")
         msg, span = self.const("cannot negate none"), self.const(e.span, "S")
@@ -626,6 +656,9 @@ class Gen:
             return ll + [f"{tmp} = {left}", test] + _indent(rl + [f"{tmp} = {right}"]), tmp
         if op in ("==", "!="):
             lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
+            if right == "None" or left == "None":  # values are ints, texts, tuples and none
+                word = "is" if op == "==" else "is not"
+                return lines, f"({left} {word} {right})"
             return lines, f"({left} {op} {right})"
         if op in ("in", "notin"):
             lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
@@ -824,7 +857,11 @@ class Gen:
         dl, dest = self.lower(s.dest, env, fn)
         d = fn.tmp()
         msg = self.const("`move` needs a zone to move to, found none")
-        lines = dl + [f"{d} = {dest}", f"if {d} is None:", f"    _fail({msg}, {span})"]
+        if _INT.match(dest) and not dl:
+            d = dest
+            lines = []
+        else:
+            lines = dl + [f"{d} = {dest}", f"if {d} is None:", f"    _fail({msg}, {span})"]
         typ = t.types[id(s.what)]
         wl, what = self.lower(s.what, env, fn)
         card = fn.tmp("c")
@@ -945,7 +982,9 @@ class Gen:
             step = []
             for i, (a, var_dep) in enumerate(zip(call.args, variant)):
                 al, code = self.lower(a, depth_env, fn)
-                if not var_dep:
+                if not var_dep and not al and _ATOM.match(code):
+                    name = code  # a plain read: cannot fail, so reading it early changes nothing
+                elif not var_dep:
                     name = fn.tmp("r")
                     pre.append(f"{name} = _UNSET")
                     step += [f"if {name} is _UNSET:"] + _indent(al + [f"{name} = {code}"])
@@ -1021,6 +1060,18 @@ class Gen:
         for loop in reversed(loops):
             block = loop + _indent(block)
         return pre + block, dedup
+
+
+def _drop_dead_stores(lines):
+    """`fr[1] = a` directly followed by `fr[1] = b` at the same depth: the first is never seen."""
+    out = []
+    for line in lines:
+        if out and line.lstrip().startswith("fr[1] = ") and out[-1].lstrip().startswith("fr[1] = ") \
+                and len(line) - len(line.lstrip()) == len(out[-1]) - len(out[-1].lstrip()):
+            out[-1] = line
+        else:
+            out.append(line)
+    return out
 
 
 def _concat(st, a, b):

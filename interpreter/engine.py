@@ -370,7 +370,9 @@ class GameState(State):
         """Apply a legal move in place; IllegalMove (state untouched) otherwise."""
         if self.fault is not None:
             raise GameFault(self.fault, self.game.sources)
-        legal = legal_moves(self) if not self.over else []
+        legal = self.legal_cache
+        if legal is None:
+            legal = legal_moves(self) if not self.over else []
         chosen = None
         if type(move) is Move:  # moves from legal_moves() are the very objects in the list
             for m in legal:

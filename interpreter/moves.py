@@ -167,8 +167,12 @@ def apply_move(st, move: Move) -> None:
         L[pos] += 1
         fr[1] = ask.pc
     else:
-        for b, v in zip(spec.bindings, move.values):
-            L[b.slot] = v
+        bindings = spec.bindings
+        if len(bindings) == 1:
+            L[bindings[0].slot] = move.values[0]
+        else:
+            for b, v in zip(bindings, move.values):
+                L[b.slot] = v
         fr[1] = spec.body_pc
     run(st)
 

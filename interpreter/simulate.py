@@ -14,7 +14,7 @@ def play_one(game: Game, players: int, seed: int, options: dict, max_decisions: 
     """Play one game to the end; returns (state, finished)."""
     state = game.new_game(players=players, seed=seed, options=options)
     agent = RandomAgent.for_game(seed)
-    while not state.is_over and state.fault is None and state.decisions < max_decisions:
+    while not state.over and state.fault is None and state.decisions < max_decisions:
         moves = state.legal_moves()
         if not moves:
             break
