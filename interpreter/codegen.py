@@ -142,6 +142,18 @@ class _Env:
         raise Unsupported(f"local slot {slot} outside its frame")
 
 
+class _Hoister:
+    """While a rule is written into an enumerator: which Python names hold values that are the
+    same for every candidate, and where the once-per-enumeration slots are declared."""
+
+    def __init__(self, invariant_names, pre):
+        self.invariant, self.pre = invariant_names, pre
+
+    def independent(self, gen, e, env) -> bool:
+        slots = gen.free_slots(e)
+        return all(env.names.get(slot) in self.invariant for slot in slots)
+
+
 class GenAction:
     """A plain statement written as source lines (runs with `st` and the frame list `L`)."""
 
@@ -164,11 +176,15 @@ class Gen:
         self._const_names: dict[int, str] = {}
         self._keep: list = []  # constants stay alive, so their ids stay unique
         self._nonnull_consts: set[str] = set()
+        self._nonnull_codes: set[str] = set()  # generated expressions that never give none (zone slots)
         self._defines: dict[str, str | None] = {}
         self._count = 0
         self._temps = _Fn()  # one counter for all code, so inlined operations never share a temporary
         self.sources: list[str] = []
         self._players_table = None
+        self._hoist = None  # _Hoister while writing a rule's condition inside an enumerator
+        self._cache_names = {}
+        self._free: dict[int, frozenset] = {}
 
     @property
     def t(self):
@@ -364,6 +380,16 @@ class Gen:
 
     # ---- expressions: lower(e) -> (statements to run first, Python expression)
     def lower(self, e, env: _Env, fn: _Fn):
+        hoister = self._hoist
+        if hoister is not None and self._worth_hoisting(e) and hoister.independent(self, e, env):
+            self._hoist = None
+            try:
+                lines, code = self.lower(e, env, fn)
+            finally:
+                self._hoist = hoister
+            if not lines and _ATOM.match(code):
+                return lines, code
+            return self._cached(lines, code, fn, hoister.pre)
         handler = getattr(self, "_x_" + type(e).__name__, None)
         if handler is None:
             raise Unsupported(type(e).__name__)
@@ -382,9 +408,35 @@ class Gen:
             codes.append(code)
         return lines, codes
 
+    def _worth_hoisting(self, e) -> bool:
+        """Quantifiers, comprehensions and definitions: enough work to compute only once."""
+        if isinstance(e, (n.Quant, n.Best, n.Comprehension)):
+            return True
+        if isinstance(e, n.Call):
+            return e.func in self.t.defines
+        if isinstance(e, n.Name):
+            kind, _ = self.t.resolved.get(id(e), (None, None))
+            return kind == "define" and self._constant(e) is _UNSET
+        return False
+
+    def free_slots(self, e) -> frozenset:
+        """Local slots `e` reads that it does not bind itself."""
+        found = self._free.get(id(e))
+        if found is None:
+            used, bound = set(), set()
+            for x in _walk(e):
+                if isinstance(x, n.Name):
+                    kind, detail = self.t.resolved.get(id(x), (None, None))
+                    if kind == "local":
+                        used.add(detail)
+                elif isinstance(x, (n.Quant, n.Best, n.Comprehension)):
+                    bound.add(self.t.slots[id(x)])
+            found = self._free[id(e)] = frozenset(used - bound)
+        return found
+
     def _nonnull(self, code: str, env: _Env) -> bool:
         return bool(_INT.match(code)) or code in env.nonnull or code in self._nonnull_consts or \
-            code in ("True", "False", "st.n")
+            code in ("True", "False", "st.n") or code in self._nonnull_codes
 
     def _constant(self, e):
         """The value of a constant expression, or _UNSET."""
@@ -478,9 +530,12 @@ class Gen:
             value, cond = self._checked(idx, env, fn, None)
             base = f"{first} + {k} * st.n + {value}" if k else f"{first} + {value}"
             if not cond:
-                return lines, f"({base})"
-            msg = self.const("a per-player zone needs a player, found none")
-            return lines, f"(({base}) if {cond} else _fail({msg}, {span}))"
+                code = f"({base})"
+            else:
+                msg = self.const("a per-player zone needs a player, found none")
+                code = f"(({base}) if {cond} else _fail({msg}, {span}))"
+            self._nonnull_codes.add(code)  # a slot number, or the expression fails
+            return lines, code
         resolved = t.resolved.get(id(e.obj))
         if resolved and resolved[0] == "global" and t.vars[resolved[1]][0].per_player:
             slot = p.var_slots[resolved[1]]
@@ -549,7 +604,7 @@ class Gen:
         span = self.const(e.span, "S")
         lines, codes = self.lower_all(args, env, fn)
         result = fn.tmp()
-        call = self._inline_builtin(e.func, impl, types, codes) or \
+        call = self._inline_builtin(e.func, impl, types, codes, fn) or \
             f"{self.const(impl, 'B')}(st{''.join(', ' + c for c in codes)})"
         if e.func == "index" and len(args) == 2:
             table = self._constant(args[0])
@@ -566,7 +621,7 @@ class Gen:
         return ["try:"] + _indent(lines + [f"{result} = {call}"]) + \
             ["except (TypeError, IndexError):", f"    _fail({msg}, {span})"], result
 
-    def _inline_builtin(self, func, impl, types, codes):
+    def _inline_builtin(self, func, impl, types, codes, fn):
         """The builtin's computation written out (inside the same try as the call), or None.
 
         Each is exactly the implementation in builtins.py for arguments of these static types;
@@ -594,6 +649,18 @@ class Gen:
                 return f"(not {one})"
         if one and t0 == ZONE and func == "reverse":
             return f"tuple(reversed(st.zones[{one}]))"
+        generic = self.const(impl, "B")
+        if one and t0 and is_list(t0) and func in ("sum", "sorted", "max", "min"):
+            # Without a none among the values, the builtin's filtering changes nothing.
+            x = fn.tmp()
+            if func == "sum":
+                return f"(sum({x}) if None not in ({x} := {one}) else {generic}(st, {x}))"
+            if func == "sorted":
+                return f"(tuple(sorted({x})) if None not in ({x} := {one}) else {generic}(st, {x}))"
+            return f"({func}({x}) if ({x} := {one}) and None not in {x} else {generic}(st, {x}))"
+        if func in ("max", "min") and len(codes) == 2 and all(ty == INT for ty in types):
+            x = fn.tmp()
+            return f"({func}({x}) if None not in ({x} := ({codes[0]}, {codes[1]})) else {generic}(st, *{x}))"
         return None
 
     def _players_from(self) -> str:
@@ -857,9 +924,11 @@ class Gen:
         dl, dest = self.lower(s.dest, env, fn)
         d = fn.tmp()
         msg = self.const("`move` needs a zone to move to, found none")
-        if _INT.match(dest) and not dl:
-            d = dest
-            lines = []
+        if (_INT.match(dest) or dest in self._nonnull_codes) and not dl:
+            if _ATOM.match(dest):
+                d, lines = dest, []
+            else:
+                lines = [f"{d} = {dest}"]
         else:
             lines = dl + [f"{d} = {dest}", f"if {d} is None:", f"    _fail({msg}, {span})"]
         typ = t.types[id(s.what)]
@@ -872,7 +941,17 @@ class Gen:
         if typ == CARD:
             return lines + wl + [f"{card} = {what}", f"if {card} is not None:"] + _indent(move)
         if typ == ZONE:
-            return lines + wl + [f"for {card} in tuple(st.zones[{what}]):"] + _indent(move)
+            # Untraced, a whole zone moves at once: same final zones, locations and facing.
+            src, moved = fn.tmp(), fn.tmp()
+            place = f"zones[{d}][0:0] = {moved}[::-1]" if bottom else f"zones[{d}].extend({moved})"
+            vis = f"vis[{card}] |= {FACE_UP}" if s.facing == "up" else f"vis[{card}] &= {~FACE_UP}"
+            return lines + wl + [f"{src} = {what}", "if st.tracer is None:",
+                                 f"    {moved} = tuple(zones[{src}])",
+                                 f"    if {src} != {d}:", f"        {place}", f"        zones[{src}].clear()",
+                                 f"        for {card} in {moved}:", f"            loc[{card}] = {d}",
+                                 f"            {vis}",
+                                 "    else:", f"        for {card} in {moved}:", f"            {vis}",
+                                 "else:", f"    for {card} in tuple(zones[{src}]):"] + _indent(move, 2)
         cards = fn.tmp()
         return lines + wl + [f"{cards} = {what}", f"if {cards} is not None:",
                              f"    for {card} in tuple([x for x in {cards} if x is not None]):"] + \
@@ -917,6 +996,7 @@ class Gen:
 
     def _enumerator(self, d):
         fn = self._temps
+        self._cache_names = {}  # code -> names of its once-per-enumeration slot
         names = Counter(spec.name for spec in d.alts)
         lines = ["st.work = 0", "out = []", "tried = 0"]
         uses_seen = False
@@ -932,6 +1012,39 @@ class Gen:
             lines.insert(1, "seen = set()")
         lines.append("return out")
         return self.build(f"moves_{d.index}", "st, L", lines)
+
+    def _cached(self, lines, code, fn, pre):
+        """Lines computing an expression that does not depend on the candidate at most once per
+        enumeration, and the name holding it.  Each later use charges the work the computation
+        took, or, when that would pass the work budget, computes it again so the budget runs
+        out exactly where it would have."""
+        if not lines and code in self._cache_names:  # the same computation met again: one slot
+            h, hw, hl, w0 = self._cache_names[code]
+        else:
+            h, hw, hl, w0 = fn.tmp("h"), fn.tmp("hw"), fn.tmp("hl"), fn.tmp()
+            pre.append(f"{h} = _UNSET")
+            if not lines:
+                self._cache_names[code] = (h, hw, hl, w0)
+        if not any("st.work" in line or "D_" in line for line in lines) and "D_" not in code:
+            return [f"if {h} is _UNSET:"] + _indent(lines + [f"{h} = {code}"]), h  # charges no work
+        return ([f"if {h} is _UNSET:", f"    {w0} = st.work"] + _indent(lines) +
+                [f"    {h} = {code}", f"    {hw} = st.work - {w0}", f"    {hl} = _limits.MAX_WORK_PER_MOVE - {hw}",
+                 f"elif {hw}:", f"    if st.work > {hl}:"] + _indent(lines + [f"{h} = {code}"], 2) +
+                ["    else:", f"        st.work += {hw}"]), h
+
+    def _rule_part(self, e, env, fn, hoister):
+        """A rule's `when` or `require` inside an enumerator: computed once when it does not
+        depend on the candidate, else with its candidate-independent parts computed once."""
+        if hoister.independent(self, e, env):
+            lines, code = self.lower(e, env, fn)
+            if not lines and _ATOM.match(code):
+                return lines, code
+            return self._cached(lines, code, fn, hoister.pre)
+        outer, self._hoist = self._hoist, hoister
+        try:
+            return self.lower(e, env, fn)
+        finally:
+            self._hoist = outer
 
     def _spec(self, spec, fn, shared: bool):
         t, p = self.t, self.p
@@ -978,16 +1091,15 @@ class Gen:
             param_slots = [t.slots[id(prm)] for prm in rule.params]
             variant = [any(isinstance(x, n.Name) and t.resolved.get(id(x), (None,))[0] == "local"
                            and t.resolved[id(x)][1] in binder_slots for x in _walk(a)) for a in call.args]
-            rule_names, rule_nonnull = {}, set()
+            rule_names, rule_nonnull, invariant_names = {}, set(), set()
             step = []
             for i, (a, var_dep) in enumerate(zip(call.args, variant)):
                 al, code = self.lower(a, depth_env, fn)
                 if not var_dep and not al and _ATOM.match(code):
                     name = code  # a plain read: cannot fail, so reading it early changes nothing
                 elif not var_dep:
-                    name = fn.tmp("r")
-                    pre.append(f"{name} = _UNSET")
-                    step += [f"if {name} is _UNSET:"] + _indent(al + [f"{name} = {code}"])
+                    cached, name = self._cached(al, code, fn, pre)
+                    step += cached
                 elif not al and _ATOM.match(code):
                     name = code
                 else:
@@ -995,23 +1107,17 @@ class Gen:
                     step += al + [f"{name} = {code}"]
                 if self._nonnull(code, depth_env):
                     rule_nonnull.add(name)
+                if not var_dep:
+                    invariant_names.add(name)
                 rule_names[param_slots[i]] = name
             renv = _Env(False, rule_names, rule_nonnull)
-            variant_params = {param_slots[i] for i, v in enumerate(variant) if v}
-            rl, require = self.lower(rule.require, renv, fn)
+            hoister = _Hoister(invariant_names, pre)
+            rl, require = self._rule_part(rule.require, renv, fn, hoister)
             if rule.when is None:
                 check_lines, check = rl, require
             else:
-                wl, when = self.lower(rule.when, renv, fn)
-                when_variant = any(isinstance(x, n.Name) and t.resolved.get(id(x), (None,))[0] == "local"
-                                   and t.resolved[id(x)][1] in variant_params for x in _walk(rule.when))
-                if not when_variant:
-                    w = fn.tmp("w")
-                    pre.append(f"{w} = _UNSET")
-                    step += [f"if {w} is _UNSET:"] + _indent(wl + [f"{w} = {when}"])
-                    when = w
-                else:
-                    step += wl
+                wl, when = self._rule_part(rule.when, renv, fn, hoister)
+                step += wl
                 if not rl:
                     check_lines, check = [], f"(not {when} or {require})"
                 else:

@@ -384,6 +384,10 @@ class GameState(State):
             chosen = next((m for m in legal if m.text == text), None)
             if chosen is None:
                 raise IllegalMove(self.explain(text))
+        self._apply_chosen(chosen)
+
+    def _apply_chosen(self, chosen: Move) -> None:
+        """Apply a move known to be in the legal list (simulate's loop calls this directly)."""
         try:
             if self.tracer is not None:
                 self._trace_rules(chosen)

@@ -57,6 +57,8 @@ class Random:
     def below(self, n: int) -> int:
         state = (self.state + GAMMA) & MASK
         self.state = state
+        if n == 1:
+            return 0  # the draw could only be 0; the generator has still moved on
         z = ((state ^ (state >> 30)) * MIX1) & MASK
         z = ((z ^ (z >> 27)) * MIX2) & MASK
         return ((z ^ (z >> 31)) * n) >> 64

@@ -7,6 +7,8 @@ import time
 from . import limits
 from .agents import RandomAgent
 from .engine import Game, GameFault
+from .moves import legal_moves
+from .runtime import VALUE_FAULTS, ScriptRuntimeError
 from .rng import derive
 
 
@@ -14,12 +16,19 @@ def play_one(game: Game, players: int, seed: int, options: dict, max_decisions: 
     """Play one game to the end; returns (state, finished)."""
     state = game.new_game(players=players, seed=seed, options=options)
     agent = RandomAgent.for_game(seed)
+    # The same as `state.apply(agent.choose(state.legal_moves()))`, without re-checking that a
+    # move from the legal list is legal; a fault or a dead end goes through the public calls.
     while not state.over and state.fault is None and state.decisions < max_decisions:
-        moves = state.legal_moves()
-        if not moves:
-            break
         try:
-            state.apply(agent.choose(moves))
+            moves = legal_moves(state)
+        except (ScriptRuntimeError, *VALUE_FAULTS):
+            moves = None
+        if not moves:
+            moves = state.legal_moves()  # faults the state exactly as the public call does
+            if not moves:
+                break
+        try:
+            state._apply_chosen(agent.choose(moves))
         except GameFault:
             break
     return state, state.is_over and state.fault is None

@@ -195,3 +195,44 @@ def test_a_runaway_loop_stops_at_the_same_step(body, budget, tmp_path, monkeypat
         assert state.fault is not None
         results.append((state.vars, json.dumps(state.to_json()["stack"]), state.fault.message, state.fault.span))
     assert results[0] == results[1]
+
+
+HEAVY_RULES = '''
+game "Heavy"
+players 2
+deck d in pile {
+    rank: 1, 2, 3, 4, 5, 6, 7, 8
+    suit: A, B, C
+    name: rank suit
+}
+zone pile: shared public
+zone hand: per player owner
+define many = range(1, 40)
+define big(p: player) = count x in many where any c in hand[p] where c.rank == x % 8
+rule heavy(p: player, c: card) "Costly, and the same for every card."
+    when big(p) > 3
+    require c.rank >= count y in many where y < 3 or c.suit == A
+phase main {
+    deal 8 from pile to hand of players
+    decide seat(0) "Pick" {
+        pick(c from hand[seat(0)]) requires heavy(seat(0), c) { }
+    }
+    end game
+}
+'''
+
+
+@pytest.mark.parametrize("budget", [100, 2_000, 2_600, 3_100, 5_000, 1_000_000])
+def test_work_charged_by_rules_computed_once_is_exact(budget, tmp_path, monkeypatch):
+    """A rule part that is the same for every candidate is computed once, but charged to the
+    work budget for every candidate, so the budget runs out at the same place."""
+    path = tmp_path / "heavy.cardgame"
+    path.write_text(HEAVY_RULES)
+    monkeypatch.setattr(interpreter.limits, "MAX_WORK_PER_MOVE", budget)
+    results = []
+    for generated in (False, True):
+        state = _load(path, monkeypatch, generated).new_game(seed=3)
+        moves = [m.text for m in state.legal_moves()]
+        fault = state.fault and (state.fault.message, state.fault.span)
+        results.append((moves, fault, state.work))
+    assert results[0] == results[1]
