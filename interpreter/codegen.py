@@ -143,15 +143,16 @@ class _Env:
 
 
 class _Hoister:
-    """While a rule is written into an enumerator: which Python names hold values that are the
-    same for every candidate, and where the once-per-enumeration slots are declared."""
+    """A loop being written (a quantifier, a comprehension, or a decision's candidates): the
+    local slots that change from one round to the next, and the lines run before the loop,
+    where slots for values computed once per loop are declared."""
 
-    def __init__(self, invariant_names, pre):
-        self.invariant, self.pre = invariant_names, pre
+    def __init__(self, variant_slots, pre):
+        self.variant, self.pre = frozenset(variant_slots), pre
+        self.names = {}  # code -> names of its slot, so the same computation shares one
 
     def independent(self, gen, e, env) -> bool:
-        slots = gen.free_slots(e)
-        return all(env.names.get(slot) in self.invariant for slot in slots)
+        return not (gen.free_slots(e) & self.variant)
 
 
 class GenAction:
@@ -183,7 +184,6 @@ class Gen:
         self.sources: list[str] = []
         self._players_table = None
         self._hoist = None  # _Hoister while writing a rule's condition inside an enumerator
-        self._cache_names = {}
         self._free: dict[int, frozenset] = {}
 
     @property
@@ -240,6 +240,7 @@ class Gen:
         params = [self.t.slots[id(p)] for p in define.params or ()]
         pyname = f"D_{name}_{len(self._defines)}"
         self._defines[name] = pyname  # definitions are checked not to call themselves
+        outer, self._hoist = self._hoist, None  # another function: nothing of the caller's loop
         try:
             env = _Env(False, {slot: f"a{slot}" for slot in params})
             fn = self._temps
@@ -251,6 +252,8 @@ class Gen:
         except Unsupported:
             self._defines[name] = None
             raise
+        finally:
+            self._hoist = outer
         return pyname
 
     def _inline_define(self, define, codes, env, fn):
@@ -268,10 +271,13 @@ class Gen:
                 tmp = fn.tmp("a")
                 lines.append(f"{tmp} = {code}")
                 names[slot] = tmp
+        outer, self._hoist = self._hoist, None  # the body's slots are not the caller's
         try:
             body_lines, body = self.lower(define.body, _Env(False, names, nonnull), fn)
         except Unsupported:
             return None
+        finally:
+            self._hoist = outer
         if len(body_lines) > _INLINE_LINES or len(body) > _INLINE_CHARS:
             return None
         return lines + body_lines, body
@@ -389,7 +395,7 @@ class Gen:
                 self._hoist = hoister
             if not lines and _ATOM.match(code):
                 return lines, code
-            return self._cached(lines, code, fn, hoister.pre)
+            return self._cached(lines, code, fn, hoister)
         handler = getattr(self, "_x_" + type(e).__name__, None)
         if handler is None:
             raise Unsupported(type(e).__name__)
@@ -781,9 +787,18 @@ class Gen:
             after = [f"if {var} is not _UNSET:", f"    L[{slot}] = {var}"]
         return before, f"for {var} in {seq}:", inner, var, after
 
+    def _loop_part(self, loop, part, env, fn, before):
+        """A quantifier's condition (or key, or item): what in it does not depend on the loop
+        variable is computed once per loop, declared in the lines before it."""
+        outer, self._hoist = self._hoist, _Hoister({self.t.slots[id(loop)]}, before)
+        try:
+            return self.lower(part, env, fn)
+        finally:
+            self._hoist = outer
+
     def _x_Quant(self, e, env, fn):
         before, header, inner, var, after = self._loop(e, env, fn)
-        cl, cond = self.lower(e.cond, inner, fn)
+        cl, cond = self._loop_part(e, e.cond, inner, fn, before)
         result = fn.tmp()
         if e.kind == "any":
             init, body = "False", [f"if {cond}:", f"    {result} = True", "    break"]
@@ -801,7 +816,7 @@ class Gen:
         if e.kind not in ("max", "min"):
             raise Unsupported("best")
         before, header, inner, var, after = self._loop(e, env, fn)
-        kl, key = self.lower(e.key, inner, fn)
+        kl, key = self._loop_part(e, e.key, inner, fn, before)
         found, found_key, k = fn.tmp(), fn.tmp(), fn.tmp()
         cmp = ">" if e.kind == "max" else "<"
         body = kl + [f"{k} = {key}", f"if {k} is None:", "    continue",
@@ -812,10 +827,10 @@ class Gen:
     def _x_Comprehension(self, e, env, fn):
         before, header, inner, var, after = self._loop(e, env, fn)
         out = fn.tmp()
-        bl, body = self.lower(e.expr, inner, fn)
+        bl, body = self._loop_part(e, e.expr, inner, fn, before)
         append = bl + [f"{out}.append({body})"]
         if e.cond is not None:
-            cl, cond = self.lower(e.cond, inner, fn)
+            cl, cond = self._loop_part(e, e.cond, inner, fn, before)
             loop_body = cl + [f"if {cond}:"] + _indent(append)
         else:
             loop_body = append
@@ -996,7 +1011,6 @@ class Gen:
 
     def _enumerator(self, d):
         fn = self._temps
-        self._cache_names = {}  # code -> names of its once-per-enumeration slot
         names = Counter(spec.name for spec in d.alts)
         lines = ["st.work = 0", "out = []", "tried = 0"]
         uses_seen = False
@@ -1013,18 +1027,18 @@ class Gen:
         lines.append("return out")
         return self.build(f"moves_{d.index}", "st, L", lines)
 
-    def _cached(self, lines, code, fn, pre):
+    def _cached(self, lines, code, fn, hoister):
         """Lines computing an expression that does not depend on the candidate at most once per
         enumeration, and the name holding it.  Each later use charges the work the computation
         took, or, when that would pass the work budget, computes it again so the budget runs
         out exactly where it would have."""
-        if not lines and code in self._cache_names:  # the same computation met again: one slot
-            h, hw, hl, w0 = self._cache_names[code]
+        if not lines and code in hoister.names:  # the same computation met again: one slot
+            h, hw, hl, w0 = hoister.names[code]
         else:
             h, hw, hl, w0 = fn.tmp("h"), fn.tmp("hw"), fn.tmp("hl"), fn.tmp()
-            pre.append(f"{h} = _UNSET")
+            hoister.pre.append(f"{h} = _UNSET")
             if not lines:
-                self._cache_names[code] = (h, hw, hl, w0)
+                hoister.names[code] = (h, hw, hl, w0)
         if not any("st.work" in line or "D_" in line for line in lines) and "D_" not in code:
             return [f"if {h} is _UNSET:"] + _indent(lines + [f"{h} = {code}"]), h  # charges no work
         return ([f"if {h} is _UNSET:", f"    {w0} = st.work"] + _indent(lines) +
@@ -1039,7 +1053,7 @@ class Gen:
             lines, code = self.lower(e, env, fn)
             if not lines and _ATOM.match(code):
                 return lines, code
-            return self._cached(lines, code, fn, hoister.pre)
+            return self._cached(lines, code, fn, hoister)
         outer, self._hoist = self._hoist, hoister
         try:
             return self.lower(e, env, fn)
@@ -1084,6 +1098,7 @@ class Gen:
         inner = []
         # the rules, in order, each cutting the candidates it forbids
         body_depth = []
+        spec_hoister = _Hoister((), pre)
         for u, (use, call) in enumerate(zip(spec.rules, alt.requires)):
             rule = use.rule.node
             if len(call.args) != len(rule.params):
@@ -1091,14 +1106,14 @@ class Gen:
             param_slots = [t.slots[id(prm)] for prm in rule.params]
             variant = [any(isinstance(x, n.Name) and t.resolved.get(id(x), (None,))[0] == "local"
                            and t.resolved[id(x)][1] in binder_slots for x in _walk(a)) for a in call.args]
-            rule_names, rule_nonnull, invariant_names = {}, set(), set()
+            rule_names, rule_nonnull = {}, set()
             step = []
             for i, (a, var_dep) in enumerate(zip(call.args, variant)):
                 al, code = self.lower(a, depth_env, fn)
                 if not var_dep and not al and _ATOM.match(code):
                     name = code  # a plain read: cannot fail, so reading it early changes nothing
                 elif not var_dep:
-                    cached, name = self._cached(al, code, fn, pre)
+                    cached, name = self._cached(al, code, fn, spec_hoister)
                     step += cached
                 elif not al and _ATOM.match(code):
                     name = code
@@ -1107,11 +1122,10 @@ class Gen:
                     step += al + [f"{name} = {code}"]
                 if self._nonnull(code, depth_env):
                     rule_nonnull.add(name)
-                if not var_dep:
-                    invariant_names.add(name)
                 rule_names[param_slots[i]] = name
             renv = _Env(False, rule_names, rule_nonnull)
-            hoister = _Hoister(invariant_names, pre)
+            hoister = _Hoister({param_slots[i] for i, v in enumerate(variant) if v}, pre)
+            hoister.names = spec_hoister.names  # one slot for a computation met in several rules
             rl, require = self._rule_part(rule.require, renv, fn, hoister)
             if rule.when is None:
                 check_lines, check = rl, require

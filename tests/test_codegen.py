@@ -222,12 +222,19 @@ phase main {
 '''
 
 
+HEAVY_LOOPS = HEAVY_RULES.replace(
+    "define big(p: player) = count x in many where any c in hand[p] where c.rank == x % 8",
+    "define costly(p: player) = [x % 8 for x in many where any c in hand[p] where c.rank == x % 5]\n"
+    "define big(p: player) = count([c for c in hand[p] where c.rank in costly(p) and count(costly(p)) > 2])")
+
+
+@pytest.mark.parametrize("script", [HEAVY_RULES, HEAVY_LOOPS], ids=["rules", "loops"])
 @pytest.mark.parametrize("budget", [100, 2_000, 2_600, 3_100, 5_000, 1_000_000])
-def test_work_charged_by_rules_computed_once_is_exact(budget, tmp_path, monkeypatch):
-    """A rule part that is the same for every candidate is computed once, but charged to the
-    work budget for every candidate, so the budget runs out at the same place."""
+def test_work_charged_by_parts_computed_once_is_exact(script, budget, tmp_path, monkeypatch):
+    """A part of a rule or a loop that is the same for every candidate or item is computed
+    once, but charged to the work budget every time, so the budget runs out at the same place."""
     path = tmp_path / "heavy.cardgame"
-    path.write_text(HEAVY_RULES)
+    path.write_text(script)
     monkeypatch.setattr(interpreter.limits, "MAX_WORK_PER_MOVE", budget)
     results = []
     for generated in (False, True):
