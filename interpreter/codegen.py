@@ -1025,7 +1025,7 @@ class Gen:
         if uses_seen:
             lines.insert(1, "seen = set()")
         lines.append("return out")
-        return self.build(f"moves_{d.index}", "st, L", lines)
+        return self.build(f"moves_{d.index}", "st, L", _local_reads(lines))
 
     def _cached(self, lines, code, fn, hoister):
         """Lines computing an expression that does not depend on the candidate at most once per
@@ -1151,11 +1151,9 @@ class Gen:
             move = _make_move(p, spec, types, ())
             make = [f"{m} = {self.const(move, 'MV')}"]
         elif len(names) == 1 and types[0] == CARD:
-            cache = self.const([None] * len(p.card_names), "MC")
-            v = names[0]
-            make = [f"{m} = {cache}[{v}]",
-                    f"if {m} is None:",
-                    f"    {m} = {cache}[{v}] = _mk({prog_c}, {spec_c}, {types_c}, {values})"]
+            # every card's move, made once: a card-valued binder only ever holds card numbers
+            cache = self.const(tuple(_make_move(p, spec, types, (c,)) for c in range(len(p.card_names))), "MC")
+            make = [f"{m} = {cache}[{names[0]}]"]
         elif all(ty in (CARD, PLAYER, INT) for ty in types):
             cache = self.const({}, "MC")
             key = names[0] if len(names) == 1 else values
@@ -1180,6 +1178,22 @@ class Gen:
         for loop in reversed(loops):
             block = loop + _indent(block)
         return pre + block, dedup
+
+
+_STATE_READ = re.compile(r"st\.vars\[(\d+)\](?!\s*=[^=])|st\.zones(?![\[\w]*\s*=[^=])")
+
+
+def _local_reads(lines):
+    """An enumerator changes nothing, so the variables and zones it reads are read once, into
+    locals, at its start (`st.vars[k]` -> `V_k`, `st.zones` -> `Z_`)."""
+    found, out = set(), []
+    for line in lines:
+        def local(m):
+            name = f"V_{m.group(1)}" if m.group(1) else "Z_"
+            found.add((name, m.group(0)))
+            return name
+        out.append(_STATE_READ.sub(local, line))
+    return [f"{name} = {read}" for name, read in sorted(found)] + out
 
 
 def _drop_dead_stores(lines):
