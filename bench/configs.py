@@ -26,9 +26,10 @@ CONFIGS = [
            options={"special_bouncers": True}),
     Config("bouncer upcoming", "games/bouncer.cardgame", "bench.baseline.bouncer",
            options={"show_upcoming": True}),
-    Config("booray 4p", "games/booray.cardgame", "bench.baseline.booray", players=4, games=200),
-    Config("booray 5p", "games/booray.cardgame", "bench.baseline.booray", players=5, games=100),
-    Config("booray 6p", "games/booray.cardgame", "bench.baseline.booray", players=6, games=40),
+    # Boo Ray games end when every player votes to stop, so their lengths vary a lot: more games.
+    Config("booray 4p", "games/booray.cardgame", "bench.baseline.booray", players=4, games=600),
+    Config("booray 5p", "games/booray.cardgame", "bench.baseline.booray", players=5, games=300),
+    Config("booray 6p", "games/booray.cardgame", "bench.baseline.booray", players=6, games=120),
 ]
 
 # The state measured for memory and clone(): this script, after this many random moves.

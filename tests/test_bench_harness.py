@@ -1,0 +1,25 @@
+"""The benchmark harness runs (tiny sizes, no timing asserted): `python -m bench` stays usable."""
+
+from __future__ import annotations
+
+from bench import harness
+from bench.configs import CONFIGS, Config
+
+
+def test_every_configuration_runs_on_both_sides():
+    for cfg in CONFIGS:
+        ok, why = harness.available(cfg)
+        assert ok, why
+        row = harness.run_config(cfg, scale=0.004, repeat=1)
+        assert row["games"] >= 1 and row["engine_decisions_per_s"] > 0 and row["baseline_decisions_per_s"] > 0
+        assert row["ratio"] == row["ratio_decisions"]
+
+
+def test_missing_scripts_and_baselines_are_skipped():
+    assert harness.available(Config("x", "games/no_such_game.cardgame", "bench.baseline.bouncer"))[0] is False
+    assert harness.available(Config("x", "games/bouncer.cardgame", "bench.baseline.no_such"))[0] is False
+
+
+def test_state_figures():
+    figures = harness.state_figures(repeat=1)
+    assert 0 < figures["deep_size_bytes"] < 10_000_000 and figures["clone_us"] > 0
