@@ -7,7 +7,7 @@ then placing cards (and, for the pot, setting variables) through saved-state JSO
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import GAMES, arrange, load_game, moves
@@ -361,7 +361,6 @@ def test_one_go_on_vote_keeps_playing():
 
 # ---- whole games --------------------------------------------------------------------------------
 
-@settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), agent_seed=st.integers(0, 2**32), players=st.integers(4, 6),
        conventions=st.booleans(), hands=st.integers(0, 4))
 def test_money_is_conserved_and_every_card_accounted_for(seed, agent_seed, players, conventions, hands):
