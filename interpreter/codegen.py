@@ -328,10 +328,22 @@ class Gen:
                 continue
             single = _drop_dead_stores(self._expand(bodies, pc, 0, None))
             fused = _drop_dead_stores(self._expand(bodies, pc, 0, [_INLINE_OPS]))
-            step = self.build(f"step{pc}", "st, fr", ["L = fr[2]"] + single)
-            steps.append(step)
-            ops.append(step if fused == single else self.build(f"op{pc}", "st, fr", ["L = fr[2]"] + fused))
+            if fused == single:
+                step = self.build(f"step{pc}", "st, fr", ["L = fr[2]"] + single)
+                ops.append(step)
+                steps.append(step)
+            else:
+                ops.append(self.build(f"op{pc}", "st, fr", ["L = fr[2]"] + fused))
+                steps.append(self._later(steps, pc, f"step{pc}", ["L = fr[2]"] + single))
         return ops, steps
+
+    def _later(self, table, index, hint, body):
+        """A one-step operation compiled when first called (they only run at the very end of a
+        step budget): it puts the compiled function in its place in `table`, then runs it."""
+        def stub(st, fr):
+            table[index] = self.build(hint, "st, fr", body)
+            return table[index](st, fr)
+        return stub
 
     def _expand(self, bodies, pc, done, budget):
         out = []
