@@ -4,15 +4,19 @@ The closure compiler (compiler.py) builds one small Python function per syntax n
 evaluating `x.suit == led` costs five calls.  This module writes the same computation as the
 source of one Python function and compiles it once per script: locals are Python variables,
 `and`/`or`/`if` are Python's own, quantifiers and comprehensions are `for` loops, definitions
-are Python functions with positional parameters, and each decision gets an enumerator that
-loops over its binders and evaluates its rules inline (a rule's `when` is computed once per
-decision when it does not depend on the binders).
+are Python functions with positional parameters (small ones are written at their call sites),
+and each decision gets an enumerator that loops over its binders and evaluates its rules
+inline.  What does not depend on a loop's variable (a decision's candidate, a quantifier's
+item) and costs a call or a loop is computed once per loop.  The state machine's operations
+are generated too, and each inlines the operations it leads to (see Gen.assemble).
 
 The generated code computes exactly what the closures compute: the same values, the same
-errors with the same messages and spans, in the same order, and it leaves the frame of locals
+errors with the same messages and spans, in the same order; it leaves the frame of locals
 exactly as the closures leave it (a quantifier's variable keeps its last value in a phase's
-frame).  Anything this module does not know how to write raises `Unsupported`, and the
-compiler keeps its closure for that node; tracing and explanations always use the closures.
+frame); and the work and step budgets run out at the same place.  Anything this module does
+not know how to write raises `Unsupported`, and the compiler keeps its closure for that node;
+tracing and explanations always use the closures.  CARDGAME_CODEGEN=0 turns it all off;
+tests/test_codegen.py plays every script both ways.
 """
 
 from __future__ import annotations
@@ -1107,7 +1111,6 @@ class Gen:
         if len(alt.binders) == 1 and alt.binders[0].source is None:
             unique = True  # a range of whole numbers
         dedup = shared or not unique
-        inner = []
         # the rules, in order, each cutting the candidates it forbids
         body_depth = []
         spec_hoister = _Hoister((), pre)

@@ -15,7 +15,7 @@ from . import limits
 from . import nodes as n
 from .builtins import BUILTINS, CONSTANTS
 from . import codegen
-from .codegen import Gen, GenAction, Unsupported
+from .codegen import Gen, Unsupported
 from .checker import Tables, default_value
 from .runtime import FACE_UP, TABLE, ScriptRuntimeError
 from .source import Span
