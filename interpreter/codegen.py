@@ -966,6 +966,7 @@ class Gen:
         wl, what = self.lower(s.what, env, fn)
         card = fn.tmp("c")
         bottom = s.position == "bottom"
+        order = "reversed" if bottom else ""  # under a pile, the list keeps its order
         lines.append("zones, loc, vis = st.zones, st.loc, st.vis")
         move = self._move_card(card, d, bottom, s.facing, fn) + \
             ["if st.tracer is not None:", f"    st.emit('move', card={card}, to={d}, span={span})"]
@@ -974,7 +975,7 @@ class Gen:
         if typ == ZONE:
             # Untraced, a whole zone moves at once: same final zones, locations and facing.
             src, moved = fn.tmp(), fn.tmp()
-            place = f"zones[{d}][0:0] = {moved}[::-1]" if bottom else f"zones[{d}].extend({moved})"
+            place = f"zones[{d}][0:0] = {moved}" if bottom else f"zones[{d}].extend({moved})"
             vis = f"vis[{card}] |= {FACE_UP}" if s.facing == "up" else f"vis[{card}] &= {~FACE_UP}"
             return lines + wl + [f"{src} = {what}", "if st.tracer is None:",
                                  f"    {moved} = tuple(zones[{src}])",
@@ -982,10 +983,10 @@ class Gen:
                                  f"        for {card} in {moved}:", f"            loc[{card}] = {d}",
                                  f"            {vis}",
                                  "    else:", f"        for {card} in {moved}:", f"            {vis}",
-                                 "else:", f"    for {card} in tuple(zones[{src}]):"] + _indent(move, 2)
+                                 "else:", f"    for {card} in {order}(tuple(zones[{src}])):"] + _indent(move, 2)
         cards = fn.tmp()
         return lines + wl + [f"{cards} = {what}", f"if {cards} is not None:",
-                             f"    for {card} in tuple([x for x in {cards} if x is not None]):"] + \
+                             f"    for {card} in {order}(tuple([x for x in {cards} if x is not None])):"] + \
             _indent(move, 2)
 
     def _deal(self, s, env, fn):

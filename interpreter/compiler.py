@@ -625,7 +625,8 @@ class Compiler:
             slot = dest(st, L)
             if slot is None:
                 _fail("`move` needs a zone to move to, found none", span)
-            for card in what(st, L):
+            cards = what(st, L)
+            for card in (reversed(cards) if bottom else cards):  # under a pile, the list keeps its order
                 st.move_card(card, slot, bottom, facing)
                 if st.tracer is not None:
                     st.emit("move", card=card, to=slot, span=span)

@@ -221,3 +221,15 @@ def test_hidden_commits_stay_hidden_in_traces():
     state.apply(state.legal_moves()[0])
     decision = [e.text for e in events if e.kind == "decision"]
     assert decision == ["P0: (a hidden choice)"]
+
+
+@pytest.mark.parametrize("codegen", ["1", "0"])
+def test_moving_a_list_to_the_bottom_keeps_its_order(tmp_path, monkeypatch, codegen):
+    monkeypatch.setenv("CARDGAME_CODEGEN", codegen)
+    path = write(tmp_path, 'deck d in pool {\n    v: 1, 2, 3, 4\n}\nzone pool: shared public\n'
+                           'zone pile: shared public\nzone other: shared public\nphase main {\n'
+                           '    move [c for c in pool where c.v >= 3] to pile\n'
+                           '    move [c for c in pool where c.v <= 2] to pile at bottom\n'
+                           '    move pile to other at bottom\n    end game\n}\n')
+    state = interpreter.load(str(path)).new_game()
+    assert state.view()["zones"]["other"] == ["1", "2", "3", "4"]
