@@ -31,6 +31,12 @@ def who(actor) -> str:
     return "table" if actor == TABLE else f"P{actor}"
 
 
+def _game_line(state, seed, options) -> str:
+    """`3 players, seed 1, special=true`: how a started game is announced."""
+    shown = "".join(f", {k}={_show_value(v)}" for k, v in options.items())
+    return f"{_plural(state.n, 'player')}, seed {seed}{shown}"
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
@@ -222,10 +228,11 @@ class Session:
         if self.perspective not in ("all", None) and self.perspective >= state.n:
             self.perspective = "all"
         self._reset(state)
-        lines = [f"loaded {game.title} from {path}: {_plural(state.n, 'player')}, seed {seed}"
-                 + (", " + ", ".join(f"{k}={_show_value(v)}" for k, v in options.items()) if options else "")]
-        for warning in game.warnings:
-            lines.append(game.render_diagnostic(warning))
+        header = [f"loaded {game.title} from {path}: {_game_line(state, seed, options)}"]
+        return self._started(header + [game.render_diagnostic(w) for w in game.warnings], state, events)
+
+    def _started(self, lines, state, events):
+        """The lines after a game starts: its set-up events, the status, a fault if it has one."""
         lines += self._event_lines(events, state, always=self.tracing)
         lines.append(self._status_line())
         if state.fault is not None:
@@ -277,14 +284,7 @@ class Session:
         if self.perspective not in ("all", None) and self.perspective >= state.n:
             self.perspective = "all"
         self._reset(state)
-        lines = [f"new game of {self.game.title}: {_plural(state.n, 'player')}, seed {seed}"
-                 + (", " + ", ".join(f"{k}={_show_value(v)}" for k, v in options.items()) if options else "")]
-        lines += self._event_lines(events, state, always=self.tracing)
-        lines.append(self._status_line())
-        if state.fault is not None:
-            self.failed = True
-            lines.append(self.game.render_diagnostic(state.fault))
-        return lines
+        return self._started([f"new game of {self.game.title}: {_game_line(state, seed, options)}"], state, events)
 
     def _cmd_options(self, rest: str):
         self._no_args("options", rest)
