@@ -6,7 +6,7 @@ arrive as slot numbers and are read through the state.
 
 from __future__ import annotations
 
-from .types import ANY, BOOL, CARD, INT, PLAYER, ZONE, element, fits, is_list, is_listlike, list_of
+from .types import ANY, BOOL, CARD, INT, PLAYER, ZONE, element, fits, is_listlike, list_of
 
 
 class BuiltinTypeError(Exception):

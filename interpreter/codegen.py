@@ -532,7 +532,7 @@ class Gen:
         tmp = fn.tmp()
         return lines, f"({tname}[{tmp}] if ({tmp} := {obj}) is not None else None)"
 
-    def _checked(self, code, env, fn, fail):
+    def _checked(self, code, env, fn):
         """(name or expression holding code's value, condition that it is not None or "")."""
         if self._nonnull(code, env):
             return code, ""
@@ -549,7 +549,7 @@ class Gen:
             k = p.zone_index[t.resolved[id(e.obj)][1]][1]
             first = p.shared_zone_count
             lines, idx = self.lower(e.index, env, fn)
-            value, cond = self._checked(idx, env, fn, None)
+            value, cond = self._checked(idx, env, fn)
             base = f"{first} + {k} * st.n + {value}" if k else f"{first} + {value}"
             if not cond:
                 code = f"({base})"
@@ -562,7 +562,7 @@ class Gen:
         if resolved and resolved[0] == "global" and t.vars[resolved[1]][0].per_player:
             slot = p.var_slots[resolved[1]]
             lines, idx = self.lower(e.index, env, fn)
-            value, cond = self._checked(idx, env, fn, None)
+            value, cond = self._checked(idx, env, fn)
             if not cond:
                 return lines, f"st.vars[{slot}][{value}]"
             msg = self.const(f"`{resolved[1]}[...]` needs a player, found none")
@@ -710,7 +710,7 @@ class Gen:
         if e.op != "neg":
             raise Unsupported("unary")
         msg, span = self.const("cannot negate none"), self.const(e.span, "S")
-        value, cond = self._checked(code, env, fn, None)
+        value, cond = self._checked(code, env, fn)
         if not cond:
             return lines, f"(-{value})"
         return lines, f"(-{value} if {cond} else _fail({msg}, {span}))"
@@ -767,8 +767,8 @@ class Gen:
         if op not in ("+", "-", "*", "/", "%", "<", "<=", ">", ">="):
             raise Unsupported(f"operator {op}")
         lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
-        a, acond = self._checked(left, env, fn, None)
-        b, bcond = self._checked(right, env, fn, None)
+        a, acond = self._checked(left, env, fn)
+        b, bcond = self._checked(right, env, fn)
         conds = [c for c in (acond, bcond) if c]
         none_msg = self.const(f"`{op}` needs two numbers, but one side is none")
         hint = self.const("check that the values exist (an empty zone's top card is none)")
@@ -855,7 +855,7 @@ class Gen:
     # ---- plain statements
     def _stmt(self, s, fn):
         env = _Env(True)
-        t, p = self.t, self.p
+        t = self.t
         match s:
             case n.Let():
                 lines, value = self.lower(s.value, env, fn)
@@ -997,7 +997,7 @@ class Gen:
         first, span = p.shared_zone_count, self.const(s.span, "S")
         lines, (players, source, count) = self.lower_all((s.players, s.source, s.count), env, fn)
         seats, src, pile, seat, dest, card, rounds = (fn.tmp() for _ in range(7))
-        msg = self.const(f"`deal` ran out of cards in `{{}}`")
+        msg = self.const("`deal` ran out of cards in `{}`")
         hint = self.const("deal fewer cards, or refill the zone first")
         names = self.const(_zone_name, "H")
         vis = f"vis[{card}] |= {FACE_UP}" if s.facing == "up" else f"vis[{card}] &= {~FACE_UP}"
@@ -1235,7 +1235,7 @@ def _text_plus(st, ltype, rtype, left, right, span):
     a = render_value(st.prog, ltype, left)
     b = render_value(st.prog, rtype, right)
     if len(a) + len(b) > limits.MAX_TEXT_LENGTH:
-        _fail(f"a text grew beyond {limits.MAX_TEXT_LENGTH} characters", span)
+        raise ScriptRuntimeError(f"a text grew beyond {limits.MAX_TEXT_LENGTH} characters", span)
     return a + b
 
 

@@ -12,7 +12,7 @@ from .compiler import Compiler, Program, initial_values, render_value
 from .loader import _too_deep_definitions, check_file, fail_if_errors, script_hash
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
 from .rng import seed_state
-from .runtime import FACE_UP, TABLE, VALUE_FAULTS, ScriptRuntimeError, State, run, value_fault
+from .runtime import TABLE, VALUE_FAULTS, ScriptRuntimeError, State, run, value_fault
 from .source import Diagnostic, ScriptError, SourceFile, Span, did_you_mean, render
 from .parser import parse_expression
 from .types import CARD, PLAYER, ZONE, ZONES, element, fits, is_list, list_of
@@ -418,10 +418,6 @@ class GameState(State):
         from .saving import dump_state
         return dump_state(self)
 
-    @property
-    def history_list(self) -> list[str]:
-        return list(self.history)
-
     # ---- views
     def view(self, player=None) -> dict:
         """What `player` may see (None: a spectator; "all": everything)."""
@@ -481,5 +477,4 @@ def _describe_event(st, prog, kind, data) -> str:
     return kind
 
 
-__all__ = ["Game", "GameState", "IllegalMove", "GameFault", "ScriptError", "load", "TABLE", "FACE_UP",
-           "CARD", "PLAYER", "Move", "Explanation"]
+__all__ = ["Game", "GameState", "IllegalMove", "GameFault", "ScriptError", "load", "TABLE", "Move", "Explanation"]

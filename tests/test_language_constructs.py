@@ -233,3 +233,12 @@ def test_moving_a_list_to_the_bottom_keeps_its_order(tmp_path, monkeypatch, code
                            '    move pile to other at bottom\n    end game\n}\n')
     state = interpreter.load(str(path)).new_game()
     assert state.view()["zones"]["other"] == ["1", "2", "3", "4"]
+
+
+@pytest.mark.parametrize("codegen", ["1", "0"])
+def test_growing_text_is_stopped_by_a_limit(tmp_path, monkeypatch, codegen):
+    monkeypatch.setenv("CARDGAME_CODEGEN", codegen)
+    path = write(tmp_path, 'var t: text = "x"\nphase main {\n    while true {\n        set t = t + t\n    }\n'
+                           '    end game\n}\n')
+    state = interpreter.load(str(path)).new_game()
+    assert "a text grew beyond" in state.fault.message
