@@ -1231,7 +1231,7 @@ def _concat(st, a, b):
 
 
 def _text_plus(st, ltype, rtype, left, right, span):
-    from .compiler import render_value
+    from .program import render_value
     a = render_value(st.prog, ltype, left)
     b = render_value(st.prog, rtype, right)
     if len(a) + len(b) > limits.MAX_TEXT_LENGTH:

@@ -8,7 +8,8 @@ import attrs
 
 from . import limits
 from .checker import Checker, _Frame, _Scope, default_value, option_allowed, option_value, option_value_ok
-from .compiler import Compiler, Program, initial_values, render_value
+from .compiler import Compiler
+from .program import Program, initial_values, render_value
 from .loader import _too_deep_definitions, check_file, fail_if_errors, script_hash
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
 from .rng import seed_state

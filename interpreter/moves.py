@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import attrs
 
-from .compiler import render_value
+from .program import render_value
 from . import limits
 from .runtime import ScriptRuntimeError, run
 from .nodes import Best, Comprehension, Quant

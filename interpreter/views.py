@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .compiler import render_value
+from .program import render_value
 from .runtime import FACE_UP, TABLE
 
 HIDDEN = "??"

@@ -1,0 +1,148 @@
+"""The compiled program: the state machine's code objects, decision points and lookup tables.
+
+Built once per script by compiler.py (engine.Game then attaches its source lookups) and shared,
+unchanged, by every game of that script.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from . import nodes as n
+from .checker import Tables, default_value
+from .source import Span
+from .types import BOOL, CARD, PLAYER, ZONE, is_list
+
+
+@attrs.define
+class CodeInfo:
+    name: str
+    kind: str  # phase, procedure, event
+    span: Span
+    size: int
+    phase: str | None
+
+
+@attrs.define
+class Binding:
+    slot: int
+    type: str
+    domain: object  # fn(st, L) -> sequence, for `x from SOURCE`
+    low: object  # fn(st, L) -> int, for `n in LOW..HIGH`
+    high: object
+
+
+@attrs.define
+class RuleUse:
+    rule: "CompiledRule"
+    args: tuple  # fns(st, L)
+    call: n.RuleCall
+
+
+@attrs.define
+class AltSpec:
+    index: int
+    name: str
+    bindings: tuple
+    rules: tuple
+    body_pc: int
+    node: n.Alternative
+    reaction: int | None = None  # for reaction windows: which reaction offers it
+
+
+@attrs.define
+class Decision:
+    """A decision point: a state of the machine that waits for a move."""
+
+    index: int
+    kind: str  # "normal", "deferred" (simultaneous), "reaction"
+    prompt: str  # the prompt as written, `{...}` included
+    alts: list
+    code: int
+    pc: int
+    span: Span
+    actor_fn: object = None  # None for table decisions
+    frame_slots: tuple = ()  # reaction windows: (askers slot, reaction var slots)
+    fast: object = None  # generated fn(st, L) -> legal moves (codegen.py); None: moves.enumerate_moves
+    prompt_fn: object = None  # fn(st, L) -> the prompt with its `{...}` filled in
+
+
+@attrs.define
+class CompiledRule:
+    node: n.RuleDecl
+    size: int
+    check: object  # fn(st, R) -> bool
+    when: object  # traced fns for explanations, built on demand
+    require: object
+
+
+@attrs.define
+class Program:
+    tables: Tables
+    codes: list = attrs.Factory(list)
+    step_codes: list = attrs.Factory(list)  # the same operations one step each (runtime.run's exact tail)
+    code_info: list = attrs.Factory(list)
+    decisions: list = attrs.Factory(list)
+    rules: dict = attrs.Factory(dict)
+    phase_code: dict = attrs.Factory(dict)
+    var_slots: dict = attrs.Factory(dict)  # name -> slot in State.vars (options first)
+    per_player_var_slots: tuple = ()
+    shared_zone_count: int = 0
+    zone_index: dict = attrs.Factory(dict)  # name -> (shared slot) or (per-player ordinal)
+    card_names: list = attrs.Factory(list)
+    card_by_name: dict = attrs.Factory(dict)
+    attr_tables: dict = attrs.Factory(dict)
+    var_inits: list = attrs.Factory(list)  # (slot, fn, per_player)
+    score_fn: object = None
+    winners_fn: object = None
+    deck_zones: list = attrs.Factory(list)  # (zone name, [card ids])
+    transitions: list = attrs.Factory(list)  # (from code index, to phase name, span) for each `next`
+    op_spans: dict = attrs.Factory(dict)  # code index -> span of the statement at each pc
+    zone_conditions: dict = attrs.Factory(dict)  # zone name -> fn(st, L) -> bool
+    compiler: object = None  # for traced re-evaluation in explanations
+    source_text: object = None  # fn(span) -> the source it covers
+    render: object = None  # fn(type, value) -> text
+
+    def zone_slot(self, name: str, owner: int | None, n_players: int) -> int:
+        kind, k = self.zone_index[name]
+        return k if kind == "shared" else self.shared_zone_count + k * n_players + owner
+
+    def zone_of_slot(self, slot: int, n_players: int) -> tuple[str, int | None]:
+        if slot < self.shared_zone_count:
+            return self.shared_names[slot], None
+        k, owner = divmod(slot - self.shared_zone_count, n_players)
+        return self.per_player_names[k], owner
+
+    @property
+    def shared_names(self):
+        return [z for z, (kind, _) in self.zone_index.items() if kind == "shared"]
+
+    @property
+    def per_player_names(self):
+        return [z for z, (kind, _) in self.zone_index.items() if kind == "per_player"]
+
+
+def render_value(prog: Program, typ: str, value, n_players: int | None = None) -> str:
+    """A value as people read it: card names, players as P0.., zones by name, lists in brackets."""
+    if value is None:
+        return "none"
+    if typ == CARD and type(value) is int:
+        return prog.card_names[value]
+    if typ == PLAYER and type(value) is int:
+        return f"P{value}"
+    if typ == BOOL or type(value) is bool:
+        return "true" if value else "false"
+    if typ == ZONE and type(value) is int and n_players:
+        name, owner = prog.zone_of_slot(value, n_players)
+        return name if owner is None else f"{name}[P{owner}]"
+    if isinstance(value, (tuple, list)):
+        inner = typ[5:] if is_list(typ) else "any"
+        return "[" + ", ".join(render_value(prog, inner, v, n_players) for v in value) + "]"
+    return str(value)
+
+
+def initial_values(prog: Program, options: dict) -> list:
+    values = [None] * len(prog.var_slots)
+    for name, opt in prog.tables.options.items():
+        values[prog.var_slots[name]] = options.get(name, default_value(opt))
+    return values
