@@ -40,6 +40,12 @@ def arrange(state: interpreter.GameState, layout: dict, rest: str) -> interprete
     return game.restore(data)
 
 
+def line_of(script: str, start: str) -> int:
+    """The line number of the first line of games/SCRIPT that starts with `start`."""
+    lines = (GAMES / script).read_text().splitlines()
+    return next(i for i, line in enumerate(lines, 1) if line.strip().startswith(start))
+
+
 def moves(state) -> set[str]:
     return {str(m) for m in state.legal_moves()}
 

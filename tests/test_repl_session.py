@@ -5,15 +5,18 @@ from __future__ import annotations
 import ast
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
-from helpers import GAMES, ROOT
+from helpers import GAMES, ROOT, line_of
 from repl.commands import COMMANDS
 from repl.session import Session
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
+FOLLOW_SUIT_LINE = line_of("bouncer.cardgame", "rule follow_suit")
+PLAY_MOVE_LINE = line_of("bouncer.cardgame", "move c to played[p]")
 
 TABLE_GAME = '''game "Challenge"
 players 2
@@ -291,7 +294,7 @@ def test_illegal_move_is_explained_and_changes_nothing():
     move = illegal_card(s)
     out = fails(s, f"play {move}")
     assert f"illegal move `{move}` (P1 to act): forbidden by `follow_suit`" in out
-    assert "bouncer.cardgame:51): Follow the led suit if you can." in out
+    assert f"bouncer.cardgame:{FOLLOW_SUIT_LINE}): Follow the led suit if you can." in out
     assert f"`why {move}`" in out and "nothing changed" in out
 
 
@@ -317,8 +320,8 @@ def test_why_names_the_failing_rule_and_its_source_line():
     lines = out.split("\n")
     assert lines[0] == f"`{move}` for P1 at step 1 (phase trick): illegal: forbidden by `follow_suit`"
     assert "rule follow_suit: FAIL - Follow the led suit if you can." in out
-    assert re.search(r"--> .*bouncer\.cardgame:51$", out, re.M)
-    assert "53 |     require c.suit == led" in out
+    assert re.search(rf"--> .*bouncer\.cardgame:{FOLLOW_SUIT_LINE}$", out, re.M)
+    assert f"{FOLLOW_SUIT_LINE + 2} |     require c.suit == led" in out
     assert f"    led = {led}" in out and "    c.suit == led = false" in out
     assert s.step == 1
     legal = s.state.legal_moves()[0].text
@@ -334,7 +337,7 @@ def test_trace_on_and_off():
     assert s.execute("trace on") == "trace on"
     out = s.execute("play 1")
     assert "rule follow_suit: not applicable" in out
-    assert re.search(r"move \w+ to played\[P0\]  \[.*bouncer\.cardgame:75\]", out)
+    assert re.search(rf"move \w+ to played\[P0\]  \[.*bouncer\.cardgame:{PLAY_MOVE_LINE}\]", out)
     assert s.execute("trace off") == "trace off"
     assert s.execute("play 1").count("\n") == 0
     assert "usage: trace on|off" in fails(s, "trace maybe")
@@ -565,12 +568,15 @@ def test_breakpoint_errors(line, message):
 def test_rules_and_source():
     s = bouncer()
     out = s.execute("rules")
-    assert re.fullmatch(r"follow_suit  .*bouncer\.cardgame:51  Follow the led suit if you can\.", out)
+    assert re.fullmatch(rf"follow_suit  .*bouncer\.cardgame:{FOLLOW_SUIT_LINE}  Follow the led suit if you can\.", out)
     out = s.execute("source follow_suit")
     assert out.split("\n")[0] == "rule follow_suit"
-    assert "51 | rule follow_suit(p: player, c: card)" in out and "53 |     require c.suit == led" in out
+    assert f"{FOLLOW_SUIT_LINE} | rule follow_suit(p: player, c: card)" in out \
+        and f"{FOLLOW_SUIT_LINE + 2} |     require c.suit == led" in out
     out = s.execute("source trick")
-    assert out.startswith("phase trick") and "68 | phase trick {" in out and "95 | }" in out
+    first = line_of("bouncer.cardgame", "phase trick")
+    last = line_of("bouncer.cardgame", "# ---- scoring") - 2  # the phase's closing brace
+    assert out.startswith("phase trick") and f"{first} | phase trick {{" in out and f"{last} | }}" in out
     assert "unknown declaration `folow_suit`" in fails(s, "source folow_suit")
     assert "usage: source NAME" in fails(s, "source")
 
@@ -603,6 +609,7 @@ def test_save_and_open_round_trip(tmp_path):
 def test_open_a_replay_for_another_version_of_the_script(tmp_path):
     changed = tmp_path / "bouncer.cardgame"
     changed.write_text(Path(BOUNCER).read_text() + "\n# a changed script\n")
+    shutil.copytree(GAMES / "lib", tmp_path / "lib")
     s = bouncer()
     s.execute("auto 5")
     replay = tmp_path / "old.replay"
