@@ -253,24 +253,11 @@ class Compiler:
                     self.block(s.orelse)
                 asm.label(end)
             case n.While():
-                top, end = _Label(), _Label()
-                asm.label(top)
-                self._branch_on(s.cond, end)
-                self._loop_body(s.body, end)
-                self._jump(top)
-                asm.label(end)
+                self._loop(s.body, while_=s.cond)
             case n.RepeatUntil():
-                top, end = _Label(), _Label()
-                asm.label(top)
-                self._loop_body(s.body, end)
-                self._branch_on(s.cond, top)
-                asm.label(end)
+                self._loop(s.body, until=s.cond)
             case n.Loop():
-                top, end = _Label(), _Label()
-                asm.label(top)
-                self._loop_body(s.body, end)
-                self._jump(top)
-                asm.label(end)
+                self._loop(s.body)
             case n.RepeatTimes():
                 count, slot, span = self.expr(s.count), t.slots[id(s)], s.span
 
@@ -357,6 +344,19 @@ class Compiler:
                     fr[1] = target
             return op
         self._asm.op(factory, self.gen and (lambda pc: self.gen.branch_source(e, pc + 1, label.pc)))
+
+    def _loop(self, body, while_=None, until=None):
+        """`while` tests before the body, `repeat ... until` after it, `loop` never."""
+        top, end = _Label(), _Label()
+        self._asm.label(top)
+        if while_ is not None:
+            self._branch_on(while_, end)
+        self._loop_body(body, end)
+        if until is not None:
+            self._branch_on(until, top)  # go round again while the condition is false
+        else:
+            self._jump(top)
+        self._asm.label(end)
 
     def _loop_body(self, body, end):
         self._loop_labels.append(end)

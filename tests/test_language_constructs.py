@@ -170,6 +170,11 @@ def write(tmp_path, body, name="t.cardgame"):
     return path
 
 
+def diagnostics_of(tmp_path, body):
+    _tables, _items, _sources, diags = interpreter.check_file(str(write(tmp_path, body)))
+    return diags
+
+
 def test_a_binder_may_use_an_earlier_binder(tmp_path):
     path = write(tmp_path, 'phase main {\n    decide seat(0) {\n        pick(a in 1..3, b in a..3)\n    }\n'
                            '    end game\n}\n')
@@ -178,10 +183,8 @@ def test_a_binder_may_use_an_earlier_binder(tmp_path):
 
 
 def test_variables_that_start_as_none_can_be_set(tmp_path):
-    path = write(tmp_path, 'var best = none\nphase main {\n    let x = none\n    set x = 3\n'
-                           '    set best = x\n    end game\n}\n')
-    _t, _i, _s, diags = interpreter.check_file(str(path))
-    assert diags == []
+    assert diagnostics_of(tmp_path, 'var best = none\nphase main {\n    let x = none\n    set x = 3\n'
+                                    '    set best = x\n    end game\n}\n') == []
 
 
 def test_negative_option_defaults_and_card_values(tmp_path):
@@ -193,15 +196,12 @@ def test_negative_option_defaults_and_card_values(tmp_path):
 
 
 def test_a_phase_ending_in_every_alternative_of_a_decision_terminates(tmp_path):
-    path = write(tmp_path, 'phase main {\n    decide seat(0) {\n        stop {\n            end game\n        }\n'
-                           '        again {\n            next main\n        }\n    }\n}\n')
-    _t, _i, _s, diags = interpreter.check_file(str(path))
-    assert diags == []
+    assert diagnostics_of(tmp_path, 'phase main {\n    decide seat(0) {\n        stop {\n            end game\n'
+                                    '        }\n        again {\n            next main\n        }\n    }\n}\n') == []
 
 
 def test_a_bad_interpolation_is_a_diagnostic(tmp_path):
-    path = write(tmp_path, 'phase main {\n    log "x {1 +}"\n    end game\n}\n')
-    _t, _i, _s, diags = interpreter.check_file(str(path))
+    diags = diagnostics_of(tmp_path, 'phase main {\n    log "x {1 +}"\n    end game\n}\n')
     assert [d.code for d in diags] == ["E0104"] and diags[0].span.line == 4
 
 
