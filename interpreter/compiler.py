@@ -1005,25 +1005,20 @@ class Compiler:
     def _quant(self, e: n.Quant, x):
         source, cond, slot = self._seq_traced(e.source, x), x(e.cond), self.t.slots[id(e)]
         kind = e.kind
-        if kind == "any":
+        if kind in ("any", "no"):
+            found, not_found = (True, False) if kind == "any" else (False, True)
+
             def q(st, L):
                 for item in source(st, L):
                     L[slot] = item
                     if cond(st, L):
-                        return True
-                return False
+                        return found
+                return not_found
         elif kind == "all":
             def q(st, L):
                 for item in source(st, L):
                     L[slot] = item
                     if not cond(st, L):
-                        return False
-                return True
-        elif kind == "no":
-            def q(st, L):
-                for item in source(st, L):
-                    L[slot] = item
-                    if cond(st, L):
                         return False
                 return True
         else:
