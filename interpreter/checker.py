@@ -7,6 +7,8 @@ local slot of each declared name.  Nothing here runs the game.
 
 from __future__ import annotations
 
+from collections import ChainMap
+
 import attrs
 
 from . import nodes as n
@@ -101,6 +103,42 @@ class _Scope:
         slot = self.frame.new_slot()
         self.names[name] = (slot, type_)
         return slot
+
+
+@attrs.frozen
+class CheckedExpression:
+    """One expression checked on its own against a script's tables (the REPL's `eval`).
+
+    Attributes:
+        tables: an overlay of the script's tables holding this expression's entries; the
+            script's own tables are untouched.
+        type: the expression's type.
+        frame_size: how many local slots it needs.
+        names: slot of each extra name it was given (name -> slot).
+        diagnostics: what the check found.
+    """
+
+    tables: Tables
+    type: str
+    frame_size: int
+    names: dict
+    diagnostics: list
+
+
+def check_expression(tables: Tables, node, names: dict, expect: str | None = None) -> CheckedExpression:
+    """Check `node` as a rule would see it, with `names` (name -> type) as extra locals; the
+    entries made for it go into an overlay, so `tables` stays as it was."""
+    overlay = attrs.evolve(tables, resolved=ChainMap({}, tables.resolved), types=ChainMap({}, tables.types),
+                           slots=ChainMap({}, tables.slots), frames=ChainMap({}, tables.frames))
+    checker = Checker()
+    checker.t = overlay
+    frame = _Frame()
+    scope = _Scope(frame, context=frozenset({"pure"}))
+    slots = {name: scope.declare(name, typ) for name, typ in names.items()}
+    typ = checker.expr(node, scope)
+    if expect is not None and not fits(expect, typ):
+        checker._mismatch(node, expect, typ)
+    return CheckedExpression(overlay, typ, frame.size, slots, checker.diags)
 
 
 class Checker:

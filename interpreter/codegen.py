@@ -31,6 +31,8 @@ import attrs
 from . import limits
 from . import nodes as n
 from .builtins import BUILTINS, CONSTANTS
+from .enumeration import enumerate_moves
+from .program import Move, move_text, render_value
 from .rng import shuffle as _shuffle
 from .runtime import FACE_UP, FUSED_STEPS, TABLE, ScriptRuntimeError
 from .types import CARD, INT, PLAYER, TEXT, ZONE, ZONES, is_list
@@ -72,14 +74,11 @@ def _offers(st, decision):
 
 
 def _enumerate_generic(st):
-    from .moves import enumerate_moves
     return enumerate_moves(st, legal_only=True)
 
 
 def _make_move(prog, spec, types, values):
-    from .moves import Move, _render
-    text = " ".join([spec.name] + [_render(prog, t, v) for t, v in zip(types, values)])
-    return Move(text, spec.index, values)
+    return Move(move_text(prog, spec.name, types, values), spec.index, values)
 
 
 def _walk(e):
@@ -1231,7 +1230,6 @@ def _concat(st, a, b):
 
 
 def _text_plus(st, ltype, rtype, left, right, span):
-    from .program import render_value
     a = render_value(st.prog, ltype, left)
     b = render_value(st.prog, rtype, right)
     if len(a) + len(b) > limits.MAX_TEXT_LENGTH:

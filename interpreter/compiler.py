@@ -16,6 +16,7 @@ from .builtins import BUILTINS, CONSTANTS
 from . import codegen
 from .codegen import Gen, Unsupported
 from .checker import Tables
+from .enumeration import legal_moves
 from .program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, render_value
 from .runtime import FACE_UP, TABLE, ScriptRuntimeError
 from .types import CARD, INT, PLAYER, TEXT, ZONE, ZONES, is_list
@@ -97,6 +98,14 @@ def _fused(actions):
                 action(st, L)
             fr[1] += 1
     return op
+
+
+def compile_expression(program: Program, tables: Tables, node):
+    """fn(st, L) for one expression checked against an overlay of `program`'s tables (see
+    checker.check_expression); the program itself is not changed."""
+    compiler = Compiler(tables)
+    compiler.p = program
+    return compiler.expr(node)
 
 
 class Compiler:
@@ -756,7 +765,7 @@ class Compiler:
                         st.actor = seat
                         st.waiting = decision
                         st.legal_cache = None
-                        if len(st_legal(st)) > 1:  # more than just `pass`
+                        if len(legal_moves(st)) > 1:  # more than just `pass`
                             return
                         st.waiting = None
                     st.actor = None
@@ -1119,7 +1128,3 @@ def _op_end(st, fr):
     if st.tracer is not None:
         st.emit("end")
 
-
-def st_legal(st):
-    from .moves import legal_moves
-    return legal_moves(st)

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from collections import ChainMap
-
 import attrs
 
 from . import limits
-from .checker import Checker, _Frame, _Scope, default_value, option_allowed, option_value, option_value_ok
-from .compiler import Compiler
+from .checker import check_expression, default_value, option_allowed, option_value, option_value_ok
+from .compiler import Compiler, compile_expression
 from .program import Program, initial_values, render_value
-from .loader import _too_deep_definitions, check_file, fail_if_errors, script_hash
+from .loader import too_deep_definitions, check_file, fail_if_errors, script_hash
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
 from .rng import seed_state
 from .runtime import TABLE, VALUE_FAULTS, ScriptRuntimeError, State, run, value_fault
 from .source import Diagnostic, ScriptError, SourceFile, Span, did_you_mean, render
 from .parser import parse_expression
-from .types import CARD, PLAYER, ZONE, ZONES, element, fits, is_list, list_of
+from .types import CARD, PLAYER, ZONE, ZONES, element, is_list, list_of
 
 
 class IllegalMove(Exception):
@@ -78,7 +76,7 @@ def load(path: str) -> "Game":
     try:
         program = compiler.compile()
     except RecursionError:
-        raise ScriptError([_too_deep_definitions()], sources) from None
+        raise ScriptError([too_deep_definitions()], sources) from None
     return Game(path, program, compiler, sources, [d for d in diags if d.severity == "warning"])
 
 
@@ -280,29 +278,18 @@ class GameState(State):
         node, diags = parse_expression(str(text), EXPRESSION_PATH)
         if node is None:
             return None, diags
-        # Check and compile against an overlay of the script's tables: the entries made for
-        # this expression go into the overlay and the compiled program stays untouched.
-        t = self.prog.tables
-        tables = attrs.evolve(t, resolved=ChainMap({}, t.resolved), types=ChainMap({}, t.types),
-                              slots=ChainMap({}, t.slots), frames=ChainMap({}, t.frames))
-        checker = Checker()
-        checker.t = tables
-        frame = _Frame()
-        scope = _Scope(frame, context=frozenset({"pure"}))
         # P0, P1... name the seats, as values are shown, unless the script uses those names.
+        t = self.prog.tables
         taken = set(t.vars) | set(t.options) | set(t.zones) | set(t.defines) | t.symbols
-        seats = {scope.declare(f"P{seat}", PLAYER): seat for seat in range(self.n) if f"P{seat}" not in taken}
-        typ = checker.expr(node, scope)
-        if expect is not None and not fits(expect, typ):
-            checker._mismatch(node, expect, typ)
-        if any(d.severity == "error" for d in checker.diags):
-            return None, checker.diags
-        compiler = Compiler(tables)
-        compiler.p = self.prog
-        fn = compiler.expr(node)
-        frame_values = [None] * frame.size
-        for slot, seat in seats.items():
-            frame_values[slot] = seat
+        seat_names = {f"P{seat}": PLAYER for seat in range(self.n) if f"P{seat}" not in taken}
+        checked = check_expression(t, node, seat_names, expect)
+        if any(d.severity == "error" for d in checked.diagnostics):
+            return None, checked.diagnostics
+        typ = checked.type
+        fn = compile_expression(self.prog, checked.tables, node)
+        frame_values = [None] * checked.frame_size
+        for name, slot in checked.names.items():
+            frame_values[slot] = int(name[1:])
         self.work = 0
         try:
             value = fn(self, frame_values)
@@ -316,7 +303,7 @@ class GameState(State):
             name = self.prog.per_player_names[value]  # a zone family reads as one list per seat
             typ = list_of(list_of(CARD))
             value = tuple(tuple(self.zones[self.prog.zone_slot(name, seat, self.n)]) for seat in range(self.n))
-        return render_value(self.prog, typ, value, self.n), checker.diags
+        return render_value(self.prog, typ, value, self.n), checked.diagnostics
 
     # ---- moves
     def legal_moves(self) -> list[Move]:

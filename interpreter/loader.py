@@ -82,12 +82,12 @@ def check_file(path: str):
     try:
         tables, found = Checker().check(items)
     except RecursionError:
-        return None, items, sources, diags + [_too_deep_definitions()]
+        return None, items, sources, diags + [too_deep_definitions()]
     found.sort(key=_position)
     return tables, items, sources, diags + found
 
 
-def _too_deep_definitions() -> Diagnostic:
+def too_deep_definitions() -> Diagnostic:
     return Diagnostic("E0606", "definitions call each other too deeply to check", None,
                       hint="flatten long chains of `define`s that each call the next")
 

@@ -1,28 +1,17 @@
-"""Moves: enumerating a decision's options, filtering them by the named rules, applying one,
-and explaining why a move is or is not legal."""
+"""Moves at the API: applying one, and explaining why a move is or is not legal (the
+enumeration itself is in enumeration.py, one layer down, where compiled code can reach it)."""
 
 from __future__ import annotations
 
 import attrs
 
-from .program import render_value
-from . import limits
-from .runtime import ScriptRuntimeError, run
+from .enumeration import enumerate_moves, legal_moves
+from .program import Move, render_move_value, render_value
+from .runtime import run
 from .nodes import Best, Comprehension, Quant
 from .source import Span
-from .types import CARD, PLAYER
 
-
-@attrs.frozen
-class Move:
-    """One option of the current decision; `str(move)` is its unique readable name (`play 7C`)."""
-
-    text: str
-    alt: int
-    values: tuple
-
-    def __str__(self) -> str:
-        return self.text
+__all__ = ["Explanation", "Move", "RuleResult", "apply_move", "enumerate_moves", "explain", "legal_moves"]
 
 
 @attrs.frozen
@@ -51,100 +40,6 @@ class Explanation:
     @property
     def failing(self) -> list[RuleResult]:
         return [r for r in self.rules if r.status == "fail"]
-
-
-def _render(prog, typ, value) -> str:
-    if value is None:
-        return "none"
-    if typ == CARD:
-        return prog.card_names[value]
-    if typ == PLAYER:
-        return f"P{value}"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    return str(value)
-
-
-def _current_offers(st, decision):
-    if decision.kind != "reaction":
-        return None
-    askers, pos = decision.frame_slots[0], decision.frame_slots[1]
-    L = st.stack[-1][2]
-    return set(L[askers][L[pos] - 1][1])
-
-
-def _combos(st, L, bindings, i=0):
-    """Every assignment of the binders, later domains seeing earlier values."""
-    if i == len(bindings):
-        yield ()
-        return
-    b = bindings[i]
-    if b.domain is not None:
-        domain = b.domain(st, L)
-    else:
-        low, high = b.low(st, L), b.high(st, L)
-        domain = range(low, high + 1) if low is not None and high is not None else ()
-    for value in domain:
-        if value is None:
-            continue
-        L[b.slot] = value
-        for rest in _combos(st, L, bindings, i + 1):
-            yield (value,) + rest
-
-
-def _rules_pass(st, L, spec) -> bool:
-    for use in spec.rules:
-        args = [a(st, L) for a in use.args]
-        size = use.rule.size
-        if size > len(args):
-            args.extend([None] * (size - len(args)))
-        if not use.rule.check(st, args):
-            return False
-    return True
-
-
-def enumerate_moves(st, legal_only: bool) -> list[Move]:
-    decision = st.waiting
-    if decision is None:
-        return []
-    prog = st.prog
-    L = st.stack[-1][2]
-    st.work = 0
-    offers = _current_offers(st, decision)
-    slots = [b.slot for spec in decision.alts for b in spec.bindings]
-    saved = [L[s] for s in slots]
-    out, seen, tried = [], set(), 0
-    try:
-        for spec in decision.alts:
-            if spec.reaction is not None and spec.reaction not in offers:
-                continue
-            types = [b.type for b in spec.bindings]
-            for values in _combos(st, L, spec.bindings):
-                tried += 1
-                if tried > limits.MAX_MOVES_PER_DECISION:
-                    raise ScriptRuntimeError(f"this decision offers more than {limits.MAX_MOVES_PER_DECISION:,} "
-                                             "moves", decision.span, "narrow the ranges of its alternatives")
-                for b, v in zip(spec.bindings, values):
-                    L[b.slot] = v
-                if legal_only and spec.rules and not _rules_pass(st, L, spec):
-                    continue
-                text = " ".join([spec.name] + [_render(prog, t, v) for t, v in zip(types, values)])
-                if text not in seen:
-                    seen.add(text)
-                    out.append(Move(text, spec.index, values))
-    finally:
-        for s, v in zip(slots, saved):
-            L[s] = v
-    return out
-
-
-def legal_moves(st) -> list[Move]:
-    if st.legal_cache is None:
-        fast = st.waiting.fast if st.waiting is not None else None
-        st.legal_cache = fast(st, st.stack[-1][2]) if fast is not None else enumerate_moves(st, legal_only=True)
-    return st.legal_cache
 
 
 def apply_move(st, move: Move) -> None:
@@ -219,7 +114,7 @@ def _judge(st, L, use) -> RuleResult:
     else:
         status = "not applicable"
     params = tuple((p.name, _param_type(prog, p), v) for p, v in zip(rule.params, args))
-    values = [(name, _render(prog, typ, v)) for name, typ, v in params]
+    values = [(name, render_move_value(prog, typ, v)) for name, typ, v in params]
     shown = {name for name, _ in values}
     per_item = _inside_quantifiers(rule)
     for node, typ, value in trace:

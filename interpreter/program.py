@@ -14,6 +14,38 @@ from .source import Span
 from .types import BOOL, CARD, PLAYER, ZONE, is_list
 
 
+@attrs.frozen
+class Move:
+    """One option of the current decision; `str(move)` is its unique readable name (`play 7C`)."""
+
+    text: str
+    alt: int
+    values: tuple
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def render_move_value(prog, typ, value) -> str:
+    """A binder's value as it reads in a move's name (`7C`, `P2`, `3`)."""
+    if value is None:
+        return "none"
+    if typ == CARD:
+        return prog.card_names[value]
+    if typ == PLAYER:
+        return f"P{value}"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return str(value)
+
+
+def move_text(prog, name: str, types, values) -> str:
+    """A move's name: the alternative's name, then each binder's value."""
+    return " ".join([name] + [render_move_value(prog, t, v) for t, v in zip(types, values)])
+
+
 @attrs.define
 class CodeInfo:
     name: str

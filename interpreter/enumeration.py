@@ -1,0 +1,95 @@
+"""A decision's moves: every assignment of its binders, filtered by its named rules.
+
+This is the generic enumeration, over the compiled binders and rules; each decision also has a
+generated enumerator (codegen.py) that computes the same list faster.  It sits below the
+engine API so that compiled code (a reaction window asking whether anyone has a choice) and
+the generated enumerators (which fall back to it past the move cap) can call it.
+"""
+
+from __future__ import annotations
+
+from . import limits
+from .program import Move, move_text
+from .runtime import ScriptRuntimeError
+
+
+def _current_offers(st, decision):
+    if decision.kind != "reaction":
+        return None
+    askers, pos = decision.frame_slots[0], decision.frame_slots[1]
+    L = st.stack[-1][2]
+    return set(L[askers][L[pos] - 1][1])
+
+
+def _combos(st, L, bindings, i=0):
+    """Every assignment of the binders, later domains seeing earlier values."""
+    if i == len(bindings):
+        yield ()
+        return
+    b = bindings[i]
+    if b.domain is not None:
+        domain = b.domain(st, L)
+    else:
+        low, high = b.low(st, L), b.high(st, L)
+        domain = range(low, high + 1) if low is not None and high is not None else ()
+    for value in domain:
+        if value is None:
+            continue
+        L[b.slot] = value
+        for rest in _combos(st, L, bindings, i + 1):
+            yield (value,) + rest
+
+
+def _rules_pass(st, L, spec) -> bool:
+    for use in spec.rules:
+        args = [a(st, L) for a in use.args]
+        size = use.rule.size
+        if size > len(args):
+            args.extend([None] * (size - len(args)))
+        if not use.rule.check(st, args):
+            return False
+    return True
+
+
+def enumerate_moves(st, legal_only: bool) -> list[Move]:
+    decision = st.waiting
+    if decision is None:
+        return []
+    prog = st.prog
+    L = st.stack[-1][2]
+    st.work = 0
+    offers = _current_offers(st, decision)
+    slots = [b.slot for spec in decision.alts for b in spec.bindings]
+    saved = [L[s] for s in slots]
+    out, seen, tried = [], set(), 0
+    try:
+        for spec in decision.alts:
+            if spec.reaction is not None and spec.reaction not in offers:
+                continue
+            types = [b.type for b in spec.bindings]
+            for values in _combos(st, L, spec.bindings):
+                tried += 1
+                if tried > limits.MAX_MOVES_PER_DECISION:
+                    raise ScriptRuntimeError(f"this decision offers more than {limits.MAX_MOVES_PER_DECISION:,} "
+                                             "moves", decision.span, "narrow the ranges of its alternatives")
+                for b, v in zip(spec.bindings, values):
+                    L[b.slot] = v
+                if legal_only and spec.rules and not _rules_pass(st, L, spec):
+                    continue
+                text = move_text(prog, spec.name, types, values)
+                if text not in seen:
+                    seen.add(text)
+                    out.append(Move(text, spec.index, values))
+    finally:
+        for s, v in zip(slots, saved):
+            L[s] = v
+    return out
+
+
+def legal_moves(st) -> list[Move]:
+    if st.legal_cache is None:
+        fast = st.waiting.fast if st.waiting is not None else None
+        st.legal_cache = fast(st, st.stack[-1][2]) if fast is not None else enumerate_moves(st, legal_only=True)
+    return st.legal_cache
+
+
