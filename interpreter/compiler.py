@@ -319,6 +319,8 @@ class Compiler:
                             st.emit("phase", phase=s.phase, span=s.span)
                     return op
                 asm.op(factory, self.gen and (lambda pc, s=s, code=code, size=size: self.gen.next_source(s, code, size)))
+            case n.EndGame() if s.capped:
+                asm.op(lambda span=s.span: lambda st, fr: _op_end_capped(st, fr, span))
             case n.EndGame():
                 asm.op(lambda: _op_end, _END_SOURCE)
             case n.Cancel():
@@ -1127,4 +1129,12 @@ def _op_end(st, fr):
     st.actor = None
     if st.tracer is not None:
         st.emit("end")
+
+
+def _op_end_capped(st, fr, span):
+    """`end game capped`: the game ends, marked as stopped by the script's own cap."""
+    st.capped, st.over, st.actor = True, True, None
+    st.stack.clear()
+    if st.tracer is not None:
+        st.emit("end", span=span, capped=True)
 

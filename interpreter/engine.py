@@ -164,6 +164,7 @@ class Game:
         st.rng = seed_state(seed)
         st.history, st.decisions = [], 0
         st.waiting, st.actor, st.over, st.tracer, st.fault, st.legal_cache = None, None, False, None, None, None
+        st.capped = False
         st.work = 0
         st.stack = []
         st.game = self
@@ -462,6 +463,8 @@ def _describe_event(st, prog, kind, data) -> str:
         return data["text"]
     if kind == "phase":
         return f"phase {data['phase']}"
+    if kind == "end" and data.get("capped"):
+        return "end (capped)"
     return kind
 
 

@@ -285,6 +285,7 @@ class Next:
 @node
 class EndGame:
     span: Span
+    capped: bool = False  # `end game capped`: a safety cap, not a real end (simulate counts it apart)
 
 
 @node

@@ -404,7 +404,7 @@ class _ToNodes(Transformer):
         return n.Next(self._span(meta), str(c[0]))
 
     def end_stmt(self, meta, c):
-        return n.EndGame(self._span(meta))
+        return n.EndGame(self._span(meta), capped=bool(c))
 
     def signal_stmt(self, meta, c):
         args = c[1] if len(c) > 1 else ()

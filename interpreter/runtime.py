@@ -26,7 +26,7 @@ class State:
     """The mutable position of one game; see engine.GameState for the public API."""
 
     __slots__ = ("prog", "n", "zones", "loc", "vis", "vars", "stack", "waiting", "actor", "over",
-                 "rng", "history", "decisions", "tracer", "fault", "legal_cache", "seed", "options", "work")
+                 "rng", "history", "decisions", "tracer", "fault", "legal_cache", "seed", "options", "work", "capped")
     FACE_UP = FACE_UP
 
     def copy_into(self, other: "State") -> "State":
@@ -40,7 +40,7 @@ class State:
             v[i] = v[i][:]
         other.vars = v
         other.stack = [[f[0], f[1], f[2][:]] for f in self.stack]
-        other.waiting, other.actor, other.over = self.waiting, self.actor, self.over
+        other.waiting, other.actor, other.over, other.capped = self.waiting, self.actor, self.over, self.capped
         other.rng, other.history, other.decisions = self.rng, self.history[:], self.decisions
         other.tracer, other.fault, other.legal_cache = None, self.fault, self.legal_cache
         other.work = 0

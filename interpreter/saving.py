@@ -39,6 +39,7 @@ def dump_state(st) -> dict:
         "waiting": st.waiting.index if st.waiting is not None else None,
         "actor": st.actor,
         "over": st.over,
+        "capped": st.capped,
         "history": list(st.history),
         "decisions": st.decisions,
         "cards": len(prog.card_names),
@@ -100,6 +101,7 @@ def restore_state(game, data):
         if st.actor is not None and not (st.actor == TABLE or 0 <= st.actor < n):
             raise _bad("the player to act is not at the table")
         st.over = bool(data["over"])
+        st.capped = bool(data.get("capped", False))
         st.history = [str(h) for h in data["history"]]
         st.decisions = int(data["decisions"])
         st.tracer, st.fault, st.legal_cache, st.work = None, None, None, 0
