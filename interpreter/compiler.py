@@ -16,7 +16,6 @@ from .builtins import BUILTINS, CONSTANTS
 from . import codegen
 from .codegen import Gen, Unsupported
 from .checker import Tables
-from .enumeration import legal_moves
 from .program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, render_value
 from .runtime import FACE_UP, TABLE, ScriptRuntimeError
 from .types import CARD, INT, PLAYER, TEXT, ZONE, ZONES, is_list
@@ -566,6 +565,8 @@ class Compiler:
             def action(st, L):
                 for c in what(st, L):
                     st.vis[c] = 0
+                    if st.tracer is not None:
+                        st.emit("hide", card=c, span=span)
         else:
             player = self.expr(s.player)
 
@@ -759,7 +760,9 @@ class Compiler:
 
                 def op(st, fr):
                     L = fr[2]
-                    while L[pos] < len(L[askers]):
+                    # Every named seat is asked, even with only `pass` to choose: being asked
+                    # must not tell the table who holds a reaction (docs/language.md §18).
+                    if L[pos] < len(L[askers]):
                         seat, offered = L[askers][L[pos]]
                         L[pos] += 1
                         for k in offered:
@@ -767,9 +770,7 @@ class Compiler:
                         st.actor = seat
                         st.waiting = decision
                         st.legal_cache = None
-                        if len(legal_moves(st)) > 1:  # more than just `pass`
-                            return
-                        st.waiting = None
+                        return
                     st.actor = None
                     fr[1] = target
                 return op

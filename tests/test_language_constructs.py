@@ -68,20 +68,30 @@ def test_table_decisions_and_reveal():
 
 # ---- events, reactions and handlers ----------------------------------------------------------------
 
-def test_a_reaction_window_offers_only_the_players_who_can_react():
+def test_a_reaction_window_offers_the_named_players_their_reactions_and_pass():
     state = load("reactions.cardgame").new_game(seed=1)
     assert state.current_player == 0 and moves(state) == {"nope no", "flip opposite", "pass"}
+
+
+def test_every_named_player_is_asked_even_with_only_pass():
+    # Being asked must not tell the table who holds a reaction: P1 holds none, and is asked.
+    state = load("reactions.cardgame").new_game(seed=1)
+    state.apply("pass")
+    assert state.current_player == 1 and moves(state) == {"pass"}
+    assert len(state.view("all")["zones"]["hand"]["P0"]) == 2  # the window is still open
 
 
 def test_passing_lets_the_event_happen_and_the_handler_run():
     state = load("reactions.cardgame").new_game(seed=1)
     state.apply("pass")
+    state.apply("pass")
     view = state.view("all")
     assert len(view["zones"]["hand"]["P0"]) == 4  # drew 2
-    # P1 holds no reaction card: nobody is asked and the second draw happens at once;
-    # P0 is then asked about the third.
-    assert len(view["zones"]["hand"]["P1"]) == 2 and state.current_player == 0
-    assert view["vars"]["draws"] == 2
+    assert view["vars"]["draws"] == 1
+    # The second draw's window asks P1 (refuse, reverse), then P0 (reverse), each once.
+    assert state.current_player == 1 and moves(state) == {"pass"}
+    state.apply("pass")
+    assert state.current_player == 0 and moves(state) == {"pass"}  # P0's cards answer only its own draws
 
 
 def test_cancel_stops_the_event_and_its_handlers():
@@ -90,17 +100,22 @@ def test_cancel_stops_the_event_and_its_handlers():
     view = state.view("all")
     assert view["zones"]["hand"]["P0"] == ["opposite"]
     assert view["zones"]["discard"] == ["no"]
-    assert view["vars"]["draws"] == 1  # only P1's draw happened
+    assert view["vars"]["draws"] == 0  # cancelled: no draw, no handler, and P1 is not asked in this window
+    assert state.current_player == 1 and moves(state) == {"pass"}  # the second draw's window
 
 
 def test_a_reaction_may_change_the_events_parameters():
     state = load("reactions.cardgame").new_game(seed=1)
     state.apply("flip opposite")  # n = 2 becomes -2: P0 discards instead of drawing
+    state.apply("pass")  # P1's turn in the same window
     view = state.view("all")
     assert view["zones"]["discard"] == ["opposite", "no"]  # discarded its last card
-    # Then P1 draws 2 and P0, with nothing left to react with, draws 2.
+    while not state.is_over:  # every later window: only `pass`
+        assert moves(state) == {"pass"}
+        state.apply("pass")
+    view = state.view("all")
     assert len(view["zones"]["hand"]["P0"]) == 2 and len(view["zones"]["hand"]["P1"]) == 2
-    assert view["vars"]["draws"] == 3 and state.is_over
+    assert view["vars"]["draws"] == 3
 
 
 def test_rules_explain_reactions():
