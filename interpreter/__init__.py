@@ -8,12 +8,14 @@ from .engine import (EXPRESSION_PATH, TABLE, DeclInfo, Game, GameFault, GameStat
                      RuleInfo, TraceEvent, load)
 from .loader import check_file
 from .moves import Explanation, Move, RuleResult
+from . import limits
 from .parser import parse_expression
+from .reading import FileRefused, inside, read_text
 from .simulate import simulate
-from .source import Diagnostic, ScriptError, SourceFile, Span, render
+from .source import Diagnostic, ScriptError, SourceFile, Span, printable, render
 
 __all__ = [
-    "EXPRESSION_PATH", "TABLE", "DeclInfo", "Diagnostic", "Explanation", "Game", "GameFault", "GameState",
+    "EXPRESSION_PATH", "TABLE", "DeclInfo", "Diagnostic", "Explanation", "FileRefused", "Game", "GameFault", "GameState",
     "IllegalMove", "Move", "OptionInfo", "RandomAgent", "RuleInfo", "RuleResult", "ScriptError", "SourceFile", "Span", "TraceEvent",
-    "check_file", "load", "parse_expression", "render", "simulate",
+    "check_file", "inside", "limits", "load", "parse_expression", "printable", "read_text", "render", "simulate",
 ]

@@ -7,10 +7,12 @@ local slot of each declared name.  Nothing here runs the game.
 
 from __future__ import annotations
 
+import math
 from collections import ChainMap
 
 import attrs
 
+from . import limits
 from . import nodes as n
 from .builtins import BUILTINS, CONSTANTS, BuiltinTypeError
 from .source import Diagnostic, Span, did_you_mean
@@ -240,6 +242,14 @@ class Checker:
         if deck.dimensions and deck.cards:
             self.error("E0310", f"deck `{deck.name}` mixes attribute dimensions and explicit cards",
                        deck.span, hint="declare two decks instead")
+        size = len(t.cards)
+        if deck.dimensions:
+            size += math.prod(len(values) for _, values in deck.dimensions)
+        size += sum(spec.copies for spec in deck.cards)
+        if size > limits.MAX_CARDS:  # counted before any card is made: `card "A" x 10000000`
+            self.error("E0314", f"the decks would hold {size:,} cards; the limit is {limits.MAX_CARDS:,}",
+                       deck.span, "too many cards", "every card is a value moves name and shuffles move")
+            return
         if deck.dimensions:
             combos = [{}]
             for attr, values in deck.dimensions:
@@ -457,6 +467,15 @@ class Checker:
         self.error("E0210", f"expected {describe(expected)}, found {describe(actual)}", node.span,
                    f"this is {describe(actual)}")
 
+    def _binder_range(self, b: n.Binder):
+        """E0315 for `n in LOW..HIGH` with constant bounds wider than a decision may offer (the
+        enumerator counts the values of other ranges as it walks them)."""
+        low, high = _constant(b.low), _constant(b.high)
+        if low is not None and high is not None and high - low + 1 > limits.MAX_BINDER_RANGE:
+            self.error("E0315", f"`{b.name}` would take {high - low + 1:,} values; a decision offers at most "
+                       f"{limits.MAX_BINDER_RANGE:,} moves", b.span, "range too wide",
+                       "narrow the range, or ask in two decisions")
+
     def _expect(self, node, expected, scope) -> str:
         actual = self.expr(node, scope)
         if not fits(expected, actual):
@@ -659,6 +678,7 @@ class Checker:
                 else:
                     self._expect(b.low, INT, inner)
                     self._expect(b.high, INT, inner)
+                    self._binder_range(b)
                     typ = INT
                 self.t.slots[id(b)] = inner.declare(b.name, typ)
             for call in alt.requires:
@@ -1002,3 +1022,10 @@ def default_value(opt: n.OptionDecl):
     return _NOT_PLAIN
 
 
+def _constant(e) -> int | None:
+    """The value of an integer literal, or of a minus sign before one; None otherwise."""
+    if isinstance(e, n.Literal) and e.kind == "int":
+        return e.value
+    if isinstance(e, n.Unary) and e.op == "neg" and isinstance(e.operand, n.Literal) and e.operand.kind == "int":
+        return -e.operand.value
+    return None

@@ -1,10 +1,31 @@
-"""Limits that stop runaway scripts with a clear error instead of a hang (scripts are untrusted)."""
+"""Limits that stop hostile or runaway scripts with a clear error instead of a hang (scripts are
+untrusted).  docs/language.md §22 lists each one with its default, its hard cap and its diagnostic."""
 
-MAX_STEPS_PER_MOVE = 1_000_000  # statements run between two decisions
+# ---- reading and loading a script: fixed
+MAX_SCRIPT_BYTES = 131_072  # bytes of one script with all its includes (checking takes ~1 s)
+MAX_INCLUDES = 64  # files one game is read from
+MAX_CARDS = 10_000  # cards in all decks together
+MAX_BINDER_RANGE = 10_000  # values of a decision binder `n in LOW..HIGH` with constant bounds
+MAX_REPLAY_BYTES = 16 * 1024 * 1024  # a replay file
+
+# ---- running a game: fixed
 MAX_CALL_DEPTH = 200  # nested procedure calls and event signals
 MAX_LIST_LENGTH = 100_000  # elements in one list value
 MAX_TEXT_LENGTH = 10_000  # characters in one text value
 MAX_INT = 2 ** 62  # magnitude of any number
-MAX_WORK_PER_MOVE = 5_000_000  # list elements visited by quantifiers and comprehensions per move
 MAX_MOVES_PER_DECISION = 10_000  # options one decision may offer
 MAX_DECISIONS = 100_000  # decisions in one game before `play`/`simulate` give up on it
+MAX_HISTORY_TEXT = 1_000  # characters of one move's text in a saved state
+
+# ---- the work budget: defaults a game may raise (`limit ...`) and a user may set (--max-work),
+# never beyond the hard caps.  One unit is about one simple operation: a statement costs
+# STEP_COST, a list item visited, a card moved or shuffled, a character rendered costs 1.
+MAX_WORK_PER_MOVE = 5_000_000  # everything one move does, up to the next decision
+HARD_MAX_WORK_PER_MOVE = 50_000_000
+MAX_WORK_PER_GAME = 200_000_000  # everything one game does, from set-up to its end
+HARD_MAX_WORK_PER_GAME = 2_000_000_000
+STEP_COST = 5  # one statement run; so a move runs at most 1,000,000 statements by default
+MAX_STEPS_PER_MOVE = MAX_WORK_PER_MOVE // STEP_COST  # kept for the statement-only view of the budget
+
+# ---- simulate: fixed
+MAX_GAMES = 10_000_000  # games one `simulate` plays

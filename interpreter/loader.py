@@ -5,33 +5,36 @@ from __future__ import annotations
 import hashlib
 import os
 
+from . import limits
 from . import nodes as n
 from .checker import Checker
 from .parser import parse_script
+from .reading import FileRefused, read_text
 from .source import Diagnostic, ScriptError, SourceFile
-
-MAX_INCLUDES = 64
 
 
 def read_sources(path: str) -> tuple[list, dict[str, SourceFile], list[Diagnostic]]:
-    """Parse `path` and everything it includes; includes stay inside the script's own folder."""
+    """Parse `path` and everything it includes; includes stay inside the script's own folder.
+
+    Every file is read through reading.read_text (a byte cap, regular files only), includes
+    only once their symbolic links are resolved to a place inside the script's folder, and all
+    files together stay under limits.MAX_SCRIPT_BYTES: checking is linear in the text, so the
+    cap bounds the time a hostile script can take to load."""
     sources: dict[str, SourceFile] = {}
     diags: list[Diagnostic] = []
     items: list = []
     root = os.path.dirname(os.path.abspath(path))
+    budget = [limits.MAX_SCRIPT_BYTES]
 
     def visit(file_path: str, via: n.Include | None, chain: tuple):
-        if len(sources) >= MAX_INCLUDES:
-            diags.append(Diagnostic("E0603", f"more than {MAX_INCLUDES} included files", via.span if via else None))
+        if len(sources) >= limits.MAX_INCLUDES:
+            diags.append(Diagnostic("E0603", f"more than {limits.MAX_INCLUDES} included files",
+                                    via.span if via else None))
             return
-        try:
-            with open(file_path, encoding="utf-8") as fh:
-                text = fh.read()
-        except (OSError, UnicodeDecodeError) as err:
-            reason = err.strerror if isinstance(err, OSError) and err.strerror else "not readable UTF-8 text"
-            diags.append(Diagnostic("E0601", f"cannot read `{file_path}`: {reason}", via.span if via else None,
-                                    "included here" if via else ""))
+        text = _read(file_path, via, root, budget[0], diags)
+        if text is None:
             return
+        budget[0] -= len(text.encode("utf-8"))
         sources[file_path] = SourceFile(file_path, text)
         script, errors = parse_script(text, file_path)
         diags.extend(errors)
@@ -57,6 +60,32 @@ def read_sources(path: str) -> tuple[list, dict[str, SourceFile], list[Diagnosti
     return items, sources, diags
 
 
+def _read(file_path: str, via: n.Include | None, root: str, budget: int, diags) -> str | None:
+    """The file's text, or None with a diagnostic; an include must stay inside `root`."""
+    where = via.span if via else None
+    label = "included here" if via else ""
+    try:
+        return read_text(file_path, max(0, budget), root if via is not None else None)
+    except FileRefused as err:
+        if err.kind == "outside":
+            diags.append(Diagnostic("E0604", f"included file `{via.path}` leaves the script's folder", where,
+                                    "not allowed", "it is a symbolic link to a file outside the script's "
+                                    "folder; copy the file beside the script instead"))
+        elif err.kind == "special":
+            diags.append(Diagnostic("E0605", f"`{file_path}` is not a regular file", where, label,
+                                    "a script is read from an ordinary file, not a device, pipe or folder"))
+        elif err.kind == "too_big" and via is not None:
+            diags.append(Diagnostic("E0607", f"the script and its includes are longer than "
+                                    f"{limits.MAX_SCRIPT_BYTES:,} bytes together", where, "over the limit",
+                                    "a game is at most this long, includes counted"))
+        elif err.kind == "too_big":
+            diags.append(Diagnostic("E0112", f"`{file_path}` is too long: {err.reason}", None,
+                                    hint="a game is at most this long, includes counted"))
+        else:
+            diags.append(Diagnostic("E0601", f"cannot read `{file_path}`: {err.reason}", where, label))
+        return None
+
+
 def _resolve(inc: n.Include, from_path: str, root: str, diags) -> str | None:
     rel = inc.path
     if os.path.isabs(rel) or ".." in rel.replace("\\", "/").split("/"):
@@ -67,7 +96,7 @@ def _resolve(inc: n.Include, from_path: str, root: str, diags) -> str | None:
     if not os.path.abspath(target).startswith(root + os.sep):
         diags.append(Diagnostic("E0604", f"include path `{rel}` leaves the script's folder", inc.span, "not allowed"))
         return None
-    if not os.path.exists(target):
+    if not os.path.lexists(target):
         diags.append(Diagnostic("E0601", f"cannot find included file `{rel}`", inc.span, "no such file",
                                 "paths are relative to the including script"))
         return None

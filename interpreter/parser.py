@@ -13,7 +13,8 @@ import lark
 from lark import Token, Transformer, v_args
 
 from . import nodes as n
-from .source import Diagnostic, Span
+from . import limits
+from .source import UNSEEN as _UNSEEN, Diagnostic, Span
 from .syntax_errors import explain_syntax_error
 
 
@@ -61,7 +62,10 @@ def parse_script(text: str, path: str) -> tuple[n.Script | None, list[Diagnostic
     if len(text) > MAX_SCRIPT_CHARS:
         return None, [Diagnostic("E0112", f"the script is {len(text):,} characters long; the limit is "
                                  f"{MAX_SCRIPT_CHARS:,}", Span(path, 1, 1, 1, 2), "too long",
-                                 "split it into included files")]
+                                 "a game is at most this long, includes counted")]
+    unseen = unseen_character(text, path)
+    if unseen is not None:
+        return None, [unseen]
     try:
         tree = _lark().parse(text, start="start")
     except lark.exceptions.UnexpectedInput as err:
@@ -80,6 +84,9 @@ def parse_script(text: str, path: str) -> tuple[n.Script | None, list[Diagnostic
 
 def parse_expression(text: str, path: str = "<expr>") -> tuple[object | None, list[Diagnostic]]:
     """Parse one expression (the REPL's `eval`)."""
+    unseen = unseen_character(text, path)
+    if unseen is not None:
+        return None, [unseen]
     try:
         tree = _lark().parse(text, start="expr")
     except lark.exceptions.UnexpectedInput as err:
@@ -95,7 +102,21 @@ def parse_expression(text: str, path: str = "<expr>") -> tuple[object | None, li
         raise
 
 
-MAX_SCRIPT_CHARS = 1_000_000
+MAX_SCRIPT_CHARS = limits.MAX_SCRIPT_BYTES
+
+
+def unseen_character(text: str, path: str) -> Diagnostic | None:
+    """E0113 for the first character a terminal would obey or not show (an escape sequence, a
+    zero-width space, a bidirectional override): scripts are shared, and such a character
+    could rewrite the screen when a title is printed, or make `A\u200bS` read as `AS`."""
+    m = _UNSEEN.search(text)
+    if m is None:
+        return None
+    line = text.count("\n", 0, m.start()) + 1
+    column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+    return Diagnostic("E0113", f"the script contains the invisible or control character "
+                      f"U+{ord(m.group()):04X}", Span(path, line, column, line, column + 1), "here",
+                      "delete it: scripts may hold only visible characters, spaces, tabs and line breaks")
 MAX_NESTING = 150  # levels of syntax; deeper trees would exhaust Python's stack downstream
 
 
@@ -153,16 +174,25 @@ class _ToNodes(Transformer):
     def game_decl(self, meta, c):
         return n.GameDecl(self._span(meta), _plain(c[0]))
 
+    def _int(self, tok: Token) -> int:
+        """A number literal; E0114 beyond the limit every number obeys (also before Python's
+        own limit on converting long digit strings, which would raise ValueError)."""
+        digits = str(tok).lstrip("0") or "0"
+        if len(digits) > 19 or int(digits) > limits.MAX_INT:
+            raise _NodeError(Diagnostic("E0114", f"this number is larger than the limit of {limits.MAX_INT:,} (2^62)",
+                                        self._tspan(tok), "too large", "numbers in a game stay within ±2^62"))
+        return int(digits)
+
     def players_decl(self, meta, c):
-        low = int(c[0])
-        return n.PlayersDecl(self._span(meta), low, int(c[1]) if len(c) > 1 else low)
+        low = self._int(c[0])
+        return n.PlayersDecl(self._span(meta), low, self._int(c[1]) if len(c) > 1 else low)
 
     def include_decl(self, meta, c):
         return n.Include(self._span(meta), _plain(c[0]))
 
     # -- options
     def signed_int(self, meta, c):
-        return -int(c[1]) if len(c) == 2 else int(c[0])
+        return -self._int(c[1]) if len(c) == 2 else self._int(c[0])
 
     def opt_plain(self, meta, c):
         tok = c[0]
@@ -200,7 +230,7 @@ class _ToNodes(Transformer):
     def deck_card(self, meta, c):
         label = _plain(c[0])
         rest = list(c[1:])
-        copies = int(rest.pop(0)) if rest and isinstance(rest[0], Token) else 1
+        copies = self._int(rest.pop(0)) if rest and isinstance(rest[0], Token) else 1
         return ("card", n.CardSpec(self._span(meta), label, copies, tuple(rest)))
 
     def deck_decl(self, meta, c):
@@ -420,7 +450,8 @@ class _ToNodes(Transformer):
         return n.Log(self._span(meta), self._interpolate(c[0]))
 
     def _interpolate(self, tok: Token) -> tuple:
-        """Split `"text {expr} text"` into pieces, parsing each `{expr}` in place."""
+        """Split `"text {expr} text"` into pieces, parsing each `{expr}` in place (its nesting is
+        measured like any expression's: E0111)."""
         raw = str(tok)
         parts, pos = [], 1
         for m in re.finditer(r"(?<!\\)\{([^{}]*)\}", raw):
@@ -448,6 +479,9 @@ class _ToNodes(Transformer):
                 sub.meta.line, sub.meta.end_line = line, line
                 sub.meta.column += col_offset
                 sub.meta.end_column += col_offset
+        too_deep = _too_deep(tree, self.path)  # before the recursive walks below
+        if too_deep:
+            raise _NodeError(too_deep)
         for tok in tree.scan_values(lambda v: isinstance(v, Token)):
             tok.line, tok.end_line = line, line
             tok.column += col_offset
@@ -502,7 +536,7 @@ class _ToNodes(Transformer):
         return tuple(c)
 
     def int_lit(self, meta, c):
-        return n.Literal(self._span(meta), int(c[0]), "int")
+        return n.Literal(self._span(meta), self._int(c[0]), "int")
 
     def str_lit(self, meta, c):
         return n.Literal(self._span(meta), _plain(c[0]), "text")

@@ -3,8 +3,30 @@
 from __future__ import annotations
 
 import difflib
+import re
 
 import attrs
+
+
+# Characters a terminal obeys or does not show: controls (escape sequences), format characters
+# (zero-width spaces, bidirectional overrides), line and paragraph separators, spaces other
+# than the plain one, private-use characters and the few letters that are blank by design.
+# Written out, since computing it from unicodedata costs half a second at every start;
+# tests/hostile/test_terminal.py computes it again and compares.
+UNSEEN = re.compile(
+    r"[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\xa0\xad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2"
+    r"\u115f-\u1160\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u206f\u2800\u3000"
+    r"\u3164\ud800-\uf8ff\ufeff\uffa0\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U00013438"
+    r"\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f"
+    r"\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
+
+
+def printable(text: str) -> str:
+    """`text` safe to write to a terminal: each invisible or control character (see UNSEEN)
+    shown as an escape like `\\x1b` or `\\u200b`; line breaks and tabs are kept."""
+    return UNSEEN.sub(lambda m: (f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                                 else f"\\u{ord(m.group()):04x}" if ord(m.group()) < 0x10000
+                                 else f"\\U{ord(m.group()):08x}"), text)
 
 
 @attrs.frozen
@@ -76,10 +98,10 @@ MAX_QUOTE = 120  # characters of a source line quoted under a diagnostic
 
 def render(diag: Diagnostic, sources: dict[str, SourceFile]) -> str:
     """Render like rustc and ruff: header, location, the source line and a caret under the span."""
-    out = [f"{diag.severity}[{diag.code}]: {diag.message}"]
+    out = [f"{diag.severity}[{diag.code}]: {printable(diag.message)}"]
     span = diag.span
     if span is not None:
-        out.append(f" --> {span}")
+        out.append(f" --> {printable(str(span))}")
         source = sources.get(span.path)
         text = source.line(span.line) if source else ""
         if text:
@@ -92,12 +114,12 @@ def render(diag: Diagnostic, sources: dict[str, SourceFile]) -> str:
                 text = ("..." if start else "") + text[start:start + MAX_QUOTE] + "..."
                 start -= 3 if start else 0
             out.append(f"{gutter} |")
-            out.append(f"{span.line} | {text.expandtabs(4)}")
-            pad = text[: span.column - 1 - start].expandtabs(4)
+            out.append(f"{span.line} | {printable(text.expandtabs(4))}")
+            pad = printable(text[: span.column - 1 - start].expandtabs(4))
             caret = " " * len(pad) + "^" * width
-            out.append(f"{gutter} | {caret}{' ' + diag.label if diag.label else ''}")
+            out.append(f"{gutter} | {caret}{' ' + printable(diag.label) if diag.label else ''}")
     if diag.hint:
-        out.append(f"  = help: {diag.hint}")
+        out.append(f"  = help: {printable(diag.hint)}")
     return "\n".join(out)
 
 

@@ -11,6 +11,8 @@ import os
 
 import attrs
 
+from interpreter import FileRefused, inside, limits, read_text
+
 FORMAT = "cardgame-replay/1"
 
 
@@ -28,11 +30,27 @@ class Replay:
     moves: tuple
 
     def script_path(self, replay_path: str) -> str:
-        """The script as named in the file, or beside the replay file when not found from here."""
-        if os.path.exists(self.script) or os.path.isabs(self.script):
-            return self.script
-        beside = os.path.join(os.path.dirname(replay_path), self.script)
-        return beside if os.path.exists(beside) else self.script
+        """The script as named in the file, or beside the replay file when not found from here.
+
+        A replay may come from someone else, so the script it names is only read when, with its
+        symbolic links followed, it is a `.cardgame` file inside the replay file's folder or the
+        current folder (or below either): a replay naming `/etc/passwd`, `/dev/zero` or a link
+        to them is refused before anything is opened.  ReplayError says which rule failed."""
+        path = self.script
+        if not (os.path.exists(path) or os.path.isabs(path)):
+            beside = os.path.join(os.path.dirname(replay_path), path)
+            path = beside if os.path.exists(beside) else path
+        real = os.path.realpath(path)
+        if not real.endswith(".cardgame"):
+            raise ReplayError(f"`{replay_path}` names the script `{self.script}`, which is not a `.cardgame` "
+                              "file (symbolic links followed); a replay may only load a script\n"
+                              "  = help: load the script first with `load FILE`, then `open` the replay")
+        if not (inside(real, os.path.dirname(os.path.abspath(replay_path))) or inside(real, os.getcwd())):
+            raise ReplayError(f"`{replay_path}` names the script `{self.script}`, which lies outside both "
+                              "the replay's folder and the current folder; a replay, which may come from "
+                              "anyone, may only load a script from those\n"
+                              "  = help: load the script first with `load FILE`, then `open` the replay")
+        return path
 
 
 def replay_data(game, players: int, seed: int, options: dict, moves: list) -> dict:
@@ -42,14 +60,15 @@ def replay_data(game, players: int, seed: int, options: dict, moves: list) -> di
 
 def read_replay(path: str) -> Replay:
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as err:
-        raise ReplayError(f"cannot read `{path}`: {err.strerror or err}") from None
-    except UnicodeDecodeError:
-        raise ReplayError(f"`{path}` is not a replay file (not UTF-8 text)") from None
+        text = read_text(path, limits.MAX_REPLAY_BYTES)
+    except FileRefused as err:
+        if err.kind == "encoding":
+            raise ReplayError(f"`{path}` is not a replay file (not UTF-8 text)") from None
+        raise ReplayError(f"cannot read `{path}`: {err.reason}") from None
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise ReplayError(f"`{path}` is not a replay file (nested too deeply)") from None
     except json.JSONDecodeError as err:
         raise ReplayError(f"`{path}` is not a replay file (not JSON: {err.msg} at line {err.lineno})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -150,7 +150,11 @@ class Session:
 
     # ---- running commands
     def execute(self, line: str) -> str:
-        """Run one command line; return everything it prints (no trailing newline)."""
+        """Run one command line; return everything it prints (no trailing newline), with any
+        control or invisible character shown escaped (a replay file's text may hold them)."""
+        return interpreter.printable(self._execute(line))
+
+    def _execute(self, line: str) -> str:
         line = line.strip()
         if not line or line.startswith("#"):
             return ""
@@ -212,7 +216,7 @@ class Session:
     def start(self, path: str, players: int | None = None, seed: int = 0, options: dict | None = None) -> str:
         """Load a script and start a game (the command line's FILE); errors come back as text."""
         try:
-            return "\n".join(self._load(path, players, seed, options or {}))
+            return interpreter.printable("\n".join(self._load(path, players, seed, options or {})))
         except ScriptError as err:
             self.failed = True
             return err.render()
@@ -879,7 +883,11 @@ class Session:
         game = self.game
         lines = []
         if game is None:
-            game = interpreter.load(replay.script_path(args[0]))
+            try:
+                script = replay.script_path(args[0])
+            except ReplayError as err:
+                raise ReplError(str(err)) from None
+            game = interpreter.load(script)
             lines.append(f"loaded {game.title} from {game.path}")
         if replay.script_hash != game.hash:
             message = (f"`{args[0]}` was made for another version of the script: it names "

@@ -1,0 +1,38 @@
+"""Running one attack: the command line in-process, timed, with its exit code and output."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from repl.cli import main
+
+SCRIPTS = Path(__file__).resolve().parent / "scripts"
+TIME_LIMIT = 10.0  # seconds; each attack ends in well under 2 s here (docs/language.md §22)
+
+
+class Outcome:
+    def __init__(self, code, out, err, seconds):
+        self.code, self.out, self.err, self.seconds = code, out, err, seconds
+
+    def diagnosed(self, code: str) -> "Outcome":
+        """Exit 1 with the diagnostic `code`, quickly, and never a traceback."""
+        assert "Traceback" not in self.out + self.err
+        assert self.seconds < TIME_LIMIT, f"took {self.seconds:.1f} s"
+        assert self.code == 1, (self.code, self.err[-2000:])
+        assert f"[{code}]" in self.err, self.err[-2000:]
+        return self
+
+
+@pytest.fixture
+def cli(capsys):
+    """cli(*argv) -> Outcome of `cardgame *argv`."""
+    def run(*argv):
+        started = time.perf_counter()
+        code = main([str(a) for a in argv])
+        seconds = time.perf_counter() - started
+        captured = capsys.readouterr()
+        return Outcome(code, captured.out, captured.err, seconds)
+    return run

@@ -1,0 +1,58 @@
+"""Hostile files: devices, pipes, links out of the folder, huge files and huge includes."""
+
+from __future__ import annotations
+
+import os
+
+from conftest import SCRIPTS
+
+BASE = (SCRIPTS / "binder_range.cardgame").read_text().replace("1..4000000000000000000", "1..3")
+
+
+def test_a_device_as_the_script(cli):
+    cli("check", "/dev/zero").diagnosed("E0605")
+
+
+def test_a_device_through_a_symlinked_include(cli):
+    # tests/hostile/scripts/zero.cardgame is a symbolic link to /dev/zero, committed as such.
+    assert os.path.islink(SCRIPTS / "zero.cardgame")
+    out = cli("check", SCRIPTS / "include_zero.cardgame").diagnosed("E0604")
+    assert "leaves the script's folder" in out.err
+
+
+def test_a_symlink_inside_the_folder_to_etc_passwd_is_not_followed(cli):
+    assert os.path.islink(SCRIPTS / "passwd.cardgame")
+    out = cli("check", SCRIPTS / "include_passwd.cardgame").diagnosed("E0604")
+    assert "root:" not in out.err  # not a byte of the target is read, let alone quoted
+
+
+def test_a_fifo_as_an_include_does_not_block(cli, tmp_path):
+    os.mkfifo(tmp_path / "pipe.cardgame")
+    (tmp_path / "main.cardgame").write_text('include "pipe.cardgame"\n' + BASE)
+    cli("check", tmp_path / "main.cardgame").diagnosed("E0605")
+    cli("check", tmp_path / "pipe.cardgame").diagnosed("E0605")
+
+
+def test_a_huge_script_is_refused_before_it_is_read(cli, tmp_path):
+    big = tmp_path / "big.cardgame"
+    with open(big, "wb") as fh:
+        fh.truncate(2 * 1024 ** 3)  # 2 GB, sparse
+    cli("check", big).diagnosed("E0112")
+
+
+def test_eight_large_includes_are_refused_together(cli, tmp_path):
+    part = "".join(f"define f{i}(x: int) = x * {i} + 1\n" for i in range(30_000))[:900_000]
+    part = part[:part.rindex("\n") + 1]
+    for i in range(8):
+        (tmp_path / f"part{i}.cardgame").write_text(part)
+    (tmp_path / "main.cardgame").write_text("".join(f'include "part{i}.cardgame"\n' for i in range(8)) + BASE)
+    cli("check", tmp_path / "main.cardgame").diagnosed("E0607")
+
+
+def test_includes_just_under_the_cap_together_are_refused_at_the_one_that_overflows(cli, tmp_path):
+    part = "".join(f"define f{i}(x: int) = x + {i}\n" for i in range(2_000))  # ~50 KB each
+    for i in range(3):
+        (tmp_path / f"part{i}.cardgame").write_text(part.replace("define f", f"define g{i}_"))
+    (tmp_path / "main.cardgame").write_text("".join(f'include "part{i}.cardgame"\n' for i in range(3)) + BASE)
+    out = cli("check", tmp_path / "main.cardgame").diagnosed("E0607")
+    assert "main.cardgame:3:1" in out.err

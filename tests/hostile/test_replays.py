@@ -1,0 +1,75 @@
+"""Hostile replay files opened in the REPL: the script they name, their size, their text."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import pytest
+
+from conftest import SCRIPTS, TIME_LIMIT
+from repl.session import Session
+
+
+def replay(path, script="x.cardgame", moves=(), **extra):
+    data = {"format": "cardgame-replay/1", "script": script, "script_hash": "0" * 16, "players": 2,
+            "seed": 0, "options": {}, "moves": list(moves), **extra}
+    path.write_text(json.dumps(data))
+    return path
+
+
+def opened(path) -> tuple[Session, str]:
+    session = Session()
+    started = time.perf_counter()
+    out = session.execute(f"open {path}")
+    assert time.perf_counter() - started < TIME_LIMIT
+    assert session.failed and out.startswith("error")
+    assert "Traceback" not in out
+    return session, out
+
+
+@pytest.mark.parametrize("script", ["/etc/passwd", "/dev/zero"])
+def test_a_replay_naming_a_system_file_is_refused_before_it_is_opened(tmp_path, script):
+    _, out = opened(replay(tmp_path / "evil.replay", script))
+    assert "not a `.cardgame` file" in out and "root:" not in out
+
+
+def test_a_replay_naming_a_link_to_a_system_file_is_refused(tmp_path):
+    os.symlink("/etc/passwd", tmp_path / "game.cardgame")
+    _, out = opened(replay(tmp_path / "evil.replay", "game.cardgame"))
+    assert "not a `.cardgame` file" in out and "root:" not in out
+
+
+def test_a_replay_naming_a_script_elsewhere_is_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "replays").mkdir()
+    _, out = opened(replay(tmp_path / "replays" / "evil.replay", str(SCRIPTS / "escape_log.cardgame")))
+    assert "outside both the replay's folder and the current folder" in out
+
+
+def test_a_replay_naming_a_device_with_a_cardgame_name_is_refused(tmp_path):
+    os.mkfifo(tmp_path / "pipe.cardgame")
+    _, out = opened(replay(tmp_path / "evil.replay", "pipe.cardgame"))
+    assert "E0605" in out
+
+
+def test_a_huge_replay_is_not_read(tmp_path):
+    big = tmp_path / "big.replay"
+    with open(big, "wb") as fh:
+        fh.truncate(1024 ** 3)
+    _, out = opened(big)
+    assert "cannot read" in out and "limit" in out
+
+
+def test_a_deeply_nested_replay_is_refused(tmp_path):
+    path = tmp_path / "deep.replay"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    _, out = opened(path)
+    assert "not a replay file" in out
+
+
+def test_control_characters_from_a_replay_are_shown_escaped(tmp_path):
+    path = replay(tmp_path / "evil.replay", "evil\x1b[2J\x07.cardgame")
+    _, out = opened(path)
+    assert "\x1b" not in out and "\\x1b[2J" in out
