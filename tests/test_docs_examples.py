@@ -9,9 +9,13 @@
     `# error CODE`       checked inside the prelude, must report CODE (`# error CODE alone`: by itself)
     `# warning CODE`     like `# error`, for a warning; there must be no error
     `# parse only`       only parsed (top-level items, statements or one expression)
+    `# excerpt FILE`     lines quoted from a shipped game (FILE relative to the repository): they
+                         must appear in FILE exactly, one after the other
   A block without a directive is a fragment: top-level items, statements or one expression,
   checked inside the prelude with no error.  Statements and expressions run where `p` is a
   player and `c` a card of p's hand.
+- docs/language.md §24: every shipped game named in a heading (`### Name (`games/x.cardgame`)`)
+  checks without errors and one random game of it runs to its end.
 - docs/api.md: each ```python block runs from the repository root.
 """
 
@@ -55,7 +59,7 @@ def _blocks(name: str, lang: str) -> list[tuple[int, str]]:
     return out
 
 
-DIRECTIVES = ("prelude", "complete", "fault", "error", "warning", "parse")
+DIRECTIVES = ("prelude", "complete", "fault", "error", "warning", "parse", "excerpt")
 
 
 def _directive(block: str) -> list[str]:
@@ -152,6 +156,11 @@ def test_cardgame_example(doc, line, block, tmp_path):
     if word == "parse":
         assert _fragment_kind(block) is not None, f"{doc}:{line}: the example does not parse"
         return
+    if word == "excerpt":
+        quoted = block.split("\n", 1)[1].rstrip("\n")
+        assert quoted + "\n" in (ROOT / directive[1]).read_text(encoding="utf-8"), \
+            f"{doc}:{line}: the excerpt is not the text of {directive[1]}"
+        return
     prelude = _prelude()
     if word in ("error", "warning"):
         code, alone = directive[1], "alone" in directive[2:]
@@ -175,10 +184,24 @@ def test_cardgame_example(doc, line, block, tmp_path):
     assert not errors, f"{doc}:{line}: the example has errors:\n{_report(sources, errors)}"
 
 
+SHIPPED = re.findall(r"^### .*\(`(games/\w+\.cardgame)`\)$", (DOCS / "language.md").read_text(encoding="utf-8"), re.M)
+
+
+@pytest.mark.parametrize("script", SHIPPED)
+def test_shipped_game_named_in_the_reference_checks_and_plays(script):
+    """§24 points at the shipped games instead of copying them: those must check and play."""
+    _tables, _items, sources, diags = interpreter.check_file(str(ROOT / script))
+    errors = [d for d in diags if d.severity == "error"]
+    assert not errors, f"{script}: errors:\n{_report(sources, errors)}"
+    state = _play(ROOT / script)
+    assert state.fault is None and state.is_over, f"{script}: no end after {state.decisions} decisions"
+
+
 def test_every_doc_has_examples():
     assert len(_blocks("language.md", "cardgame")) >= 30
     assert _prelude()
     assert _blocks("api.md", "python")
+    assert SHIPPED == ["games/bouncer.cardgame", "games/booray.cardgame", "games/bosspoker.cardgame"]
 
 
 @pytest.mark.parametrize("line, block", [pytest.param(line, block, id=f"api.md:{line}")
