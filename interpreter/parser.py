@@ -12,6 +12,7 @@ import sys
 import lark
 from lark import Token, Transformer, v_args
 
+from . import concrete
 from . import nodes as n
 from . import limits
 from .source import UNSEEN as _UNSEEN, Diagnostic, Span
@@ -25,7 +26,15 @@ def _lark() -> lark.Lark:
                      start=["start", "expr"], maybe_placeholders=False, cache=_cache_file(grammar))
 
 
-def _cache_file(grammar: str) -> str | bool:
+@functools.cache
+def _lark_tokens() -> lark.Lark:
+    """The same grammar keeping every token in the tree (keywords, brackets): the tools' view."""
+    grammar = importlib.resources.files("grammar").joinpath("cardgame.lark").read_text()
+    return lark.Lark(grammar, parser="lalr", propagate_positions=True, start="start", maybe_placeholders=False,
+                     keep_all_tokens=True, cache=_cache_file(grammar, "tokens"))
+
+
+def _cache_file(grammar: str, variant: str = "") -> str | bool:
     """Where lark keeps the built parser tables between runs (building them takes ~0.15 s; loading
     them ~0.015 s), or False when there is no private place for them.
 
@@ -39,7 +48,7 @@ def _cache_file(grammar: str) -> str | bool:
     if not folder:
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         folder = os.path.join(base, "cardgame")
-    digest = hashlib.sha256("\0".join((grammar, lark.__version__, sys.version)).encode()).hexdigest()[:20]
+    digest = hashlib.sha256("\0".join((grammar, lark.__version__, sys.version, variant)).encode()).hexdigest()[:20]
     path = os.path.join(folder, f"parser-{digest}.lark")
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
@@ -80,6 +89,26 @@ def parse_script(text: str, path: str) -> tuple[n.Script | None, list[Diagnostic
             return None, [err.orig_exc.diagnostic]
         raise
     return n.Script(path=path, items=tuple(items.children if hasattr(items, "children") else items)), []
+
+
+def parse_concrete(text: str, path: str) -> tuple[concrete.Tree | None, list[Diagnostic]]:
+    """Parse a whole script into its concrete syntax tree (every token kept; comments are in the
+    gaps between tokens).  A script that `parse_script` rejects is rejected with its diagnostics."""
+    script, diags = parse_script(text, path)
+    if script is None:
+        return None, diags
+    return _concrete(_lark_tokens().parse(text)), []
+
+
+def _concrete(tree: lark.Tree) -> concrete.Tree:
+    children = []
+    for child in tree.children:
+        if isinstance(child, Token):
+            children.append(concrete.Token(child.type, str(child), child.line, child.column, child.end_line,
+                                           child.end_column, child.start_pos, child.end_pos))
+        else:
+            children.append(_concrete(child))
+    return concrete.Tree(str(tree.data), tuple(children))
 
 
 def parse_expression(text: str, path: str = "<expr>") -> tuple[object | None, list[Diagnostic]]:

@@ -1,4 +1,4 @@
-"""The `cardgame` command: check, play, simulate and repl.
+"""The `cardgame` command: check, play, simulate and repl (and the authoring tools of authoring/cli.py).
 
 Exit codes: 0 success, 1 a problem with the input (script, options, saved game), 2 a usage
 error.  Every problem is printed as a diagnostic; no traceback reaches the user.
@@ -11,6 +11,7 @@ import json
 import sys
 
 import interpreter
+from authoring import cli as authoring
 from interpreter import GameFault, ScriptError, render
 
 
@@ -78,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     repl.add_argument("--players", type=_positive, default=None, metavar="N")
     repl.add_argument("--seed", type=_nonneg, default=0, metavar="S")
     repl.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    authoring.add_parsers(sub)
     return parser
 
 
@@ -206,7 +208,7 @@ def cmd_repl(args) -> int:
     return run_repl(args)
 
 
-COMMANDS = {"check": cmd_check, "play": cmd_play, "simulate": cmd_simulate, "repl": cmd_repl}
+COMMANDS = {"check": cmd_check, "play": cmd_play, "simulate": cmd_simulate, "repl": cmd_repl, **authoring.COMMANDS}
 
 
 def entry() -> None:

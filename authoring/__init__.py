@@ -1,0 +1,1 @@
+"""Authoring tools: the formatter, the editor server, the rulebook and the state-machine graph."""

@@ -1,0 +1,78 @@
+"""The authoring commands of `cardgame`: fmt, lsp, rules and graph.
+
+repl/cli.py registers them with `add_parsers` and `COMMANDS`; each returns an exit code (0 done,
+1 a problem with the input or, for `fmt --check`, a file that needs formatting).
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import sys
+
+from interpreter.source import Diagnostic, SourceFile, render
+
+
+def add_parsers(sub) -> None:
+    fmt = sub.add_parser("fmt", help="format scripts in the canonical layout (comments kept)")
+    fmt.add_argument("files", nargs="+", metavar="FILE", help="scripts, or folders searched for *.cardgame")
+    fmt.add_argument("--check", action="store_true", help="change nothing; fail if a file would change")
+    fmt.add_argument("--diff", action="store_true", help="change nothing; print what would change")
+
+
+def script_files(paths: list[str]) -> list[str]:
+    """The files named, with each folder replaced by the *.cardgame files under it, sorted."""
+    out = []
+    for path in paths:
+        if os.path.isdir(path):
+            for folder, dirs, files in os.walk(path):
+                dirs.sort()
+                out += [os.path.join(folder, f) for f in sorted(files) if f.endswith(".cardgame")]
+        else:
+            out.append(path)
+    return out
+
+
+def _read(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else "not readable UTF-8 text"
+        print(render(Diagnostic("E0601", f"cannot read `{path}`: {reason}"), {}), file=sys.stderr)
+        return None
+
+
+def cmd_fmt(args) -> int:
+    from .fmt import format_source
+    status, changed, same = 0, 0, 0
+    for path in script_files(args.files):
+        text = _read(path)
+        if text is None:
+            status = 1
+            continue
+        out, diags = format_source(text, path)
+        if out is None:
+            print("\n\n".join(render(d, {path: SourceFile(path, text)}) for d in diags), file=sys.stderr)
+            status = 1
+            continue
+        if out == text:
+            same += 1
+            continue
+        changed += 1
+        if args.diff:
+            sys.stdout.writelines(difflib.unified_diff(text.splitlines(True), out.splitlines(True),
+                                                       f"{path} (now)", f"{path} (formatted)"))
+        if args.check:
+            print(f"would reformat {path}", file=sys.stderr)
+            status = 1
+        elif not args.diff:
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(out)
+            print(f"reformatted {path}", file=sys.stderr)
+    verb = "would be reformatted" if args.check or args.diff else "reformatted"
+    print(f"{changed} file(s) {verb}, {same} already formatted", file=sys.stderr)
+    return status
+
+
+COMMANDS = {"fmt": cmd_fmt}

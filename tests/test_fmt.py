@@ -1,0 +1,189 @@
+"""`cardgame fmt`: idempotent, meaning-preserving, canonical, comments kept.
+
+The property tests run over every shipped game and every example of the docs, with their layout
+mutated: whitespace that keeps each line break, blank line and comment where it was must give
+exactly the same output as the original; joined lines and added line breaks must give a script
+that formats idempotently to the same syntax tree (spans aside).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from authoring.fmt import format_source, same_script
+from helpers import GAMES, ROOT
+from interpreter.parser import parse_concrete, parse_script
+from interpreter.concrete import tokens
+from repl.cli import main
+from test_docs_examples import CARDGAME_CASES, STATEMENT_FRAME, _fragment_kind
+
+SHIPPED = sorted(GAMES.rglob("*.cardgame"))
+
+
+def _doc_scripts() -> list[str]:
+    """Every docs example as a whole script (fragments inside the frame the docs test uses)."""
+    out = []
+    for case in CARDGAME_CASES:
+        _doc, _line, block = case.values
+        kind = _fragment_kind(block)
+        text = {"items": block, "statements": STATEMENT_FRAME % block if kind == "statements" else "",
+                "expression": f"define docs_value = {block.strip()}"}.get(kind)
+        if text and parse_script(text, "<doc>")[0] is not None:
+            out.append(text)
+    return out
+
+
+SOURCES = [p.read_text(encoding="utf-8") for p in SHIPPED] + _doc_scripts()
+
+
+def _fmt(text: str) -> str:
+    out, diags = format_source(text, "<test>")
+    assert out is not None, diags
+    return out
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(GAMES)))
+def test_shipped_games_are_formatted(path):
+    text = path.read_text(encoding="utf-8")
+    assert _fmt(text) == text, f"run `cardgame fmt {path.relative_to(ROOT)}`"
+
+
+def test_every_docs_example_formats_idempotently_to_the_same_tree():
+    assert len(SOURCES) > 90
+    for text in SOURCES:
+        out = _fmt(text)
+        assert _fmt(out) == out
+        assert same_script(text, out)
+
+
+# ---- mutated layouts
+
+def _gaps(text: str):
+    """(start, end) of the text between consecutive tokens, the end of the file included."""
+    tree, _ = parse_concrete(text, "<test>")
+    end, out = 0, []
+    for tok in tokens(tree):
+        out.append((end, tok.start))
+        end = tok.end
+    out.append((end, len(text)))
+    return out
+
+
+_PIECE = re.compile(r"#[^\n]*|[ \t\n]+")
+
+
+def _relayout(text: str, rnd: random.Random, keep_lines: bool) -> str:
+    """A new layout of `text`.  keep_lines: every whitespace run keeps its count of line breaks
+    (none, one, or a blank line); otherwise about one run in ten is joined or split."""
+    pieces, pos = [], 0
+    for start, end in _gaps(text):
+        pieces.append(text[pos:start])
+        gap = text[start:end]
+        after_comment = False
+        for m in _PIECE.finditer(gap):
+            run = m.group()
+            if run.startswith("#"):
+                pieces.append(run)
+                after_comment = True
+                continue
+            breaks = run.count("\n")
+            if not keep_lines and not after_comment and rnd.randrange(10) == 0:
+                breaks = 1 - min(breaks, 1)  # join a line, or break one
+            pad = rnd.choice(["", " ", "  ", "\t", "   "])
+            if breaks == 0:
+                new = pad or " "
+            else:
+                new = pad + "\n" * min(breaks, 2) + rnd.choice(["", "  ", "\t", "        "])
+            pieces.append(new)
+            after_comment = False
+        if not gap and rnd.randrange(6) == 0:
+            pieces.append(" ")  # room between tokens that touched: `a . b`
+        pos = end
+    pieces.append(text[pos:])
+    return "".join(pieces)
+
+
+def layouts(keep_lines: bool):
+    return st.builds(lambda text, seed: (text, _relayout(text, random.Random(seed), keep_lines)),
+                     st.sampled_from(SOURCES), st.integers(0, 2**32))
+
+
+@given(layouts(keep_lines=True))
+def test_spacing_and_indentation_do_not_matter(case):
+    original, mutated = case
+    assert same_script(original, mutated)
+    assert _fmt(mutated) == _fmt(original)
+
+
+@given(layouts(keep_lines=False))
+def test_joined_and_broken_lines_format_idempotently_to_the_same_tree(case):
+    original, mutated = case
+    assert same_script(original, mutated)
+    out = _fmt(mutated)
+    assert _fmt(out) == out
+    assert same_script(original, out)
+
+
+# ---- the layout itself
+
+def test_canonical_layout():
+    messy = ('game  "G"\nplayers 2..4\nzone   hand :per   player owner # mine\nvar n:int=0 #count\n'
+             'rule r( p:player , c:card )"Doc." when n>0 and c . rank==2 require c.suit!=none\n'
+             'phase  start{ for p in players{set n+=count( hand[ p ] )}\n  # why\n'
+             'if n==0{end game}else{next start}}\n')
+    assert _fmt(messy) == (
+        'game "G"\n'
+        'players 2..4\n'
+        'zone hand: per player owner  # mine\n'
+        'var n: int = 0               #count\n'
+        'rule r(p: player, c: card) "Doc."\n'
+        '    when n > 0 and c.rank == 2\n'
+        '    require c.suit != none\n'
+        'phase start {\n'
+        '    for p in players {\n'
+        '        set n += count(hand[p])\n'
+        '    }\n'
+        '    # why\n'
+        '    if n == 0 {\n'
+        '        end game\n'
+        '    } else {\n'
+        '        next start\n'
+        '    }\n'
+        '}\n')
+
+
+def test_a_long_definition_breaks_after_the_equals_then_before_each_operator_of_the_chain():
+    text = ("define long_name_for_a_score(p: player) = count([c for c in hand[p] where c.rank == 2]) "
+            "+ count([c for c in hand[p] where c.rank == 3]) - 25 * count(hand[p])\n")
+    assert _fmt("players 2\nzone hand: per player owner\n" + text).endswith(
+        "define long_name_for_a_score(p: player) =\n"
+        "    count([c for c in hand[p] where c.rank == 2])\n"
+        "    + count([c for c in hand[p] where c.rank == 3])\n"
+        "    - 25 * count(hand[p])\n")
+
+
+def test_a_script_that_does_not_parse_is_reported_and_left_alone(tmp_path, capsys):
+    path = tmp_path / "bad.cardgame"
+    path.write_text("players 2\nphase p {\n    next\n}\n")
+    assert main(["fmt", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "error[E0101]: unexpected `}`" in err and "bad.cardgame:4:1" in err
+    assert path.read_text() == "players 2\nphase p {\n    next\n}\n"
+
+
+def test_check_diff_and_write(tmp_path, capsys):
+    path = tmp_path / "g.cardgame"
+    path.write_text("players 2\nphase p {end game}\n")
+    assert main(["fmt", "--check", str(tmp_path)]) == 1
+    assert f"would reformat {path}" in capsys.readouterr().err
+    assert main(["fmt", "--diff", str(path)]) == 0
+    assert "+phase p {\n" in capsys.readouterr().out
+    assert path.read_text() == "players 2\nphase p {end game}\n"
+    assert main(["fmt", str(path)]) == 0
+    assert path.read_text() == "players 2\nphase p {\n    end game\n}\n"
+    assert main(["fmt", "--check", str(path)]) == 0
