@@ -10,7 +10,7 @@ from helpers import ROOT
 # Lower layers first; a module may import only from its own layer or lower ones.
 LAYERS = [
     {"limits", "source", "types", "rng", "reading"},
-    {"nodes", "syntax_errors"},
+    {"nodes", "syntax_errors", "concrete"},
     {"parser", "builtins"},
     {"checker"},
     {"loader"},
