@@ -1,28 +1,30 @@
-"""The fast path: checked expressions, plain statements and move enumerators as generated Python.
+"""The code generator: checked expressions, plain statements, operations and move enumerators
+written as Python source and compiled once per script.
 
-The closure compiler (compiler.py) builds one small Python function per syntax node, so
-evaluating `x.suit == led` costs five calls.  This module writes the same computation as the
-source of one Python function and compiles it once per script: locals are Python variables,
-`and`/`or`/`if` are Python's own, quantifiers and comprehensions are `for` loops, definitions
-are Python functions with positional parameters (small ones are written at their call sites),
-and each decision gets an enumerator that loops over its binders and evaluates its rules
-inline.  What does not depend on a loop's variable (a decision's candidate, a quantifier's
-item) and costs a call or a loop is computed once per loop.  The state machine's operations
-are generated too, and each inlines the operations it leads to (see Gen.assemble).
+Locals are Python variables, `and`/`or`/`if` are Python's own, quantifiers and comprehensions
+are `for` loops, definitions are Python functions with positional parameters (small ones are
+written at their call sites), and each decision gets an enumerator that loops over its binders
+and evaluates its rules inline.  What does not depend on a loop's variable (a decision's
+candidate, a quantifier's item) and costs a call or a loop is computed once per loop.  The
+state machine's operations (written by compiler.py) are compiled here too, and each inlines
+the operations it leads to (see Gen.assemble).
 
-The generated code computes exactly what the closures compute: the same values, the same
-errors with the same messages and spans, in the same order; it leaves the frame of locals
-exactly as the closures leave it (a quantifier's variable keeps its last value in a phase's
-frame); and the work and step budgets run out at the same place.  Anything this module does
-not know how to write raises `Unsupported`, and the compiler keeps its closure for that node;
-tracing and explanations always use the closures.  CARDGAME_CODEGEN=0 turns it all off;
-tests/test_codegen.py plays every script both ways.
+This is the only implementation of the language's expressions and effects.  It has two modes:
+fast, and traced, where every sub-expression's value is also passed, as it is computed, to the
+sink `_trace(node, type, value)` of the generated namespace (explanations read it).  Traced
+mode turns off what only speeds things up (hoisting, inlining definitions, folding constant
+lists, builtins written inline, specialised enumerators), so a program compiled traced is a plain reference for the
+fast one: tests/test_codegen.py plays every script both ways and compares everything.
+
+The fast code keeps the plain semantics exactly: the same values, the same errors with the
+same messages and spans, in the same order; it leaves the frame of locals as plain evaluation
+leaves it (a quantifier's variable keeps its last value in a phase's frame); and the work and
+step budgets run out at the same place.
 """
 
 from __future__ import annotations
 
 import builtins
-import os
 import re
 from collections import Counter
 
@@ -39,7 +41,8 @@ from .types import CARD, INT, PLAYER, TEXT, ZONE, ZONES, is_list
 
 
 class Unsupported(Exception):
-    """This node (or one inside it) is left to the closure compiler."""
+    """An optimisation does not apply here (a definition too big to inline, a decision the
+    specialised enumerator does not cover); the plain way is taken instead."""
 
 
 _UNSET = object()  # "not computed yet" / "loop never ran"
@@ -50,12 +53,36 @@ _INLINE_LINES, _INLINE_CHARS = 8, 240  # definitions at most this big are writte
 _INLINE_OPS = 16  # operations one generated operation may inline (see Gen.assemble)
 
 
-def enabled() -> bool:
-    """Generated code is on unless CARDGAME_CODEGEN=0 (to compare with the closures, or debug)."""
-    return os.environ.get("CARDGAME_CODEGEN", "1") != "0"
-
-
 # ---- helpers the generated code calls -------------------------------------------------------
+
+def fail(message: str, span, hint: str = ""):
+    raise ScriptRuntimeError(message, span, hint)
+
+
+def over_budget(span):
+    fail(f"expressions visited more than {limits.MAX_WORK_PER_MOVE:,} values in one move", span,
+         "nested loops over long lists multiply; narrow the lists first")
+
+
+def op_end(st, fr):
+    """`end game` (and the end of a phase that forgot its `next`)."""
+    st.over = True
+    st.stack.clear()
+    st.actor = None
+    if st.tracer is not None:
+        st.emit("end")
+
+
+def _cards(st, typ_is_card, value):
+    """The cards a `reveal`, `hide` or `show` names: one card, a list, or none."""
+    if typ_is_card:
+        return () if value is None else (value,)
+    return tuple(c for c in value if c is not None) if value is not None else ()
+
+
+def _no_trace(node, typ, value):
+    """The traced code's sink when no explanation is listening."""
+
 
 def _seq_any(st, v):
     return st.zones[v] if type(v) is int else (v or ())
@@ -121,7 +148,7 @@ class _Env:
     l_mode: locals without a Python name live in the frame list `L` (phases, procedures, events);
     otherwise every local has a Python name (definitions and rules, whose frames nobody sees).
     writeback: a quantifier's variable is copied to its slot in L when the loop ends, as the
-    closures leave it.
+    plain evaluation leaves it.
     """
 
     def __init__(self, l_mode: bool, names=None, nonnull=()):
@@ -158,25 +185,17 @@ class _Hoister:
         return not (gen.free_slots(e) & self.variant)
 
 
-class GenAction:
-    """A plain statement written as source lines (runs with `st` and the frame list `L`)."""
-
-    __slots__ = ("lines",)
-
-    def __init__(self, lines):
-        self.lines = lines
-
-
 class Gen:
     """Generated code for one compiler; every function shares one namespace."""
 
-    def __init__(self, compiler):
-        from . import compiler as closures  # loaded by now: the compiler builds this object
+    def __init__(self, compiler, traced: bool = False):
         self.c = compiler
-        self.ns = {"__builtins__": builtins, "_fail": closures._fail, "_over_budget": closures._over_budget,
+        self.traced = traced
+        self.ns = {"__builtins__": builtins, "_fail": fail, "_over_budget": over_budget,
                    "_UNSET": _UNSET, "_seq": _seq_any, "_item": _item, "_offers": _offers, "_mk": _make_move,
                    "_generic": _enumerate_generic, "ScriptRuntimeError": ScriptRuntimeError, "_limits": limits,
-                   "_shuffle": _shuffle, "_op_end": closures._op_end}
+                   "_shuffle": _shuffle, "_op_end": op_end, "_cards": _cards,
+                   "_rv": render_value, "_trace": _no_trace}
         self._const_names: dict[int, str] = {}
         self._keep: list = []  # constants stay alive, so their ids stay unique
         self._nonnull_consts: set[str] = set()
@@ -226,11 +245,62 @@ class Gen:
         return self._players_table
 
     # ---- entry points used by the compiler
+    def tmp(self, prefix="t") -> str:
+        """A fresh name for a temporary, unique over all the generated code."""
+        return self._temps.tmp(prefix)
+
+    def span(self, span) -> str:
+        return self.const(span, "S")
+
+    def lower_in_frame(self, e):
+        """(lines, code) for `e` evaluated in an operation, with the frame's locals in `L`."""
+        return self.lower(e, _Env(True), self._temps)
+
+    def lower_all_in_frame(self, exprs):
+        return self.lower_all(exprs, _Env(True), self._temps)
+
     def expr_fn(self, e):
         """fn(st, L) for an expression evaluated in a frame list L."""
-        fn = self._temps
-        lines, code = self.lower(e, _Env(True), fn)
+        lines, code = self.lower_in_frame(e)
         return self.build("expr", "st, L", lines + [f"return {code}"])
+
+    def seq_fn(self, e):
+        """fn(st, L) -> the sequence a binder walks (a zone's cards, or a list; none: nothing)."""
+        lines, seq, _ = self._iter(e, _Env(True), self._temps)
+        return self.build("seq", "st, L", lines + [f"return {seq}"])
+
+    def text_lines(self, pieces):
+        """(lines, code) for a text with each `{expr}` rendered as values are shown."""
+        lines, parts = [], []
+        for part in pieces:
+            if isinstance(part, str):
+                parts.append(self._value(part))
+                continue
+            pl, code = self.lower_in_frame(part)
+            tmp = self.tmp()
+            lines += pl + [f"{tmp} = _rv(st.prog, {self._value(self.t.types[id(part)])}, {code}, st.n)"]
+            parts.append(tmp)
+        return lines, ("''.join((" + "".join(x + ", " for x in parts) + "))") if parts else "''"
+
+    def text_fn(self, pieces):
+        """fn(st, L) -> a prompt's text."""
+        lines, code = self.text_lines(pieces)
+        return self.build("text", "st, L", lines + [f"return {code}"])
+
+    def rule_fn(self, rule):
+        """fn(st, R) -> whether `rule` allows the move, R holding its arguments."""
+        rl, require = self.lower_in_frame(rule.require)
+        if rule.when is None:
+            return self.build(f"rule_{rule.name}", "st, L", rl + [f"return {require}"])
+        wl, when = self.lower_in_frame(rule.when)
+        return self.build(f"rule_{rule.name}", "st, L",
+                          wl + [f"if not {when}:", "    return True"] + rl + [f"return {require}"])
+
+    def traced_rule_fns(self, rule):
+        """(when or None, require): fn(st, R) each, passing every sub-value to `_trace`."""
+        assert self.traced
+        when = self.expr_fn(rule.when) if rule.when is not None else None
+        return when, self.expr_fn(rule.require)
 
     def define_fn(self, name: str) -> str:
         """The Python name of a definition as a function of (st, arguments...)."""
@@ -244,6 +314,9 @@ class Gen:
         pyname = f"D_{name}_{len(self._defines)}"
         self._defines[name] = pyname  # definitions are checked not to call themselves
         outer, self._hoist = self._hoist, None  # another function: nothing of the caller's loop
+        # Explanations show a definition's arguments and result, not the inside of its body:
+        # one body serves calls with different arguments, so its inner values would mislead.
+        traced, self.traced = self.traced, False
         try:
             env = _Env(False, {slot: f"a{slot}" for slot in params})
             fn = self._temps
@@ -256,13 +329,15 @@ class Gen:
             self._defines[name] = None
             raise
         finally:
-            self._hoist = outer
+            self._hoist, self.traced = outer, traced
         return pyname
 
     def _inline_define(self, define, codes, env, fn):
         """A small definition's body written at the call site: (lines, code) or None.
 
         The arguments are computed first, into fresh names, exactly as for a call."""
+        if self.traced:
+            return None  # the call is what an explanation shows
         params = [self.t.slots[id(p)] for p in define.params or ()]
         names, lines, nonnull = {}, [], set()
         for slot, code in zip(params, codes):
@@ -285,13 +360,9 @@ class Gen:
             return None
         return lines + body_lines, body
 
-    def stmt_action(self, s):
-        """A GenAction for a plain statement, or None to keep its closure."""
-        try:
-            lines = self._stmt(s, self._temps)
-        except Unsupported:
-            return None
-        return GenAction(lines) if lines is not None else None
+    def stmt_lines(self, s):
+        """The lines of a plain statement (one that does not change the control flow), or None."""
+        return self._stmt(s, self._temps)
 
     # ---- operations of the state machine
     #
@@ -305,30 +376,14 @@ class Gen:
 
     def assemble(self, items):
         """(functions, one-step functions) for an assembler's items (see compiler._Assembler)."""
-        bodies, closures = [], []
+        bodies = []
         for pc, (kind, payload) in enumerate(items):
             if kind == "simple":
-                lines = []
-                for action in payload:
-                    lines.extend(action.lines if isinstance(action, GenAction) else [f"{self.const(action, 'A')}(st, L)"])
-                bodies.append(lines + [f"@GOTO {pc + 1}"])
-                closures.append(None)
-                continue
-            factory, source = payload
-            body = None
-            if source is not None:
-                try:
-                    body = source(pc)
-                except Unsupported:
-                    body = None
-            bodies.append(body)
-            closures.append(factory() if body is None else None)
+                bodies.append([line for lines in payload for line in lines] + [f"@GOTO {pc + 1}"])
+            else:
+                bodies.append(payload(pc))
         ops, steps = [], []
         for pc, body in enumerate(bodies):
-            if body is None:
-                ops.append(closures[pc])
-                steps.append(closures[pc])
-                continue
             single = _drop_dead_stores(self._expand(bodies, pc, 0, None))
             fused = _drop_dead_stores(self._expand(bodies, pc, 0, [_INLINE_OPS]))
             if fused == single:
@@ -355,7 +410,7 @@ class Gen:
             pad = line[:len(line) - len(text)]
             if text.startswith("@GOTO "):
                 target = int(text[6:])
-                if budget is not None and budget[0] > 0 and done + 2 <= FUSED_STEPS and bodies[target] is not None:
+                if budget is not None and budget[0] > 0 and done + 2 <= FUSED_STEPS:
                     budget[0] -= 1
                     out.append(f"{pad}fr[1] = {target}")
                     out.extend(pad + x for x in self._expand(bodies, target, done + 1, budget))
@@ -372,12 +427,9 @@ class Gen:
         return lines + [f"if {code}:", f"    @GOTO {next_pc}", "else:", f"    @GOTO {target}"]
 
     def for_init(self, s, items: int, pos: int):
-        """GenAction for a `for` loop's start: the items are fixed when the loop starts."""
-        try:
-            lines, seq, _ = self._iter(s.source, _Env(True), self._temps)
-        except Unsupported:
-            return None
-        return GenAction(lines + [f"L[{items}] = tuple({seq})", f"L[{pos}] = 0"])
+        """The lines of a `for` loop's start: the items are fixed when the loop starts."""
+        lines, seq, _ = self._iter(s.source, _Env(True), self._temps)
+        return lines + [f"L[{items}] = tuple({seq})", f"L[{pos}] = 0"]
 
     def for_next_source(self, var: int, items: int, pos: int, next_pc: int, end_pc: int):
         i, seq = self._temps.tmp(), self._temps.tmp()
@@ -402,7 +454,7 @@ class Gen:
     # ---- expressions: lower(e) -> (statements to run first, Python expression)
     def lower(self, e, env: _Env, fn: _Fn):
         hoister = self._hoist
-        if hoister is not None and self._worth_hoisting(e) and hoister.independent(self, e, env):
+        if hoister is not None and not self.traced and self._worth_hoisting(e) and hoister.independent(self, e, env):
             self._hoist = None
             try:
                 lines, code = self.lower(e, env, fn)
@@ -411,13 +463,16 @@ class Gen:
             if not lines and _ATOM.match(code):
                 return lines, code
             return self._cached(lines, code, fn, hoister)
-        handler = getattr(self, "_x_" + type(e).__name__, None)
-        if handler is None:
-            raise Unsupported(type(e).__name__)
-        return handler(e, env, fn)
+        lines, code = getattr(self, "_x_" + type(e).__name__)(e, env, fn)
+        if self.traced and not isinstance(e, n.Literal):
+            tmp = fn.tmp("v")
+            typ = self._value(self.t.types.get(id(e), "any"))
+            lines = lines + [f"{tmp} = {code}", f"_trace({self.const(e, 'N')}, {typ}, {tmp})"]
+            code = tmp
+        return lines, code
 
     def lower_all(self, exprs, env, fn):
-        """Several expressions evaluated left to right, as the closures evaluate them."""
+        """Several expressions evaluated left to right, as plain evaluation does."""
         parts = [self.lower(x, env, fn) for x in exprs]
         lines, codes = [], []
         for i, (ls, code) in enumerate(parts):
@@ -573,7 +628,7 @@ class Gen:
     def _iter(self, e, env, fn, charge=False):
         """(lines, sequence expression, items never none) for a zone or list being read.
 
-        With `charge`, the walk is charged to the move's work budget, as compiler._seq_traced does."""
+        With `charge`, the walk is charged to the move's work budget,."""
         lines, code = self.lower(e, env, fn)
         typ = self.t.types[id(e)]
         nonnull = False
@@ -611,7 +666,7 @@ class Gen:
         args = e.args
         types = [t.types.get(id(a)) for a in args]
         # Zone readers whose argument cannot fail are written inline.
-        if len(args) == 1 and types[0] == ZONE and self._plain_zone(args[0]):
+        if len(args) == 1 and types[0] == ZONE and self._plain_zone(args[0]) and not self.traced:
             lines, (z,) = self.lower_all(args, env, fn)
             if e.func == "count" and impl is BUILTINS["count"][3]:
                 return lines, f"len(st.zones[{z}])"
@@ -627,7 +682,7 @@ class Gen:
         result = fn.tmp()
         call = self._inline_builtin(e.func, impl, types, codes, fn) or \
             f"{self.const(impl, 'B')}(st{''.join(', ' + c for c in codes)})"
-        if e.func == "index" and len(args) == 2:
+        if e.func == "index" and len(args) == 2 and not self.traced:
             table = self._constant(args[0])
             if isinstance(table, tuple):
                 positions = {}
@@ -647,7 +702,7 @@ class Gen:
 
         Each is exactly the implementation in builtins.py for arguments of these static types;
         a none argument raises the same TypeError there as here."""
-        if impl is not BUILTINS[func][3]:
+        if impl is not BUILTINS[func][3] or self.traced:  # traced: builtins.py's own, the reference
             return None
         one = codes[0] if len(codes) == 1 else None
         t0 = types[0] if types else None
@@ -725,7 +780,7 @@ class Gen:
             ["else:"] + _indent(el + [f"{tmp} = {other}"]), tmp
 
     def _x_ListLit(self, e, env, fn):
-        value = self._constant(e)
+        value = self._constant(e) if not self.traced else _UNSET  # traced: its items are shown
         if value is not _UNSET:
             return [], self._value(value)
         lines, codes = self.lower_all(e.items, env, fn)
@@ -805,7 +860,7 @@ class Gen:
     def _loop_part(self, loop, part, env, fn, before):
         """A quantifier's condition (or key, or item): what in it does not depend on the loop
         variable is computed once per loop, declared in the lines before it."""
-        outer, self._hoist = self._hoist, _Hoister({self.t.slots[id(loop)]}, before)
+        outer, self._hoist = self._hoist, (None if self.traced else _Hoister({self.t.slots[id(loop)]}, before))
         try:
             return self.lower(part, env, fn)
         finally:
@@ -865,9 +920,12 @@ class Gen:
                 return self._move(s, env, fn)
             case n.Deal():
                 return self._deal(s, env, fn)
-            case n.Log():
-                action = self.c._log(s)
-                return ["if st.tracer is not None:", f"    {self.const(action, 'A')}(st, L)"]
+            case n.Log():  # the text is only made for someone listening
+                lines, text = self.text_lines(s.parts)
+                return ["if st.tracer is not None:"] + _indent(
+                    lines + [f"st.emit('log', text={text}, span={self.span(s.span)})"])
+            case n.Reveal() | n.Hide() | n.ShowTo():
+                return self._visibility(s, env, fn)
             case n.Shuffle():
                 lines, zone = self.lower(s.zone, env, fn)
                 slot, cards, c = fn.tmp(), fn.tmp(), fn.tmp("c")
@@ -877,17 +935,35 @@ class Gen:
                                 f"    st.emit('chance', what='shuffle', zone={slot}, span={self.const(s.span, 'S')})"]
         return None
 
+    def _visibility(self, s, env, fn):
+        """`reveal` (everyone sees), `hide` (nobody), `show ... to` (one more player knows)."""
+        typ = self.t.types[id(s.what)]
+        lines, what = self.lower(s.what, env, fn)
+        cards, c = fn.tmp(), fn.tmp("c")
+        span = self.span(s.span)
+        if typ == ZONE:
+            lines += [f"{cards} = tuple(st.zones[{what}])"]
+        else:
+            lines += [f"{cards} = _cards(st, {typ == CARD}, {what})"]
+        if isinstance(s, n.Reveal):
+            return lines + [f"for {c} in {cards}:", f"    st.vis[{c}] |= {FACE_UP}",
+                            f"    st.emit('reveal', card={c}, span={span})"]
+        if isinstance(s, n.Hide):
+            return lines + [f"for {c} in {cards}:", f"    st.vis[{c}] = 0", "    if st.tracer is not None:",
+                            f"        st.emit('hide', card={c}, span={span})"]
+        pl, player = self.lower(s.player, env, fn)
+        seat = fn.tmp()
+        msg = self.const("`show ... to` needs a player, found none")
+        return pl + [f"{seat} = {player}", f"if {seat} is None:", f"    _fail({msg}, {span})"] + lines + \
+            [f"for {c} in {cards}:", f"    st.vis[{c}] |= 1 << {seat}",
+             f"    st.emit('peek', card={c}, player={seat}, span={span})"]
+
     def _set(self, s, env, fn):
         t, p = self.t, self.p
         target = s.target
         kind, detail = t.resolved[id(target)]
         op, span = s.op, self.const(s.span, "S")
-        if op not in ("=", "+=", "-="):
-            raise Unsupported("set operator")
-        if target.index is not None and not (kind == "global" and t.vars[detail][0].per_player):
-            raise Unsupported("set of a list element")
-        if kind not in ("local", "global"):
-            raise Unsupported("set target")
+        assert op in ("=", "+=", "-=") and kind in ("local", "global"), (op, kind)
         lines = []
 
         def combine(old: str, new: str) -> list[str]:
@@ -904,6 +980,24 @@ class Gen:
                     f"if not {-limits.MAX_INT} <= {res} <= {limits.MAX_INT}:", f"    _fail({big}, {span})"]
 
         res, o, v = fn.tmp(), fn.tmp(), fn.tmp()
+        trace = ["if st.tracer is not None:",
+                 f"    st.emit('set', name={self._value(detail)}, value={{shown}}, span={span})"]
+        if target.index is not None and not (kind == "global" and t.vars[detail][0].per_player):
+            # one element of a list: the list is copied, changed and stored back
+            where = f"L[{detail}]" if kind == "local" else f"st.vars[{p.var_slots[detail]}]"
+            seq, i = fn.tmp(), fn.tmp()
+            il, idx = self.lower(target.index, env, fn)
+            vl, value = self.lower(s.value, env, fn)
+            outside = self.const("position {} is outside the list (length {})")
+            lines = [f"{seq} = list({where})"] + il + [
+                f"{i} = {idx}", f"if {i} is None or not 0 <= {i} < len({seq}):",
+                f"    _fail({outside}.format({i}, len({seq})), {span})"]
+            if op == "=":
+                lines += vl + [f"{seq}[{i}] = {value}"]
+            else:
+                lines += [f"{o} = {seq}[{i}]"] + vl + [f"{v} = {value}"] + combine(o, v)[2:] + [f"{seq}[{i}] = {res}"]
+            lines.append(f"{where} = tuple({seq})")
+            return lines if kind == "local" else lines + [trace[0], trace[1].format(shown=f"{seq}[{i}]")]
         if kind == "local":
             vl, value = self.lower(s.value, env, fn)
             if op == "=":
@@ -913,8 +1007,6 @@ class Gen:
                 combine(o, v)[2:] + [f"L[{detail}] = {res}"]
         slot = p.var_slots[detail]
         name = detail
-        trace = ["if st.tracer is not None:",
-                 f"    st.emit('set', name={self._value(name)}, value={{shown}}, span={span})"]
         if target.index is None:
             vl, value = self.lower(s.value, env, fn)
             if op == "=":
@@ -1019,7 +1111,10 @@ class Gen:
 
     # ---- decisions
     def enumerator(self, decision):
-        """fn(st, L) -> the legal moves of `decision`, or None to use the generic enumeration."""
+        """fn(st, L) -> the legal moves of `decision`, or None to use the generic enumeration
+        (always, in traced mode: it is the reference the specialised enumerators must match)."""
+        if self.traced:
+            return None
         try:
             return self._enumerator(decision)
         except Unsupported:

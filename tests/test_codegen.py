@@ -1,6 +1,8 @@
-"""The generated fast path (interpreter/codegen.py) must behave exactly like the closures.
+"""One generator, two modes: a program compiled in traced mode (every sub-value recorded, no
+hoisting, no inlined definitions, the generic move enumeration) must play exactly like the fast
+one.  The traced program is the plain reference for every optimisation of the fast path.
 
-Every script is loaded twice, with CARDGAME_CODEGEN=0 (closures only) and with generated code,
+Every shipped game, test script and complete script of docs/language.md is compiled both ways,
 and the same random games are played on both: the legal moves, the whole saved state after
 every move, the trace, the scores and any fault must be identical.
 """
@@ -13,16 +15,31 @@ import pytest
 
 import interpreter
 from interpreter.agents import RandomAgent
+from interpreter.compiler import Compiler
+from interpreter.engine import Game
 from interpreter.rng import derive
 
 from helpers import GAMES, ROOT
+import test_docs_examples as docs
 
 SCRIPTS = sorted(GAMES.glob("*.cardgame")) + sorted((ROOT / "tests" / "scripts").glob("*.cardgame"))
+DOC_SCRIPTS = [(line, block) for line, block in docs._blocks("language.md", "cardgame")
+               if docs._directive(block)[:1] in (["complete"], ["fault"], ["prelude"])]
 
 
-def _load(path, monkeypatch, generated: bool):
-    monkeypatch.setenv("CARDGAME_CODEGEN", "1" if generated else "0")
-    return interpreter.load(str(path))
+def _load(path, traced: bool):
+    """The script compiled in one mode; a traced program counts what it records in `.recorded`."""
+    if not traced:
+        return interpreter.load(str(path))
+    tables, _items, sources, diags = interpreter.check_file(str(path))
+    compiler = Compiler(tables, traced=True)
+    game = Game(str(path), compiler.compile(), compiler, sources, [])
+    game.recorded = [0]
+
+    def count(node, typ, value):
+        game.recorded[0] += 1
+    compiler.gen.ns["_trace"] = count
+    return game
 
 
 def _transcript(game, players, seed, options, max_steps=400):
@@ -40,11 +57,11 @@ def _transcript(game, players, seed, options, max_steps=400):
             break
         clone = state.clone()
         move = agent.choose(moves)
-        try:
-            state.apply(move)
-        except interpreter.GameFault:
-            pass
-        clone.apply(str(move)) if clone.fault is None else None
+        for target, chosen in ((state, move), (clone, str(move))):  # a clone applies the same
+            try:
+                target.apply(chosen)
+            except interpreter.GameFault:
+                pass
         out.append(events[:])
         events.clear()
     out.append(json.dumps(state.to_json(), sort_keys=True))
@@ -54,20 +71,32 @@ def _transcript(game, players, seed, options, max_steps=400):
     return out
 
 
-@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.name)
-def test_generated_code_plays_exactly_like_the_closures(path, monkeypatch):
-    slow = _load(path, monkeypatch, generated=False)
-    fast = _load(path, monkeypatch, generated=True)
+def _plays_alike(path, seeds=range(3)):
+    fast, traced = _load(path, traced=False), _load(path, traced=True)
     assert any(d.fast is not None for d in fast.program.decisions) or not fast.program.decisions
+    assert all(d.fast is None for d in traced.program.decisions)
     option_sets = [{}]
     for opt in fast.options:
         if opt.kind == "bool":
             option_sets.append({opt.name: not opt.default})
     for players in sorted({fast.min_players, fast.max_players}):
         for options in option_sets:
-            for seed in range(3):
-                assert _transcript(fast, players, seed, options) == _transcript(slow, players, seed, options), \
+            for seed in seeds:
+                assert _transcript(fast, players, seed, options) == _transcript(traced, players, seed, options), \
                     (path.name, players, options, seed)
+    assert traced.recorded[0] > 0 or not traced.program.tables.rules
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.name)
+def test_traced_and_fast_play_exactly_alike(path):
+    _plays_alike(path)
+
+
+@pytest.mark.parametrize("line, block", DOC_SCRIPTS, ids=[f"language.md:{line}" for line, _ in DOC_SCRIPTS])
+def test_traced_and_fast_play_docs_examples_alike(line, block, tmp_path):
+    path = tmp_path / "example.cardgame"
+    path.write_text(block)
+    _plays_alike(path, seeds=range(2))
 
 
 EXPRESSIONS = '''
@@ -136,11 +165,11 @@ winners: highest score
 '''
 
 
-def test_generated_expressions_agree_on_values_and_faults(tmp_path, monkeypatch):
+def test_traced_and_fast_agree_on_values_and_faults(tmp_path):
     path = tmp_path / "expressions.cardgame"
     path.write_text(EXPRESSIONS)
-    slow = _load(path, monkeypatch, generated=False)
-    fast = _load(path, monkeypatch, generated=True)
+    slow = _load(path, traced=True)
+    fast = _load(path, traced=False)
     assert all(d.fast is not None for d in fast.program.decisions)
     for players in (2, 3):
         for seed in range(12):
@@ -160,7 +189,7 @@ FAULTS = [
 
 
 @pytest.mark.parametrize("statement", FAULTS)
-def test_generated_code_faults_like_the_closures(statement, tmp_path, monkeypatch):
+def test_traced_and_fast_fault_alike(statement, tmp_path, monkeypatch):
     path = tmp_path / "fault.cardgame"
     path.write_text('game "Faults"\nplayers 2\ndeck d in pile {\n    rank: 1, 2\n    suit: A\n    name: rank suit\n}\n'
                     'zone pile: shared public\nzone gone: shared public\nvar x: int = 1\nphase main {\n'
@@ -168,8 +197,8 @@ def test_generated_code_faults_like_the_closures(statement, tmp_path, monkeypatc
                     f'    {statement}\n    end game\n}}\n')
     monkeypatch.setattr(interpreter.limits, "MAX_WORK_PER_MOVE", 100_000)
     results = []
-    for generated in (False, True):
-        state = _load(path, monkeypatch, generated).new_game()
+    for traced in (True, False):
+        state = _load(path, traced).new_game()
         fault = state.fault
         results.append((state.is_over, state.vars, fault and (fault.message, fault.span, fault.hint)))
     assert results[0] == results[1]
@@ -190,8 +219,8 @@ def test_a_runaway_loop_stops_at_the_same_step(body, budget, tmp_path, monkeypat
     path.write_text(f'game "Loop"\nplayers 2\nvar x: int = 1\nvar y: int = 0\nphase main {{\n    {body}\n    end game\n}}\n')
     monkeypatch.setattr(interpreter.limits, "MAX_STEPS_PER_MOVE", budget)
     results = []
-    for generated in (False, True):
-        state = _load(path, monkeypatch, generated).new_game()
+    for traced in (True, False):
+        state = _load(path, traced).new_game()
         assert state.fault is not None
         results.append((state.vars, json.dumps(state.to_json()["stack"]), state.fault.message, state.fault.span))
     assert results[0] == results[1]
@@ -237,8 +266,8 @@ def test_work_charged_by_parts_computed_once_is_exact(script, budget, tmp_path, 
     path.write_text(script)
     monkeypatch.setattr(interpreter.limits, "MAX_WORK_PER_MOVE", budget)
     results = []
-    for generated in (False, True):
-        state = _load(path, monkeypatch, generated).new_game(seed=3)
+    for traced in (True, False):
+        state = _load(path, traced).new_game(seed=3)
         moves = [m.text for m in state.legal_moves()]
         fault = state.fault and (state.fault.message, state.fault.span)
         results.append((moves, fault, state.work))

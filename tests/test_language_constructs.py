@@ -238,9 +238,7 @@ def test_hidden_commits_stay_hidden_in_traces():
     assert decision == ["P0: (a hidden choice)"]
 
 
-@pytest.mark.parametrize("codegen", ["1", "0"])
-def test_moving_a_list_to_the_bottom_keeps_its_order(tmp_path, monkeypatch, codegen):
-    monkeypatch.setenv("CARDGAME_CODEGEN", codegen)
+def test_moving_a_list_to_the_bottom_keeps_its_order(tmp_path):
     path = write(tmp_path, 'deck d in pool {\n    v: 1, 2, 3, 4\n}\nzone pool: shared public\n'
                            'zone pile: shared public\nzone other: shared public\nphase main {\n'
                            '    move [c for c in pool where c.v >= 3] to pile\n'
@@ -250,9 +248,7 @@ def test_moving_a_list_to_the_bottom_keeps_its_order(tmp_path, monkeypatch, code
     assert state.view()["zones"]["other"] == ["1", "2", "3", "4"]
 
 
-@pytest.mark.parametrize("codegen", ["1", "0"])
-def test_growing_text_is_stopped_by_a_limit(tmp_path, monkeypatch, codegen):
-    monkeypatch.setenv("CARDGAME_CODEGEN", codegen)
+def test_growing_text_is_stopped_by_a_limit(tmp_path):
     path = write(tmp_path, 'var t: text = "x"\nphase main {\n    while true {\n        set t = t + t\n    }\n'
                            '    end game\n}\n')
     state = interpreter.load(str(path)).new_game()
