@@ -4,7 +4,7 @@ The public API is what this module exports; the REPL and the command line use no
 """
 
 from .agents import RandomAgent
-from .engine import (EXPRESSION_PATH, TABLE, DeclInfo, Game, GameFault, GameState, IllegalMove, OptionInfo,
+from .engine import (EXPRESSION_PATH, TABLE, CardInfo, DeclInfo, Game, GameFault, GameState, IllegalMove, OptionInfo,
                      RuleInfo, TraceEvent, load)
 from .loader import check_file
 from .moves import Explanation, Move, RuleResult
@@ -15,7 +15,8 @@ from .simulate import simulate
 from .source import Diagnostic, ScriptError, SourceFile, Span, printable, render
 
 __all__ = [
-    "EXPRESSION_PATH", "TABLE", "DeclInfo", "Diagnostic", "Explanation", "FileRefused", "Game", "GameFault", "GameState",
+    "EXPRESSION_PATH", "TABLE", "CardInfo", "DeclInfo", "Diagnostic", "Explanation", "FileRefused", "Game",
+    "GameFault", "GameState",
     "IllegalMove", "Move", "OptionInfo", "RandomAgent", "RuleInfo", "RuleResult", "ScriptError", "SourceFile", "Span", "TraceEvent",
     "check_file", "inside", "limits", "load", "parse_expression", "printable", "read_text", "render", "simulate",
 ]

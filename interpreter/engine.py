@@ -50,6 +50,15 @@ class RuleInfo:
 
 
 @attrs.frozen
+class CardInfo:
+    """One card of the game's decks: its name, deck and attributes (`{"rank": 9, "suit": "D"}`)."""
+
+    name: str
+    deck: str
+    attrs: dict
+
+
+@attrs.frozen
 class DeclInfo:
     """A named declaration of the script: its kind (option, zone, var, define, rule, procedure,
     phase, event) and where it is."""
@@ -107,6 +116,11 @@ class Game:
     @property
     def rules(self) -> list[RuleInfo]:
         return [RuleInfo(r.name, r.doc, r.span) for r in self.program.tables.rules.values()]
+
+    @property
+    def cards(self) -> list[CardInfo]:
+        """Every card, in the order its deck declares them (how front ends sort a hand for show)."""
+        return [CardInfo(c.name, c.deck, dict(c.attrs)) for c in self.program.tables.cards]
 
     @property
     def declarations(self) -> list[DeclInfo]:

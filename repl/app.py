@@ -88,6 +88,14 @@ def run_piped(session: Session, opening: str, stdin, stdout) -> int:
     return 1 if session.failed else 0
 
 
+def terminal_width(prompt) -> int:
+    """The terminal's width now (it may have been resized since the last command)."""
+    try:
+        return max(20, prompt.output.get_size().columns)
+    except (AttributeError, OSError):
+        return 80
+
+
 def write(text: str, style=None) -> None:
     from prompt_toolkit import print_formatted_text
 
@@ -97,7 +105,9 @@ def write(text: str, style=None) -> None:
 
 
 def interact(session: Session, prompt, output=write) -> int:
-    """The interactive loop: Ctrl-C cancels the input line (or a running command), Ctrl-D quits."""
+    """The interactive loop: Ctrl-C cancels the input line (or a running command), Ctrl-D quits.
+
+    A pasted block arrives as one input with newlines in it: its lines run one by one."""
     while not session.done:
         try:
             line = prompt.prompt(session.prompt_text())
@@ -105,8 +115,9 @@ def interact(session: Session, prompt, output=write) -> int:
             continue
         except EOFError:
             break
+        session.width = terminal_width(prompt)
         try:
-            output(session.execute(line))
+            output(session.execute_block(line))
         except KeyboardInterrupt:
             output("interrupted; nothing more was done")
     return 0

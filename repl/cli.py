@@ -69,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play one whole game between random players and print the log")
     game_args(play)
     play.add_argument("--json", action="store_true", help="one JSON object per move, then a result object")
+    play.add_argument("--save", metavar="FILE", help="also save the game as a replay (`open FILE` in the REPL)")
     sim = sub.add_parser("simulate", help="play many games between random players and print statistics")
     game_args(sim)
     sim.add_argument("-n", "--games", type=_positive, default=100, metavar="N")
@@ -170,6 +171,8 @@ def cmd_play(args) -> int:
         else:
             print(f"{step:4d}. {who}: {'(a hidden choice)' if hidden else move}")
         flush()
+    if args.save and not _save_replay(args.save, game, state, args.seed, options):
+        return 1
     if state.fault is not None:
         print(game.render_diagnostic(state.fault), file=sys.stderr)
         return 1
@@ -181,6 +184,16 @@ def cmd_play(args) -> int:
         print("final scores: " + ", ".join(f"P{i} {s}" for i, s in enumerate(state.scores)))
         print("winners: " + ", ".join(result["result"]["winners"]))
     return 0
+
+
+def _save_replay(path: str, game, state, seed: int, options: dict) -> bool:
+    from repl.replay import ReplayError, replay_data, write_replay
+    try:
+        write_replay(path, replay_data(game, path, state.n, seed, options, list(state.history)))
+    except ReplayError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return False
+    return True
 
 
 def cmd_simulate(args) -> int:

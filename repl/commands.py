@@ -37,8 +37,8 @@ COMMANDS: tuple[Command, ...] = (
             "An illegal move is explained and changes nothing."),
     Command("why", "why MOVE|NUMBER", "the rule-by-rule evaluation of a move, legal or not, with the values "
             "each rule looked at and its source lines", "why play AC"),
-    Command("trace", "trace on|off", "print the rules, effects and chance events of every move applied",
-            "trace on"),
+    Command("trace", "trace [on|off]", "print the rules, effects and chance events of every move applied; "
+            "alone, say whether tracing is on", "trace on"),
     Command("step", "step", "let the player to act make one random move, and show everything it caused",
             "step",
             "A table decision is never made for you: `play` it yourself."),
@@ -47,14 +47,17 @@ COMMANDS: tuple[Command, ...] = (
             "Without N, auto plays until something needs you. It stops at a seat played by a person, at a "
             "table decision, at a breakpoint, at the end of the game, or on Ctrl-C. `--agent random` plays "
             "every seat at random for this run."),
-    Command("seat", "seat P human|random", "who plays seat P (or `table`) when auto-playing", "seat P1 human",
+    Command("seat", "seat [P [human|random]]", "who plays seat P (or `table`) when auto-playing; alone, "
+            "list every seat", "seat P1 human",
             "Every seat starts random; table decisions start with a person (human)."),
     Command("undo", "undo [N]", "take back the last N moves (default 1)", "undo 2",
             "Undone moves can be brought back with `redo` or `goto`, until a new move is played."),
     Command("redo", "redo", "play the next undone move again", "redo"),
     Command("goto", "goto STEP", "go to the position after STEP moves (0 is the start)", "goto 0"),
-    Command("log", "log", "the moves played, numbered, and any undone moves after them", "log"),
-    Command("view", "view PLAYER|spectator|all", "see the table as one seat, a spectator, or everything",
+    Command("log", "log [-n N]", "the moves played, numbered, and any undone moves after them; -n N: the "
+            "last N", "log -n 5"),
+    Command("view", "view [PLAYER|spectator|all]", "see the table as one seat, a spectator, or everything; "
+            "alone, name the current view",
             "view P1",
             "Outside `all`, cards the view may not see are shown as ?? everywhere: in `state`, `why`, "
             "traces, `eval` and the log."),
@@ -64,12 +67,13 @@ COMMANDS: tuple[Command, ...] = (
             "the seats."),
     Command("watch", "watch [EXPR]", "keep an expression's value in the toolbar; alone, list the watches",
             "watch total[P0]"),
-    Command("unwatch", "unwatch N|all", "remove a watch by its number", "unwatch 1"),
+    Command("unwatch", "unwatch N|all", "remove a watch by its number (the others keep theirs)", "unwatch 1"),
     Command("break", "break [rule NAME|phase NAME|when EXPR]", "make `auto` stop there; alone, list the "
             "breakpoints", "break when total[P0] < -20",
             "rule NAME: stop at a decision where that rule forbids a move. phase NAME: stop when the game "
             "enters that phase. when EXPR: stop when the expression becomes true."),
-    Command("unbreak", "unbreak N|all", "remove a breakpoint by its number", "unbreak all"),
+    Command("unbreak", "unbreak N|all", "remove a breakpoint by its number (the others keep theirs)",
+            "unbreak all"),
     Command("rules", "rules", "every named rule with its location and description", "rules"),
     Command("source", "source NAME", "the source lines of a rule, phase, definition, zone, variable or option",
             "source main"),
@@ -83,4 +87,9 @@ COMMANDS: tuple[Command, ...] = (
 )
 
 BY_NAME = {c.name: c for c in COMMANDS}
-ALIASES = {"exit": "quit", "?": "help"}
+# Short names, for the habits of pdb and gdb users: n(ext)/s(tep) make one move, c(ontinue)
+# runs on to the next stop, b(reak)/cl(ear) set and remove breakpoints, p(rint) evaluates,
+# w(here) shows the table, l(ist) the moves.
+ALIASES = {"exit": "quit", "q": "quit", "?": "help", "h": "help", "n": "step", "next": "step", "s": "step",
+           "c": "auto", "continue": "auto", "b": "break", "cl": "unbreak", "p": "eval", "w": "state",
+           "l": "moves"}

@@ -8,6 +8,8 @@ import re
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 
+from .commands import ALIASES
+
 _FILE_COMMANDS = ("load", "save", "open")
 
 
@@ -22,7 +24,7 @@ class ReplCompleter(Completer):
             yield from _complete(text, self.session.command_names())
             return
         command, _, rest = text.partition(" ")
-        command = {"exit": "quit", "?": "help"}.get(command, command)
+        command = ALIASES.get(command, command)
         rest = rest.lstrip()
         if command in _FILE_COMMANDS:
             yield from self._paths.get_completions(Document(rest, len(rest)), complete_event)

@@ -1,7 +1,9 @@
 """Replay files: the script's hash, players, options, seed and the moves, as JSON.
 
 A game is determined by its seed and its moves, so replaying them restores the exact position;
-the hash tells whether the script is the one the moves were made for.
+the hash tells whether the script is the one the moves were made for.  The script's path is
+written relative to the replay file, so a replay and its script can move together and be opened
+from any folder (files of format 1 named it relative to the folder they were saved from).
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ import attrs
 
 from interpreter import FileRefused, inside, limits, read_text
 
-FORMAT = "cardgame-replay/1"
+FORMAT = "cardgame-replay/2"
+_OLD_FORMAT = "cardgame-replay/1"
 
 
 class ReplayError(Exception):
@@ -28,18 +31,20 @@ class Replay:
     seed: int
     options: dict
     moves: tuple
+    relative_to_file: bool = True  # format 2; format 1 named the script from the saving folder
 
     def script_path(self, replay_path: str) -> str:
-        """The script as named in the file, or beside the replay file when not found from here.
+        """Where the script is, seen from here: beside the replay file as its path says (format
+        1 named it from the folder it was saved in).
 
         A replay may come from someone else, so the script it names is only read when, with its
         symbolic links followed, it is a `.cardgame` file inside the replay file's folder or the
         current folder (or below either): a replay naming `/etc/passwd`, `/dev/zero` or a link
         to them is refused before anything is opened.  ReplayError says which rule failed."""
         path = self.script
-        if not (os.path.exists(path) or os.path.isabs(path)):
-            beside = os.path.join(os.path.dirname(replay_path), path)
-            path = beside if os.path.exists(beside) else path
+        if not os.path.isabs(path):
+            beside = os.path.normpath(os.path.join(os.path.dirname(replay_path), path))
+            path = beside if self.relative_to_file or not os.path.exists(path) else path
         real = os.path.realpath(path)
         if not real.endswith(".cardgame"):
             raise ReplayError(f"`{replay_path}` names the script `{self.script}`, which is not a `.cardgame` "
@@ -53,9 +58,25 @@ class Replay:
         return path
 
 
-def replay_data(game, players: int, seed: int, options: dict, moves: list) -> dict:
-    return {"format": FORMAT, "script": game.path, "script_hash": game.hash, "title": game.title,
-            "players": players, "seed": seed, "options": dict(options), "moves": list(moves)}
+def replay_data(game, replay_path: str, players: int, seed: int, options: dict, moves: list) -> dict:
+    """The replay of `moves`, to be written at `replay_path` (the script is named from there)."""
+    script = os.path.abspath(game.path)
+    try:
+        script = os.path.relpath(script, os.path.dirname(os.path.abspath(replay_path)))
+    except ValueError:  # another drive (Windows): only the absolute path reaches it
+        pass
+    return {"format": FORMAT, "script": script.replace(os.sep, "/"), "script_hash": game.hash,
+            "title": game.title, "players": players, "seed": seed, "options": dict(options),
+            "moves": list(moves)}
+
+
+def write_replay(path: str, data: dict) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=2)
+            fh.write("\n")
+    except OSError as err:
+        raise ReplayError(f"cannot write `{path}`: {err.strerror or err}") from None
 
 
 def read_replay(path: str) -> Replay:
@@ -71,7 +92,7 @@ def read_replay(path: str) -> Replay:
         raise ReplayError(f"`{path}` is not a replay file (nested too deeply)") from None
     except json.JSONDecodeError as err:
         raise ReplayError(f"`{path}` is not a replay file (not JSON: {err.msg} at line {err.lineno})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") not in (FORMAT, _OLD_FORMAT):
         raise ReplayError(f"`{path}` is not a replay file (no `\"format\": \"{FORMAT}\"`)")
     checks = {"script": str, "script_hash": str, "players": int, "seed": int, "options": dict, "moves": list}
     for field, kind in checks.items():
@@ -83,4 +104,4 @@ def read_replay(path: str) -> Replay:
     if data["players"] < 1 or data["seed"] < 0:
         raise ReplayError(f"`{path}` is damaged: players or seed out of range")
     return Replay(data["script"], data["script_hash"], data["players"], data["seed"], dict(data["options"]),
-                  tuple(data["moves"]))
+                  tuple(data["moves"]), data["format"] == FORMAT)

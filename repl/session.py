@@ -17,7 +17,8 @@ import interpreter
 from interpreter import TABLE, GameFault, IllegalMove, ScriptError
 
 from .commands import ALIASES, BY_NAME, COMMANDS
-from .replay import ReplayError, read_replay, replay_data
+from .input import NoSuchMove, lines_of, read_move, why_not
+from .replay import ReplayError, read_replay, replay_data, write_replay
 
 HIDDEN = "??"
 
@@ -37,6 +38,21 @@ def _game_line(state, seed, options) -> str:
     return f"{_plural(state.n, 'player')}, seed {seed}{shown}"
 
 
+def wrap(text: str, width: int, indent: str, first: str | None = None) -> list[str]:
+    """`text` broken between words to fit `width`; the first line starts with `first` (default
+    `indent`), the others with `indent`. A word longer than the line stays whole."""
+    lines, line = [], first if first is not None else indent
+    fresh = True
+    for word in text.split():
+        if not fresh and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line, fresh = indent, True
+        line += word if fresh else " " + word
+        fresh = False
+    lines.append(line)
+    return lines
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
@@ -53,6 +69,13 @@ def _show_value(value) -> str:
     return str(value)
 
 
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
 class Session:
     """One REPL session.
 
@@ -61,8 +84,9 @@ class Session:
         perspective: "all", None for a spectator, or a seat number.
         tracing: whether applied moves print their rules, effects and chance events.
         seats: seat number (or TABLE) -> "random" or "human", for `auto`.
-        watches: expression texts shown in the toolbar.
-        breakpoints: ("rule" | "phase" | "when", text) pairs that stop `auto`.
+        watches: id -> expression text, shown in the toolbar; an id never changes or returns.
+        breakpoints: id -> ("rule" | "phase" | "when", text), which stop `auto`.
+        width: the terminal's width, which help and the table fit themselves to.
         done: set by `quit`.
     """
 
@@ -74,13 +98,16 @@ class Session:
         self.perspective = "all"
         self.tracing = False
         self.seats: dict = {}
-        self.watches: list[str] = []
-        self.breakpoints: list[tuple[str, str]] = []
+        self.watches: dict[int, str] = {}
+        self.breakpoints: dict[int, tuple[str, str]] = {}
+        self._next_id = {"watch": 1, "breakpoint": 1}
+        self.width = 80
         self.done = False
         self._timeline: list = []  # states after 0, 1, 2... moves; never applied to in place
         self._actors: list = []  # _actors[i]: who made move i + 1
         self._pos = 0
         self.failed = False  # did any command fail? (the exit status of a piped session)
+        self.last_failed = False  # did the last command fail? (a pasted block stops there)
         self.last_events: list = []  # the trace events of the last move applied
 
     # ---- reading the session (for the prompt, toolbar and completer too)
@@ -115,7 +142,7 @@ class Session:
         items = [("game", self.game.title), ("step", str(self._pos)), ("phase", st.phase or "-"),
                  ("to act", self._to_act(st)), ("scores", self._scores_text(st)),
                  ("view", self._view_name())]
-        for text in self.watches:
+        for text in self.watches.values():
             value, diags = st.evaluate(text)
             items.append((text, self._mask(value) if value is not None else "error"))
         return items
@@ -149,18 +176,45 @@ class Session:
         return [o.name for o in self.game.options] if self.game else []
 
     # ---- running commands
+    def execute_block(self, block: str) -> str:
+        """Run a typed or pasted block line by line, stopping at the first line that fails.
+
+        A single line runs as `execute` runs it; with several, each output follows its command
+        (echoed as `> line`), and the lines not run are counted."""
+        lines = lines_of(block)
+        if len(lines) <= 1:
+            return self.execute(lines[0] if lines else "")
+        out = []
+        for i, line in enumerate(lines):
+            out.append(f"> {line.strip()}")
+            text = self.execute(line)
+            if text:
+                out.append(text)
+            if self.done:
+                break
+            if self.last_failed:
+                left = len(lines) - i - 1
+                if left:
+                    out.append(f"stopped at line {i + 1} of the pasted block; {_plural(left, 'line')} not run")
+                break
+        return "\n".join(out)
+
     def execute(self, line: str) -> str:
         """Run one command line; return everything it prints (no trailing newline), with any
         control or invisible character shown escaped (a replay file's text may hold them)."""
         return interpreter.printable(self._execute(line))
 
     def _execute(self, line: str) -> str:
+        self.last_failed = False
         line = line.strip()
         if not line or line.startswith("#"):
             return ""
         word, _, rest = line.partition(" ")
         name = ALIASES.get(word, word)
+        if name not in BY_NAME:
+            name = ALIASES.get(word.lower(), word.lower())  # `PLAY 9D`, `Help`: case is no matter
         command = BY_NAME.get(name)
+        failed_before, self.failed = self.failed, False
         try:
             if command is None:
                 raise ReplError(self._unknown_command(word, line))
@@ -179,6 +233,9 @@ class Session:
         except RecursionError:
             self.failed = True
             return "error: the expression is nested too deeply"
+        finally:
+            self.last_failed = self.failed
+            self.failed = failed_before or self.failed
         if isinstance(out, list):
             out = "\n".join(out)
         return out or ""
@@ -186,8 +243,13 @@ class Session:
     def _unknown_command(self, word: str, line: str) -> str:
         message = f"unknown command `{word}`"
         close = difflib.get_close_matches(word, [c.name for c in COMMANDS], n=1, cutoff=0.6)
-        if self.state is not None and line in self.move_texts(legal_only=False):
-            return f"{message}\n  = help: to make that move, type `play {line}`"
+        if self.state is not None:
+            try:
+                move = read_move(line, [], self.move_texts(legal_only=False))
+            except NoSuchMove:
+                move = None
+            if move in self.move_texts(legal_only=False):
+                return f"{message}\n  = help: to make that move, type `play {line}`"
         if close:
             return f"{message}\n  = help: did you mean `{close[0]}`? (`help` lists the commands)"
         return f"{message}\n  = help: `help` lists the commands"
@@ -198,14 +260,28 @@ class Session:
             command = BY_NAME.get(ALIASES.get(rest, rest))
             if command is None:
                 raise ReplError(f"no command `{rest}`; `help` lists them all")
-            lines = [f"{command.usage}", f"  {command.summary}."]
+            lines = [f"{command.usage}"] + wrap(f"{command.summary}.", self.width, "  ")
             if command.details:
-                lines.append(f"  {command.details}")
+                lines += wrap(command.details, self.width, "  ")
+            shorts = [a for a, full in ALIASES.items() if full == command.name]
+            if shorts:
+                lines += wrap("also: " + ", ".join(f"`{a}`" for a in shorts), self.width, "  ")
             lines.append(f"  example: {command.example}")
             return lines
         width = max(len(c.usage) for c in COMMANDS)
         lines = ["commands (`help COMMAND` for details and an example):"]
-        lines += [f"  {c.usage:<{width}}  {c.summary}" for c in COMMANDS]
+        # Side by side when the summaries keep room to read; else each under its usage.
+        side = self.width - width - 4 >= 40
+        for c in COMMANDS:
+            if side:
+                lines += wrap(c.summary, self.width, " " * (width + 4), f"  {c.usage:<{width}}  ")
+            else:
+                lines += [f"  {c.usage}"] + wrap(c.summary, self.width, "      ")
+        shorts: dict = {}
+        for alias, full in ALIASES.items():
+            shorts.setdefault(full, []).append(alias)
+        lines += wrap("short names: " + "; ".join(f"{'/'.join(a)} {full}" for full, a in shorts.items()),
+                      self.width, "  ", "")
         return lines
 
     def _cmd_quit(self, rest: str):
@@ -228,7 +304,8 @@ class Session:
         self.game, self.players, self.seed, self.options = game, state.n, seed, options
         self.seats = {seat: "random" for seat in range(state.n)}
         self.seats[TABLE] = "human"
-        self.watches, self.breakpoints = [], []
+        self.watches, self.breakpoints = {}, {}
+        self._next_id = {"watch": 1, "breakpoint": 1}
         if self.perspective not in ("all", None) and self.perspective >= state.n:
             self.perspective = "all"
         self._reset(state)
@@ -278,6 +355,11 @@ class Session:
                     seed = number
             else:
                 raw[key] = value
+        low, high = self.game.min_players, self.game.max_players
+        if not low <= players <= high:
+            takes = f"{low}" if low == high else f"{low} to {high}"
+            raise ReplError(f"this game takes {takes} players, not {players}\n  = help: for example "
+                            f"`new players={low}`")
         options = dict(self.options)
         options.update(self.game.read_options(raw))
         state, events = self._new_state(self.game, players, seed, options)
@@ -297,12 +379,13 @@ class Session:
             return "this game has no options"
         current = {**{o.name: o.default for o in infos}, **self.options}
         width = max(len(o.name) for o in infos)
+        vwidth = max(len(_show_value(current[o.name])) for o in infos)
         lines = []
         for o in infos:
-            lines.append(f"{o.name:<{width}}  = {_show_value(current[o.name])}   "
+            lines.append(f"{o.name:<{width}}  = {_show_value(current[o.name]):<{vwidth}}   "
                          f"(allowed: {o.allowed}; default {_show_value(o.default)})")
             if o.doc:
-                lines.append(f"{'':<{width}}    {o.doc}")
+                lines += wrap(o.doc, self.width, " " * (width + 4))
         return lines
 
     # ---- looking at the table
@@ -396,8 +479,6 @@ class Session:
             self.perspective = None
         elif arg:
             self.perspective = self._parse_seat(arg)
-        else:
-            raise ReplError("usage: view PLAYER|spectator|all, for example `view P1`")
         return f"view: {self._view_name()}"
 
     # ---- what the current view may see
@@ -465,31 +546,38 @@ class Session:
         lines.append(f"{len(legal)} legal of {len(candidates)}")
         return lines
 
-    def _resolve(self, arg: str) -> str:
-        """A move's text from what was typed: a number, the full text, or the text after its name."""
-        arg = " ".join(arg.split())
-        if not arg:
-            raise ReplError("which move? for example `play 1` or `play 9D` (`moves` lists them)")
+    def _resolve(self, arg: str, command: str) -> str:
+        """A move's text from what was typed (see repl.input): a number, the whole text or the
+        text after the move's name, in any case and any order when that names one move."""
         st = self.state
-        if arg.isdigit():
-            legal = st.legal_moves()
-            index = int(arg)
-            if not 1 <= index <= len(legal):
-                raise ReplError(f"there is no move {index}; " +
-                                (f"`moves` numbers them 1 to {len(legal)}" if legal else "no move is legal now"))
-            return legal[index - 1].text
-        candidates = [m.text for m in st.candidate_moves()]
-        if arg in candidates:
-            return arg
-        short = [c for c in candidates if c.partition(" ")[2] == arg]
-        if len(short) == 1:
-            return short[0]
-        if len(short) > 1:
-            raise ReplError(f"`{arg}` could be {', '.join(f'`{c}`' for c in short)}; type the whole move")
-        return arg
+        legal = self.move_texts()
+        if not " ".join(arg.split()):
+            example = f" or `{command} {legal[0]}`" if legal else ""
+            raise ReplError(f"which move? for example `{command} 1`{example} (`moves` lists them)")
+        try:
+            return read_move(arg, legal, [m.text for m in st.candidate_moves()], [c.name for c in self.game.cards],
+                             prefer_legal=command == "play")
+        except NoSuchMove as err:
+            raise ReplError(str(err)) from None
+
+    def _not_a_move(self, text: str) -> list[str]:
+        """Why `text` is no move here, in the table's terms, with the nearest legal move."""
+        st = self.state
+        actor = st.current_player
+        view = st.view(self.perspective)
+        return why_not(text, self.move_texts() if self._sees_choices(st) else [], self.move_texts(False),
+                       [c.name for c in self.game.cards], view, None if actor is None else who(actor))
 
     def _cmd_play(self, rest: str):
-        text = self._resolve(rest)
+        text = self._resolve(rest, "play")
+        st = self.state
+        if st.fault is None and not st.is_over and text not in self.move_texts(legal_only=False):
+            hints = self._not_a_move(text)
+            # a card that is elsewhere says it all; else the engine's reason lists the choices
+            head = f"`{text}` is not a move here"
+            if not hints or hints[0].startswith("did you mean"):
+                head += f": {st.explain(text).reason}"
+            raise ReplError("\n".join([head] + [f"  = help: {line}" for line in hints]))
         return self._apply(text, trace=self.tracing)
 
     def _apply(self, text: str, trace: bool, report_end: bool = True) -> list[str]:
@@ -534,7 +622,8 @@ class Session:
         head = f"illegal move `{explanation.move}`"
         if actor is not None:
             head += f" ({who(actor)} to act)"
-        lines = [self._mask(f"{head}: {explanation.reason}")]
+        hidden = self._hidden_names() - set(explanation.move.split())  # what was typed is no secret
+        lines = [self._mask(f"{head}: {explanation.reason}", hidden=hidden)]
         for rule in explanation.failing:
             lines.append(f"  rule {rule.name} ({rule.span.path}:{rule.span.line})"
                          + (f": {rule.doc}" if rule.doc else ""))
@@ -556,10 +645,10 @@ class Session:
         return [self._mask(line, hidden=hidden) for line in lines]
 
     def _cmd_why(self, rest: str):
-        text = self._resolve(rest)
+        text = self._resolve(rest, "why")
         st = self.state
         explanation = st.explain(text)
-        hidden = self._hidden_names()
+        hidden = self._hidden_names() - set(text.split())
         actor = st.current_player
         verdict = "legal" if explanation.legal else "illegal"
         context = f" for {who(actor)}" if actor is not None else ""
@@ -572,6 +661,8 @@ class Session:
             if rule.values:
                 lines.append("  looked at:")
                 lines += [f"    {k} = {v}" for k, v in rule.values]
+        if st.fault is None and not st.is_over and text not in self.move_texts(legal_only=False):
+            lines += [f"  = help: {line}" for line in self._not_a_move(text)]
         return [self._mask(line, hidden=hidden) for line in lines]
 
     def _excerpt(self, span) -> list[str]:
@@ -588,19 +679,27 @@ class Session:
         return out
 
     def _cmd_trace(self, rest: str):
-        if rest not in ("on", "off"):
-            raise ReplError("usage: trace on|off")
-        self.tracing = rest == "on"
-        return f"trace {rest}"
+        if rest not in ("on", "off", ""):
+            raise ReplError("usage: trace [on|off]")
+        if rest:
+            self.tracing = rest == "on"
+        return f"trace {'on' if self.tracing else 'off'}"
 
     # ---- agents
     def _cmd_seat(self, rest: str):
         args = rest.split()
-        if len(args) != 2 or args[1] not in ("human", "random"):
-            raise ReplError("usage: seat P human|random, for example `seat P1 human`")
+        if len(args) > 2 or (len(args) == 2 and args[1] not in ("human", "random")):
+            raise ReplError("usage: seat [P [human|random]], for example `seat P1 human`")
+        if not args:
+            return [self._seat_line(seat) for seat in sorted(self.seats, key=lambda s: (s == TABLE, s))]
         seat = TABLE if args[0] == "table" else self._parse_seat(args[0])
-        self.seats[seat] = args[1]
-        return f"{who(seat)} is played by {'a person' if args[1] == 'human' else 'the random agent'}"
+        if len(args) == 2:
+            self.seats[seat] = args[1]
+        return self._seat_line(seat)
+
+    def _seat_line(self, seat) -> str:
+        agent = self.seats.get(seat, "random")
+        return f"{who(seat)} is played by {'a person' if agent == 'human' else 'the random agent'}"
 
     def _agent_move(self, st) -> str:
         # The choice depends only on the seed and the step, so an undone `auto` replays the same.
@@ -648,7 +747,7 @@ class Session:
 
     def _auto(self, limit, every_seat) -> list[str]:
         lines: list[str] = []
-        whens = {text: self._when_value(text) for kind, text in self.breakpoints if kind == "when"}
+        whens = {text: self._when_value(text) for kind, text in self.breakpoints.values() if kind == "when"}
         played = 0
         reason = None
         try:
@@ -661,7 +760,7 @@ class Session:
                     reason = "the game is over"
                     break
                 if limit is not None and played >= limit:
-                    reason = f"played {_plural(played, 'move')}"
+                    reason = "done"
                     break
                 actor = st.current_player
                 if played and (stop := self._rule_break(st)):
@@ -683,12 +782,15 @@ class Session:
                 reason = self._after_move_break(before, whens)
         except KeyboardInterrupt:
             reason = "interrupted (Ctrl-C)"
-        lines.append(f"auto stopped after {_plural(played, 'move')}: {reason}")
+        if reason == "done":
+            lines.append(f"auto played {_plural(played, 'move')}")
+        else:
+            lines.append(f"auto stopped after {_plural(played, 'move')}: {reason}")
         lines.append(self._status_line())
         return lines
 
     def _rule_break(self, st) -> str | None:
-        names = [text for kind, text in self.breakpoints if kind == "rule"]
+        names = [text for kind, text in self.breakpoints.values() if kind == "rule"]
         if not names:
             return None
         legal = {m.text for m in st.legal_moves()}
@@ -715,9 +817,13 @@ class Session:
         entered = [e.text.partition(" ")[2] for e in self.last_events if e.kind == "phase"]
         if st.phase != before_phase:
             entered.append(st.phase)
-        for kind, text in self.breakpoints:
+        for kind, text in self.breakpoints.values():
             if kind == "phase" and text in entered:
-                return f"breakpoint: the game entered phase {text}"
+                if st.phase == text:
+                    return f"breakpoint: the game entered phase {text}"
+                # A phase without a decision runs within one move: say so, not "entered".
+                return (f"breakpoint: phase {text} ran during move {self._pos} (it asks no one anything, "
+                        f"so the position is after it: phase {st.phase or '-'})")
         for text, old in whens.items():
             value, diags = st.evaluate(text, expect="bool")
             whens[text] = value
@@ -763,12 +869,21 @@ class Session:
         return int(rest)
 
     def _cmd_log(self, rest: str):
-        self._no_args("log", rest)
+        args = rest.split()
+        last = None
+        if args:
+            if len(args) != 2 or args[0] != "-n" or not args[1].isdigit() or int(args[1]) < 1:
+                raise ReplError("usage: log [-n N], N a whole number from 1")
+            last = int(args[1])
         final = self._timeline[-1]
         if not final.history:
             return "no moves yet"
         lines = []
-        for i, move in enumerate(final.history):
+        first = 0 if last is None else max(0, self._pos - last)
+        end = len(final.history) if last is None else self._pos
+        if first:
+            lines.append(f"  ... {_plural(first, 'earlier move')} (`log` lists them all)")
+        for i, move in enumerate(final.history[first:end], first):
             if i == self._pos:
                 lines.append("  -- undone (`redo` or `goto` brings them back):")
             lines.append(f"{i + 1:>4}. {who(self._actors[i])}: {move}")
@@ -777,7 +892,11 @@ class Session:
     # ---- expressions
     def _evaluate(self, text: str, expect=None) -> str:
         if not text:
-            raise ReplError("which expression? for example `eval count(hand[P0])`")
+            zones = self.state.view(self.perspective)["zones"]
+            name = next(iter(zones), None)
+            example = f"{name}[P0]" if isinstance(zones.get(name), dict) else name
+            raise ReplError("which expression? for example " +
+                            (f"`eval count({example})`" if name else "`eval 1 + 2`"))
         value, diags = self.state.evaluate(text, expect=expect)
         if value is None:
             sources = dict(self.game.sources)
@@ -793,21 +912,30 @@ class Session:
             if not self.watches:
                 return "no watches; `watch EXPR` adds one"
             return [self._mask(f"{i}. {text} = {self.state.evaluate(text)[0] or 'error'}")
-                    for i, text in enumerate(self.watches, 1)]
+                    for i, text in self.watches.items()]
         value = self._evaluate(rest)
-        if rest not in self.watches:
-            self.watches.append(rest)
-        return self._mask(f"watch {self.watches.index(rest) + 1}: {rest} = {value}")
+        ident = self._add(self.watches, rest, "watch")
+        return self._mask(f"watch {ident}: {rest} = {value}")
 
-    def _remove(self, items: list, rest: str, what: str) -> str:
+    def _add(self, items: dict, item, what: str) -> int:
+        """The id of `item`, added with the next unused id unless already there."""
+        for ident, old in items.items():
+            if old == item:
+                return ident
+        ident = self._next_id[what]
+        self._next_id[what] += 1
+        items[ident] = item
+        return ident
+
+    def _remove(self, items: dict, rest: str, what: str) -> str:
         if rest == "all":
             count = len(items)
             items.clear()
             return f"removed {_plural(count, what)}"
-        if not rest.isdigit() or not 1 <= int(rest) <= len(items):
-            raise ReplError(f"no {what} `{rest}`; " + (f"they are numbered 1 to {len(items)}" if items
-                                                        else "there are none"))
-        items.pop(int(rest) - 1)
+        if not rest.isdigit() or int(rest) not in items:
+            raise ReplError(f"no {what} `{rest}`; " + (f"the ids in use are {', '.join(map(str, items))}"
+                                                        if items else "there are none"))
+        del items[int(rest)]
         return f"removed {what} {rest}"
 
     def _cmd_unwatch(self, rest: str):
@@ -817,7 +945,7 @@ class Session:
         if not rest:
             if not self.breakpoints:
                 return "no breakpoints; `break rule NAME`, `break phase NAME` or `break when EXPR` adds one"
-            return [f"{i}. {kind} {text}" for i, (kind, text) in enumerate(self.breakpoints, 1)]
+            return [f"{i}. {kind} {text}" for i, (kind, text) in self.breakpoints.items()]
         kind, _, arg = rest.partition(" ")
         arg = arg.strip()
         if kind not in ("rule", "phase", "when") or not arg:
@@ -828,9 +956,7 @@ class Session:
             raise ReplError(self._unknown("phase", arg, self.phase_names()))
         if kind == "when":
             self._evaluate(arg, expect="bool")
-        if (kind, arg) not in self.breakpoints:
-            self.breakpoints.append((kind, arg))
-        return f"breakpoint {self.breakpoints.index((kind, arg)) + 1}: {kind} {arg}"
+        return f"breakpoint {self._add(self.breakpoints, (kind, arg), 'breakpoint')}: {kind} {arg}"
 
     def _cmd_unbreak(self, rest: str):
         return self._remove(self.breakpoints, rest, "breakpoint")
@@ -849,7 +975,8 @@ class Session:
     def _cmd_source(self, rest: str):
         decls = {d.name: d for d in self.game.declarations}
         if not rest:
-            raise ReplError("usage: source NAME, for example `source main`")
+            example = next((d.name for d in self.game.declarations if d.kind in ("rule", "phase")), None)
+            raise ReplError("usage: source NAME" + (f", for example `source {example}`" if example else ""))
         decl = decls.get(rest)
         if decl is None:
             raise ReplError(self._unknown("declaration", rest, list(decls)))
@@ -861,13 +988,11 @@ class Session:
         if len(args) != 1:
             raise ReplError("usage: save FILE")
         st = self.state
-        data = replay_data(self.game, st.n, self.seed, self.options, list(st.history))
         try:
-            with open(args[0], "w", encoding="utf-8") as fh:
-                json.dump(data, fh, indent=2)
-                fh.write("\n")
-        except OSError as err:
-            raise ReplError(f"cannot write `{args[0]}`: {err.strerror or err}") from None
+            write_replay(args[0], replay_data(self.game, args[0], st.n, self.seed, self.options,
+                                              list(st.history)))
+        except ReplayError as err:
+            raise ReplError(str(err)) from None
         return f"saved {_plural(len(st.history), 'move')} to {args[0]}"
 
     def _cmd_open(self, rest: str):
@@ -880,23 +1005,7 @@ class Session:
             replay = read_replay(args[0])
         except ReplayError as err:
             raise ReplError(str(err)) from None
-        game = self.game
-        lines = []
-        if game is None:
-            try:
-                script = replay.script_path(args[0])
-            except ReplayError as err:
-                raise ReplError(str(err)) from None
-            game = interpreter.load(script)
-            lines.append(f"loaded {game.title} from {game.path}")
-        if replay.script_hash != game.hash:
-            message = (f"`{args[0]}` was made for another version of the script: it names "
-                       f"{replay.script} (hash {replay.script_hash}), but the loaded {game.path} has hash "
-                       f"{game.hash}")
-            if not force:
-                raise ReplError(message + "\n  = help: load the script it was made with, or "
-                                "`open FILE --force` to replay its moves as far as they are legal here")
-            lines.append("warning: " + message)
+        game, lines = self._replay_game(args[0], replay, force)
         options = game.read_options(replay.options)
         state, _ = self._new_state(game, replay.players, replay.seed, options)
         timeline, actors = [state], []
@@ -922,6 +1031,42 @@ class Session:
                      f"{_plural(self._pos, 'move')}")
         lines.append(self._status_line())
         return lines
+
+    def _replay_game(self, path: str, replay, force: bool):
+        """The game to replay `path` in: the loaded one if it is the script the moves were made
+        for, else the replay's own script when that is the very version; refused otherwise."""
+        game, lines = self.game, []
+        if game is not None and game.hash == replay.script_hash:
+            return game, lines
+        unread = "it cannot be read from here"
+        try:
+            where = replay.script_path(path)
+            own = interpreter.load(where)
+        except ReplayError as err:
+            if game is None:
+                raise ReplError(str(err)) from None
+            where, own, unread = replay.script, None, "a replay may not load it from here"
+        except ScriptError:
+            if game is None:
+                raise
+            own = None
+        if own is not None and (own.hash == replay.script_hash or game is None):
+            game = own
+            lines.append(f"loaded {own.title} from {own.path}")
+        if game.hash == replay.script_hash:
+            return game, lines
+        if own is not None and _same_file(where, game.path):
+            message = (f"`{path}` was made for another version of {where}: the moves were made with "
+                       f"hash {replay.script_hash}, the script has hash {game.hash} now")
+        else:
+            now = unread if own is None else f"it has hash {own.hash} now"
+            message = (f"`{path}` was made for {where} (hash {replay.script_hash}; {now}), not for the "
+                       f"loaded {game.path} (hash {game.hash})")
+        if not force:
+            raise ReplError(message + "\n  = help: load the script it was made with, or "
+                            "`open FILE --force` to replay its moves as far as they are legal here")
+        lines.append("warning: " + message)
+        return game, lines
 
     # ---- small parsers
     def _parse_seat(self, text: str) -> int:

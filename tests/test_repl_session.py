@@ -76,7 +76,7 @@ def snapshot(s: Session):
     """Everything a failed command must leave alone."""
     st = s.state
     return (None if st is None else json.dumps(st.to_json(), sort_keys=True), s.step, len(s._timeline),
-            s.perspective, s.tracing, dict(s.seats), list(s.watches), list(s.breakpoints), s.seed,
+            s.perspective, s.tracing, dict(s.seats), dict(s.watches), dict(s.breakpoints), s.seed,
             dict(s.options))
 
 
@@ -241,7 +241,7 @@ def test_perspective_hides_other_hands():
     assert "hand[P1]    13 cards, hidden" in s.execute("state")
     assert s.execute("view all") == "view: all"
     assert " ".join(hands["P0"]) in s.execute("state")
-    assert "usage: view" in fails(s, "view")
+    assert s.execute("view") == "view: all"
     assert "no player `P3`" in fails(s, "view P3")
 
 
@@ -340,7 +340,8 @@ def test_trace_on_and_off():
     assert re.search(rf"move \w+ to played\[P0\]  \[.*bouncer\.cardgame:{PLAY_MOVE_LINE}\]", out)
     assert s.execute("trace off") == "trace off"
     assert s.execute("play 1").count("\n") == 0
-    assert "usage: trace on|off" in fails(s, "trace maybe")
+    assert s.execute("trace") == "trace off"
+    assert "usage: trace [on|off]" in fails(s, "trace maybe")
 
 
 def test_step_makes_one_move_with_its_trace():
@@ -357,7 +358,7 @@ def test_step_makes_one_move_with_its_trace():
 def test_auto_n_and_auto_end_are_deterministic():
     s = bouncer()
     out = s.execute("auto 5")
-    assert "auto stopped after 5 moves: played 5 moves" in out and s.step == 5
+    assert "auto played 5 moves\n" in out and "stopped" not in out and s.step == 5
     out = s.execute("auto end")
     assert "auto stopped after" in out and "the game is over" in out and s.state.is_over
     assert re.search(r"game over, scores .* winners P\d", out)
@@ -388,9 +389,12 @@ def test_seats_decide_who_auto_plays():
     out = s.execute("auto")
     assert "auto stopped after 1 move: P1 is played by a person" in out and s.step == 1
     out = s.execute("auto 2 --agent random")
-    assert "after 2 moves" in out and s.step == 3
+    assert "auto played 2 moves" in out and s.step == 3
+    assert s.execute("seat P1") == "P1 is played by a person"
+    assert s.execute("seat") == ("P0 is played by the random agent\nP1 is played by a person\n"
+                                 "P2 is played by the random agent\ntable is played by a person")
     s.execute("seat 1 random")
-    assert "after 4 moves" in s.execute("auto 4")
+    assert "auto played 4 moves" in s.execute("auto 4")
     assert "usage: seat" in fails(s, "seat P1 robot")
     assert "no player `P9`" in fails(s, "seat P9 human")
 
@@ -470,7 +474,9 @@ def test_undo_redo_goto_return_exactly_the_earlier_states():
     ("goto -1", "usage: goto STEP"),
     ("goto 9", "there is no step 9"),
     ("redo", "nothing to redo"),
-    ("log all", "takes no arguments"),
+    ("log all", "usage: log [-n N]"),
+    ("log -n 0", "usage: log [-n N]"),
+    ("log -n", "usage: log [-n N]"),
 ])
 def test_time_travel_errors(line, message):
     s = bouncer()
@@ -538,16 +544,17 @@ def test_breakpoints():
     out = s.execute("auto")
     assert re.search(r"breakpoint: rule follow_suit forbids \d+ moves? to P\d", out)
     s.execute("unbreak all")
-    assert s.execute("break phase score_hand") == "breakpoint 1: phase score_hand"
+    assert s.execute("break phase score_hand") == "breakpoint 2: phase score_hand"
     out = s.execute("auto")
-    assert "breakpoint: the game entered phase score_hand" in out
+    # score_hand asks nobody anything, so the position is after it: the message says so
+    assert "breakpoint: phase score_hand ran during move " in out and "the position is after it" in out
     assert "scores" in out and s.state.history
-    s.execute("unbreak 1")
-    assert s.execute("break when total[P0] < -50") == "breakpoint 1: when total[P0] < -50"
+    s.execute("unbreak 2")
+    assert s.execute("break when total[P0] < -50") == "breakpoint 3: when total[P0] < -50"
     out = s.execute("auto")
     assert "breakpoint: `total[P0] < -50` became true" in out
     assert int(s.execute("eval total[P0]")) < -50
-    assert s.execute("break") == "1. when total[P0] < -50"
+    assert s.execute("break") == "3. when total[P0] < -50"
 
 
 @pytest.mark.parametrize("line, message", [
@@ -607,17 +614,19 @@ def test_save_and_open_round_trip(tmp_path):
 
 
 def test_open_a_replay_for_another_version_of_the_script(tmp_path):
-    changed = tmp_path / "bouncer.cardgame"
-    changed.write_text(Path(BOUNCER).read_text() + "\n# a changed script\n")
+    script = tmp_path / "bouncer.cardgame"
+    script.write_text(Path(BOUNCER).read_text())
     shutil.copytree(GAMES / "lib", tmp_path / "lib")
-    s = bouncer()
+    s = Session()
+    s.start(str(script), seed=1)
     s.execute("auto 5")
     replay = tmp_path / "old.replay"
     s.execute(f"save {replay}")
+    script.write_text(Path(BOUNCER).read_text() + "\n# a changed script\n")
     t = Session()
-    t.start(str(changed))
+    t.start(str(script))
     out = fails(t, f"open {replay}")
-    assert "was made for another version of the script" in out
+    assert f"was made for another version of {script}" in out
     assert s.game.hash in out and t.game.hash in out and "--force" in out
     out = t.execute(f"open {replay} --force")
     assert "warning: " in out and "opened" in out and t.step == 5

@@ -1,0 +1,165 @@
+"""Reading a move the way a person types it.
+
+A move can be named by its number in `moves`, its whole text (`play 9D`), or the text after its
+name (`9D`), in any letter case when that names one move only, and with its cards in any order
+(`discard 3H 9C` for `discard 9C 3H`: a person picks cards from a hand, not from a list; other
+values, such as numbers, keep their order).  A legal move is preferred to an illegal one, so
+cards typed out of hand order still make the legal move.  When nothing fits, the message says
+what went wrong in the table's terms ("AC is not in P0's hand") and names the nearest legal move.
+
+Plain functions over move texts and the seat's view (dicts from `GameState.view`), so the same
+rules serve `play`, `why` and the completer, and can be tested without a terminal.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+class NoSuchMove(Exception):
+    """Nothing the current decision offers fits the typed text; the message says why."""
+
+
+def _tokens(text: str) -> list[str]:
+    return text.split()
+
+
+def _fits(typed: list[str], move: list[str], fold, cards: frozenset | None) -> bool:
+    """Does `typed` name `move`, whole or without its name, with `fold` applied to each word?
+    With `cards` (folded card names), the cards may come in any order; other words stay put."""
+    a, whole = [fold(w) for w in typed], [fold(w) for w in move]
+    for words in (whole, whole[1:]):
+        if not words or len(words) != len(a):
+            continue
+        if a == words:
+            return True
+        # the words typed where the move has cards are those cards, in some order
+        if cards is not None and all(x == y for x, y in zip(a, words) if y not in cards) and \
+                sorted(x for x, y in zip(a, words) if y in cards) == sorted(y for y in words if y in cards):
+            return True
+    return False
+
+
+def _matches(typed: list[str], moves: list[str], cards) -> list[str]:
+    """The moves `typed` names, trying the strictest reading first: exact words in order, then
+    cards in any order, then any letter case in order, then any case and any order."""
+    pairs = [(m, _tokens(m)) for m in moves]
+    exact = frozenset(cards)
+    folded = frozenset(c.casefold() for c in cards)
+    for fold, any_order in ((str, None), (str, exact), (str.casefold, None), (str.casefold, folded)):
+        found = [m for m, words in pairs if _fits(typed, words, fold, any_order)]
+        if found:
+            return found
+    return []
+
+
+def read_move(typed: str, legal: list[str], candidates: list[str], cards=(), prefer_legal=True) -> str:
+    """The one move text that `typed` names (a number counts among the legal moves); `cards`
+    are the game's card names, the values that may be typed in any order.  Without
+    `prefer_legal` (for `why`) a text that is exactly an illegal move stays that move.
+
+    Raises NoSuchMove for a number out of range or a text that fits several moves; a text that
+    fits none comes back tidied (with the move's name put in front when the decision has only
+    one), for the engine to explain.
+    """
+    text = " ".join(typed.split())
+    if not text:
+        raise NoSuchMove("which move? for example `play 1` (`moves` lists them)")
+    if text.isdigit():
+        index = int(text)
+        if not 1 <= index <= len(legal):
+            raise NoSuchMove(f"there is no move {index}; " + (f"`moves` numbers them 1 to {len(legal)}"
+                                                              if legal else "no move is legal now"))
+        return legal[index - 1]
+    if text in legal or (not prefer_legal and text in candidates):
+        return text
+    words = _tokens(text)
+    found = _matches(words, legal, cards) or ([text] if text in candidates else []) or \
+        _matches(words, candidates, cards)
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        shown = ", ".join(f"`{c}`" for c in found[:8]) + (", ..." if len(found) > 8 else "")
+        raise NoSuchMove(f"`{text}` could be {shown}; type the whole move")
+    names = {_tokens(c)[0] for c in candidates}
+    sizes = {len(_tokens(c)) - 1 for c in candidates}
+    if len(names) == 1 and sizes == {len(words)} and words[0].casefold() not in {n.casefold() for n in names}:
+        return f"{names.pop()} {text}"
+    return text
+
+
+def why_not(text: str, legal: list[str], candidates: list[str], card_names, view: dict,
+            actor: str | None) -> list[str]:
+    """Lines saying why `text` names no move here, in the table's terms, and the nearest legal one.
+
+    `card_names` are every card of the game (public: the decks are in the script); `view` is the
+    seat's view (a card it may not see is never located); `actor` names the one to act (`P1`).
+    """
+    lines = []
+    by_fold = {name.casefold(): name for name in card_names}
+    words = _tokens(text)
+    offered = {w for c in candidates for w in _tokens(c)[1:]}
+    for word in words:
+        card = by_fold.get(word.casefold())
+        if card is None or card in offered:
+            continue
+        home = _zone_of_choices(candidates, words, view)
+        where = _locate(card, view)
+        if home is not None:
+            line = f"{card} is not in {_zone_phrase(home)}"
+        else:
+            whose = f"{actor}'s" if actor else "the"
+            line = f"{card} is not one of {whose} choices"
+        if where is not None and where != home:
+            line += f"; it is in {_zone_phrase(where)}"
+        lines.append(line)
+        break
+    near = nearest(text, legal)
+    if near:
+        lines.append(f"did you mean `{near}`?")
+    return lines
+
+
+def nearest(text: str, legal: list[str]) -> str | None:
+    """The legal move whose text is closest to `text` (whole or after its name), if any is close."""
+    if not legal:
+        return None
+    forms = {}
+    for move in legal:
+        forms.setdefault(move.casefold(), move)
+        tail = move.partition(" ")[2]
+        if tail:
+            forms.setdefault(tail.casefold(), move)
+    close = difflib.get_close_matches(text.casefold(), list(forms), n=1, cutoff=0.5)
+    return forms[close[0]] if close else None
+
+
+def _zone_of_choices(candidates: list[str], words: list[str], view: dict) -> str | None:
+    """The one zone (`hand[P0]`) all the cards offered by moves of this name lie in, if one."""
+    name = words[0] if len(words) > 1 else None
+    cards = {w for c in candidates for w in _tokens(c)[1:]
+             if name is None or _tokens(c)[0].casefold() == name.casefold()}
+    homes = {_locate(card, view) for card in cards}
+    homes.discard(None)
+    return homes.pop() if len(homes) == 1 else None
+
+
+def _locate(card: str, view: dict) -> str | None:
+    for name, cards in view["zones"].items():
+        if isinstance(cards, dict):
+            for seat, seat_cards in cards.items():
+                if card in seat_cards:
+                    return f"{name}[{seat}]"
+        elif card in cards:
+            return name
+    return None
+
+
+def _zone_phrase(zone: str) -> str:
+    """`hand[P0]` reads "P0's hand"; a shared zone reads as its name."""
+    name, bracket, seat = zone.partition("[")
+    return f"{seat[:-1]}'s {name}" if bracket else f"`{name}`"
+
+
+def lines_of(block: str) -> list[str]:
+    """The command lines of a typed or pasted block: one per line, blank lines dropped."""
+    return [line for line in block.replace("\r\n", "\n").replace("\r", "\n").split("\n") if line.strip()]
