@@ -44,7 +44,7 @@ ASSIGNMENTS = {"define_decl", "let_stmt", "set_assign", "set_add", "set_sub", "v
 # Braces whose contents stay on one line even without a comma.
 INLINE_BRACES = {"deck_card"}
 
-_OPEN, _CLOSE = {"(": ")", "[": "]"}, {")", "]"}
+_OPEN, _CLOSE = {"(": ")", "[": "]", "{": "}"}, {")", "]", "}"}
 _NO_SPACE_BEFORE = {",", ")", "]", ".", "..", ":"}
 _NO_SPACE_AFTER = {"(", "[", ".", ".."}
 _CALLABLE = {"NAME", "QUANT", "BEST"}
@@ -52,6 +52,7 @@ _COMMENT = re.compile(r"#[^\n]*")
 
 # Document primitives.  A text is a str; a list is a concatenation.
 LINE = ("line",)  # a space, or a new line when its group breaks
+FILL = ("fill",)  # in a broken group: a new line only if what follows up to the next break does not fit
 HARD = ("hard",)  # always a new line
 BLANK = ("blank",)  # a new line after one empty line
 
@@ -294,7 +295,7 @@ class _Formatter:
                 elif (tree.rule, keyword) in BREAK_BEFORE:
                     sep, has_line, nested_line = LINE, True, True
                 elif prev.text == ",":
-                    sep, has_line = LINE, True
+                    sep, has_line = FILL, True
                 parts.append(sep)
             if (statement and isinstance(child, Token) and child.text in ("=", "+=", "-=")
                     and tree.rule in ASSIGNMENTS and k == len(kids) - 2):
@@ -406,10 +407,16 @@ def _render(doc) -> str:
                     column = (cur[0] + len(cur[1])) if cur[1] else ind
                     flat = _fits(WIDTH - column, (ind, _FLAT, d[1]), stack)
                     stack.append((ind, _FLAT if flat else _BREAK, d[1]))
-            elif kind == "line":
+            elif kind == "line" or kind == "fill" and mode == _FLAT:
                 if mode == _FLAT:
                     if cur[1] and cur[2] is None:
                         cur[1] += " "
+                else:
+                    newline(ind)
+            elif kind == "fill":
+                column = cur[0] + len(cur[1])
+                if cur[2] is None and _fits(WIDTH - column - 1, (ind, _FLAT, []), stack, upto_fill=True):
+                    cur[1] += " "
                 else:
                     newline(ind)
             elif kind == "hard":
@@ -429,8 +436,9 @@ def _render(doc) -> str:
     return _join(lines)
 
 
-def _fits(width: int, first, rest: list) -> bool:
-    """Does `first` (flat) and what follows it up to the next line break fit in `width`?"""
+def _fits(width: int, first, rest: list, upto_fill: bool = False) -> bool:
+    """Does `first` (flat) and what follows it up to the next line break fit in `width`?
+    (upto_fill: what follows up to the next break of a list, for a FILL.)"""
     todo = [(first[0], first[1], first[2], False)]
     r = len(rest)
     while width >= 0:
@@ -443,7 +451,7 @@ def _fits(width: int, first, rest: list) -> bool:
             continue
         ind, mode, d, in_rest = todo.pop()
         if isinstance(d, str):
-            if in_rest and d == " ":
+            if in_rest and d == " " and not upto_fill:
                 return True  # what follows a space is the next construct's to break
             width -= len(d)
         elif isinstance(d, list):
@@ -454,7 +462,7 @@ def _fits(width: int, first, rest: list) -> bool:
                 todo.append((ind, mode, d[2], in_rest))
             elif kind == "group":
                 todo.append((ind, _FLAT if not in_rest else mode, d[1], in_rest))
-            elif kind == "line":
+            elif kind in ("line", "fill"):
                 if mode == _BREAK:
                     return True
                 width -= 1
