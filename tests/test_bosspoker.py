@@ -489,3 +489,23 @@ def test_tokens_and_green_tokens_are_conserved_and_no_view_leaks(agent_seed, pla
     assert state.fault is None
     assert v["finished_rounds"] <= ROUNDS[players]
     assert state.scores == [v["tokens"][f"P{p}"] for p in range(players)]
+
+
+def rounds_played(players, raises_option, games):
+    out = []
+    for index in range(games):
+        state = GAME.new_game(players=players, seed=index, options={"raises": raises_option})
+        agent = RandomAgent.for_game(index)
+        while not state.is_over:
+            state.apply(agent.choose(state.legal_moves()))
+        out.append(vars_of(state)["finished_rounds"])
+    return out
+
+
+def test_with_raises_by_ante_random_players_reach_the_last_round():
+    """The option makes uniform random play meaningful: 4-player games go the whole 8 rounds."""
+    by_ante = rounds_played(4, "by_ante", 30)
+    assert sum(r == 8 for r in by_ante) >= 27
+    # with any amount (the seed), random players nearly always go all in within a few rounds
+    any_amount = rounds_played(4, "any_amount", 30)
+    assert sum(r == 8 for r in any_amount) <= 10 and sum(any_amount) < sum(by_ante) / 2
