@@ -17,5 +17,10 @@ class RandomAgent:
         """The agent `cardgame play` and `simulate` use for the game with this seed."""
         return cls(derive(game_seed, 1))
 
+    @property
+    def rng(self) -> Random:
+        """The generator choose() draws from (playouts draw from it the same way)."""
+        return self._rng
+
     def choose(self, moves):
         return moves[self._rng.below(len(moves))]

@@ -11,7 +11,7 @@ from .program import Program, initial_values, render_value
 from .loader import too_deep_definitions, check_file, fail_if_errors, script_hash
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
 from .rng import seed_state
-from .runtime import TABLE, VALUE_FAULTS, ScriptRuntimeError, State, run, value_fault
+from .runtime import TABLE, VALUE_FAULTS, ScriptRuntimeError, State, run, too_many_decisions, value_fault
 from .source import Diagnostic, ScriptError, SourceFile, Span, did_you_mean, render
 from .parser import parse_expression
 from .types import CARD, PLAYER, ZONE, ZONES, element, is_list, list_of
@@ -402,8 +402,7 @@ class GameState(State):
             self._fault(value_fault(self, exc))
             raise GameFault(self.fault, self.game.sources) from None
         if self.decisions >= limits.MAX_DECISIONS and not self.over:
-            self._fault(ScriptRuntimeError(f"the game reached {limits.MAX_DECISIONS:,} decisions without ending",
-                                           None, "an end condition may never be met"))
+            self._fault(too_many_decisions())
 
     def _trace_rules(self, move: Move):
         for result in self.explain(move).rules:

@@ -81,6 +81,12 @@ class State:
 VALUE_FAULTS = (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError, OverflowError)
 
 
+def too_many_decisions() -> ScriptRuntimeError:
+    """The fault of a game that reached limits.MAX_DECISIONS without ending."""
+    return ScriptRuntimeError(f"the game reached {limits.MAX_DECISIONS:,} decisions without ending", None,
+                              "an end condition may never be met")
+
+
 def statement_span(st: State) -> Span | None:
     if not st.stack:
         return None

@@ -8,6 +8,7 @@ from . import limits
 from .agents import RandomAgent
 from .engine import Game, GameFault
 from .moves import legal_moves
+from .playout import play_random
 from .runtime import VALUE_FAULTS, ScriptRuntimeError
 from .rng import derive
 
@@ -16,9 +17,15 @@ def play_one(game: Game, players: int, seed: int, options: dict, max_decisions: 
     """Play one game to the end; returns (state, finished)."""
     state = game.new_game(players=players, seed=seed, options=options)
     agent = RandomAgent.for_game(seed)
-    # The same as `state.apply(agent.choose(state.legal_moves()))`, without re-checking that a
-    # move from the legal list is legal; a fault or a dead end goes through the public calls.
+    # The same as `state.apply(agent.choose(state.legal_moves()))` at every decision: the
+    # playout loop plays the game; a fault or a dead end goes through the public calls.
     while not state.over and state.fault is None and state.decisions < max_decisions:
+        err = play_random(state, agent.rng, max_decisions)
+        if err is not None:
+            state._fault(err)
+            break
+        if state.over or state.decisions >= max_decisions:
+            break
         try:
             moves = legal_moves(state)
         except (ScriptRuntimeError, *VALUE_FAULTS):

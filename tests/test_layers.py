@@ -17,7 +17,7 @@ LAYERS = [
     {"runtime", "program"},  # the state the compiled code runs on, and the compiled records
     {"enumeration"},
     {"codegen", "compiler"},
-    {"moves", "agents"},
+    {"moves", "agents", "playout"},
     {"engine", "saving", "views"},  # saving and views are the engine's, split out by job
     {"simulate"},
     {"__init__"},
