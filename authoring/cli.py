@@ -18,6 +18,9 @@ def add_parsers(sub) -> None:
     fmt.add_argument("files", nargs="+", metavar="FILE", help="scripts, or folders searched for *.cardgame")
     fmt.add_argument("--check", action="store_true", help="change nothing; fail if a file would change")
     fmt.add_argument("--diff", action="store_true", help="change nothing; print what would change")
+    graph = sub.add_parser("graph", help="draw the state machine: phases, decisions, events and reactions")
+    graph.add_argument("file", metavar="FILE")
+    graph.add_argument("--format", choices=("dot", "mermaid", "svg"), default="dot")
 
 
 def script_files(paths: list[str]) -> list[str]:
@@ -75,4 +78,16 @@ def cmd_fmt(args) -> int:
     return status
 
 
-COMMANDS = {"fmt": cmd_fmt}
+def cmd_graph(args) -> int:
+    from .graph import GraphvizMissing, graph
+    try:
+        print(graph(args.file, args.format), end="")
+    except GraphvizMissing:
+        print("error[E0950]: drawing SVG needs Graphviz's `dot`, which is not installed\n"
+              "  = help: install Graphviz (`apt-get install graphviz`), or use `--format dot` or `--format mermaid`",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+COMMANDS = {"fmt": cmd_fmt, "graph": cmd_graph}

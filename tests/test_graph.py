@@ -1,0 +1,66 @@
+"""`cardgame graph`: the state machine of every shipped game, as DOT that Graphviz renders and as
+Mermaid; nodes and edges checked exactly on Bouncer."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from authoring.flow import load_script
+from authoring.graph import dot, graph, machine, render
+from helpers import GAMES
+from repl.cli import main
+
+SHIPPED = sorted(GAMES.glob("*.cardgame"))
+
+
+def test_bouncer_machine_exactly():
+    nodes, edges = machine(load_script(str(GAMES / "bouncer.cardgame")))
+    assert [(i, k) for i, k, _ in nodes] == [
+        ("start", "start"), ("phase_new_hand", "phase"), ("phase_trick", "phase"),
+        ("phase_trick_decide_67_9", "decide"), ("phase_score_hand", "phase"), ("end", "end")]
+    assert dict((i, label) for i, _, label in nodes)["phase_trick_decide_67_9"] == \
+        'p decides "Play a card": play(c from hand[p]) requires follow_suit'
+    assert edges == [
+        ("start", "phase_new_hand", "next", ""),
+        ("phase_new_hand", "phase_trick", "next", ""),
+        ("phase_trick", "phase_trick_decide_67_9", "decide", "for p in players_from(leader)"),
+        ("phase_trick", "phase_score_hand", "next", "empty(points)"),
+        ("phase_trick", "phase_trick", "next", "not (empty(points))"),
+        ("phase_score_hand", "end", "end", "any p in players where total[p] <= -100"),
+        ("phase_score_hand", "phase_new_hand", "next", "not (any p in players where total[p] <= -100)"),
+    ]
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_every_phase_and_decision_is_drawn(path):
+    script = load_script(str(path))
+    nodes, edges = machine(script)
+    ids = {i for i, _, _ in nodes}
+    assert {f"phase_{name}" for name in script.tables.phases} <= ids
+    assert all(frm in ids and to in ids for frm, to, _, _ in edges), "every edge joins two drawn nodes"
+    reached = {to for _, to, style, _ in edges if style == "next"}
+    assert {f"phase_{name}" for name in script.tables.phases} <= reached, "every phase is entered from somewhere"
+    text = graph(str(path), "mermaid")
+    assert text.startswith("flowchart TD\n") and len(text.splitlines()) == 1 + len(nodes) + len(edges)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_graphviz_renders_every_shipped_game(path):
+    if shutil.which("dot") is None:
+        pytest.skip("Graphviz `dot` is not installed (apt-get install graphviz): the DOT text is not rendered")
+    script = load_script(str(path))
+    png = render(dot(script, *machine(script)), "png")
+    assert png.startswith(b"\x89PNG")
+    svg = render(dot(script, *machine(script)), "svg").decode()
+    for name in script.tables.phases:
+        assert f"phase {name}" in svg
+
+
+def test_cli_graph(capsys):
+    assert main(["graph", str(GAMES / "bouncer.cardgame")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith('digraph "Bouncer" {') and "phase_trick -> phase_score_hand" in out
+    assert main(["graph", str(GAMES / "bouncer.cardgame"), "--format", "mermaid"]) == 0
+    assert "phase_trick -->|\"empty(points)\"| phase_score_hand" in capsys.readouterr().out
