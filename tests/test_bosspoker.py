@@ -352,7 +352,10 @@ def test_a_tie_goes_to_the_interim_boss():
     play(state, "check", "raise 1", "call", "fold")  # P0 folds: P1 is the interim Boss
     faces(state, None, "J", "J")
     lines = logged(state, "check", "check")
+    # the cards are turned up from the interim Boss on; P0's folded card is not
+    assert [line for line in lines if " shows " in line] == ["P1 shows 9b", "P2 shows 9y"]
     assert "P1 wins the pot of 17 with 9b" in lines
+    assert zones_of(state, None)["kept"]["P0"] == ["??"]
 
 
 def test_a_tie_between_others_goes_to_the_first_clockwise_from_the_boss():
