@@ -1,7 +1,10 @@
 """Built-in functions: their static typing rule and their implementation, side by side.
 
 An implementation receives the running state first, then the evaluated arguments; zones
-arrive as slot numbers and are read through the state.
+arrive as slot numbers and are read through the state.  Each one pays for its work with
+`st.charge(units)`, in proportion to the items it reads or makes (sorting: n log n), and a
+number it makes stays within the limit (`st.number`), so no built-in is a way around the work
+budget or the size of numbers.
 """
 
 from __future__ import annotations
@@ -58,7 +61,8 @@ def _empty(st, xs):
 
 @builtin("sum", 1, 1, lambda t: (_need(t, 0, lambda x: fits(list_of(INT), x), "a list of numbers"), INT)[1])
 def _sum(st, xs):
-    return sum(v for v in xs if v is not None)
+    st.charge(len(xs))
+    return st.number(sum(v for v in xs if v is not None))
 
 
 def _extreme_type(t):
@@ -72,6 +76,7 @@ def _extreme_type(t):
 def _extreme(pick):
     def impl(st, *args):
         values = [v for v in (_seq(st, args[0]) if len(args) == 1 else args) if v is not None]
+        st.charge(len(values))
         return pick(values) if values else None
     return impl
 
@@ -93,6 +98,7 @@ def _top(st, zone, n=None):
     cards = st.zones[zone]
     if n is None:
         return cards[-1] if cards else None
+    st.charge(min(max(n, 0), len(cards)))
     return tuple(reversed(cards[max(0, len(cards) - n):])) if n > 0 else ()
 
 
@@ -101,11 +107,13 @@ def _bottom(st, zone, n=None):
     cards = st.zones[zone]
     if n is None:
         return cards[0] if cards else None
+    st.charge(min(max(n, 0), len(cards)))
     return tuple(cards[:n]) if n > 0 else ()
 
 
 @builtin("cards", 1, 1, lambda t: (_need(t, 0, lambda x: x in (ZONE, ANY), "a zone"), list_of(CARD))[1])
 def _cards(st, zone):
+    st.charge(len(st.zones[zone]))
     return tuple(st.zones[zone])
 
 
@@ -121,6 +129,7 @@ def _ends_type(t):
 def _first(st, xs, n=None):
     xs = _seq(st, xs)
     if n is not None:
+        st.charge(min(max(n, 0), len(xs)))
         return tuple(xs[:max(0, n)])
     return xs[0] if xs else None
 
@@ -129,17 +138,21 @@ def _first(st, xs, n=None):
 def _last(st, xs, n=None):
     xs = _seq(st, xs)
     if n is not None:
+        st.charge(min(max(n, 0), len(xs)))
         return tuple(xs[max(0, len(xs) - n):]) if n > 0 else ()
     return xs[-1] if xs else None
 
 
 @builtin("reverse", 1, 1, lambda t: list_of(_elem(_list_arg(t, 0))))
 def _reverse(st, xs):
-    return tuple(reversed(_seq(st, xs)))
+    xs = _seq(st, xs)
+    st.charge(len(xs))
+    return tuple(reversed(xs))
 
 
 @builtin("sorted", 1, 1, lambda t: (_need(t, 0, lambda x: fits(list_of(INT), x), "a list of numbers"), list_of(INT))[1])
 def _sorted(st, xs):
+    st.charge(len(xs) * max(1, len(xs).bit_length()))
     return tuple(sorted(v for v in xs if v is not None))
 
 
@@ -158,6 +171,7 @@ def _range(st, low, high):
 @builtin("index", 2, 2, lambda t: (_list_arg(t, 0), INT)[1])
 def _index(st, xs, value):
     xs = _seq(st, xs)
+    st.charge(len(xs))
     return xs.index(value) if value in xs else None
 
 
@@ -184,6 +198,7 @@ def _right_of(st, p):
 @builtin("players_from", 1, 1, lambda t: (_player_arg(t), list_of(PLAYER))[1])
 def _players_from(st, p):
     n = st.n
+    st.charge(n)
     return tuple((p + i) % n for i in range(n))
 
 

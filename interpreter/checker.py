@@ -61,6 +61,7 @@ class Tables:
     symbols: set = attrs.Factory(set)
     score: n.ScoreDecl | None = None
     winners: n.WinnersDecl | None = None
+    limits: dict = attrs.Factory(dict)  # budget name (work_per_move, work_per_game) -> the game's own value
     resolved: dict = attrs.Factory(dict)
     types: dict = attrs.Factory(dict)
     slots: dict = attrs.Factory(dict)
@@ -215,6 +216,8 @@ class Checker:
                 t.winners = item
             elif isinstance(item, n.DeckDecl):
                 self._collect_deck(item)
+            elif isinstance(item, n.LimitDecl):
+                self._collect_limit(item)
         for opt in t.options.values():
             for choice in opt.choices:
                 t.symbols.add(choice)
@@ -233,6 +236,19 @@ class Checker:
                           "rename one of them")
         for name, var in list(t.vars.items()):
             t.vars[name] = (var, None)
+
+    def _collect_limit(self, item: n.LimitDecl):
+        caps = limits.BUDGET_CAPS
+        if item.name not in caps:
+            self.error("E0316", f"unknown limit `{item.name}`", item.name_span, "not a limit",
+                       did_you_mean(item.name, caps) or "the limits a game sets: " + ", ".join(caps))
+        elif item.name in self.t.limits:
+            self.error("E0301", f"`limit {item.name}` is declared twice", item.span)
+        elif not 1 <= item.value <= caps[item.name]:
+            self.error("E0316", f"`limit {item.name}` may be at most {caps[item.name]:,}", item.span,
+                       "over the hard cap", "the hard caps bound what any script may ask for")
+        else:
+            self.t.limits[item.name] = item.value
 
     def _collect_deck(self, deck: n.DeckDecl):
         t = self.t

@@ -151,10 +151,26 @@ class Game:
             raise ScriptError(diags)
         return values
 
+    def budget(self, max_work: int | None = None, max_game_work: int | None = None) -> tuple[int, int]:
+        """(work per move, work per game): the script's own `limit`s or the defaults, unless the
+        caller sets them; ScriptError E0705 beyond the hard caps (docs/language.md §22)."""
+        own = self.program.tables.limits
+        chosen = {"work_per_move": own.get("work_per_move", limits.MAX_WORK_PER_MOVE) if max_work is None else max_work,
+                  "work_per_game": own.get("work_per_game", limits.MAX_WORK_PER_GAME)
+                  if max_game_work is None else max_game_work}
+        for name, value in chosen.items():
+            cap = limits.BUDGET_CAPS[name]
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= cap:
+                raise ScriptError([Diagnostic("E0705", f"a {name.replace('_', ' ')} budget of {value!r} is not "
+                                              f"allowed", None, hint=f"a whole number from 1 to {cap:,}")])
+        return chosen["work_per_move"], chosen["work_per_game"]
+
     def new_game(self, players: int | None = None, seed: int = 0, options: dict | None = None,
-                 tracer=None) -> "GameState":
-        """A new game at its first decision; `tracer` sees the set-up too (see set_tracer)."""
+                 tracer=None, max_work: int | None = None, max_game_work: int | None = None) -> "GameState":
+        """A new game at its first decision; `tracer` sees the set-up too (see set_tracer).
+        `max_work`/`max_game_work` set the work budget per move and per game (see budget)."""
         prog = self.program
+        budget = self.budget(max_work, max_game_work)
         players = self.min_players if players is None else players
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             span = f"{self.min_players}" if self.min_players == self.max_players else \
@@ -179,7 +195,8 @@ class Game:
         st.history, st.decisions = [], 0
         st.waiting, st.actor, st.over, st.tracer, st.fault, st.legal_cache = None, None, False, None, None, None
         st.capped = False
-        st.work = 0
+        st.budget, st.game_work, st.legal_work = budget, 0, 0
+        st.begin_work()
         st.stack = []
         st.game = self
         st.set_tracer(tracer)
@@ -187,6 +204,7 @@ class Game:
             for slot, init, per_player in prog.var_inits:
                 value = init(st, [])
                 st.vars[slot] = [value] * players if per_player else value
+            st.end_work()
             first = prog.code_info[0]
             st.stack = [[0, 0, [None] * first.size]]
             run(st)
@@ -256,6 +274,7 @@ class GameState(State):
         if decision.prompt_fn is None:
             return decision.prompt
         try:
+            self.begin_work(query=True)
             return decision.prompt_fn(self, self.stack[-1][2])
         except (ScriptRuntimeError, *VALUE_FAULTS):
             return decision.prompt
@@ -265,6 +284,7 @@ class GameState(State):
         fn = self.prog.score_fn
         if fn is None:
             return [0] * self.n
+        self.begin_work(query=True)
         try:
             return [fn(self, seat) or 0 for seat in range(self.n)]
         except ScriptRuntimeError as err:
@@ -274,11 +294,19 @@ class GameState(State):
 
     @property
     def winners(self) -> list[int]:
+        """The winning seats of a finished game; GameFault when the `winners:` expression fails."""
         if not self.over or self.fault is not None:
             return []
         decl = self.prog.tables.winners
         if decl is not None and decl.expr is not None:
-            return sorted({p for p in (self.prog.winners_fn(self) or ()) if p is not None})
+            self.begin_work(query=True)
+            try:
+                found = self.prog.winners_fn(self) or ()
+                return sorted({p for p in found if p is not None and 0 <= p < self.n})
+            except ScriptRuntimeError as err:
+                raise GameFault(self._diagnostic(err), self.game.sources) from None
+            except VALUE_FAULTS as exc:
+                raise GameFault(self._diagnostic(value_fault(self, exc)), self.game.sources) from None
         scores = self.scores
         best = min(scores) if decl is not None and decl.mode == "lowest" else max(scores)
         return [seat for seat, s in enumerate(scores) if s == best]
@@ -305,7 +333,7 @@ class GameState(State):
         frame_values = [None] * checked.frame_size
         for name, slot in checked.names.items():
             frame_values[slot] = int(name[1:])
-        self.work = 0
+        self.begin_work(query=True)
         try:
             value = fn(self, frame_values)
         except ScriptRuntimeError as err:

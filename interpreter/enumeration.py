@@ -57,7 +57,7 @@ def enumerate_moves(st, legal_only: bool) -> list[Move]:
         return []
     prog = st.prog
     L = st.stack[-1][2]
-    st.work = 0
+    st.begin_work()
     offers = _current_offers(st, decision)
     slots = [b.slot for spec in decision.alts for b in spec.bindings]
     saved = [L[s] for s in slots]
@@ -87,9 +87,14 @@ def enumerate_moves(st, legal_only: bool) -> list[Move]:
 
 
 def legal_moves(st) -> list[Move]:
+    """The legal moves, computed once per decision; their cost is kept in `legal_work` and
+    charged to the game when a move is applied, so the game's work does not depend on how often
+    anyone looked at the moves (or whether a restored state had them cached)."""
     if st.legal_cache is None:
         fast = st.waiting.fast if st.waiting is not None else None
+        st.begin_work()
         st.legal_cache = fast(st, st.stack[-1][2]) if fast is not None else enumerate_moves(st, legal_only=True)
+        st.legal_work = st.work
     return st.legal_cache
 
 

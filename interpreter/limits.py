@@ -25,7 +25,7 @@ HARD_MAX_WORK_PER_MOVE = 50_000_000
 MAX_WORK_PER_GAME = 200_000_000  # everything one game does, from set-up to its end
 HARD_MAX_WORK_PER_GAME = 2_000_000_000
 STEP_COST = 5  # one statement run; so a move runs at most 1,000,000 statements by default
-MAX_STEPS_PER_MOVE = MAX_WORK_PER_MOVE // STEP_COST  # kept for the statement-only view of the budget
+BUDGET_CAPS = {"work_per_move": HARD_MAX_WORK_PER_MOVE, "work_per_game": HARD_MAX_WORK_PER_GAME}
 
 # ---- simulate: fixed
 MAX_GAMES = 10_000_000  # games one `simulate` plays

@@ -51,6 +51,7 @@ def apply_move(st, move: Move) -> None:
     actor = st.actor
     st.history.append(move.text)
     st.decisions += 1
+    st.game_work += st.legal_work  # listing this decision's moves (enumeration.legal_moves)
     st.waiting = None
     st.legal_cache = None
     st.actor = None

@@ -334,6 +334,16 @@ class GameDecl:
 
 
 @node
+class LimitDecl:
+    """`limit work_per_move N`: the game's own budget, within the hard caps (limits.py)."""
+
+    span: Span
+    name: str
+    value: int
+    name_span: Span
+
+
+@node
 class PlayersDecl:
     span: Span
     low: int

@@ -216,6 +216,9 @@ class _ToNodes(Transformer):
         low = self._int(c[0])
         return n.PlayersDecl(self._span(meta), low, self._int(c[1]) if len(c) > 1 else low)
 
+    def limit_decl(self, meta, c):
+        return n.LimitDecl(self._span(meta), str(c[0]), self._int(c[1]), self._tspan(c[0]))
+
     def include_decl(self, meta, c):
         return n.Include(self._span(meta), _plain(c[0]))
 

@@ -26,7 +26,8 @@ class State:
     """The mutable position of one game; see engine.GameState for the public API."""
 
     __slots__ = ("prog", "n", "zones", "loc", "vis", "vars", "stack", "waiting", "actor", "over",
-                 "rng", "history", "decisions", "tracer", "fault", "legal_cache", "seed", "options", "work", "capped")
+                 "rng", "history", "decisions", "tracer", "fault", "legal_cache", "seed", "options", "work", "capped",
+                 "work_limit", "game_work", "budget", "legal_work")
     FACE_UP = FACE_UP
 
     def copy_into(self, other: "State") -> "State":
@@ -42,9 +43,28 @@ class State:
         other.stack = [[f[0], f[1], f[2][:]] for f in self.stack]
         other.waiting, other.actor, other.over, other.capped = self.waiting, self.actor, self.over, self.capped
         other.rng, other.history, other.decisions = self.rng, self.history[:], self.decisions
-        other.tracer, other.fault, other.legal_cache = None, self.fault, self.legal_cache
-        other.work = 0
+        other.tracer, other.fault, other.legal_cache, other.legal_work = None, self.fault, self.legal_cache, self.legal_work
+        other.work, other.work_limit, other.game_work, other.budget = 0, self.work_limit, self.game_work, self.budget
         return other
+
+    # ---- the work budget (docs/language.md §22)
+    def begin_work(self, query: bool = False):
+        """Start counting one stretch of work: a move run to the next decision, or the listing
+        of a decision's moves.  Each may use the per-move budget, and the moves of a game
+        together the per-game budget: `work_limit` is whichever runs out first.  A `query`
+        (scores, a prompt, an evaluation) changes nothing, so only the per-move budget holds."""
+        per_move, per_game = self.budget
+        self.work = 0
+        self.work_limit = per_move if query else min(per_move, per_game - self.game_work)
+
+    def end_work(self):
+        self.game_work += self.work
+
+    def charge(self, units: int):
+        """Add `units` of work; a fault once the stretch is over its limit."""
+        self.work += units
+        if self.work > self.work_limit:
+            raise over_budget(self, None)
 
     # ---- helpers used by compiled code
     def owner_of_slot(self, slot):
@@ -53,12 +73,21 @@ class State:
             return None
         return (slot - first) % self.n
 
+    def number(self, value: int) -> int:
+        """`value`, if within the limit every number obeys; a fault otherwise."""
+        if -limits.MAX_INT <= value <= limits.MAX_INT:
+            return value
+        raise ScriptRuntimeError(f"a number grew beyond the limit of {limits.MAX_INT}", None)
+
     def check_length(self, length: int):
+        """A list about to be made (`range`, list `+`): within the length limit, and paid for."""
         if length > limits.MAX_LIST_LENGTH:
             raise ScriptRuntimeError(f"a list would hold {length} values, over the limit of "
                                      f"{limits.MAX_LIST_LENGTH}", None)
+        self.charge(max(0, length))
 
     def move_card(self, card: int, dest: int, bottom: bool, facing: str | None):
+        self.work += 1  # checked by the next statement: one statement moves at most every card
         src = self.loc[card]
         self.zones[src].remove(card)
         if bottom:
@@ -104,33 +133,49 @@ def value_fault(st: State, exc: Exception) -> ScriptRuntimeError:
 FUSED_STEPS = 8
 
 
+def over_budget(st: State, span: Span | None) -> ScriptRuntimeError:
+    """The fault for a stretch of work over its limit, naming the budget that ran out."""
+    per_move, per_game = st.budget
+    if st.work_limit < per_move:
+        return ScriptRuntimeError(f"the game used up its work budget of {per_game:,} units",
+                                  span, "a game this long may raise it: `limit work_per_game N` "
+                                  "or `--max-game-work N` (docs/language.md §22)")
+    return ScriptRuntimeError(f"this move did more than {per_move:,} units of work without asking for a "
+                              "decision", span, "a loop may never end, or loops over long lists multiply; "
+                              "`limit work_per_move N` raises the budget (docs/language.md §22)")
+
+
 def run(st: State) -> None:
-    """Execute statements until the game waits for a decision or is over."""
+    """Execute statements until the game waits for a decision or is over.
+
+    Every statement costs STEP_COST units of the move's one work budget, which the
+    expressions, built-ins and card moves inside the statements draw on too."""
     prog = st.prog
     stack = st.stack
-    budget = limits.MAX_STEPS_PER_MOVE
-    st.work = 0
+    st.begin_work()
+    cost = limits.STEP_COST
     try:
         # Operations return how many steps they ran (None: one).  Close to the end of the
         # budget, the one-step operations take over so the budget runs out at the same step.
         codes = prog.codes
-        while st.waiting is None and stack and budget > FUSED_STEPS:
+        fused_room = st.work_limit - FUSED_STEPS * cost
+        while st.waiting is None and stack and st.work < fused_room:
             fr = stack[-1]
-            budget -= codes[fr[0]][fr[1]](st, fr) or 1
+            st.work += (codes[fr[0]][fr[1]](st, fr) or 1) * cost
         codes = prog.step_codes or codes
         while st.waiting is None and stack:
             fr = stack[-1]
             codes[fr[0]][fr[1]](st, fr)
-            budget -= 1
-            if not budget:
-                raise ScriptRuntimeError(
-                    f"the script ran {limits.MAX_STEPS_PER_MOVE:,} steps without asking for a decision",
-                    statement_span(st), "a loop probably never ends; check its condition")
+            st.work += cost
+            if st.work > st.work_limit:
+                raise over_budget(st, statement_span(st))
     except VALUE_FAULTS as exc:
         raise value_fault(st, exc) from None
     except ScriptRuntimeError as err:
         if err.span is None:  # raised by a helper that does not know the statement
             err.span = statement_span(st)
         raise
+    finally:
+        st.end_work()
     if not stack and not st.over:
         st.over = True

@@ -1,22 +1,30 @@
-"""A state as JSON and back.  Restoring checks the data so a damaged file is an error, not a crash."""
+"""A state as JSON and back.
+
+A saved state may come from anyone, so restoring checks every field against the compiled
+program before anything runs: its JSON type, its range (a seat at this table, a card of this
+deck, a number within ±2^62), and how the fields fit together (the decision waited on is the
+one at the top frame's place in the flow, the player to act is one that decision can have, the
+history is as long as the decisions made).  A refusal is E0801 naming the field, such as
+`vars[3]` or `stack[0][2][1]`; nothing a damaged state holds can reach the running code.
+"""
 
 from __future__ import annotations
 
-from .runtime import TABLE
-from .source import Diagnostic, ScriptError
+from . import limits
+from .runtime import FACE_UP, TABLE
+from .source import UNSEEN, Diagnostic, ScriptError
+from .types import ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEXT, ZONE, element, is_list
 
 FORMAT = "cardgame-state/1"
+FIELDS = ("format", "script", "players", "seed", "options", "rng", "zones", "visibility", "vars", "stack",
+          "waiting", "actor", "over", "capped", "history", "decisions", "cards", "work", "budget")
+MAX_SEED_BITS = 256
+MAX_DEPTH = 8  # lists inside lists in a frame's locals (a simultaneous decision keeps triples)
 
 
 def _jsonable(value):
     if isinstance(value, (tuple, list)):
         return [_jsonable(v) for v in value]
-    return value
-
-
-def _frozen(value):
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
     return value
 
 
@@ -43,70 +51,267 @@ def dump_state(st) -> dict:
         "history": list(st.history),
         "decisions": st.decisions,
         "cards": len(prog.card_names),
+        "work": st.game_work,
+        "budget": list(st.budget),
     }
+
+
+class _Refused(Exception):
+    def __init__(self, field: str, message: str):
+        self.field, self.message = field, message
 
 
 def _bad(message: str, hint: str = "") -> ScriptError:
     return ScriptError([Diagnostic("E0801", f"saved game rejected: {message}", None, hint=hint)])
 
 
+def _is_int(v) -> bool:
+    return type(v) is int
+
+
+def _int(data, field: str, low: int, high: int) -> int:
+    v = data[field] if isinstance(data, dict) else data
+    if not _is_int(v) or not low <= v <= high:
+        raise _Refused(field, f"is {_show(v)}, not a whole number from {low:,} to {high:,}")
+    return v
+
+
+def _show(v) -> str:
+    text = repr(v) if not isinstance(v, (list, dict)) else type(v).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _list(v, field: str, length: int | None = None, most: int = limits.MAX_LIST_LENGTH) -> list:
+    if type(v) is not list:
+        raise _Refused(field, f"is {_show(v)}, not a list")
+    if length is not None and len(v) != length:
+        raise _Refused(field, f"has {len(v):,} entries where this game has {length:,}")
+    if len(v) > most:
+        raise _Refused(field, f"has {len(v):,} entries, over the limit of {most:,}")
+    return v
+
+
+def _text(v, field: str, most: int) -> str:
+    if type(v) is not str:
+        raise _Refused(field, f"is {_show(v)}, not a text")
+    if len(v) > most:
+        raise _Refused(field, f"is {len(v):,} characters long, over the limit of {most:,}")
+    if UNSEEN.search(v):
+        raise _Refused(field, "holds a control or invisible character")
+    return v
+
+
+class _Values:
+    """Checks a value against a static type of the script: what the running code may meet."""
+
+    def __init__(self, prog, n: int, slots: int):
+        self.prog, self.n, self.slots = prog, n, slots
+        self.symbols = prog.tables.symbols
+
+    def check(self, v, typ, field: str, depth: int = 0):
+        """`v` frozen (lists become tuples), or _Refused."""
+        if v is None:
+            return None
+        if typ in (None, ANY, NONE):
+            return self.any(v, field, depth)
+        if is_list(typ):
+            items = _list(v, field)
+            return tuple(self.check(x, element(typ), f"{field}[{i}]", depth + 1) for i, x in enumerate(items))
+        bounds = {INT: (-limits.MAX_INT, limits.MAX_INT), CARD: (0, len(self.prog.card_names) - 1),
+                  PLAYER: (0, self.n - 1), ZONE: (0, self.slots - 1)}
+        if typ in bounds:
+            low, high = bounds[typ]
+            if not _is_int(v) or not low <= v <= high:
+                raise _Refused(field, f"is {_show(v)}, not {_KIND[typ]} from {low:,} to {high:,}")
+            return v
+        if typ == BOOL:
+            if type(v) is not bool:
+                raise _Refused(field, f"is {_show(v)}, not true or false")
+            return v
+        if typ == TEXT:
+            return _text(v, field, limits.MAX_TEXT_LENGTH)
+        if typ == SYMBOL:
+            if type(v) is not str or v not in self.symbols:
+                raise _Refused(field, f"is {_show(v)}, not a symbol of this script")
+            return v
+        return self.any(v, field, depth)
+
+    def any(self, v, field: str, depth: int):
+        """A value of no known type (a frame's locals): plain JSON data within the limits."""
+        if type(v) is bool or v is None:
+            return v
+        if _is_int(v):
+            if not -limits.MAX_INT <= v <= limits.MAX_INT:
+                raise _Refused(field, f"is a number beyond the limit of {limits.MAX_INT:,}")
+            return v
+        if type(v) is str:
+            return _text(v, field, limits.MAX_TEXT_LENGTH)
+        if type(v) is list:
+            if depth >= MAX_DEPTH:
+                raise _Refused(field, f"nests lists more than {MAX_DEPTH} deep")
+            return tuple(self.any(x, f"{field}[{i}]", depth + 1) for i, x in enumerate(_list(v, field)))
+        raise _Refused(field, f"is {_show(v)}, which no game value can be")
+
+
+_KIND = {INT: "a number", CARD: "a card number", PLAYER: "a seat", ZONE: "a zone number"}
+
+
 def restore_state(game, data):
-    from .engine import GameState
-    prog = game.program
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _bad("not a cardgame state (format tag missing)")
     if data.get("script") != game.hash:
         raise _bad("it was saved from a different version of the script",
                    "load the script it was saved with, or replay the move log on this version")
     try:
-        n = data["players"]
-        if not isinstance(n, int) or not game.min_players <= n <= game.max_players:
-            raise _bad(f"player count {n!r} does not fit this game")
-        st = GameState()
-        st.prog, st.n, st.game = prog, n, game
-        st.seed, st.options = int(data["seed"]), game.read_options(dict(data["options"]))
-        st.rng = int(data["rng"])
-        zones = [list(map(int, z)) for z in data["zones"]]
-        expected_slots = prog.shared_zone_count + len(prog.per_player_names) * n
-        cards = [c for z in zones for c in z]
-        if len(zones) != expected_slots or sorted(cards) != list(range(len(prog.card_names))):
-            raise _bad("its zones do not hold each card exactly once")
-        st.zones = zones
-        st.loc = [0] * len(cards)
-        for slot, z in enumerate(zones):
-            for c in z:
-                st.loc[c] = slot
-        st.vis = [int(v) for v in data["visibility"]]
-        if len(st.vis) != len(cards):
-            raise _bad("card visibility does not match the cards")
-        values = list(data["vars"])
-        if len(values) != len(prog.var_slots):
-            raise _bad("its variables do not match the script")
-        for i, v in enumerate(values):
-            values[i] = [_frozen(x) for x in v] if i in prog.per_player_var_slots else _frozen(v)
-            if i in prog.per_player_var_slots and len(values[i]) != n:
-                raise _bad("a per-player variable has the wrong number of seats")
-        st.vars = values
-        st.stack = []
-        for code, pc, L in data["stack"]:
-            if not (0 <= code < len(prog.codes) and 0 <= pc < len(prog.codes[code])
-                    and len(L) == prog.code_info[code].size):
-                raise _bad("its position in the game flow does not exist in this script")
-            st.stack.append([code, pc, [_frozen(v) for v in L]])
-        waiting = data["waiting"]
-        if waiting is not None and not 0 <= waiting < len(prog.decisions):
-            raise _bad("it waits on a decision this script does not have")
-        st.waiting = prog.decisions[waiting] if waiting is not None else None
-        st.actor = data["actor"]
-        if st.actor is not None and not (st.actor == TABLE or 0 <= st.actor < n):
-            raise _bad("the player to act is not at the table")
-        st.over = bool(data["over"])
-        st.capped = bool(data.get("capped", False))
-        st.history = [str(h) for h in data["history"]]
-        st.decisions = int(data["decisions"])
-        st.tracer, st.fault, st.legal_cache, st.work = None, None, None, 0
-    except ScriptError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError) as err:
-        raise _bad(f"a field is missing or malformed ({type(err).__name__}: {err})") from None
+        return _restore(game, data)
+    except _Refused as err:
+        raise _bad(f"`{err.field}` {err.message}", "a saved state is only ever made by GameState.to_json(); "
+                   "this one was changed or damaged") from None
+    except ScriptError as err:  # options that do not fit
+        raise _bad(f"`options` do not fit this game: {err.diagnostics[0].message}") from None
+
+
+def _restore(game, data):
+    from .engine import GameState
+    prog = game.program
+    missing = [f for f in FIELDS if f not in data]
+    if missing:
+        raise _Refused(missing[0], "is missing")
+    extra = sorted(set(data) - set(FIELDS), key=str)
+    if extra:
+        raise _Refused(str(extra[0]), "is not a field of a saved state")
+    st = GameState()
+    n = _int(data, "players", game.min_players, game.max_players)
+    st.prog, st.n, st.game = prog, n, game
+    seed = data["seed"]
+    if not _is_int(seed) or seed.bit_length() > MAX_SEED_BITS:
+        raise _Refused("seed", f"is {_show(seed)}, not a whole number of at most {MAX_SEED_BITS} bits")
+    st.seed = seed
+    st.rng = _int(data, "rng", 0, (1 << 64) - 1)
+    ncards = len(prog.card_names)
+    _int(data, "cards", ncards, ncards)
+    st.budget = tuple(_restore_budget(data["budget"]))
+    st.game_work = _int(data, "work", 0, st.budget[1])
+
+    options = data["options"]
+    if type(options) is not dict:
+        raise _Refused("options", f"is {_show(options)}, not an object")
+    st.options = game.read_options({k: v for k, v in options.items()})
+    if set(st.options) != set(options) or any(type(st.options[k]) is not type(options[k]) for k in options):
+        raise _Refused("options", "hold a value of the wrong kind")
+
+    slots = prog.shared_zone_count + len(prog.per_player_names) * n
+    zones = _list(data["zones"], "zones", slots)
+    seen = [False] * ncards
+    st.zones, st.loc = [], [0] * ncards
+    for s, z in enumerate(zones):
+        for i, c in enumerate(_list(z, f"zones[{s}]", most=ncards)):
+            if not _is_int(c) or not 0 <= c < ncards or seen[c]:
+                raise _Refused(f"zones[{s}][{i}]", f"is {_show(c)}: the zones must hold each card exactly once")
+            seen[c] = True
+            st.loc[c] = s
+        st.zones.append(list(z))
+    if not all(seen):
+        raise _Refused("zones", f"do not hold card {seen.index(False)} ({prog.card_names[seen.index(False)]})")
+    seats = (1 << n) - 1
+    st.vis = list(_list(data["visibility"], "visibility", ncards))
+    for c, v in enumerate(st.vis):
+        if not _is_int(v) or v < 0 or v & ~(FACE_UP | seats):
+            raise _Refused(f"visibility[{c}]", f"is {_show(v)}, not face-up and seat bits of a {n}-player game")
+
+    values = _Values(prog, n, slots)
+    st.vars = _restore_vars(game, data["vars"], st.options, values)
+    st.stack = _restore_stack(prog, data["stack"], values)
+    _restore_position(prog, st, data)
+    history = _list(data["history"], "history", most=limits.MAX_DECISIONS)
+    st.history = [_text(h, f"history[{i}]", limits.MAX_HISTORY_TEXT) for i, h in enumerate(history)]
+    st.decisions = _int(data, "decisions", len(history), len(history))
+    st.tracer, st.fault, st.legal_cache, st.legal_work = None, None, None, 0
+    st.begin_work()
     return st
+
+
+def _restore_budget(budget):
+    budget = _list(budget, "budget", 2)
+    return (_int(budget[0], "budget[0]", 1, limits.HARD_MAX_WORK_PER_MOVE),
+            _int(budget[1], "budget[1]", 1, limits.HARD_MAX_WORK_PER_GAME))
+
+
+def _restore_vars(game, raw, options, values: _Values) -> list:
+    prog, t = game.program, game.program.tables
+    raw = _list(raw, "vars", len(prog.var_slots))
+    typed = {}
+    for name, (_, typ) in t.vars.items():
+        typed[prog.var_slots[name]] = typ
+    out = list(raw)
+    defaults = {prog.var_slots[name]: value for name, value in
+                zip(t.options, _option_values(game, options))}
+    for slot, v in enumerate(raw):
+        field = f"vars[{slot}]"
+        if slot in defaults:  # an option: fixed for the whole game
+            if type(v) is not type(defaults[slot]) or v != defaults[slot]:
+                raise _Refused(field, f"is {_show(v)}, but option `{_name_of(prog, slot)}` is "
+                               f"{_show(defaults[slot])} in this game")
+            continue
+        if slot in prog.per_player_var_slots:
+            seats = _list(v, field, values.n)
+            out[slot] = [values.check(x, typed.get(slot), f"{field}[{i}]") for i, x in enumerate(seats)]
+        else:
+            out[slot] = values.check(v, typed.get(slot), field)
+    return out
+
+
+def _option_values(game, options):
+    from .program import initial_values
+    start = initial_values(game.program, options)
+    return [start[game.program.var_slots[name]] for name in game.program.tables.options]
+
+
+def _name_of(prog, slot) -> str:
+    return next(name for name, s in prog.var_slots.items() if s == slot)
+
+
+def _restore_stack(prog, raw, values: _Values) -> list:
+    stack = []
+    raw = _list(raw, "stack", most=limits.MAX_CALL_DEPTH)
+    for i, frame in enumerate(raw):
+        field = f"stack[{i}]"
+        frame = _list(frame, field, 3)
+        code = _int(frame[0], f"{field}[0]", 0, len(prog.codes) - 1)
+        if (i == 0) != (prog.code_info[code].kind == "phase"):
+            raise _Refused(f"{field}[0]", "is not where the flow can be: a phase at the bottom of the stack, "
+                           "procedures and events above it")
+        pc = _int(frame[1], f"{field}[1]", 0, len(prog.codes[code]) - 1)
+        local = _list(frame[2], f"{field}[2]", prog.code_info[code].size)
+        stack.append([code, pc, [values.any(v, f"{field}[2][{j}]", 0) for j, v in enumerate(local)]])
+    return stack
+
+
+def _restore_position(prog, st, data):
+    """The decision waited on, the player to act and the end of the game, which must agree."""
+    over, capped = data["over"], data["capped"]
+    if type(over) is not bool or type(capped) is not bool:
+        raise _Refused("over" if type(over) is not bool else "capped", "is not true or false")
+    st.over, st.capped = over, capped
+    waiting, actor = data["waiting"], data["actor"]
+    if over:
+        if waiting is not None or actor is not None or st.stack:
+            raise _Refused("over", "is true, but the state still has a place in the flow or a decision")
+        st.waiting, st.actor = None, None
+        return
+    if capped:
+        raise _Refused("capped", "is true in a game that is not over")
+    if waiting is None:
+        raise _Refused("waiting", "is none in a game that is not over (a state saved after a fault "
+                       "cannot be restored)")
+    decision = prog.decisions[_int(waiting, "waiting", 0, len(prog.decisions) - 1)]
+    if not st.stack or st.stack[-1][0] != decision.code or st.stack[-1][1] != decision.pc:
+        raise _Refused("waiting", f"is decision {waiting} (line {decision.span.line}), which is not at the "
+                       "top frame's place in the flow")
+    table = decision.actor_fn is None and decision.kind != "reaction"
+    if table:
+        if actor != TABLE:
+            raise _Refused("actor", f"is {_show(actor)}, but decision {waiting} is the table's ({TABLE})")
+    else:
+        _int(actor, "actor", 0, st.n - 1)
+    st.waiting, st.actor = decision, actor

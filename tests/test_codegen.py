@@ -217,7 +217,8 @@ def test_a_runaway_loop_stops_at_the_same_step(body, budget, tmp_path, monkeypat
     """Generated operations run several steps per call; the step budget still ends on the same step."""
     path = tmp_path / "loop.cardgame"
     path.write_text(f'game "Loop"\nplayers 2\nvar x: int = 1\nvar y: int = 0\nphase main {{\n    {body}\n    end game\n}}\n')
-    monkeypatch.setattr(interpreter.limits, "MAX_STEPS_PER_MOVE", budget)
+    # statements cost STEP_COST units each of the move's work budget
+    monkeypatch.setattr(interpreter.limits, "MAX_WORK_PER_MOVE", budget * interpreter.limits.STEP_COST)
     results = []
     for traced in (True, False):
         state = _load(path, traced).new_game()
