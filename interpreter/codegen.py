@@ -37,6 +37,7 @@ from .enumeration import enumerate_moves
 from .program import Move, move_text, render_value
 from .rng import shuffle as _shuffle
 from .runtime import FACE_UP, FUSED_STEPS, TABLE, ScriptRuntimeError
+from .runtime import over_budget as runtime_over_budget
 from .types import CARD, INT, PLAYER, TEXT, ZONE, ZONES, is_list
 
 
@@ -46,6 +47,7 @@ class Unsupported(Exception):
 
 
 _UNSET = object()  # "not computed yet" / "loop never ran"
+_CHARGING = {"sum", "sorted", "max", "min", "reverse", "players_from"}  # builtins.py charges their work
 _ATOM = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|st\.n)$")
 _INT = re.compile(r"^-?\d+$")
 _MAX_CACHED_MOVES = 20_000  # per alternative; beyond it, moves are built each time
@@ -59,9 +61,37 @@ def fail(message: str, span, hint: str = ""):
     raise ScriptRuntimeError(message, span, hint)
 
 
-def over_budget(span):
-    fail(f"expressions visited more than {limits.MAX_WORK_PER_MOVE:,} values in one move", span,
-         "nested loops over long lists multiply; narrow the lists first")
+def over_budget(st, span):
+    raise runtime_over_budget(st, span)
+
+
+def render_text(st, typ, value, span):
+    """A value written into a text (a log line, a prompt, text `+`): refused before it is made
+    when it would pass the text limit, and charged for its length."""
+    if isinstance(value, tuple) and _items_over(value, limits.MAX_TEXT_LENGTH // 2):
+        raise ScriptRuntimeError(f"a text grew beyond {limits.MAX_TEXT_LENGTH} characters", span,
+                                 "a list this long cannot be shown; show its count or a part")
+    text = render_value(st.prog, typ, value, st.n)
+    if len(text) > limits.MAX_TEXT_LENGTH:
+        raise ScriptRuntimeError(f"a text grew beyond {limits.MAX_TEXT_LENGTH} characters", span)
+    st.work += len(text)
+    if st.work > st.work_limit:
+        over_budget(st, span)
+    return text
+
+
+def _items_over(value, most: int) -> bool:
+    """Whether nested tuples hold more than `most` items in all (each takes a character or more
+    to show), found without walking more than `most` of them."""
+    stack, seen = [value], 0
+    while stack:
+        for item in stack.pop():
+            seen += 1
+            if seen > most:
+                return True
+            if isinstance(item, tuple):
+                stack.append(item)
+    return False
 
 
 def op_end(st, fr):
@@ -195,12 +225,13 @@ class Gen:
                    "_UNSET": _UNSET, "_seq": _seq_any, "_item": _item, "_offers": _offers, "_mk": _make_move,
                    "_generic": _enumerate_generic, "ScriptRuntimeError": ScriptRuntimeError, "_limits": limits,
                    "_shuffle": _shuffle, "_op_end": op_end, "_cards": _cards,
-                   "_rv": render_value, "_trace": _no_trace}
+                   "_rv": render_text, "_trace": _no_trace}
         self._const_names: dict[int, str] = {}
         self._keep: list = []  # constants stay alive, so their ids stay unique
         self._nonnull_consts: set[str] = set()
         self._nonnull_codes: set[str] = set()  # generated expressions that never give none (zone slots)
         self._defines: dict[str, str | None] = {}
+        self._too_big: set[str] = set()  # definitions too big to write at their call sites
         self._count = 0
         self._temps = _Fn()  # one counter for all code, so inlined operations never share a temporary
         self.sources: list[str] = []
@@ -278,7 +309,7 @@ class Gen:
                 continue
             pl, code = self.lower_in_frame(part)
             tmp = self.tmp()
-            lines += pl + [f"{tmp} = _rv(st.prog, {self._value(self.t.types[id(part)])}, {code}, st.n)"]
+            lines += pl + [f"{tmp} = _rv(st, {self._value(self.t.types[id(part)])}, {code}, {self.span(part.span)})"]
             parts.append(tmp)
         return lines, ("''.join((" + "".join(x + ", " for x in parts) + "))") if parts else "''"
 
@@ -336,7 +367,7 @@ class Gen:
         """A small definition's body written at the call site: (lines, code) or None.
 
         The arguments are computed first, into fresh names, exactly as for a call."""
-        if self.traced:
+        if self.traced or define.name in self._too_big:
             return None  # the call is what an explanation shows
         params = [self.t.slots[id(p)] for p in define.params or ()]
         names, lines, nonnull = {}, [], set()
@@ -357,6 +388,9 @@ class Gen:
         finally:
             self._hoist = outer
         if len(body_lines) > _INLINE_LINES or len(body) > _INLINE_CHARS:
+            # Remembered: its callers then call it, so inlining a chain of definitions that
+            # each call the next twice costs time in proportion to the chain, not 2^length.
+            self._too_big.add(define.name)
             return None
         return lines + body_lines, body
 
@@ -570,7 +604,7 @@ class Gen:
             define = t.defines[detail]
             if define.params:
                 raise Unsupported("definition with parameters named without arguments")
-            return [], f"{self.define_fn(detail)}(st)"
+            return self.charge("1", e.span), f"{self.define_fn(detail)}(st)"
         raise Unsupported(f"name kind {kind}")
 
     def _x_Attr(self, e, env, fn):
@@ -643,10 +677,13 @@ class Gen:
             seq = f"_seq(st, {code})"
         if charge:
             tmp = fn.tmp("s")
-            lines = lines + [f"{tmp} = {seq}", f"st.work += len({tmp})",
-                             "if st.work > _limits.MAX_WORK_PER_MOVE:", f"    _over_budget({self.const(e.span, 'S')})"]
+            lines = lines + [f"{tmp} = {seq}"] + self.charge(f"len({tmp})", e.span)
             seq = tmp
         return lines, seq, nonnull
+
+    def charge(self, units: str, span) -> list[str]:
+        """Lines adding `units` (an expression) to the move's work, faulting past its limit."""
+        return [f"st.work += {units}", "if st.work > st.work_limit:", f"    _over_budget(st, {self.span(span)})"]
 
     def _x_Call(self, e, env, fn):
         t = self.t
@@ -656,6 +693,7 @@ class Gen:
                 raise Unsupported("argument count")
             pyname = self.define_fn(e.func)
             lines, codes = self.lower_all(e.args, env, fn)
+            lines = lines + self.charge("1", e.span)  # every call, inlined or not
             inline = self._inline_define(define, codes, env, fn)
             if inline is not None:
                 return lines + inline[0], inline[1]
@@ -704,6 +742,8 @@ class Gen:
         a none argument raises the same TypeError there as here."""
         if impl is not BUILTINS[func][3] or self.traced:  # traced: builtins.py's own, the reference
             return None
+        if func in _CHARGING:
+            return None  # called: builtins.py charges the work they do
         one = codes[0] if len(codes) == 1 else None
         t0 = types[0] if types else None
         if func == "players_from" and one:
@@ -806,9 +846,12 @@ class Gen:
         if op in ("in", "notin"):
             lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
             word = "in" if op == "in" else "not in"
-            if t.types[id(e.right)] == ZONE:
-                return lines, f"({left} {word} st.zones[{right}])"
-            return lines, f"({left} {word} ({right} or ()))"
+            seq = fn.tmp("s")
+            whole = f"st.zones[{right}]" if t.types[id(e.right)] == ZONE else f"({right} or ())"
+            if not _ATOM.match(left):
+                tmp = fn.tmp()
+                lines, left = lines + [f"{tmp} = {left}"], tmp
+            return lines + [f"{seq} = {whole}"] + self.charge(f"len({seq})", e.span), f"({left} {word} {seq})"
         ltype, rtype = t.types[id(e.left)], t.types[id(e.right)]
         span = self.const(e.span, "S")
         if op == "+" and (is_list(ltype) or is_list(rtype)):
@@ -929,7 +972,8 @@ class Gen:
             case n.Shuffle():
                 lines, zone = self.lower(s.zone, env, fn)
                 slot, cards, c = fn.tmp(), fn.tmp(), fn.tmp("c")
-                return lines + [f"{slot} = {zone}", f"{cards} = st.zones[{slot}]",
+                return lines + [f"{slot} = {zone}", f"{cards} = st.zones[{slot}]"] + \
+                    self.charge(f"len({cards})", s.span) + [
                                 f"st.rng = _shuffle(st.rng, {cards})", "vis = st.vis",
                                 f"for {c} in {cards}:", f"    vis[{c}] = 0", "if st.tracer is not None:",
                                 f"    st.emit('chance', what='shuffle', zone={slot}, span={self.const(s.span, 'S')})"]
@@ -1068,7 +1112,8 @@ class Gen:
             src, moved = fn.tmp(), fn.tmp()
             place = f"zones[{d}][0:0] = {moved}" if bottom else f"zones[{d}].extend({moved})"
             vis = f"vis[{card}] |= {FACE_UP}" if s.facing == "up" else f"vis[{card}] &= {~FACE_UP}"
-            return lines + wl + [f"{src} = {what}", "if st.tracer is None:",
+            return lines + wl + [f"{src} = {what}"] + self.charge(f"len(zones[{src}])", s.span) + [
+                                 "if st.tracer is None:",
                                  f"    {moved} = tuple(zones[{src}])",
                                  f"    if {src} != {d}:", f"        {place}", f"        zones[{src}].clear()",
                                  f"        for {card} in {moved}:", f"            loc[{card}] = {d}",
@@ -1076,7 +1121,8 @@ class Gen:
                                  "    else:", f"        for {card} in {moved}:", f"            {vis}",
                                  "else:", f"    for {card} in {order}(tuple(zones[{src}])):"] + _indent(move, 2)
         cards = fn.tmp()
-        return lines + wl + [f"{cards} = {what}", f"if {cards} is not None:",
+        return lines + wl + [f"{cards} = {what}", f"if {cards} is not None:"] + \
+            _indent(self.charge(f"len({cards})", s.span)) + [
                              f"    for {card} in {order}(tuple([x for x in {cards} if x is not None])):"] + \
             _indent(move, 2)
 
@@ -1094,6 +1140,8 @@ class Gen:
         vis = f"vis[{card}] |= {FACE_UP}" if s.facing == "up" else f"vis[{card}] &= {~FACE_UP}"
         return lines + [
             f"{seats} = {players}", f"{src} = {source}", f"{rounds} = {count} or 0",
+            # paid up front: every round, even one that deals to nobody
+        ] + self.charge(f"max(0, {rounds}) * max(1, len({seats}))", s.span) + [
             "zones, loc, vis = st.zones, st.loc, st.vis",
             f"for _ in range({rounds}):",
             f"    for {seat} in {seats}:",
@@ -1153,7 +1201,7 @@ class Gen:
         if not any("st.work" in line or "D_" in line for line in lines) and "D_" not in code:
             return [f"if {h} is _UNSET:"] + _indent(lines + [f"{h} = {code}"]), h  # charges no work
         return ([f"if {h} is _UNSET:", f"    {w0} = st.work"] + _indent(lines) +
-                [f"    {h} = {code}", f"    {hw} = st.work - {w0}", f"    {hl} = _limits.MAX_WORK_PER_MOVE - {hw}",
+                [f"    {h} = {code}", f"    {hw} = st.work - {w0}", f"    {hl} = st.work_limit - {hw}",
                  f"elif {hw}:", f"    if st.work > {hl}:"] + _indent(lines + [f"{h} = {code}"], 2) +
                 ["    else:", f"        st.work += {hw}"]), h
 
@@ -1186,6 +1234,9 @@ class Gen:
         for depth, (b, binding) in enumerate(zip(alt.binders, spec.bindings)):
             var, dom = fn.tmp("b"), fn.tmp("d")
             count = [f"tried += len({dom})"] + cap if depth == len(alt.binders) - 1 else []
+            # each domain walked is paid for first, as the generic enumeration does; a domain
+            # that would pass the budget hands over to it, so the fault is the same
+            count = [f"st.work += {_domain_size(dom)}", "if st.work > st.work_limit:", "    return _generic(st)"] + count
             if b.source is not None:
                 dl, seq, nonnull = self._iter(b.source, depth_env, fn)
                 typ = t.types.get(id(b.source))
@@ -1318,6 +1369,11 @@ def _drop_dead_stores(lines):
     return out
 
 
+def _domain_size(dom: str) -> str:
+    """A binder domain's length without len(), which fails on a range past sys.maxsize."""
+    return f"(max(0, {dom}.stop - {dom}.start) if type({dom}) is range else len({dom}))"
+
+
 def _concat(st, a, b):
     a, b = a or (), b or ()
     st.check_length(len(a) + len(b))
@@ -1325,8 +1381,8 @@ def _concat(st, a, b):
 
 
 def _text_plus(st, ltype, rtype, left, right, span):
-    a = render_value(st.prog, ltype, left)
-    b = render_value(st.prog, rtype, right)
+    a = render_text(st, ltype, left, span)
+    b = render_text(st, rtype, right, span)
     if len(a) + len(b) > limits.MAX_TEXT_LENGTH:
         raise ScriptRuntimeError(f"a text grew beyond {limits.MAX_TEXT_LENGTH} characters", span)
     return a + b

@@ -29,9 +29,11 @@ def _combos(st, L, bindings, i=0):
     b = bindings[i]
     if b.domain is not None:
         domain = b.domain(st, L)
+        st.charge(len(domain))
     else:
         low, high = b.low(st, L), b.high(st, L)
         domain = range(low, high + 1) if low is not None and high is not None else ()
+        st.charge(max(0, high - low + 1) if domain else 0)  # paid first: an inner domain may be empty
     for value in domain:
         if value is None:
             continue
