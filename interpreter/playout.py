@@ -32,9 +32,11 @@ def play_random(st, rng: Random, max_decisions: int) -> ScriptRuntimeError | Non
             L = fr[2]
             fast = decision.fast
             try:
+                st.begin_work()
                 moves = fast(st, L) if fast is not None else enumerate_moves(st, True)
             except (ScriptRuntimeError, *VALUE_FAULTS):
                 return None  # the public legal_moves() faults the state exactly as it should
+            listed = st.work  # charged to the game with the move, as apply_move charges legal_work
             count = len(moves)
             if not count:
                 return None  # a dead end: reported by the public legal_moves()
@@ -48,6 +50,7 @@ def play_random(st, rng: Random, max_decisions: int) -> ScriptRuntimeError | Non
             # moves.apply_move, for a state without a tracer
             history.append(move.text)
             st.decisions += 1
+            st.game_work += listed
             st.waiting = st.legal_cache = st.actor = None
             if decision.kind == "deferred":
                 var, pos, collected, ask = decision.frame_slots
