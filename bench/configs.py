@@ -1,8 +1,9 @@
 """The benchmark's configurations: one row per shipped game and setting.
 
-A row names the script (relative to the repository), the hand-written baseline module and how
-to call it.  Rows whose script or baseline is missing are skipped with a note, so a game can be
-listed here before its baseline is written.
+A row names the script (relative to the repository), the hand-written baselines (idiomatic
+and tuned) and how to call them.  A row whose script or named baseline is missing is skipped
+with a note.  Rows without baselines (the new-author scripts, games whose baselines are not
+written) show the engine's own figures only.
 """
 
 from __future__ import annotations
@@ -14,23 +15,38 @@ import attrs
 class Config:
     name: str  # shown in the table and used by --only
     script: str  # path from the repository root
-    baseline: str  # module with play_game(seed, options[, players]) -> (scores, decisions)
+    baseline: str | None  # idiomatic module with play_game(seed, options[, players]) -> (scores, decisions)
+    tuned: str | None = None  # the same rules tuned for speed (bench/baseline/*_tuned.py)
     players: int | None = None  # None: the script's minimum
     options: dict = attrs.Factory(dict)  # typed option values, given to the engine and the baseline
     games: int = 300  # games per measured run (scaled by --scale)
 
 
+BOUNCER, BOUNCER_TUNED = "bench.baseline.bouncer", "bench.baseline.bouncer_tuned"
+BOORAY, BOORAY_TUNED = "bench.baseline.booray", "bench.baseline.booray_tuned"
+
 CONFIGS = [
-    Config("bouncer", "games/bouncer.cardgame", "bench.baseline.bouncer"),
-    Config("bouncer special", "games/bouncer.cardgame", "bench.baseline.bouncer",
-           options={"special_bouncers": True}),
-    Config("bouncer upcoming", "games/bouncer.cardgame", "bench.baseline.bouncer",
-           options={"show_upcoming": True}),
+    Config("bouncer", "games/bouncer.cardgame", BOUNCER, BOUNCER_TUNED),
+    Config("bouncer special", "games/bouncer.cardgame", BOUNCER, BOUNCER_TUNED, options={"special_bouncers": True}),
+    Config("bouncer upcoming", "games/bouncer.cardgame", BOUNCER, BOUNCER_TUNED, options={"show_upcoming": True}),
     # Boo Ray games end when every player votes to stop, so their lengths vary a lot: more games.
-    Config("booray 4p", "games/booray.cardgame", "bench.baseline.booray", players=4, games=600),
-    Config("booray 5p", "games/booray.cardgame", "bench.baseline.booray", players=5, games=300),
-    Config("booray 6p", "games/booray.cardgame", "bench.baseline.booray", players=6, games=120),
+    Config("booray 4p", "games/booray.cardgame", BOORAY, BOORAY_TUNED, players=4, games=600),
+    Config("booray 5p", "games/booray.cardgame", BOORAY, BOORAY_TUNED, players=5, games=300),
+    Config("booray 6p", "games/booray.cardgame", BOORAY, BOORAY_TUNED, players=6, games=120),
+    # The other seed games (the language reference's section 24), without baselines yet.
+    Config("bosspoker 4p", "games/bosspoker.cardgame", None, players=4, games=300),
+    Config("bohei 4p", "games/bohei.cardgame", None, players=4, games=100),
+    # Scripts written the way a new author would (bench/scripts/): no speed-up may depend on
+    # how the shipped games happen to be written.
+    Config("new author: pass", "bench/scripts/pass_and_take.cardgame", None, players=4, games=60),
+    Config("new author: eights", "bench/scripts/eights.cardgame", None, players=4, games=400),
 ]
+
+NEW_AUTHOR_PREFIX = "new author"
+
+# explain() of one move: this script after this many random moves, every legal move explained.
+EXPLAIN_SCRIPT, EXPLAIN_MOVES = "games/bouncer.cardgame", 21
+
 
 # The state measured for memory and clone(): this script, after this many random moves.
 STATE_SCRIPT, STATE_MOVES = "games/bouncer.cardgame", 20

@@ -32,47 +32,67 @@ def _engine():
 # ---- configurations -------------------------------------------------------------------------
 
 def available(cfg: Config) -> tuple[bool, str]:
-    """Can this row run?  (False, why) when its script or baseline is missing."""
+    """Can this row run?  (False, why) when its script or a baseline it names is missing."""
     if not (ROOT / cfg.script).exists():
         return False, f"no script {cfg.script}"
-    try:
-        module = importlib.import_module(cfg.baseline)
-    except ImportError as err:
-        return False, f"no baseline {cfg.baseline} ({err})"
-    if not callable(getattr(module, "play_game", None)):
-        return False, f"{cfg.baseline} has no play_game"
+    for name in (cfg.baseline, cfg.tuned):
+        if name is None:
+            continue
+        try:
+            module = importlib.import_module(name)
+        except ImportError as err:
+            return False, f"no baseline {name} ({err})"
+        if not callable(getattr(module, "play_game", None)):
+            return False, f"{name} has no play_game"
     return True, ""
 
 
-def _baseline_player(cfg: Config):
-    play_game = importlib.import_module(cfg.baseline).play_game
+def _baseline_player(cfg: Config, name: str):
+    play_game = importlib.import_module(name).play_game
     takes_players = "players" in inspect.signature(play_game).parameters
     if cfg.players is not None and takes_players:
         return lambda seed: play_game(seed, dict(cfg.options), players=cfg.players)
     return lambda seed: play_game(seed, dict(cfg.options))
 
 
-def _timed(fn, repeat: int) -> tuple[float, int, int]:
-    """Best (seconds, games, decisions) of `repeat` runs of fn() -> (games, decisions)."""
-    best = None
+def _interleaved(sides: dict, repeat: int) -> dict:
+    """Best (seconds, games, decisions) of `repeat` runs of each side's fn() -> (games, decisions),
+    the sides taking turns, so a slow spell of the machine hits them all alike."""
+    best = {}
     for _ in range(repeat):
-        gc.collect()
-        start = time.perf_counter()
-        games, decisions = fn()
-        elapsed = time.perf_counter() - start
-        if best is None or elapsed < best[0]:
-            best = (elapsed, games, decisions)
+        for name, fn in sides.items():
+            gc.collect()
+            start = time.perf_counter()
+            games, decisions = fn()
+            elapsed = time.perf_counter() - start
+            if name not in best or elapsed < best[name][0]:
+                best[name] = (elapsed, games, decisions)
     return best
 
 
+def _api_game(interpreter, game, players, seed, options):
+    """One game through the public calls only: legal_moves(), the agent's choice, apply()."""
+    from interpreter.agents import RandomAgent
+    state = game.new_game(players=players, seed=seed, options=options)
+    agent = RandomAgent.for_game(seed)
+    while not state.is_over and state.fault is None:
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state.apply(agent.choose(moves))
+    return state
+
+
 def run_config(cfg: Config, scale: float, repeat: int, seed: int = 1) -> dict:
+    """One row: the engine's playouts (what `simulate` runs), the engine through its public API,
+    and the idiomatic and tuned baselines where the row has them."""
     interpreter, derive, play_one = _engine()
     game = interpreter.load(str(ROOT / cfg.script))
     players = cfg.players if cfg.players is not None else game.min_players
     options = game.read_options({k: v for k, v in cfg.options.items()})
     n = max(1, int(cfg.games * scale))
 
-    def engine():
+    def playout():
         decisions = 0
         for i in range(n):
             state, finished = play_one(game, players, derive(seed, i), options)
@@ -81,30 +101,53 @@ def run_config(cfg: Config, scale: float, repeat: int, seed: int = 1) -> dict:
             decisions += state.decisions
         return n, decisions
 
-    base = _baseline_player(cfg)
+    def api():
+        return n, sum(_api_game(interpreter, game, players, derive(seed, i), options).decisions for i in range(n))
 
-    def baseline():
-        decisions = 0
-        for i in range(n):
-            decisions += base(seed * 1_000_003 + i)[1]
-        return n, decisions
-
-    e_time, e_games, e_dec = _timed(engine, repeat)
-    b_time, b_games, b_dec = _timed(baseline, repeat)
-    row = {
-        "config": cfg.name, "script": cfg.script, "players": players, "options": cfg.options, "games": n,
-        "engine_games_per_s": e_games / e_time, "engine_decisions_per_s": e_dec / e_time,
-        "engine_mean_decisions": e_dec / e_games,
-        "baseline_games_per_s": b_games / b_time, "baseline_decisions_per_s": b_dec / b_time,
-        "baseline_mean_decisions": b_dec / b_games,
-    }
-    row["ratio_games"] = row["engine_games_per_s"] / row["baseline_games_per_s"]
-    row["ratio_decisions"] = row["engine_decisions_per_s"] / row["baseline_decisions_per_s"]
-    # The two sides play different random games (different generators), so a run's games are
-    # not equally long on both.  Scaled to the same mean length, the games/s ratio is the
+    sides = {"engine": playout, "api": api}
+    for side, name in (("baseline", cfg.baseline), ("tuned", cfg.tuned)):
+        if name is not None:
+            sides[side] = (lambda base: lambda: (n, sum(base(seed * 1_000_003 + i)[1] for i in range(n))))(
+                _baseline_player(cfg, name))
+    best = _interleaved(sides, repeat)
+    row = {"config": cfg.name, "script": cfg.script, "players": players, "options": cfg.options, "games": n}
+    for side, (elapsed, games, decisions) in best.items():
+        row[f"{side}_games_per_s"] = games / elapsed
+        row[f"{side}_decisions_per_s"] = decisions / elapsed
+        row[f"{side}_mean_decisions"] = decisions / games
+    # The sides play different random games (different generators), so a run's games are not
+    # equally long on all of them.  Scaled to the same mean length, the games/s ratio is the
     # decisions/s ratio; that is the ratio the targets are judged on.
-    row["ratio"] = row["ratio_decisions"]
+    for side in ("baseline", "tuned"):
+        if side in best:
+            row[f"ratio_{side}"] = row["engine_decisions_per_s"] / row[f"{side}_decisions_per_s"]
+            row[f"api_ratio_{side}"] = row["api_decisions_per_s"] / row[f"{side}_decisions_per_s"]
+    if "baseline" in best:
+        row["ratio_games"] = row["engine_games_per_s"] / row["baseline_games_per_s"]
+        row["ratio"] = row["ratio_baseline"]
     return row
+
+
+def explain_time(repeat: int) -> dict:
+    """Microseconds for `explain()` of one legal move, mid-game (every legal move in turn)."""
+    interpreter, derive, _ = _engine()
+    from interpreter.agents import RandomAgent
+    from .configs import EXPLAIN_MOVES, EXPLAIN_SCRIPT
+    game = interpreter.load(str(ROOT / EXPLAIN_SCRIPT))
+    state = game.new_game(seed=7)
+    agent = RandomAgent(derive(7, 1))
+    for _ in range(EXPLAIN_MOVES):
+        state.apply(agent.choose(state.legal_moves()))
+    moves = state.legal_moves()
+    state.explain(moves[0])  # the first explanation compiles the traced rules
+    best, number = None, 2000
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for i in range(number):
+            state.explain(moves[i % len(moves)])
+        elapsed = (time.perf_counter() - start) / number
+        best = elapsed if best is None else min(best, elapsed)
+    return {"script": EXPLAIN_SCRIPT, "after_moves": EXPLAIN_MOVES, "moves": len(moves), "explain_us": best * 1e6}
 
 
 # ---- cardgame check -------------------------------------------------------------------------

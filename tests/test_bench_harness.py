@@ -11,13 +11,28 @@ def test_every_configuration_runs_on_both_sides():
         ok, why = harness.available(cfg)
         assert ok, why
         row = harness.run_config(cfg, scale=0.004, repeat=1)
-        assert row["games"] >= 1 and row["engine_decisions_per_s"] > 0 and row["baseline_decisions_per_s"] > 0
-        assert row["ratio"] == row["ratio_decisions"]
+        assert row["games"] >= 1 and row["engine_decisions_per_s"] > 0 and row["api_decisions_per_s"] > 0
+        for side in ("baseline", "tuned"):
+            if {"baseline": cfg.baseline, "tuned": cfg.tuned}[side] is not None:
+                assert row[f"{side}_decisions_per_s"] > 0 and row[f"ratio_{side}"] > 0
+        if cfg.baseline is not None:
+            assert row["ratio"] == row["ratio_baseline"]
+
+
+def test_every_shipped_game_has_a_row():
+    from helpers import GAMES
+    rows = {cfg.script for cfg in CONFIGS}
+    assert {f"games/{p.name}" for p in GAMES.glob("*.cardgame")} <= rows
+
+
+def test_explain_time():
+    assert harness.explain_time(repeat=1)["explain_us"] > 0
 
 
 def test_missing_scripts_and_baselines_are_skipped():
     assert harness.available(Config("x", "games/no_such_game.cardgame", "bench.baseline.bouncer"))[0] is False
     assert harness.available(Config("x", "games/bouncer.cardgame", "bench.baseline.no_such"))[0] is False
+    assert harness.available(Config("x", "games/bouncer.cardgame", None, "bench.baseline.no_such"))[0] is False
 
 
 def test_state_figures():
