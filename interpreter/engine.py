@@ -12,9 +12,12 @@ from .loader import too_deep_definitions, check_file, fail_if_errors, script_has
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
 from .rng import seed_state
 from .runtime import TABLE, VALUE_FAULTS, ScriptRuntimeError, State, run, too_many_decisions, value_fault
+from .knowledge import (Journal, UnknownRead, describe, determinize, information_state, masked, observation,
+                        refusal_message)
+from .views import build_view
 from .source import Diagnostic, ScriptError, SourceFile, Span, did_you_mean, render
 from .parser import parse_expression
-from .types import CARD, PLAYER, ZONE, ZONES, element, is_list, list_of
+from .types import CARD, PLAYER, ZONE, ZONES, list_of
 
 
 class IllegalMove(Exception):
@@ -70,11 +73,18 @@ class DeclInfo:
 
 @attrs.frozen
 class TraceEvent:
-    """One thing that happened while the game ran: a rule judged, an effect, a chance event."""
+    """One thing that happened while the game ran: a rule judged, an effect, a chance event.
+
+    Attributes:
+        step: moves made when it happened (0: the set-up); set in `observed_events`.
+        actor: for a move (`decision`) or a rule judgement, who chose (a seat or TABLE).
+    """
 
     kind: str
     span: Span | None
     text: str
+    step: int = 0
+    actor: object = None
 
 
 def load(path: str) -> "Game":
@@ -166,9 +176,12 @@ class Game:
         return chosen["work_per_move"], chosen["work_per_game"]
 
     def new_game(self, players: int | None = None, seed: int = 0, options: dict | None = None,
-                 tracer=None, max_work: int | None = None, max_game_work: int | None = None) -> "GameState":
+                 tracer=None, max_work: int | None = None, max_game_work: int | None = None,
+                 record: bool = False) -> "GameState":
         """A new game at its first decision; `tracer` sees the set-up too (see set_tracer).
-        `max_work`/`max_game_work` set the work budget per move and per game (see budget)."""
+        `max_work`/`max_game_work` set the work budget per move and per game (see budget).
+        `record=True` keeps each seat's observation log as the game goes (what `observation`
+        reads); without it, the first `observation` replays the moves from the seed."""
         prog = self.program
         budget = self.budget(max_work, max_game_work)
         players = self.min_players if players is None else players
@@ -199,6 +212,7 @@ class Game:
         st.begin_work()
         st.stack = []
         st.game = self
+        st.journal = Journal(st) if record else None
         st.set_tracer(tracer)
         try:
             for slot, init, per_player in prog.var_inits:
@@ -247,7 +261,7 @@ def _known(opts) -> str:
 class GameState(State):
     """A running game.  Plain data underneath: clone, save and restore are exact."""
 
-    __slots__ = ("game",)
+    __slots__ = ("game", "journal", "callback")
 
     # ---- reading
     @property
@@ -311,11 +325,13 @@ class GameState(State):
         best = min(scores) if decl is not None and decl.mode == "lowest" else max(scores)
         return [seat for seat, s in enumerate(scores) if s == best]
 
-    def evaluate(self, text: str, expect: str | None = None) -> tuple[str | None, list[Diagnostic]]:
+    def evaluate(self, text: str, expect: str | None = None, viewer="all") -> tuple[str | None, list[Diagnostic]]:
         """Evaluate one expression of the language on this state: (value text or None, diagnostics).
 
         The expression sees what a rule sees (variables, options, zones, symbols, constants and
         definitions), and P0, P1... for the seats; it cannot change anything.  `expect="bool"` also requires true/false.
+        Under a seat's view (`viewer` a seat, or None for a spectator) it is answered from what
+        that viewer knows, or refused (E0710) when it reads anything else; unseen cards read `??`.
         Diagnostics point into the path EXPRESSION_PATH; render them with a SourceFile of `text`.
         """
         node, diags = parse_expression(str(text), EXPRESSION_PATH)
@@ -333,20 +349,31 @@ class GameState(State):
         frame_values = [None] * checked.frame_size
         for name, slot in checked.names.items():
             frame_values[slot] = int(name[1:])
-        self.begin_work(query=True)
+        on = self if viewer == "all" else masked(self, viewer)
+        on.begin_work(query=True)
         try:
-            value = fn(self, frame_values)
+            value = fn(on, frame_values)
+            shown = self._value_text(on, typ, value)
+        except UnknownRead as unknown:
+            return None, [Diagnostic("E0710", f"`{text}` {refusal_message(unknown.what, viewer)}", node.span,
+                                     "not known to this view",
+                                     "sizes (`count(...)`) and what this seat sees stay answerable; "
+                                     "`view all` sees everything")]
         except ScriptRuntimeError as err:
             return None, [Diagnostic("R0002", err.message, err.span, "while evaluating this", err.hint)]
         except VALUE_FAULTS as exc:
             return None, [Diagnostic("R0002", f"a value of the wrong kind ({exc})", node.span, "while evaluating this")]
+        return shown, checked.diagnostics
+
+    @staticmethod
+    def _value_text(on, typ, value) -> str:
         if typ == ZONE and type(value) is int:  # a zone reads as the cards in it, bottom first
-            typ, value = list_of(CARD), tuple(self.zones[value])
+            typ, value = list_of(CARD), tuple(on.zones[value])
         elif typ == ZONES and type(value) is int:
-            name = self.prog.per_player_names[value]  # a zone family reads as one list per seat
+            name = on.prog.per_player_names[value]  # a zone family reads as one list per seat
             typ = list_of(list_of(CARD))
-            value = tuple(tuple(self.zones[self.prog.zone_slot(name, seat, self.n)]) for seat in range(self.n))
-        return render_value(self.prog, typ, value, self.n), checked.diagnostics
+            value = tuple(tuple(on.zones[on.prog.zone_slot(name, seat, on.n)]) for seat in range(on.n))
+        return render_value(on.prog, typ, value, on.n)
 
     # ---- moves
     def legal_moves(self) -> list[Move]:
@@ -388,10 +415,22 @@ class GameState(State):
                 return m
         raise IllegalMove(self.explain(text))
 
-    def explain(self, move) -> Explanation:
+    def explain(self, move, viewer="all") -> Explanation:
+        """Why `move` is legal or not, rule by rule.  Under a seat's view, only about that seat's
+        own (or the table's) decision, and only from what it knows: else `legal` is None and
+        `reason` says what the explanation would have read."""
         text = str(move) if not isinstance(move, str) else " ".join(move.split())
+        if viewer != "all":
+            actor = self.current_player
+            if actor is not None and actor != TABLE and actor != viewer:
+                return Explanation(text, None, refusal_message(f"P{actor}'s choices", viewer), ())
         try:
-            return explain(self, text)
+            if viewer == "all":
+                return explain(self, text)
+            try:
+                return explain(masked(self, viewer), text)
+            except UnknownRead as unknown:
+                return Explanation(text, None, refusal_message(unknown.what, viewer), ())
         except ScriptRuntimeError as err:
             return Explanation(text, False, f"the rules could not be evaluated: {err.message}", ())
         except VALUE_FAULTS as exc:
@@ -420,7 +459,7 @@ class GameState(State):
     def _apply_chosen(self, chosen: Move) -> None:
         """Apply a move known to be in the legal list (simulate's loop calls this directly)."""
         try:
-            if self.tracer is not None:
+            if self.callback is not None:
                 self._trace_rules(chosen)
             apply_move(self, chosen)
         except ScriptRuntimeError as err:
@@ -439,31 +478,77 @@ class GameState(State):
 
     # ---- copies and saving
     def clone(self) -> "GameState":
+        """An independent copy (its observation log included; no tracer)."""
+        other = self.clone_bare()
+        other.journal = self.journal.copy() if self.journal is not None else None
+        other.set_tracer(None)
+        return other
+
+    def clone_bare(self) -> "GameState":
+        """A copy of the position only: no observation log, no tracer."""
         other = GameState()
         self.copy_into(other)
-        other.game = self.game
+        other.game, other.journal, other.callback = self.game, None, None
         return other
 
     def to_json(self) -> dict:
         from .saving import dump_state
         return dump_state(self)
 
-    # ---- views
+    # ---- views and knowledge
     def view(self, player=None) -> dict:
         """What `player` may see (None: a spectator; "all": everything)."""
-        from .views import build_view
         return build_view(self, player)
+
+    def observation(self, seat=None) -> dict:
+        """JSON-able: what `seat` knows now (its view) and its observation log, each event as
+        that seat saw it when it happened.  None: a spectator; "all": everything."""
+        return observation(self, seat)
+
+    def observed_events(self, viewer="all") -> list[TraceEvent]:
+        """Every event `viewer` observed, as it observed it then (rule judgements of its own
+        moves included); a move's text is the move alone, its maker in `actor`."""
+        journal = self.journal_now()
+        return [TraceEvent(e.kind, e.span, e.text(viewer, self.n), e.step, e.actor)
+                for e in journal.finished(self) if e.text(viewer, self.n) is not None]
+
+    def information_state(self, seat) -> str:
+        """A text equal for two states exactly when `seat` cannot tell them apart."""
+        return information_state(self, seat)
+
+    def determinize(self, seat: int, rng) -> "GameState":
+        """A full state `seat` cannot tell from this one, the cards it does not know dealt at
+        random (`rng`: a random.Random or an int seed).  docs/api.md says what it does not infer."""
+        return determinize(self, seat, rng)
+
+    def journal_now(self) -> Journal:
+        """The observation log, rebuilt by replaying the moves from the seed if not kept."""
+        if self.journal is None:
+            fresh = self.game.new_game(players=self.n, seed=self.seed, options=self.options, record=True,
+                                       max_work=self.budget[0], max_game_work=self.budget[1])
+            for move in self.history:
+                try:
+                    fresh.apply(move)
+                except (IllegalMove, GameFault):
+                    break
+            self.journal = fresh.journal
+            self.set_tracer(self.callback)
+        return self.journal
 
     # ---- tracing
     def set_tracer(self, callback) -> None:
         """`callback(TraceEvent)` for every rule judged, effect applied and chance resolved."""
-        if callback is None:
+        self.callback = callback
+        journal = self.journal
+        if callback is None and journal is None:
             self.tracer = None
             return
-        prog = self.prog
 
         def sink(kind, data):
-            callback(TraceEvent(kind, data.get("span"), _describe_event(self, prog, kind, data)))
+            if journal is not None:
+                journal.record(self, kind, data)
+            if callback is not None:
+                callback(TraceEvent(kind, data.get("span"), describe(self, kind, data)))
         self.tracer = sink
 
     # ---- faults
@@ -474,39 +559,6 @@ class GameState(State):
         self.fault = self._diagnostic(err)
         self.waiting = None
         self.actor = None
-
-
-def _describe_event(st, prog, kind, data) -> str:
-    if kind == "move":
-        card = data.get("card")
-        zone, owner = prog.zone_of_slot(data["to"], st.n)
-        where = f"{zone}[P{owner}]" if owner is not None else zone
-        return f"move {prog.card_names[card] if card is not None else '?'} to {where}"
-    if kind == "chance":
-        zone, owner = prog.zone_of_slot(data["zone"], st.n)
-        return f"shuffle {zone}" + (f"[P{owner}]" if owner is not None else "")
-    if kind == "decision":
-        actor = data["actor"]
-        who = "table" if actor == TABLE else f"P{actor}"
-        return f"{who}: (a hidden choice)" if data.get("hidden") else f"{who}: {data['move']}"
-    if kind == "rule":
-        return f"rule {data['name']}: {data['status']} ({data['values']})"
-    if kind == "set":
-        entry = prog.tables.vars.get(data["name"])
-        typ, value = (entry[1] if entry is not None and entry[1] else "any"), data["value"]
-        if is_list(typ) and not isinstance(value, (tuple, list)):  # one element of a list variable
-            typ = element(typ)
-        return f"set {data['name']} = {render_value(prog, typ, value, st.n)}"
-    if kind in ("reveal", "peek"):
-        card = prog.card_names[data["card"]]
-        return f"reveal {card}" if kind == "reveal" else f"show {card} to P{data['player']}"
-    if kind == "log":
-        return data["text"]
-    if kind == "phase":
-        return f"phase {data['phase']}"
-    if kind == "end" and data.get("capped"):
-        return "end (capped)"
-    return kind
 
 
 __all__ = ["Game", "GameState", "IllegalMove", "GameFault", "ScriptError", "load", "TABLE", "Move", "Explanation"]

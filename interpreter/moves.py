@@ -56,7 +56,8 @@ def apply_move(st, move: Move) -> None:
     st.legal_cache = None
     st.actor = None
     if st.tracer is not None:
-        st.emit("decision", actor=actor, move=move.text, span=decision.span, hidden=decision.kind == "deferred")
+        st.emit("decision", actor=actor, move=move.text, span=decision.span, hidden=decision.kind == "deferred",
+                move_obj=move, decision=decision)
     if decision.kind == "deferred":
         var, pos, collected, ask = decision.frame_slots
         L[collected] = L[collected] + ((L[var], move.alt, move.values),)

@@ -183,6 +183,7 @@ def _restore(game, data):
     st = GameState()
     n = _int(data, "players", game.min_players, game.max_players)
     st.prog, st.n, st.game = prog, n, game
+    st.journal = st.callback = None  # the observation log is rebuilt from the moves when asked
     seed = data["seed"]
     if not _is_int(seed) or seed.bit_length() > MAX_SEED_BITS:
         raise _Refused("seed", f"is {_show(seed)}, not a whole number of at most {MAX_SEED_BITS} bits")

@@ -1,37 +1,26 @@
-"""Per-player views: what one seat, a spectator, or the whole table may see."""
+"""Per-player views: what one seat, a spectator, or the whole table may see, as data.
+
+Every field is read through the knowledge model (knowledge.py): a card is named only where the
+viewer sees it, and scores, winners and the prompt are computed from the viewer's knowledge
+(None, or the prompt as written, while they would depend on something hidden).
+"""
 
 from __future__ import annotations
 
+from .knowledge import (HIDDEN, UnknownRead, masked, prompt_for, scores_for, slot_visibility, sees,
+                        viewer_name)
 from .program import render_value
-from .runtime import FACE_UP, TABLE
-
-HIDDEN = "??"
-
-
-def zone_visibility(st, zone) -> str:
-    """A zone's visibility in this game (it may depend on the options)."""
-    if zone.condition is None:
-        return zone.visibility
-    return zone.visibility if st.prog.zone_conditions[zone.name](st, []) else zone.otherwise
+from .runtime import TABLE
 
 
 def build_view(st, viewer) -> dict:
     prog = st.prog
     names = prog.card_names
     zones = {}
-    vis_of = {z.name: zone_visibility(st, z) for z in prog.tables.zones.values()}
+    table = slot_visibility(st)
     for slot, cards in enumerate(st.zones):
         name, owner = prog.zone_of_slot(slot, st.n)
-        vis = vis_of[name]
-
-        def shown(c):
-            if viewer == "all" or vis == "public" or st.vis[c] & FACE_UP:
-                return names[c]
-            if viewer is not None and viewer != "all" and ((vis == "owner" and owner == viewer)
-                                                          or st.vis[c] & (1 << viewer)):
-                return names[c]
-            return HIDDEN
-        listed = [shown(c) for c in cards]
+        listed = [names[c] if sees(st, viewer, c, table) else HIDDEN for c in cards]
         if owner is None:
             zones[name] = listed
         else:
@@ -47,16 +36,25 @@ def build_view(st, viewer) -> dict:
     actor = st.current_player
     return {
         "game": st.game.title,
-        "viewer": "all" if viewer == "all" else (f"P{viewer}" if viewer is not None else "spectator"),
+        "viewer": viewer_name(viewer),
         "step": len(st.history),
         "phase": st.phase,
         "to_act": None if actor is None else ("table" if actor == TABLE else f"P{actor}"),
+        "prompt": prompt_for(st, viewer),
         "zones": zones,
         "vars": variables,
-        "scores": st.scores if st.fault is None else [],
+        "scores": scores_for(st, viewer),
         "over": st.over,
-        "winners": [f"P{w}" for w in st.winners],
+        "winners": _winners(st, viewer),
     }
+
+
+def _winners(st, viewer):
+    try:
+        winners = st.winners if viewer == "all" else masked(st, viewer).winners
+    except UnknownRead:
+        return None
+    return [f"P{w}" for w in winners]
 
 
 def _plain(st, typ, value):

@@ -70,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(play)
     play.add_argument("--json", action="store_true", help="one JSON object per move, then a result object")
     play.add_argument("--save", metavar="FILE", help="also save the game as a replay (`open FILE` in the REPL)")
+    play.add_argument("--view", type=_view_arg, default="all", metavar="SEAT",
+                      help="log only what one seat (P0, P1...) or a spectator knew; default: all (the full record)")
     sim = sub.add_parser("simulate", help="play many games between random players and print statistics")
     game_args(sim)
     sim.add_argument("-n", "--games", type=_positive, default=100, metavar="N")
@@ -137,9 +139,80 @@ def _print_states(game) -> None:
                   f"{' | '.join(d['alternatives'])}")
 
 
+def _view_arg(text: str):
+    """`--view`: a seat P0, P1..., `spectator` or `all`."""
+    if text in ("all", "spectator"):
+        return "all" if text == "all" else None
+    digits = text[1:] if text[:1] in ("P", "p") else ""
+    if not digits.isdigit():
+        raise argparse.ArgumentTypeError(f"`{text}` is not a seat (P0, P1...), `spectator` or `all`")
+    return int(digits)
+
+
 def cmd_play(args) -> int:
     game = interpreter.load(args.file)
     options = game.read_options(_options(args.option))
+    if args.view == "all":
+        return _play_all_seeing(game, options, args)
+    return _play_as(game, options, args, args.view)
+
+
+def _play_as(game, options, args, viewer) -> int:
+    """One seat's log (or a spectator's): each move and log line as that viewer saw it."""
+    state = game.new_game(players=args.players, seed=args.seed, options=options, record=True)
+    if viewer is not None and viewer >= state.n:
+        print(f"error[E0901]: --view P{viewer}: this game has {state.n} players, P0 to P{state.n - 1}",
+              file=sys.stderr)
+        return 2
+    agent = interpreter.RandomAgent.for_game(args.seed)
+    name = "spectator" if viewer is None else f"P{viewer}"
+    if args.json:
+        print(json.dumps({"game": game.title, "players": state.n, "view": name}))
+    else:
+        print(f"{game.title}: {state.n} players, as {name} saw it (only what {name} knew)")
+
+    def seen(step):
+        events = [e for e in state.observed_events(viewer) if e.step == step]
+        move = next((e for e in events if e.kind == "decision"), None)
+        return move, [e.text for e in events if e.kind == "log"]
+
+    _, logs = seen(0)
+    if not args.json:
+        for line in logs:
+            print(f"    {line}")
+    while not state.is_over and state.fault is None:
+        moves = state.legal_moves()
+        if not moves:
+            break
+        phase = state.phase
+        state.apply(agent.choose(moves))
+        step = len(state.history)
+        move, logs = seen(step)
+        who = "table" if move.actor == interpreter.TABLE else f"P{move.actor}"
+        if args.json:
+            print(json.dumps({"step": step, "player": who, "phase": phase, "move": move.text, "log": logs}))
+        else:
+            print(f"{step:4d}. {who}: {move.text}")
+            for line in logs:
+                print(f"    {line}")
+    if args.save and not _save_replay(args.save, game, state, args.seed, options):
+        return 1
+    if state.fault is not None:
+        print(game.render_diagnostic(state.fault), file=sys.stderr)
+        return 1
+    view = state.view(viewer)
+    result = {"result": {"steps": len(state.history), "scores": view["scores"], "winners": view["winners"]}}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        scores = view["scores"]
+        print("final scores: " + ("hidden" if scores is None else ", ".join(f"P{i} {s}" for i, s in enumerate(scores))))
+        print("winners: " + ("hidden" if view["winners"] is None else ", ".join(view["winners"])))
+    return 0
+
+
+def _play_all_seeing(game, options, args) -> int:
+    """The full record: every log line and move, hidden ones included (replays need them)."""
     lines: list[str] = []
     state = game.new_game(players=args.players, seed=args.seed, options=options,
                           tracer=lambda event: lines.append(event.text) if event.kind == "log" else None)
@@ -151,8 +224,11 @@ def cmd_play(args) -> int:
                 print(f"    {line}")
         lines.clear()
 
-    if not args.json:
-        print(f"{game.title}: {state.n} players, seed {args.seed}")
+    if args.json:
+        print(json.dumps({"game": game.title, "players": state.n, "seed": args.seed, "view": "all",
+                          "full_record": "every move, hidden ones included; --view P0 gives one seat's log"}))
+    else:
+        print(f"{game.title}: {state.n} players, seed {args.seed} (the all-seeing log; --view P0 shows one seat's)")
     flush()
     while not state.is_over and state.fault is None:
         moves = state.legal_moves()

@@ -17,6 +17,7 @@ from interpreter import FileRefused, inside, limits, read_text
 
 FORMAT = "cardgame-replay/2"
 _OLD_FORMAT = "cardgame-replay/1"
+OBSERVATION_FORMAT = "cardgame-observation/1"
 
 
 class ReplayError(Exception):
@@ -79,6 +80,14 @@ def write_replay(path: str, data: dict) -> None:
         raise ReplayError(f"cannot write `{path}`: {err.strerror or err}") from None
 
 
+def observation_data(game, state, viewer) -> dict:
+    """A seat-safe export: what `viewer` knew at this position, and nothing it did not (no
+    seed, no hidden move), so it can be handed to that player; it cannot be replayed."""
+    observed = state.observation(viewer)
+    return {"format": OBSERVATION_FORMAT, "script": os.path.basename(game.path), "script_hash": game.hash,
+            "title": game.title, "players": state.n, "viewer": observed["viewer"], "observation": observed}
+
+
 def read_replay(path: str) -> Replay:
     try:
         text = read_text(path, limits.MAX_REPLAY_BYTES)
@@ -92,6 +101,9 @@ def read_replay(path: str) -> Replay:
         raise ReplayError(f"`{path}` is not a replay file (nested too deeply)") from None
     except json.JSONDecodeError as err:
         raise ReplayError(f"`{path}` is not a replay file (not JSON: {err.msg} at line {err.lineno})") from None
+    if isinstance(data, dict) and data.get("format") == OBSERVATION_FORMAT:
+        raise ReplayError(f"`{path}` is what one seat knew (`save --view`), not a replay: it has no seed "
+                          "and no hidden moves, so it cannot be played again")
     if not isinstance(data, dict) or data.get("format") not in (FORMAT, _OLD_FORMAT):
         raise ReplayError(f"`{path}` is not a replay file (no `\"format\": \"{FORMAT}\"`)")
     checks = {"script": str, "script_hash": str, "players": int, "seed": int, "options": dict, "moves": list}

@@ -10,7 +10,6 @@ from __future__ import annotations
 import difflib
 import json
 import os
-import re
 import shlex
 
 import interpreter
@@ -18,7 +17,7 @@ from interpreter import TABLE, GameFault, IllegalMove, ScriptError
 
 from .commands import ALIASES, BY_NAME, COMMANDS
 from .input import NoSuchMove, lines_of, read_move, why_not
-from .replay import ReplayError, read_replay, replay_data, write_replay
+from .replay import ReplayError, observation_data, read_replay, replay_data, write_replay
 
 HIDDEN = "??"
 
@@ -125,7 +124,7 @@ class Session:
         if st is None:
             return "cardgame> "
         name = os.path.splitext(os.path.basename(self.game.path))[0]
-        return f"{name} {self._pos} {self._to_act(st)}> "
+        return f"{name} {self._pos} {self._to_act(st)} [{self._view_name()}]> "
 
     def _to_act(self, st) -> str:
         if st.fault is not None:
@@ -143,9 +142,14 @@ class Session:
                  ("to act", self._to_act(st)), ("scores", self._scores_text(st)),
                  ("view", self._view_name())]
         for text in self.watches.values():
-            value, diags = st.evaluate(text)
-            items.append((text, self._mask(value) if value is not None else "error"))
+            items.append((text, self._watch_value(text)))
         return items
+
+    def _watch_value(self, text: str) -> str:
+        value, diags = self.state.evaluate(text, viewer=self.perspective)
+        if value is not None:
+            return value
+        return "hidden" if any(d.code == "E0710" for d in diags) else "error"
 
     def command_names(self) -> list[str]:
         return [c.name for c in COMMANDS]
@@ -314,7 +318,7 @@ class Session:
 
     def _started(self, lines, state, events):
         """The lines after a game starts: its set-up events, the status, a fault if it has one."""
-        lines += self._event_lines(events, state, always=self.tracing)
+        lines += self._event_lines(state, 0, always=self.tracing)
         lines.append(self._status_line())
         if state.fault is not None:
             self.failed = True
@@ -323,7 +327,7 @@ class Session:
 
     def _new_state(self, game, players, seed, options):
         events: list = []
-        state = game.new_game(players=players, seed=seed, options=options, tracer=events.append)
+        state = game.new_game(players=players, seed=seed, options=options, tracer=events.append, record=True)
         state.set_tracer(None)
         return state, events
 
@@ -397,9 +401,11 @@ class Session:
         if st.fault is not None:
             return "-"
         try:
-            scores = st.scores
+            scores = st.view(self.perspective)["scores"]
         except GameFault:
             return "-"
+        if scores is None:
+            return f"hidden from {self._view_name()}"
         return ", ".join(f"P{i} {s}" for i, s in enumerate(scores))
 
     def _status_line(self) -> str:
@@ -407,11 +413,12 @@ class Session:
         head = f"step {self._pos}, phase {st.phase or '-'}"
         if st.fault is not None:
             return f"{head}, the game stopped with an error"
+        view = st.view(self.perspective)
         if st.is_over:
-            winners = ", ".join(f"P{w}" for w in st.winners) or "none"
+            winners = "hidden" if view["winners"] is None else (", ".join(view["winners"]) or "none")
             return f"{head}, game over, scores {self._scores_text(st)}, winners {winners}"
         actor = st.current_player
-        prompt = f": {st.prompt}" if st.prompt else ""
+        prompt = f": {view['prompt']}" if view["prompt"] else ""
         if actor == TABLE:
             return f"{head}, table decision{prompt}"
         return f"{head}, P{actor} to act{prompt}"
@@ -479,36 +486,32 @@ class Session:
             self.perspective = None
         elif arg:
             self.perspective = self._parse_seat(arg)
+        if self.perspective == "all":
+            return "view: all (the all-seeing view: every hidden card and choice is shown)"
         return f"view: {self._view_name()}"
 
-    # ---- what the current view may see
-    def _hidden_names(self, st=None) -> set:
-        """Card names the current view may not see at position `st`."""
-        if self.perspective == "all":
-            return set()
-        st = st or self.state
-        everything = st.view("all")["zones"]
-        seen = st.view(self.perspective)["zones"]
+    # ---- what the current view may see (the engine's knowledge model decides: docs/language.md)
+    def _observed(self, st, step: int) -> list:
+        """The events of move `step` (0: the set-up) as the current view observed them."""
+        return [e for e in st.observed_events(self.perspective) if e.step == step]
 
-        def names(zones):
-            for cards in zones.values():
-                for group in (cards.values() if isinstance(cards, dict) else [cards]):
-                    yield from group
-        return set(names(everything)) - set(names(seen))
-
-    def _mask(self, text: str, st=None, hidden: set | None = None) -> str:
-        """`text` with every card name the view may not see replaced by ??."""
-        if self.perspective == "all" or not text:
-            return text
-        hidden = self._hidden_names(st) if hidden is None else hidden
-        if not hidden:
-            return text
-        pattern = "|".join(re.escape(name) for name in sorted(hidden, key=len, reverse=True))
-        return re.sub(rf"(?<![\w.])(?:{pattern})(?![\w.])", HIDDEN, text)
+    def _move_line(self, st, step: int) -> str:
+        """`3. P1: play 7C` for move `step`, as the current view saw it."""
+        for e in self._observed(st, step):
+            if e.kind == "decision":
+                return f"{step}. {who(e.actor)}: {e.text}"
+        return f"{step}. {st.history[step - 1]}"
 
     def _sees_choices(self, st) -> bool:
         actor = st.current_player
         return self.perspective == "all" or actor == TABLE or actor == self.perspective
+
+    def _hidden_choices(self, actor) -> str:
+        return (f"P{actor} is to act; their choices are hidden from {self._view_name()}'s view "
+                f"(`view P{actor}` or `view all` shows them)")
+
+    def _refusal(self, what: str) -> str:
+        return f"reads {what}, which {self._view_name()} cannot see"
 
     # ---- moves
     def _cmd_moves(self, rest: str):
@@ -522,12 +525,12 @@ class Session:
             return "the game is over; no moves"
         actor = st.current_player
         if not self._sees_choices(st):
-            return (f"P{actor} is to act; their choices are hidden from {self._view_name()}'s view "
-                    f"(`view P{actor}` or `view all` shows them)")
+            return self._hidden_choices(actor)
         legal = st.legal_moves()
         number = {m.text: i for i, m in enumerate(legal, 1)}
         title = "table decision" if actor == TABLE else f"P{actor} to act"
-        lines = [f"{title}: {st.prompt}" if st.prompt else title]
+        prompt = st.view(self.perspective)["prompt"]
+        lines = [f"{title}: {prompt}" if prompt else title]
         if not show_all:
             width = len(str(len(legal)))
             lines += [f"  {i:>{width}}. {m.text}" for i, m in enumerate(legal, 1)]
@@ -540,7 +543,7 @@ class Session:
             if m.text in number:
                 lines.append(f"  {number[m.text]:>2}. {m.text}")
             else:
-                reason = st.explain(m.text)
+                reason = st.explain(m.text, viewer=self.perspective)
                 rules = ", ".join(r.name for r in reason.failing) or reason.reason
                 lines.append(f"   -  {m.text:<{width}}  forbidden by {rules}")
         lines.append(f"{len(legal)} legal of {len(candidates)}")
@@ -550,6 +553,11 @@ class Session:
         """A move's text from what was typed (see repl.input): a number, the whole text or the
         text after the move's name, in any case and any order when that names one move."""
         st = self.state
+        if st.current_player is not None and not self._sees_choices(st):
+            # Trying moves for another seat would tell what it holds: its choices are its own.
+            raise ReplError(self._hidden_choices(st.current_player) +
+                            f"\n  = help: `{command}` for P{st.current_player} needs `view P{st.current_player}` "
+                            "or `view all`; `step` or `auto` lets the random player choose")
         legal = self.move_texts()
         if not " ".join(arg.split()):
             example = f" or `{command} {legal[0]}`" if legal else ""
@@ -576,7 +584,7 @@ class Session:
             # a card that is elsewhere says it all; else the engine's reason lists the choices
             head = f"`{text}` is not a move here"
             if not hints or hints[0].startswith("did you mean"):
-                head += f": {st.explain(text).reason}"
+                head += f": {st.explain(text, viewer=self.perspective).reason}"
             raise ReplError("\n".join([head] + [f"  = help: {line}" for line in hints]))
         return self._apply(text, trace=self.tracing)
 
@@ -600,8 +608,8 @@ class Session:
             following.set_tracer(None)
         self._push(following, actor)
         self.last_events = events
-        lines = [self._mask(f"{self._pos}. {who(actor)}: {following.history[-1]}")]
-        lines += self._event_lines(events, following, always=trace)
+        lines = [self._move_line(following, self._pos)]
+        lines += self._event_lines(following, self._pos, always=trace)
         if fault is not None:
             self.failed = True
             lines.append(fault)
@@ -622,8 +630,7 @@ class Session:
         head = f"illegal move `{explanation.move}`"
         if actor is not None:
             head += f" ({who(actor)} to act)"
-        hidden = self._hidden_names() - set(explanation.move.split())  # what was typed is no secret
-        lines = [self._mask(f"{head}: {explanation.reason}", hidden=hidden)]
+        lines = [f"{head}: {explanation.reason}"]
         for rule in explanation.failing:
             lines.append(f"  rule {rule.name} ({rule.span.path}:{rule.span.line})"
                          + (f": {rule.doc}" if rule.doc else ""))
@@ -632,23 +639,27 @@ class Session:
         lines.append("  nothing changed")
         return "\n".join(lines)
 
-    def _event_lines(self, events, st, always: bool) -> list[str]:
-        """The game's log lines, and with `always` every traced event, masked for the view."""
-        hidden = self._hidden_names(st) if self.perspective != "all" else set()
+    def _event_lines(self, st, step: int, always: bool) -> list[str]:
+        """The game's log lines of move `step`, and with `always` every traced event, as the
+        current view observed them when they happened."""
         lines = []
-        for event in events:
+        for event in self._observed(st, step):
             if event.kind == "log":
                 lines.append(f"    {event.text}")
             elif always and event.kind != "decision":
                 where = f"  [{event.span.path}:{event.span.line}]" if event.span is not None else ""
                 lines.append(f"    {event.text}{where}")
-        return [self._mask(line, hidden=hidden) for line in lines]
+        return lines
 
     def _cmd_why(self, rest: str):
-        text = self._resolve(rest, "why")
         st = self.state
-        explanation = st.explain(text)
-        hidden = self._hidden_names() - set(text.split())
+        if st.current_player is not None and not self._sees_choices(st):
+            raise ReplError(f"`why` {self._refusal(f'P{st.current_player}' + chr(39) + 's choices')}\n"
+                            f"  = help: `view P{st.current_player}` or `view all` may ask")
+        text = self._resolve(rest, "why")
+        explanation = st.explain(text, viewer=self.perspective)
+        if explanation.legal is None:
+            raise ReplError(f"`why {text}` {explanation.reason}\n  = help: `view all` sees everything")
         actor = st.current_player
         verdict = "legal" if explanation.legal else "illegal"
         context = f" for {who(actor)}" if actor is not None else ""
@@ -663,7 +674,7 @@ class Session:
                 lines += [f"    {k} = {v}" for k, v in rule.values]
         if st.fault is None and not st.is_over and text not in self.move_texts(legal_only=False):
             lines += [f"  = help: {line}" for line in self._not_a_move(text)]
-        return [self._mask(line, hidden=hidden) for line in lines]
+        return lines
 
     def _excerpt(self, span) -> list[str]:
         """A span's source lines with a line-number gutter, like a diagnostic's excerpt."""
@@ -791,25 +802,25 @@ class Session:
 
     def _rule_break(self, st) -> str | None:
         names = [text for kind, text in self.breakpoints.values() if kind == "rule"]
-        if not names:
+        if not names or not self._sees_choices(st):  # another seat's choices are never judged aloud
             return None
         legal = {m.text for m in st.legal_moves()}
         forbidden: dict = {}
         for move in st.candidate_moves():
             if move.text in legal:
                 continue
-            for rule in st.explain(move.text).failing:
+            for rule in st.explain(move.text, viewer=self.perspective).failing:
                 forbidden.setdefault(rule.name, []).append(move.text)
         for name in names:
             if name in forbidden:
                 moves = forbidden[name]
                 shown = ", ".join(moves[:6]) + (", ..." if len(moves) > 6 else "")
-                return self._mask(f"breakpoint: rule {name} forbids {_plural(len(moves), 'move')} "
-                                  f"to {who(st.current_player)} ({shown})")
+                return (f"breakpoint: rule {name} forbids {_plural(len(moves), 'move')} "
+                        f"to {who(st.current_player)} ({shown})")
         return None
 
     def _when_value(self, text: str):
-        value, _ = self.state.evaluate(text, expect="bool")
+        value, _ = self.state.evaluate(text, expect="bool", viewer=self.perspective)
         return value
 
     def _after_move_break(self, before_phase, whens) -> str | None:
@@ -825,7 +836,7 @@ class Session:
                 return (f"breakpoint: phase {text} ran during move {self._pos} (it asks no one anything, "
                         f"so the position is after it: phase {st.phase or '-'})")
         for text, old in whens.items():
-            value, diags = st.evaluate(text, expect="bool")
+            value, diags = st.evaluate(text, expect="bool", viewer=self.perspective)
             whens[text] = value
             if value is None:
                 message = diags[0].message if diags else "no value"
@@ -849,8 +860,7 @@ class Session:
         if self._pos + 1 >= len(self._timeline):
             raise ReplError("nothing to redo")
         self._pos += 1
-        return [self._mask(f"redid {self._pos}. {who(self._actors[self._pos - 1])}: "
-                           f"{self.state.history[-1]}"), self._status_line()]
+        return [f"redid {self._move_line(self.state, self._pos)}", self._status_line()]
 
     def _cmd_goto(self, rest: str):
         if not rest.isdigit():
@@ -883,11 +893,12 @@ class Session:
         end = len(final.history) if last is None else self._pos
         if first:
             lines.append(f"  ... {_plural(first, 'earlier move')} (`log` lists them all)")
-        for i, move in enumerate(final.history[first:end], first):
+        moves = [e for e in final.observed_events(self.perspective) if e.kind == "decision"]
+        for i, move in enumerate(moves[first:end], first):
             if i == self._pos:
                 lines.append("  -- undone (`redo` or `goto` brings them back):")
-            lines.append(f"{i + 1:>4}. {who(self._actors[i])}: {move}")
-        return self._mask("\n".join(lines))
+            lines.append(f"{i + 1:>4}. {who(move.actor)}: {move.text}")
+        return lines
 
     # ---- expressions
     def _evaluate(self, text: str, expect=None) -> str:
@@ -897,7 +908,7 @@ class Session:
             example = f"{name}[P0]" if isinstance(zones.get(name), dict) else name
             raise ReplError("which expression? for example " +
                             (f"`eval count({example})`" if name else "`eval 1 + 2`"))
-        value, diags = self.state.evaluate(text, expect=expect)
+        value, diags = self.state.evaluate(text, expect=expect, viewer=self.perspective)
         if value is None:
             sources = dict(self.game.sources)
             sources[interpreter.EXPRESSION_PATH] = interpreter.SourceFile(interpreter.EXPRESSION_PATH, text)
@@ -905,17 +916,16 @@ class Session:
         return value
 
     def _cmd_eval(self, rest: str):
-        return self._mask(self._evaluate(rest))
+        return self._evaluate(rest)
 
     def _cmd_watch(self, rest: str):
         if not rest:
             if not self.watches:
                 return "no watches; `watch EXPR` adds one"
-            return [self._mask(f"{i}. {text} = {self.state.evaluate(text)[0] or 'error'}")
-                    for i, text in self.watches.items()]
+            return [f"{i}. {text} = {self._watch_value(text)}" for i, text in self.watches.items()]
         value = self._evaluate(rest)
         ident = self._add(self.watches, rest, "watch")
-        return self._mask(f"watch {ident}: {rest} = {value}")
+        return f"watch {ident}: {rest} = {value}"
 
     def _add(self, items: dict, item, what: str) -> int:
         """The id of `item`, added with the next unused id unless already there."""
@@ -985,15 +995,27 @@ class Session:
     # ---- replay files
     def _cmd_save(self, rest: str):
         args = self._split(rest)
-        if len(args) != 1:
-            raise ReplError("usage: save FILE")
+        seat, export = None, args[:1] == ["--view"]
+        if export:
+            if len(args) != 3:
+                raise ReplError("usage: save [--view PLAYER|spectator] FILE")
+            seat = None if args[1] == "spectator" else self._parse_seat(args[1])
+            args = args[2:]
+        elif len(args) != 1:
+            raise ReplError("usage: save [--view PLAYER|spectator] FILE")
         st = self.state
+        if export:  # a seat's export: only what it knew; no seed, no hidden move
+            data = observation_data(self.game, st, seat)
+            done = f"saved what {data['viewer']} knows at step {self._pos} to {args[0]} (not a replay)"
+        else:
+            data = replay_data(self.game, args[0], st.n, self.seed, self.options, list(st.history))
+            done = (f"saved {_plural(len(st.history), 'move')} to {args[0]} (a full record: it holds every hidden "
+                    f"move; `save --view P1 FILE` writes only what P1 knew)")
         try:
-            write_replay(args[0], replay_data(self.game, args[0], st.n, self.seed, self.options,
-                                              list(st.history)))
+            write_replay(args[0], data)
         except ReplayError as err:
             raise ReplError(str(err)) from None
-        return f"saved {_plural(len(st.history), 'move')} to {args[0]}"
+        return done
 
     def _cmd_open(self, rest: str):
         args = self._split(rest)

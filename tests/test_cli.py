@@ -41,7 +41,8 @@ def test_play_json_is_identical_for_the_same_seed(capsys):
     assert main(["play", BOUNCER, "--seed", "5", "--json"]) == 0
     assert capsys.readouterr().out == first
     lines = [json.loads(line) for line in first.splitlines()]
-    assert set(lines[0]) == {"step", "player", "phase", "move", "log"}
+    assert lines[0]["view"] == "all" and "hidden ones included" in lines[0]["full_record"]
+    assert set(lines[1]) == {"step", "player", "phase", "move", "log"}
     assert "result" in lines[-1] and len(lines[-1]["result"]["scores"]) == 3
 
 

@@ -18,7 +18,7 @@ LAYERS = [
     {"enumeration"},
     {"codegen", "compiler"},
     {"moves", "agents", "playout"},
-    {"engine", "saving", "views"},  # saving and views are the engine's, split out by job
+    {"engine", "saving", "views", "knowledge"},  # saving, views and what each seat knows: the engine's, split out by job
     {"simulate"},
     {"__init__"},
 ]

@@ -89,25 +89,25 @@ def terminal(tmp_path):
 def test_play_why_undo_quit_in_a_terminal(terminal, tmp_path):
     t = terminal
     t.expect("loaded Bouncer")
-    t.expect("bouncer 0 P0>")
+    t.expect("bouncer 0 P0 [all]>")
     t.send("moves\r")
     t.expect("1. play ")
-    t.expect("bouncer 0 P0>")
+    t.expect("bouncer 0 P0 [all]>")
     t.send("play 1\r")
     t.expect("1. P0: play ")
-    t.expect("bouncer 1 P1>")
+    t.expect("bouncer 1 P1 [all]>")
     t.send("moves --all\r")
     t.expect("forbidden by follow_suit")
-    t.expect("bouncer 1 P1>")
+    t.expect("bouncer 1 P1 [all]>")
     t.send("play 1\r")
-    t.expect("bouncer 2 P2>")
+    t.expect("bouncer 2 P2 [all]>")
     t.send("why 1\r")
     t.expect("rule follow_suit: PASS")
     t.expect("require c.suit == led")
-    t.expect("bouncer 2 P2>")
+    t.expect("bouncer 2 P2 [all]>")
     t.send("undo\r")
     t.expect("undid 1 move")
-    t.expect("bouncer 1 P1>")
+    t.expect("bouncer 1 P1 [all]>")
     t.send("watch count(points)\r")
     t.expect("watch 1: count(points) = 12")
     t.expect("phase trick  │ to act P1  │ scores P0 0, P1 0, P2 0  │ view all  │ count(points) 12")
@@ -119,11 +119,11 @@ def test_play_why_undo_quit_in_a_terminal(terminal, tmp_path):
 
 def test_ctrl_c_cancels_the_line_and_ctrl_d_quits(terminal):
     t = terminal
-    t.expect("bouncer 0 P0>")
+    t.expect("bouncer 0 P0 [all]>")
     t.send("this is never run")
     t.expect("never run")
     t.send("\x03")
-    t.expect("bouncer 0 P0>")
+    t.expect("bouncer 0 P0 [all]>")
     t.send("\x04")
     assert t.proc.wait(timeout=TIMEOUT) == 0
     assert "unknown command" not in t.seen

@@ -239,7 +239,8 @@ def test_perspective_hides_other_hands():
     assert "hand[P0]" in s.execute("show hand") and "13 cards, hidden" in s.execute("show hand P0")
     assert s.execute("view spectator") == "view: spectator"
     assert "hand[P1]    13 cards, hidden" in s.execute("state")
-    assert s.execute("view all") == "view: all"
+    assert s.execute("view all") == "view: all (the all-seeing view: every hidden card and choice is shown)"
+    assert s.prompt_text().endswith("[all]> ")
     assert " ".join(hands["P0"]) in s.execute("state")
     assert s.execute("view") == "view: all"
     assert "no player `P3`" in fails(s, "view P3")
@@ -407,7 +408,7 @@ def test_table_decisions_are_asked_of_the_person(tmp_path):
     out = s.execute("auto")
     assert "the table decides: Who won the challenge?" in out
     assert "1. first" in out and "auto stopped after 1 move: a table decision is yours to make" in out
-    assert s.prompt_text() == "challenge 1 table> "
+    assert s.prompt_text() == "challenge 1 table [all]> "
     assert "table decision: Who won the challenge?" in s.execute("moves")
     assert "the table decides" in s.execute("step") and s.step == 1
     out = s.execute("play 2")
@@ -434,7 +435,7 @@ def test_a_fault_is_reported_and_undo_goes_back(tmp_path):
     s.start(str(script))
     out = s.execute("play go")
     assert "division by zero" in out and "R0001" in out
-    assert s.prompt_text().endswith(" fault> ")
+    assert s.prompt_text().endswith(" fault [all]> ")
     assert "stopped with an error" in s.execute("state")
     assert "stopped with an error" in fails(s, "play go")
     s.execute("undo")
@@ -595,7 +596,8 @@ def test_save_and_open_round_trip(tmp_path):
     s.execute("new special_bouncers=true")
     s.execute("auto 17")
     path = tmp_path / "game.replay"
-    assert s.execute(f"save {path}") == f"saved 17 moves to {path}"
+    assert s.execute(f"save {path}") == (f"saved 17 moves to {path} (a full record: it holds every hidden move; "
+                                         "`save --view P1 FILE` writes only what P1 knew)")
     data = json.loads(path.read_text())
     assert data["script_hash"] == s.game.hash and data["seed"] == 3 and len(data["moves"]) == 17
     assert data["options"] == {"special_bouncers": True} and data["players"] == 3
@@ -653,18 +655,18 @@ def test_open_and_save_errors(tmp_path):
     bad.write_text(json.dumps(dict(data, moves=["play ZZ"])))
     assert "move 1 of" in fails(s, f"open {bad}") and "cannot be played" in fails(s, f"open {bad}")
     assert "cannot write" in fails(s, f"save {tmp_path / 'no' / 'such' / 'dir.replay'}")
-    assert "usage: save FILE" in fails(s, "save")
+    assert "usage: save [--view PLAYER|spectator] FILE" in fails(s, "save")
     assert "usage: open FILE" in fails(s, "open")
 
 
 def test_prompt_and_toolbar():
     s = bouncer()
-    assert s.prompt_text() == "bouncer 0 P0> "
+    assert s.prompt_text() == "bouncer 0 P0 [all]> "
     items = dict(s.toolbar_items())
     assert items["game"] == "Bouncer" and items["phase"] == "trick" and items["to act"] == "P0"
     assert items["scores"] == "P0 0, P1 0, P2 0"
     s.execute("play 1")
-    assert s.prompt_text() == "bouncer 1 P1> "
+    assert s.prompt_text() == "bouncer 1 P1 [all]> "
 
 
 def test_piped_session_exit_status(tmp_path):

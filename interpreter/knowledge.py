@@ -1,0 +1,548 @@
+"""What each seat knows: the one model behind every view, log, trace, seat-safe export and
+seat-restricted evaluation.
+
+Three parts, each data:
+
+- *Now*: `sees(st, seat, card)` decides from the rules' visibility (public zones, face-up
+  cards, a seat's own `owner` zones, cards shown to it) whether a seat sees a card.
+- *Then*: a `Journal` records every event as each viewer observed it *when it happened*,
+  so a card seen face up stays named in that seat's log after it goes face down.  It also
+  remembers, per seat, the cards it saw go into a zone it cannot look into (`known`).
+- *Masked*: `masked(st, seat)` is a copy of the position where every card the seat cannot see
+  is an `Unknown` that refuses to be read (`UnknownRead`).  Evaluating an expression, a
+  prompt, the scores or a rule explanation on it either answers from what the seat knows or
+  stops at the first read of something it does not: the read-set is found by running.
+
+A viewer is a seat number, None (a spectator) or "all" (everything).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import attrs
+
+from .program import render_value
+from .rng import seed_state
+from .runtime import FACE_UP, TABLE
+from .types import element, is_list
+
+HIDDEN = "??"
+HIDDEN_CHOICE = "(a hidden choice)"
+
+
+# ---- now: what a seat sees in the current position
+
+def zone_visibility(st, zone) -> str:
+    """A zone's visibility in this game (it may depend on the options)."""
+    if zone.condition is None:
+        return zone.visibility
+    return zone.visibility if st.prog.zone_conditions[zone.name](st, []) else zone.otherwise
+
+
+def slot_visibility(st) -> list:
+    """(visibility, owner) of every zone slot of this position."""
+    prog = st.prog
+    vis_of = {z.name: zone_visibility(st, z) for z in prog.tables.zones.values()}
+    out = []
+    for slot in range(len(st.zones)):
+        name, owner = prog.zone_of_slot(slot, st.n)
+        out.append((vis_of[name], owner))
+    return out
+
+
+def _sees(table, vis, loc, viewer, card) -> bool:
+    if viewer == "all":
+        return True
+    v = vis[card]
+    if v & FACE_UP:
+        return True
+    visibility, owner = table[loc[card]]
+    if visibility == "public":
+        return True
+    if viewer is None:
+        return False
+    return bool(v >> viewer & 1) or (visibility == "owner" and owner == viewer)
+
+
+def sees(st, viewer, card, table=None) -> bool:
+    """Does `viewer` see `card` where it lies now?"""
+    return _sees(table or slot_visibility(st), st.vis, st.loc, viewer, card)
+
+
+def viewer_name(viewer) -> str:
+    return "all" if viewer == "all" else ("spectator" if viewer is None else f"P{viewer}")
+
+
+def viewers(n: int) -> list:
+    """Every viewer of an n-seat game, in the order of a journal entry's texts."""
+    return list(range(n)) + [None, "all"]
+
+
+def _index(n: int, viewer) -> int:
+    return n + 1 if viewer == "all" else (n if viewer is None else viewer)
+
+
+# ---- then: the journal
+
+@attrs.frozen
+class Entry:
+    """One event as every viewer observed it.
+
+    Attributes:
+        step: the number of moves made when it happened (0: the set-up).
+        kind: the trace event's kind (decision, move, reveal, peek, hide, chance, set, log,
+            phase, cancel, end, rule).
+        actor: for decisions and rule judgements, who chose (a seat or TABLE).
+        texts: one text per viewer (seats, then the spectator, then "all"); None where that
+            viewer did not observe the event at all.
+    """
+
+    step: int
+    kind: str
+    span: object
+    actor: object
+    texts: tuple
+
+    def text(self, viewer, n: int):
+        return self.texts[_index(n, viewer)]
+
+
+class Journal:
+    """Each viewer's observations, recorded as the events happen (a tracer of the state).
+
+    Attributes:
+        entries: every Entry so far.
+        known: per seat, {card: slot} for cards the seat saw go where it can no longer see
+            them (a card played face up, then turned into a face-down pile).
+    """
+
+    __slots__ = ("entries", "known", "_loc", "_vis", "_pending", "_names")
+
+    def __init__(self, st):
+        self.entries: list = []
+        self.known = [dict() for _ in range(st.n)]
+        self._loc, self._vis = st.loc[:], st.vis[:]
+        self._pending = None  # (entry index, decision data, per-viewer cards seen this move)
+        self._names = None
+
+    def copy(self) -> "Journal":
+        other = Journal.__new__(Journal)
+        other.entries = self.entries[:]
+        other.known = [dict(k) for k in self.known]
+        other._loc, other._vis = self._loc[:], self._vis[:]
+        other._pending = None if self._pending is None else \
+            (self._pending[0], self._pending[1], [set(s) for s in self._pending[2]])
+        other._names = self._names
+        return other
+
+    # -- reading
+    def finished(self, st) -> list:
+        """The entries, the last move's own entry completed from the position now."""
+        if self._pending is None:
+            return self.entries
+        out = self.entries[:]
+        index, data, seen = self._pending
+        out[index] = self._decision_entry(st, data, seen)
+        return out
+
+    # -- recording
+    def record(self, st, kind: str, data: dict) -> None:
+        n = st.n
+        every = viewers(n)
+        table = slot_visibility(st)
+        step = len(st.history)
+        if kind == "decision":
+            data = dict(data, step=step)
+            self._finish(st)
+            self._loc, self._vis = st.loc[:], st.vis[:]  # what was visible when the move was made
+            seen = [set() for _ in every]
+            for c in _cards_of_move(st, data):
+                for i, v in enumerate(every):
+                    if self._knew(table, v, c):
+                        seen[i].add(c)
+            self._pending = (len(self.entries), data, seen)
+            self.entries.append(None)  # completed when the move's effects are over
+            return
+        if kind == "rule":  # the judging of a move, before it is made: only its maker sees it
+            actor = st.actor
+            full = describe(st, kind, data)
+            texts = tuple(full if v == "all" or v == actor else None for v in every)
+            self.entries.append(Entry(step + 1, kind, data.get("span"), actor, texts))
+            return
+        texts = self._texts(st, table, kind, data, every)
+        self.entries.append(Entry(step, kind, data.get("span"), None, texts))
+
+    def _finish(self, st):
+        if self._pending is not None:
+            index, data, seen = self._pending
+            self.entries[index] = self._decision_entry(st, data, seen)
+            self._pending = None
+
+    def _knew(self, table, viewer, card) -> bool:
+        """Did `viewer` know `card` before the event being recorded?"""
+        if _sees(table, self._vis, self._loc, viewer, card):
+            return True
+        return viewer not in ("all", None) and card in self.known[viewer]
+
+    def _texts(self, st, table, kind, data, every) -> tuple:
+        full = describe(st, kind, data)
+        names = st.prog.card_names
+        if kind in ("move", "reveal", "peek", "hide"):
+            card = data.get("card")
+            if card is None:
+                return tuple(full for _ in every)
+            out = []
+            for i, v in enumerate(every):
+                knew = self._knew(table, v, card)
+                now = _sees(table, st.vis, st.loc, v, card)
+                if knew or now:
+                    if self._pending is not None:
+                        self._pending[2][i].add(card)
+                    out.append(full)
+                else:
+                    out.append(full.replace(names[card], HIDDEN, 1))
+                if v not in ("all", None):
+                    self._remember(v, card, knew, now, kind, st.loc[card])
+            self._loc[card], self._vis[card] = st.loc[card], st.vis[card]
+            return tuple(out)
+        if kind == "chance":
+            slot = data.get("zone")
+            for c in st.zones[slot] if slot is not None else ():
+                self._vis[c] = st.vis[c]
+                for known in self.known:
+                    known.pop(c, None)
+            return tuple(full for _ in every)
+        if kind == "set":
+            entry = st.prog.tables.vars.get(data.get("name"))
+            if entry is not None and entry[0].private:  # which seat's value it is, the event does not say
+                return tuple(full if v == "all" else None for v in every)
+            return tuple(self._mask_names(st, table, full, i, v) for i, v in enumerate(every))
+        if kind == "log":
+            return tuple(self._mask_names(st, table, full, i, v) for i, v in enumerate(every))
+        return tuple(full for _ in every)
+
+    def _remember(self, seat, card, knew, now, kind, dest):
+        known = self.known[seat]
+        if kind == "hide":  # `hide` makes everyone forget
+            known.pop(card, None)
+            return
+        if kind != "move":
+            return
+        if now:
+            known.pop(card, None)
+        elif knew:
+            known[card] = dest
+        else:
+            # A card it could not see left a zone: any card it knew to be there may be that one.
+            source = self._loc[card]
+            known.pop(card, None)
+            for c in [c for c, slot in known.items() if slot == source]:
+                del known[c]
+
+    def _mask_names(self, st, table, text, i, viewer) -> str:
+        """`text` with every card name `viewer` does not know replaced by ??."""
+        if viewer == "all" or not text:
+            return text
+        pattern = self._names or _name_pattern(st.prog)
+        self._names = pattern
+        if pattern is None:
+            return text
+        by_name = st.prog.card_by_name
+        seen = self._pending[2][i] if self._pending is not None else ()
+
+        def repl(m):
+            c = by_name.get(m.group(0))
+            if c is None or c in seen or self._knew_now(st, table, viewer, c):
+                return m.group(0)
+            return HIDDEN
+        return pattern.sub(repl, text)
+
+    def _knew_now(self, st, table, viewer, card) -> bool:
+        if _sees(table, st.vis, st.loc, viewer, card) or _sees(table, self._vis, self._loc, viewer, card):
+            return True
+        return viewer is not None and card in self.known[viewer]
+
+    def _decision_entry(self, st, data, seen) -> Entry:
+        every = viewers(st.n)
+        actor, text = data["actor"], data["move"]
+        table = slot_visibility(st)
+        texts = []
+        for i, v in enumerate(every):
+            if v == "all" or v == actor or actor == TABLE:
+                texts.append(text)
+            elif data.get("hidden"):
+                texts.append(HIDDEN_CHOICE)
+            else:
+                texts.append(_masked_move(st, table, data, v, seen[i], self))
+        return Entry(data["step"], "decision", data.get("span"), actor, tuple(texts))
+
+
+def _name_pattern(prog):
+    names = sorted(prog.card_names, key=len, reverse=True)
+    if not names:
+        return None
+    return re.compile(r"(?<![\w.])(?:" + "|".join(re.escape(x) for x in names) + r")(?![\w.])")
+
+
+def _cards_of_move(st, data):
+    move = data.get("move_obj")
+    decision = data.get("decision")
+    if move is None or decision is None:
+        return ()
+    spec = decision.alts[move.alt]
+    return [v for b, v in zip(spec.bindings, move.values) if b.type == "card" and v is not None]
+
+
+def _masked_move(st, table, data, viewer, seen, journal) -> str:
+    move, decision = data.get("move_obj"), data.get("decision")
+    if move is None or decision is None:
+        return data["move"]
+    spec = decision.alts[move.alt]
+    parts = [spec.name]
+    for b, v in zip(spec.bindings, move.values):
+        if b.type == "card" and v is not None and v not in seen and not journal._knew_now(st, table, viewer, v):
+            parts.append(HIDDEN)
+        else:
+            parts.append(render_value(st.prog, b.type, v, st.n) if v is not None else "none")
+    return " ".join(parts)
+
+
+def describe(st, kind, data) -> str:
+    """The all-seeing text of one trace event."""
+    prog = st.prog
+    if kind == "move":
+        card = data.get("card")
+        zone, owner = prog.zone_of_slot(data["to"], st.n)
+        where = f"{zone}[P{owner}]" if owner is not None else zone
+        return f"move {prog.card_names[card] if card is not None else '?'} to {where}"
+    if kind == "chance":
+        zone, owner = prog.zone_of_slot(data["zone"], st.n)
+        return f"shuffle {zone}" + (f"[P{owner}]" if owner is not None else "")
+    if kind == "decision":
+        actor = data["actor"]
+        who = "table" if actor == TABLE else f"P{actor}"
+        return f"{who}: {HIDDEN_CHOICE}" if data.get("hidden") else f"{who}: {data['move']}"
+    if kind == "rule":
+        return f"rule {data['name']}: {data['status']} ({data['values']})"
+    if kind == "set":
+        entry = prog.tables.vars.get(data["name"])
+        typ, value = (entry[1] if entry is not None and entry[1] else "any"), data["value"]
+        if is_list(typ) and not isinstance(value, (tuple, list)):  # one element of a list variable
+            typ = element(typ)
+        return f"set {data['name']} = {render_value(prog, typ, value, st.n)}"
+    if kind in ("reveal", "peek", "hide"):
+        card = prog.card_names[data["card"]]
+        if kind == "peek":
+            return f"show {card} to P{data['player']}"
+        return f"{kind} {card}"
+    if kind == "log":
+        return data["text"]
+    if kind == "phase":
+        return f"phase {data['phase']}"
+    if kind == "end" and data.get("capped"):
+        return "end (capped)"
+    return kind
+
+
+# ---- masked: the position as one seat knows it
+
+class UnknownRead(Exception):
+    """An evaluation under a seat's view read something that seat cannot know.
+
+    Attributes:
+        what: what was read, as people say it ("the cards of `hand[P2]`").
+    """
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
+
+
+class Unknown:
+    """A value one seat cannot know (a face-down card, where it lies, a private variable).
+
+    It may be held, counted and passed along; any look at it (comparing, hashing, indexing a
+    table with it, arithmetic, truth) raises UnknownRead, so an answer never depends on it.
+    Rendered, it reads `??`."""
+
+    __slots__ = ("what",)
+
+    def __init__(self, what: str):
+        self.what = what
+
+    def _read(self, *_):
+        raise UnknownRead(self.what)
+
+    __index__ = __int__ = __float__ = __bool__ = __hash__ = _read
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _read
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __neg__ = _read
+    __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = __truediv__ = __rtruediv__ = __abs__ = _read
+    __iter__ = __len__ = __contains__ = __getitem__ = _read
+
+    def __str__(self) -> str:
+        return HIDDEN
+
+    __repr__ = __str__
+
+
+def _zone_label(st, slot) -> str:
+    name, owner = st.prog.zone_of_slot(slot, st.n)
+    return f"`{name}`" if owner is None else f"`{name}[P{owner}]`"
+
+
+def masked(st, viewer):
+    """A copy of `st` as `viewer` knows it: unseen cards, their places and others' private
+    variables are Unknown.  Only for reading (evaluate, explain, scores, prompts)."""
+    m = st.clone_bare()
+    if viewer == "all":
+        return m
+    table = slot_visibility(st)
+    for slot, cards in enumerate(m.zones):
+        label = None
+        for i, c in enumerate(cards):
+            if not _sees(table, st.vis, st.loc, viewer, c):
+                label = label or f"the cards of {_zone_label(st, slot)}"
+                cards[i] = Unknown(label)
+                m.loc[c] = Unknown(f"where `{st.prog.card_names[c]}` lies")
+    prog = st.prog
+    for name, (var, _typ) in prog.tables.vars.items():
+        if not var.private:
+            continue
+        slot = prog.var_slots[name]
+        if var.per_player:
+            m.vars[slot] = [v if seat == viewer else Unknown(f"`{name}[P{seat}]`")
+                            for seat, v in enumerate(m.vars[slot])]
+        else:
+            m.vars[slot] = Unknown(f"`{name}`")
+    return m
+
+
+def refusal_message(what: str, viewer) -> str:
+    return f"reads {what}, which {viewer_name(viewer)} cannot see"
+
+
+# ---- the view and the observation
+
+def scores_for(st, viewer):
+    """The scores as `viewer` may know them: None while they depend on something hidden."""
+    if st.fault is not None:
+        return []
+    if viewer == "all":
+        return st.scores
+    m = masked(st, viewer)
+    try:
+        return [int(s) for s in m.scores]
+    except UnknownRead:
+        return None
+
+
+def prompt_for(st, viewer) -> str:
+    decision = st.waiting
+    if decision is None:
+        return ""
+    if viewer == "all":
+        return st.prompt
+    try:
+        return masked(st, viewer).prompt
+    except UnknownRead:
+        return decision.prompt
+
+
+def log_for(st, viewer) -> list:
+    """The viewer's observation log: what it saw happen, as it saw it then."""
+    journal = st.journal_now()
+    out = []
+    for e in journal.finished(st):
+        if e.kind == "rule":
+            continue
+        text = e.text(viewer, st.n)
+        if text is None:
+            continue
+        item = {"step": e.step, "kind": e.kind, "text": text}
+        if e.kind == "decision":
+            item["actor"] = "table" if e.actor == TABLE else f"P{e.actor}"
+        out.append(item)
+    return out
+
+
+def observation(st, viewer) -> dict:
+    """What `viewer` knows now: its view of the position and its observation log."""
+    from .views import build_view
+    data = build_view(st, viewer)
+    data["log"] = log_for(st, viewer)
+    return data
+
+
+def information_state(st, viewer) -> str:
+    """Equal for two states exactly when `viewer` cannot tell them apart."""
+    return json.dumps(observation(st, viewer), sort_keys=True, separators=(",", ":"))
+
+
+# ---- determinization
+
+def determinize(st, seat, rng):
+    """A full state `seat` cannot tell from `st`: every card whose place the seat does not know
+    is dealt at random among the places it could be (zone sizes kept; what the seat sees,
+    and the zones of cards it saw go face down, kept).  See docs/api.md for what is not
+    inferred."""
+    if seat == "all" or seat is None or not (isinstance(seat, int) and 0 <= seat < st.n):
+        raise ValueError(f"determinize needs a seat from 0 to {st.n - 1}, not {seat!r}")
+    if isinstance(rng, int):
+        rng = random.Random(rng)
+    journal = st.journal_now()
+    d = st.clone()
+    table = slot_visibility(st)
+    known = journal.known[seat]
+    # Places (slot, index) whose card the seat does not see, and which of those cards it knows the zone of.
+    free_cards, places, kept = [], {}, {}
+    for slot, cards in enumerate(st.zones):
+        for i, c in enumerate(cards):
+            if _sees(table, st.vis, st.loc, seat, c):
+                continue
+            places.setdefault(slot, []).append(i)
+            if known.get(c) == slot:
+                kept.setdefault(slot, []).append(c)
+            else:
+                free_cards.append(c)
+    rng.shuffle(free_cards)
+    vis = st.vis
+    new_vis = d.vis
+    for slot, indices in places.items():
+        group = kept.get(slot, []) + [free_cards.pop() for _ in range(len(indices) - len(kept.get(slot, [])))]
+        rng.shuffle(group)
+        zone = d.zones[slot]
+        for i, c in zip(indices, group):
+            new_vis[c] = vis[zone[i]]  # knowledge belongs to the place: who was shown it, face down
+            zone[i] = c
+            d.loc[c] = slot
+    _resample_hidden_choices(d, seat, rng)
+    d.rng = seed_state(rng.getrandbits(64))
+    d.seed = 0
+    d.history = [e.text(seat, st.n) for e in journal.finished(st) if e.kind == "decision"]
+    d.legal_cache = None
+    return d
+
+
+def _resample_hidden_choices(d, seat, rng):
+    """Simultaneous choices already made by other seats are replaced by random legal ones."""
+    decision = d.waiting
+    if decision is None or decision.kind != "deferred":
+        return
+    from .enumeration import enumerate_moves
+    var, _pos, collected, _ask = decision.frame_slots
+    L = d.stack[-1][2]
+    actor, chosen_var = d.actor, L[var]
+    redone = []
+    for who, alt, values in L[collected]:
+        if who != seat:
+            L[var], d.actor, d.legal_cache = who, who, None
+            moves = enumerate_moves(d, legal_only=True)
+            if moves:
+                pick = moves[rng.randrange(len(moves))]
+                alt, values = pick.alt, pick.values
+        redone.append((who, alt, values))
+    L[collected] = tuple(redone)
+    L[var], d.actor, d.legal_cache = chosen_var, actor, None
