@@ -188,7 +188,7 @@ def test_setting_commands_alone_show_the_setting():
     assert s.execute("trace") == "trace off"
     s.execute("trace on")
     assert s.execute("trace") == "trace on"
-    assert s.execute("view") == "view: all"
+    assert s.execute("view") == "view: all (the all-seeing view: every hidden card and choice is shown)"
     s.execute("view P2")
     assert s.execute("view") == "view: P2"
     assert s.execute("seat table") == "table is played by a person"

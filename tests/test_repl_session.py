@@ -242,7 +242,7 @@ def test_perspective_hides_other_hands():
     assert s.execute("view all") == "view: all (the all-seeing view: every hidden card and choice is shown)"
     assert s.prompt_text().endswith("[all]> ")
     assert " ".join(hands["P0"]) in s.execute("state")
-    assert s.execute("view") == "view: all"
+    assert s.execute("view") == "view: all (the all-seeing view: every hidden card and choice is shown)"
     assert "no player `P3`" in fails(s, "view P3")
 
 
