@@ -18,6 +18,11 @@ def add_parsers(sub) -> None:
     fmt.add_argument("files", nargs="+", metavar="FILE", help="scripts, or folders searched for *.cardgame")
     fmt.add_argument("--check", action="store_true", help="change nothing; fail if a file would change")
     fmt.add_argument("--diff", action="store_true", help="change nothing; print what would change")
+    rules = sub.add_parser("rules", help="write the rulebook of a script, for players")
+    rules.add_argument("file", metavar="FILE")
+    rules.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="describe the game with this option set (the variants table lists them all)")
+    rules.add_argument("--format", choices=("md", "html"), default="md")
     graph = sub.add_parser("graph", help="draw the state machine: phases, decisions, events and reactions")
     graph.add_argument("file", metavar="FILE")
     graph.add_argument("--format", choices=("dot", "mermaid", "svg"), default="dot")
@@ -78,6 +83,24 @@ def cmd_fmt(args) -> int:
     return status
 
 
+def cmd_rules(args) -> int:
+    from .rulebook import rulebook
+    print(rulebook(args.file, _option_pairs(args.option), args.format), end="")
+    return 0
+
+
+def _option_pairs(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            print(f"error[E0902]: `--option {pair}` is not NAME=VALUE\n"
+                  f"  = help: for example `--option hands=10`", file=sys.stderr)
+            raise SystemExit(2)
+        out[name.strip()] = value.strip()
+    return out
+
+
 def cmd_graph(args) -> int:
     from .graph import GraphvizMissing, graph
     try:
@@ -90,4 +113,4 @@ def cmd_graph(args) -> int:
     return 0
 
 
-COMMANDS = {"fmt": cmd_fmt, "graph": cmd_graph}
+COMMANDS = {"fmt": cmd_fmt, "rules": cmd_rules, "graph": cmd_graph}

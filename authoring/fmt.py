@@ -21,13 +21,13 @@ lines between items and statements.  Everything else is canonical, so formatting
 
 from __future__ import annotations
 
-import re
-
 import attrs
 
 from interpreter.concrete import Token, Tree, tokens
 from interpreter.parser import parse_concrete, parse_script
 from interpreter.source import Span
+
+from .comments import attach_comments
 
 WIDTH = 100
 INDENT = 4
@@ -48,7 +48,6 @@ _OPEN, _CLOSE = {"(": ")", "[": "]", "{": "}"}, {")", "]", "}"}
 _NO_SPACE_BEFORE = {",", ")", "]", ".", "..", ":"}
 _NO_SPACE_AFTER = {"(", "[", ".", ".."}
 _CALLABLE = {"NAME", "QUANT", "BEST"}
-_COMMENT = re.compile(r"#[^\n]*")
 
 # Document primitives.  A text is a str; a list is a concatenation.
 LINE = ("line",)  # a space, or a new line when its group breaks
@@ -112,11 +111,8 @@ class _Formatter:
         self.toks = list(tokens(tree))
         self.parent: dict[int, str] = {}  # token start -> the rule it is a direct child of
         self._parents(tree)
-        self.lead: dict[int, list] = {}  # token index -> [(comment, blank line before)]
-        self.trail: dict[int, str] = {}  # token index -> comment after it on its line
-        self.blank: dict[int, bool] = {}  # token index -> a blank line before it
+        self.lead, self.trail, self.blank = attach_comments(text, self.toks)
         self.index = {t.start: i for i, t in enumerate(self.toks)}
-        self._comments()
 
     def _parents(self, tree: Tree):
         stack = [tree]
@@ -127,27 +123,6 @@ class _Formatter:
                     self.parent[child.start] = node.rule
                 else:
                     stack.append(child)
-
-    def _comments(self):
-        """Attach each comment to a token: after the token before it on the same line, or before
-        the next token.  Comments after the last token belong to the end of the file (index len)."""
-        end = 0
-        for i, tok in enumerate(self.toks + [None]):
-            start = tok.start if tok is not None else len(self.text)
-            gap = self.text[end:start]
-            pos = 0
-            for m in _COMMENT.finditer(gap):
-                before = gap[pos:m.start()]
-                comment = m.group().rstrip()
-                if i > 0 and "\n" not in before and pos == 0:
-                    self.trail[i - 1] = comment
-                else:
-                    blank = before.count("\n") >= 2 and (i > 0 or pos > 0)
-                    self.lead.setdefault(i, []).append((comment, blank))
-                pos = m.end()
-            self.blank[i] = gap[pos:].count("\n") >= 2 and (i > 0 or pos > 0)
-            if tok is not None:
-                end = tok.end
 
     # ---- building the document
     def run(self) -> str:

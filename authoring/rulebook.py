@@ -1,0 +1,514 @@
+"""`cardgame rules`: a rulebook for players, generated from a checked script.
+
+It says only what the script says: the players, the components (decks, zones and who sees
+them, counters), the options as variants, the flow of play phase by phase with every decision,
+its alternatives and the named rules that limit them (their descriptions and conditions), the
+terms the script defines, scoring and winning.  The script's own comments are quoted where they
+describe a declaration, and its opening comment (how it reads the unclear points of the rules)
+comes first.
+
+Statements and expressions are put into words by the tables below, one entry per construct of
+interpreter/nodes.py; a construct without an entry is quoted as code, so a new construct of the
+language shows up verbatim until it gets words of its own.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+
+import interpreter
+from interpreter import nodes as n
+from interpreter.checker import default_value, option_allowed
+from interpreter.concrete import tokens
+from interpreter.parser import parse_concrete
+
+from .comments import attach_comments, comment_text
+from .flow import Script, load_script
+
+VISIBLE = {"public": "everyone", "owner": "its owner only", "hidden": "nobody"}
+
+# Built-in functions in words; {0}, {1} are the arguments.
+BUILTIN_WORDS = {
+    "count": "the number of {0}", "empty": "{0} is empty", "sum": "the sum of {0}",
+    "top": "the top card of {0}", "bottom": "the bottom card of {0}", "cards": "the cards of {0}",
+    "first": "the first of {0}", "last": "the last of {0}", "reverse": "{0} in reverse order",
+    "sorted": "{0} in increasing order", "range": "the numbers from {0} to {1}",
+    "index": "the position of {1} in {0} (from 0)", "abs": "the size of {0}", "seat": "seat {0}",
+    "number": "the seat number of {0}", "left_of": "the player to the left of {0}",
+    "right_of": "the player to the right of {0}", "players_from": "the players in turn from {0}",
+    "owner": "the owner of {0}", "zone_of": "the zone holding {0}", "face_up": "{0} is face up",
+}
+BUILTIN_WORDS_2 = {"top": "the top {1} cards of {0}", "bottom": "the bottom {1} cards of {0}",
+                   "first": "the first {1} of {0}", "last": "the last {1} of {0}"}
+COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
+           ">=": "is at least", "in": "is in", "notin": "is not in"}
+QUANT = {"any": "there is a {v} in {s} where {c}", "all": "every {v} in {s} has {c}",
+         "no": "there is no {v} in {s} where {c}", "count": "the number of {v} in {s} where {c}"}
+
+
+def rulebook(path: str, option_pairs: dict | None = None, fmt: str = "md") -> str:
+    script = load_script(path)
+    chosen = interpreter.load(path).read_options(option_pairs) if option_pairs else {}
+    text = _Book(script, path, chosen).markdown()
+    return to_html(text, script.tables.title or os.path.basename(path)) if fmt == "html" else text
+
+
+class _Book:
+    def __init__(self, script: Script, path: str, chosen: dict):
+        self.s, self.t, self.path, self.chosen = script, script.tables, path, chosen
+        self.notes, self.opening = _declaration_comments(script, path)
+        self.out: list[str] = []
+
+    # ---- helpers
+    def add(self, *lines: str):
+        self.out.extend(lines)
+
+    def note(self, node) -> str:
+        """The script's comment on a declaration, as a sentence to add."""
+        return " ".join(self.notes.get(_key(node.span), ()))
+
+    def markdown(self) -> str:
+        t = self.t
+        name = os.path.basename(self.path)
+        self.add(f"# {t.title or name}", "",
+                 f"*This rulebook was generated from `{name}` by `cardgame rules`; it says what the script says.*", "")
+        if self.chosen:
+            self.add("It describes the game with " + ", ".join(f"*{k}* = `{_value(v)}`" for k, v in self.chosen.items())
+                     + ".", "")
+        if self.opening:
+            self.add("## Notes from the script", "", *self.opening, "")
+        self.players()
+        self.components()
+        self.options()
+        self.flow()
+        self.rules()
+        self.terms()
+        self.scoring()
+        return "\n".join(self.out).rstrip("\n") + "\n"
+
+    # ---- sections
+    def players(self):
+        t = self.t
+        count = f"{t.min_players} players" if t.min_players == t.max_players else \
+            f"{t.min_players} to {t.max_players} players"
+        self.add("## Players", "", f"{count}. The seats are numbered P0, P1, ... in order around the table; "
+                 "clockwise (to the left) is to the next seat, and the last seat's left is P0.", "")
+
+    def components(self):
+        t = self.t
+        self.add("## Components", "")
+        for deck in t.decks:
+            cards = [c for c in t.cards if c.deck == deck.name]
+            if deck.dimensions:
+                dims = " and ".join(f"{attr} ({', '.join(_value(v) for v in values)})" for attr, values in deck.dimensions)
+                parts = deck.name_parts or tuple(a for a, _ in deck.dimensions)
+                self.add(f"- The deck *{deck.name}*: {len(cards)} cards, one of each {dims}. A card is named by "
+                         f"its {' and '.join(parts)} (for example `{cards[0].name}`). It starts in *{deck.zone}*.")
+            else:
+                self.add(f"- The deck *{deck.name}*: {len(cards)} cards, starting in *{deck.zone}*:")
+                for spec in deck.cards:
+                    attrs_ = ", ".join(f"{a}: {_value(v)}" for a, v in spec.attrs)
+                    copies = f" ×{spec.copies}" if spec.copies > 1 else ""
+                    self.add(f"  - `{spec.label}`{copies}" + (f" — {attrs_}" if attrs_ else ""))
+        self.add("", "Where the cards lie, and who sees them:", "", "| zone | kind | who sees its cards | note |",
+                 "|---|---|---|---|")
+        for zone in t.zones.values():
+            kind = "one per player" if zone.per_player else "shared"
+            sees = VISIBLE.get(zone.visibility, zone.visibility)
+            if zone.condition is not None:
+                sees = f"{sees} if {self.words(zone.condition)}, else {VISIBLE.get(zone.otherwise, zone.otherwise)}"
+            self.add(f"| *{zone.name}* | {kind} | {sees} | {self.note(zone)} |")
+        if t.vars:
+            self.add("", "What the table keeps track of:", "", "| name | for | kind | at the start | note |",
+                     "|---|---|---|---|---|")
+            for name, (var, typ) in t.vars.items():
+                who = "each player" if var.per_player else "the table"
+                private = " (private)" if var.private else ""
+                self.add(f"| *{name}* | {who}{private} | {typ} | {self.words(var.init)} | {self.note(var)} |")
+        self.add("")
+
+    def options(self):
+        if not self.t.options:
+            return
+        self.add("## Variants", "", "Options chosen before the game starts:", "",
+                 "| option | values | default | meaning |", "|---|---|---|---|")
+        for opt in self.t.options.values():
+            default = _value(default_value(opt))
+            chosen = f" (here: `{_value(self.chosen[opt.name])}`)" if opt.name in self.chosen else ""
+            self.add(f"| *{opt.name}* | {option_allowed(opt)} | `{default}`{chosen} | {opt.doc} |")
+        self.add("")
+
+    def flow(self):
+        t = self.t
+        self.add("## How a game goes", "")
+        if t.phases:
+            self.add(f"The game is played in phases; it starts with *{next(iter(t.phases))}*. Each phase runs "
+                     "its steps in order and ends by going on to a phase or ending the game.", "")
+        for item in self.s.items:
+            if isinstance(item, n.PhaseDecl):
+                self.add(f"### Phase *{item.name}*", "")
+            elif isinstance(item, n.ProcDecl):
+                self.add(f"### Procedure *{item.name}*({self.params(item.params)})", "")
+            elif isinstance(item, n.EventDecl):
+                self.add(f"### Event *{item.name}*({self.params(item.params)})", "")
+            elif isinstance(item, n.HandlerDecl):
+                self.add(f"### After event *{item.event}*", "")
+            elif isinstance(item, n.ReactionDecl):
+                self.add(f"### Answers to event *{item.event}* (*{item.name}*)", "",
+                         f"Each {item.var} in {self.words(item.by)} in turn may answer (or pass):", "")
+                for alt in item.alternatives:
+                    self.alternative(alt, 0)
+                self.add("")
+                continue
+            else:
+                continue
+            if self.note(item):
+                self.add(self.note(item), "")
+            self.block(item.body, 0)
+            self.add("")
+
+    def params(self, params) -> str:
+        return ", ".join(f"{p.name}: {p.type.name}" for p in params or ())
+
+    def rules(self):
+        if not self.t.rules:
+            return
+        self.add("## The rules of play", "", "A choice that names a rule is allowed only if the rule does not apply, "
+                 "or its requirement is met.", "")
+        for rule in self.t.rules.values():
+            self.add(f"- **{rule.name}**: {rule.doc or '(no description)'}")
+            if rule.when is not None:
+                self.add(f"  - applies when {self.words(rule.when)}")
+            self.add(f"  - requires that {self.words(rule.require)}")
+        self.add("")
+
+    def terms(self):
+        if not self.t.defines:
+            return
+        self.add("## Terms", "", "Words the rules above use, as the script defines them:", "")
+        for define in self.t.defines.values():
+            head = define.name + (f"({', '.join(p.name for p in define.params)})" if define.params else "")
+            note = self.note(define)
+            self.add(f"- *{head}*: {self.words(define.body)}" + (f" — {note}" if note else ""))
+        self.add("")
+
+    def scoring(self):
+        t = self.t
+        self.add("## Scoring and winning", "")
+        if t.score is not None:
+            self.add(f"The score of a player *{t.score.var}* is {self.words(t.score.expr)}.", "")
+        else:
+            self.add("There are no scores (every score is 0).", "")
+        w = t.winners
+        if w is None or w.mode == "highest":
+            self.add("When the game ends, the players with the highest score win (equal scores share the win).")
+        elif w.mode == "lowest":
+            self.add("When the game ends, the players with the lowest score win (equal scores share the win).")
+        else:
+            self.add(f"When the game ends, the winners are {self.words(w.expr)}.")
+
+    # ---- statements
+    def line(self, depth: int, text: str):
+        self.add("  " * depth + "- " + text)
+
+    def block(self, stmts, depth: int):
+        for s in stmts:
+            self.statement(s, depth)
+
+    def statement(self, s, depth: int):
+        w = self.words
+        match s:
+            case n.Let():
+                self.line(depth, f"Let *{s.name}* be {w(s.value)}.")
+            case n.Set():
+                target = f"*{s.target.name}*" + (f" of {w(s.target.index)}" if s.target.index is not None else "")
+                text = {"=": f"Set {target} to {w(s.value)}.", "+=": f"Add {w(s.value)} to {target}.",
+                        "-=": f"Subtract {w(s.value)} from {target}."}[s.op]
+                self.line(depth, text)
+            case n.Move():
+                where = " at the bottom" if s.position == "bottom" else ""
+                facing = f" face {s.facing}" if s.facing else ""
+                self.line(depth, f"Move {w(s.what)} to {w(s.dest)}{where}{facing}.")
+            case n.Deal():
+                facing = f", face {s.facing}" if s.facing else ""
+                cards = "1 card" if isinstance(s.count, n.Literal) and s.count.value == 1 else f"{w(s.count)} cards"
+                self.line(depth, f"Deal {cards} from {w(s.source)} to the *{s.zone}* of each of "
+                          f"{w(s.players)}, one card at a time{facing}.")
+            case n.Shuffle():
+                self.line(depth, f"Shuffle {w(s.zone)}.")
+            case n.Reveal():
+                self.line(depth, f"Turn {w(s.what)} face up.")
+            case n.Hide():
+                self.line(depth, f"Turn {w(s.what)} face down.")
+            case n.ShowTo():
+                self.line(depth, f"Show {w(s.what)} to {w(s.player)}.")
+            case n.If():
+                for k, (cond, body) in enumerate(s.branches):
+                    self.line(depth, ("If " if k == 0 else "Otherwise, if ") + f"{w(cond)}:")
+                    self.block(body, depth + 1)
+                if s.orelse is not None:
+                    self.line(depth, "Otherwise:")
+                    self.block(s.orelse, depth + 1)
+            case n.For():
+                self.line(depth, f"For each *{s.var}* in {w(s.source)}:")
+                self.block(s.body, depth + 1)
+            case n.While():
+                self.line(depth, f"As long as {w(s.cond)}:")
+                self.block(s.body, depth + 1)
+            case n.RepeatTimes():
+                self.line(depth, f"{w(s.count)} times:")
+                self.block(s.body, depth + 1)
+            case n.RepeatUntil():
+                self.line(depth, f"Repeat, until {w(s.cond)}:")
+                self.block(s.body, depth + 1)
+            case n.Loop():
+                self.line(depth, "Repeat:")
+                self.block(s.body, depth + 1)
+            case n.Break():
+                self.line(depth, "Stop repeating.")
+            case n.Decide():
+                who = "The table decides" if s.actor is None else f"**{w(s.actor)}** decides"
+                self.line(depth, f"{who}{self.prompt(s.prompt)}, choosing one of:")
+                for alt in s.alternatives:
+                    self.alternative(alt, depth + 1)
+            case n.Simultaneous():
+                d = s.decide
+                self.line(depth, f"**Each *{s.var}* in {w(s.source)}** decides at the same time, without seeing "
+                          f"the others' choices{self.prompt(d.prompt)}, one of:")
+                for alt in d.alternatives:
+                    self.alternative(alt, depth + 1)
+            case n.CallStmt():
+                self.line(depth, f"Do *{s.name}*({', '.join(w(a) for a in s.args)}) (see below).")
+            case n.Next():
+                self.line(depth, f"Go on to phase *{s.phase}*.")
+            case n.EndGame():
+                self.line(depth, "**The game ends**" + (" (a safety cap: the game was stopped)." if s.capped else "."))
+            case n.Signal():
+                self.line(depth, f"Event *{s.event}*({', '.join(w(a) for a in s.args)}) happens (see below).")
+            case n.Cancel():
+                self.line(depth, "The event is cancelled.")
+            case n.Return():
+                self.line(depth, "Stop here.")
+            case n.Log():
+                self.line(depth, f"Announce: “{self.pieces(s.parts)}”.")
+            case _:
+                self.line(depth, f"`{self.s.text(s)}`")
+
+    def prompt(self, parts) -> str:
+        return f" (“{self.pieces(parts)}”)" if parts else ""
+
+    def pieces(self, parts) -> str:
+        return "".join(p if isinstance(p, str) else "{" + self.s.text(p) + "}" for p in parts)
+
+    def alternative(self, alt: n.Alternative, depth: int):
+        picks = []
+        for b in alt.binders:
+            if b.source is not None:
+                picks.append(f"*{b.name}* from {self.words(b.source)}")
+            else:
+                picks.append(f"a number *{b.name}* from {self.words(b.low)} to {self.words(b.high)}")
+        text = f"*{alt.name}*" + (f", choosing {' and '.join(picks)}" if picks else "")
+        if alt.requires:
+            rules = []
+            for call in alt.requires:
+                rule = self.t.rules.get(call.name)
+                rules.append(f"**{call.name}**" + (f" (“{rule.doc}”)" if rule is not None and rule.doc else ""))
+            text += "; allowed by the rules " + ", ".join(rules)
+        self.line(depth, text + (":" if alt.body else "."))
+        self.block(alt.body, depth + 1)
+
+    # ---- expressions
+    def words(self, e) -> str:
+        w, t = self.words, self.t
+        match e:
+            case n.Literal(kind="text"):
+                return f"“{e.value}”"
+            case n.Literal():
+                return {True: "true", False: "false", None: "none"}.get(e.value, str(e.value)) \
+                    if not isinstance(e.value, int) or isinstance(e.value, bool) else str(e.value)
+            case n.Name():
+                kind = t.resolved.get(id(e), ("", ""))[0]
+                if kind == "symbol":
+                    return f"`{e.name}`"
+                if kind == "constant":
+                    return {"players": "the players", "player_count": "the number of players"}.get(e.name, e.name)
+                return f"*{e.name}*"
+            case n.Attr():
+                return f"the {e.name} of {w(e.obj)}"
+            case n.Index():
+                kind = t.resolved.get(id(e.obj), ("", ""))[0]
+                if kind in ("zones", "global"):
+                    return f"{w(e.obj)} of {w(e.index)}"
+                return f"item {self._argument(e.index)} of {w(e.obj)}"
+            case n.Call() if e.func in t.defines:
+                return f"*{e.func}*({', '.join(w(a) for a in e.args)})"
+            case n.Call():
+                table = BUILTIN_WORDS_2 if len(e.args) == 2 and e.func in BUILTIN_WORDS_2 else BUILTIN_WORDS
+                if e.func in ("max", "min") and len(e.args) == 2:
+                    return f"the {'larger' if e.func == 'max' else 'smaller'} of {w(e.args[0])} and {w(e.args[1])}"
+                if e.func in ("max", "min") and len(e.args) > 2:
+                    return f"the {'largest' if e.func == 'max' else 'smallest'} of " + ", ".join(w(a) for a in e.args)
+                if e.func in ("max", "min"):
+                    return f"the {'largest' if e.func == 'max' else 'smallest'} of {w(e.args[0])}"
+                if e.func in table:
+                    wrap = self._operand if len(e.args) < 2 else self._argument
+                    return table[e.func].format(*(wrap(a) for a in e.args))
+            case n.Unary(op="not"):
+                return f"not ({w(e.operand)})" if _compound(e.operand) else f"not {w(e.operand)}"
+            case n.Unary():
+                return f"-{self._operand(e.operand)}"
+            case n.Binary(op="and" | "or"):
+                return f"{self._junct(e.left, e.op)} {e.op} {self._junct(e.right, e.op)}"
+            case n.Binary() if e.op in COMPARE:
+                return f"{w(e.left)} {COMPARE[e.op]} {w(e.right)}"
+            case n.Binary():
+                return f"{self._operand(e.left)} {e.op} {self._operand(e.right)}"
+            case n.IfExpr():
+                return f"{w(e.then)} if {w(e.cond)}, otherwise {w(e.orelse)}"
+            case n.Quant():
+                return QUANT[e.kind].format(v=f"*{e.var}*", s=w(e.source), c=w(e.cond))
+            case n.Best():
+                most = "highest" if e.kind == "max" else "lowest"
+                return f"the *{e.var}* in {w(e.source)} with the {most} {w(e.key)} (the first of equals)"
+            case n.ListLit():
+                return "[" + ", ".join(w(x) for x in e.items) + "]"
+            case n.Comprehension():
+                where = f" where {w(e.cond)}" if e.cond is not None else ""
+                return f"[{w(e.expr)} for each *{e.var}* in {w(e.source)}{where}]"
+        return f"`{self.s.text(e)}`"
+
+    def _operand(self, e) -> str:
+        return f"({self.words(e)})" if isinstance(e, (n.Binary, n.IfExpr, n.Quant)) else self.words(e)
+
+    def _argument(self, e) -> str:
+        """One of several arguments: in parentheses unless it is a single word."""
+        return f"({self.words(e)})" if isinstance(e, (n.Binary, n.IfExpr, n.Quant, n.Call, n.Best)) \
+            else self.words(e)
+
+    def _junct(self, e, op: str) -> str:
+        mixed = isinstance(e, n.Binary) and e.op in ("and", "or") and e.op != op
+        return f"({self.words(e)})" if mixed or isinstance(e, n.IfExpr) else self.words(e)
+
+
+def _compound(e) -> bool:
+    return isinstance(e, (n.Binary, n.IfExpr, n.Quant))
+
+
+def _value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, tuple) and len(v) == 2 and v[0] == "text":
+        return f"“{v[1]}”"
+    return str(v)
+
+
+def _key(span) -> tuple:
+    return (os.path.abspath(span.path), span.line, span.column)
+
+
+_RULER = re.compile(r"^-{3,}")
+
+
+def _declaration_comments(script: Script, path: str):
+    """({(file, line, column) of a declaration: its comment lines}, the opening comment lines).
+
+    A declaration's comment is the paragraph of comments right above it and the comment after
+    it on its line; section rulers (`# ---- cards ----`) are not comments on anything."""
+    notes, opening = {}, []
+    for file_path, source in script.sources.items():
+        tree, _ = parse_concrete(source.text, file_path)
+        if tree is None:
+            continue
+        toks = list(tokens(tree))
+        index = {tok.start: i for i, tok in enumerate(toks)}
+        lead, trail, blank = attach_comments(source.text, toks)
+        for item in tree.children:
+            item_toks = list(tokens(item))
+            first, last = index[item_toks[0].start], index[item_toks[-1].start]
+            above = []
+            if not blank.get(first):
+                for comment, blank_before in reversed(lead.get(first, [])):
+                    above.insert(0, comment_text(comment))
+                    if blank_before:
+                        break
+            above = [c for c in above if not _RULER.match(c)]
+            if first == 0 and os.path.abspath(file_path) == os.path.abspath(path):
+                opening = [comment_text(c) for c, _ in lead.get(0, [])]
+                if not blank.get(0):
+                    above = []
+            if last in trail:
+                above.append(comment_text(trail[last]))
+            if above:
+                notes[(os.path.abspath(file_path), item_toks[0].line, item_toks[0].column)] = tuple(above)
+    return notes, _paragraphs(opening)
+
+
+def _paragraphs(lines: list[str]) -> list[str]:
+    """Comment lines as Markdown: blank comment lines separate paragraphs; `- ` items stay items."""
+    out = []
+    for line in lines:
+        if not line.strip():
+            out.append("")
+        elif line.startswith("  ") and out and out[-1]:
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return out
+
+
+def to_html(markdown: str, title: str) -> str:
+    """The rulebook's Markdown (headings, paragraphs, nested lists, tables) as one HTML page."""
+    body, stack = [], []
+    in_table = False
+
+    def inline(text: str) -> str:
+        text = html.escape(text, quote=False)
+        text = re.sub(r"`([^`]*)`", r"<code>\1</code>", text)
+        text = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", text)
+        return re.sub(r"\*([^*]+)\*", r"<em>\1</em>", text)
+
+    def close_lists(depth: int):
+        while len(stack) > depth:
+            stack.pop()
+            body.append("</li></ul>")
+
+    for line in markdown.splitlines():
+        item = re.match(r"^( *)- (.*)$", line)
+        if item:
+            depth = len(item.group(1)) // 2 + 1
+            if len(stack) >= depth:
+                close_lists(depth)
+                body.append("</li><li>" + inline(item.group(2)))
+            else:
+                while len(stack) < depth:
+                    stack.append(1)
+                    body.append("<ul><li>")
+                body[-1] += inline(item.group(2))
+            continue
+        close_lists(0)
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if set("".join(cells)) <= {"-"}:
+                continue
+            tag = "th" if not in_table else "td"
+            if not in_table:
+                body.append("<table>")
+                in_table = True
+            body.append("<tr>" + "".join(f"<{tag}>{inline(c)}</{tag}>" for c in cells) + "</tr>")
+            continue
+        if in_table:
+            body.append("</table>")
+            in_table = False
+        heading = re.match(r"^(#+) (.*)$", line)
+        if heading:
+            level = len(heading.group(1))
+            body.append(f"<h{level}>{inline(heading.group(2))}</h{level}>")
+        elif line.strip():
+            body.append(f"<p>{inline(line)}</p>")
+    close_lists(0)
+    if in_table:
+        body.append("</table>")
+    return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title></head>\n"
+            "<body>\n" + "\n".join(body) + "\n</body></html>\n")

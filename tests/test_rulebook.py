@@ -1,0 +1,75 @@
+"""`cardgame rules`: the committed rulebooks are what the scripts generate, and every shipped
+game's rulebook names every phase, decision, alternative, rule and option the script has.
+
+Regenerate the committed ones on purpose with `UPDATE_GOLDEN=1 python -m pytest tests/test_rulebook.py`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from authoring.flow import bodies, load_script, statements_of, steps
+from authoring.rulebook import rulebook
+from helpers import GAMES, ROOT
+from interpreter import nodes as n
+from repl.cli import main
+
+COMMITTED = {"bouncer.cardgame": "bouncer.md", "booray.cardgame": "booray.md"}
+SHIPPED = sorted(GAMES.glob("*.cardgame"))
+
+
+@pytest.mark.parametrize("script, book", COMMITTED.items())
+def test_committed_rulebooks_are_up_to_date(script, book):
+    expected = ROOT / "docs" / "rulebooks" / book
+    text = rulebook(str(GAMES / script))
+    if os.environ.get("UPDATE_GOLDEN"):
+        expected.write_text(text, encoding="utf-8")
+    assert expected.read_text(encoding="utf-8") == text, \
+        f"docs/rulebooks/{book} is out of date: run UPDATE_GOLDEN=1 python -m pytest tests/test_rulebook.py"
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_every_part_of_the_script_is_in_its_rulebook(path):
+    script = load_script(str(path))
+    t = script.tables
+    text = rulebook(str(path))
+    for name in t.phases:
+        assert f"### Phase *{name}*" in text
+    for rule in t.rules.values():
+        assert f"**{rule.name}**: {rule.doc}" in text
+    for opt in t.options.values():
+        assert f"| *{opt.name}* |" in text and opt.doc in text
+    for zone in t.zones:
+        assert f"| *{zone}* |" in text
+    decisions = [s.node for _, _, decl in bodies(script) for s in steps(script, statements_of(decl))
+                 if s.kind == "decide"]
+    for d in decisions:
+        decide = d.decide if isinstance(d, n.Simultaneous) else d
+        prompt = "".join(p if isinstance(p, str) else "{" + script.text(p) + "}" for p in decide.prompt)
+        assert not prompt or f"“{prompt}”" in text
+        for alt in decide.alternatives:
+            assert f"*{alt.name}*" in text
+    # every statement has words: none is quoted as code on a list line of its own
+    assert not re.search(r"^\s*- `[^`]*`$", text, re.M)
+
+
+def test_options_chosen_and_html(capsys):
+    path = str(GAMES / "bouncer.cardgame")
+    assert main(["rules", path, "--option", "show_upcoming=true"]) == 0
+    out = capsys.readouterr().out
+    assert "It describes the game with *show_upcoming* = `true`." in out
+    assert "| `false` (here: `true`) |" in out
+    assert main(["rules", path, "--format", "html"]) == 0
+    page = capsys.readouterr().out
+    assert page.startswith("<!DOCTYPE html>") and "<h1>Bouncer</h1>" in page
+    assert "<li><strong>follow_suit</strong>: Follow the led suit if you can." in page
+    assert page.count("<ul>") == page.count("</ul>") and page.count("<table>") == page.count("</table>")
+
+
+def test_an_unknown_option_is_a_diagnostic(capsys):
+    assert main(["rules", str(GAMES / "bouncer.cardgame"), "--option", "show=true"]) == 1
+    err = capsys.readouterr().err
+    assert "error[E0701]: unknown option `show`" in err and "known: show_upcoming, special_bouncers" in err
