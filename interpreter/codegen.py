@@ -720,6 +720,10 @@ class Gen:
         result = fn.tmp()
         call = self._inline_builtin(e.func, impl, types, codes, fn) or \
             f"{self.const(impl, 'B')}(st{''.join(', ' + c for c in codes)})"
+        if e.func == "players_from" and len(codes) == 1 and impl is BUILTINS[e.func][3] and not self.traced:
+            # builtins.py's own charge (a fault without a span, as st.charge raises), then a table
+            lines = lines + ["st.work += st.n", "if st.work > st.work_limit:", "    _over_budget(st, None)"]
+            call = f"{self._players_from()}[st.n][{codes[0]} % st.n]"
         if e.func == "index" and len(args) == 2 and not self.traced:
             table = self._constant(args[0])
             if isinstance(table, tuple):

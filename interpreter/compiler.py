@@ -124,7 +124,7 @@ class Compiler:
         for name, (var, _) in t.vars.items():
             p.var_inits.append((p.var_slots[name], self.expr(var.init), var.per_player))
         for name, rule in t.rules.items():
-            p.rules[name] = CompiledRule(rule, t.frames[id(rule)], self.gen.rule_fn(rule), None, None)
+            p.rules[name] = CompiledRule(rule, t.frames[id(rule)], self.gen.rule_fn(rule))
         # Phases first so that code index == phase order for the first phase.
         for phase in t.phases.values():
             p.phase_code[phase.name] = self._new_code(phase.name, "phase", phase, phase.name)

@@ -79,8 +79,12 @@ def explain(st, text: str) -> Explanation:
     decision = st.waiting
     if decision is None:
         return Explanation(text, False, "the game is over" if st.over else "no decision is pending", ())
-    candidates = {m.text: m for m in enumerate_moves(st, legal_only=False)}
-    move = candidates.get(text)
+    # A legal move already listed is a candidate: no need to list every candidate to find it.
+    move = next((m for m in st.legal_cache or () if m.text == text), None)
+    candidates = None
+    if move is None:
+        candidates = {m.text: m for m in enumerate_moves(st, legal_only=False)}
+        move = candidates.get(text)
     if move is None:
         return Explanation(text, False, _not_an_option(st, decision, text, candidates), ())
     spec = decision.alts[move.alt]
@@ -118,14 +122,24 @@ def _judge(st, L, use) -> RuleResult:
     params = tuple((p.name, _param_type(prog, p), v) for p, v in zip(rule.params, args))
     values = [(name, render_move_value(prog, typ, v)) for name, typ, v in params]
     shown = {name for name, _ in values}
-    per_item = _inside_quantifiers(rule)
+    per_item, sources = _rule_sources(prog, rule)
     for node, typ, value in trace:
-        source = prog.source_text(node.span)
+        source = sources.get(id(node))
+        if source is None:
+            source = sources[id(node)] = prog.source_text(node.span)
         if source in shown or not source or id(node) in per_item:
             continue
         shown.add(source)
         values.append((source, render_value(prog, typ, value, st.n)))
     return RuleResult(rule.name, rule.doc, rule.span, status, tuple(values))
+
+
+def _rule_sources(prog, rule):
+    """(nodes inside quantifiers, source text by node id) of a rule, worked out once per program."""
+    found = prog.explain_cache.get(rule.name)
+    if found is None:
+        found = prog.explain_cache[rule.name] = (_inside_quantifiers(rule), {})
+    return found
 
 
 def _inside_quantifiers(rule) -> set[int]:

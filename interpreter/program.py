@@ -103,9 +103,7 @@ class Decision:
 class CompiledRule:
     node: n.RuleDecl
     size: int
-    check: object  # fn(st, R) -> bool
-    when: object  # traced fns for explanations, built on demand
-    require: object
+    check: object  # fn(st, R) -> bool (explanations use traced code: Compiler.traced_rule)
 
 
 @attrs.define
@@ -132,6 +130,7 @@ class Program:
     op_spans: dict = attrs.Factory(dict)  # code index -> span of the statement at each pc
     zone_conditions: dict = attrs.Factory(dict)  # zone name -> fn(st, L) -> bool
     compiler: object = None  # for traced re-evaluation in explanations
+    explain_cache: dict = attrs.Factory(dict)  # rule name -> what explanations show of it (moves.py)
     source_text: object = None  # fn(span) -> the source it covers
     render: object = None  # fn(type, value) -> text
 
