@@ -419,6 +419,9 @@ class Checker:
         t.slots[id(event)] = frame.new_slot()
         frame.new_slot()
         frame.new_slot()
+        for part in event.prompt:
+            if not isinstance(part, str):
+                self.expr(part, scope)
         self.block(event.body, scope.child())
         for reaction in t.reactions.get(event.name, []):
             inner = scope.child("reaction")

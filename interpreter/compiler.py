@@ -406,8 +406,11 @@ class Compiler:
             alts = [alt for r in reactions for alt in r.alternatives]
             specs = self._alt_specs(alts, lambda alt: reaction_of[id(alt)])
             specs.append(AltSpec(len(specs), "pass", (), (), -1, n.Alternative(event.span, "pass", (), (), ()), None))
-            decision = Decision(len(p.decisions), "reaction", f"react to {event.name}", specs, index,
+            text = "".join(x if isinstance(x, str) else "{...}" for x in event.prompt) or f"react to {event.name}"
+            decision = Decision(len(p.decisions), "reaction", text, specs, index,
                                 -1, event.span, None, (askers, pos, var_slots))
+            if event.prompt:
+                decision.prompt_fn = gen.text_fn(event.prompt)
             p.decisions.append(decision)
 
             def ask_source(pc):

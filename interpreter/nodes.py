@@ -447,6 +447,7 @@ class EventDecl:
     name: str
     params: tuple
     body: tuple
+    prompt: tuple = ()  # the reaction window's prompt: text pieces and expressions, like Decide.prompt
 
 
 @node

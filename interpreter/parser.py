@@ -321,7 +321,9 @@ class _ToNodes(Transformer):
         return n.PhaseDecl(self._span(meta), str(c[0]), c[1])
 
     def event_decl(self, meta, c):
-        return n.EventDecl(self._span(meta), str(c[0]), c[1], c[2] if len(c) > 2 else ())
+        rest = list(c[2:])
+        prompt = self._interpolate(rest.pop(0)) if rest and isinstance(rest[0], Token) else ()
+        return n.EventDecl(self._span(meta), str(c[0]), c[1], rest[0] if rest else (), prompt)
 
     def reaction_decl(self, meta, c):
         return n.ReactionDecl(self._span(meta), str(c[0]), str(c[1]), self._tspan(c[1]), str(c[2]), c[3],

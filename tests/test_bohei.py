@@ -264,6 +264,8 @@ def test_a_missed_call_blocks_the_next_win(answer, wins):
 def test_no_cancels_a_draw_from_an_action():
     state = position({0: ["DogsDraw.1", "Humming.1"], 1: ["No.1", "OppositeDay.1", "ThumbWar.1"]}, dogs={1})
     play(state, "no_draw", "play DogsDraw.1")
+    assert state.prompt == ("P1 must draw 2 cards (All dog owners draw 2 cards.): "
+                            "answer with Nö or Gegenteiltag, or pass?")
     assert state.current_player == 1 and moves(state) == {"play_no", "play_opposite", "pass"}
     play(state, "play_no")
     assert hand(state, 1) == ["OppositeDay.1", "ThumbWar.1"]
@@ -283,6 +285,8 @@ def test_no_cancels_a_penalty_and_gegenteiltag_does_not_answer_one():
     play(state, "broke P1")
     assert state.prompt == "Does the group agree that P1 broke a rule?"
     play(state, "agreed")
+    assert state.prompt == ("P1 must discard 1 card (the penalty for a rule break): "
+                            "answer with Nö or Gegenteiltag, or pass?")
     assert state.current_player == 1 and moves(state) == {"play_no", "pass"}
     play(state, "play_no")
     assert hand(state, 1) == ["OppositeDay.1", "ThumbWar.1"]  # no discard: only the Nö is gone

@@ -118,6 +118,29 @@ def test_a_reaction_may_change_the_events_parameters():
     assert view["vars"]["draws"] == 3
 
 
+def test_a_window_asks_with_the_events_prompt_filled_in_from_its_parameters():
+    state = load("reaction_prompt.cardgame").new_game(seed=1)
+    assert state.current_player == 0 and state.prompt == "P1 must draw 1: double it, or pass?"
+    state.apply("double_it double.1")
+    # The next player in the same window hears the event as the first reaction left it.
+    assert state.current_player == 1 and state.prompt == "P1 must draw 2: double it, or pass?"
+    assert moves(state) == {"pass"}
+    state.apply("pass")
+    assert state.is_over and len(state.view("all")["zones"]["hand"]["P1"]) == 3
+
+
+def test_a_window_without_a_prompt_says_which_event_it_answers():
+    state = load("reactions.cardgame").new_game(seed=1)
+    assert state.prompt == "react to forced_draw"
+
+
+def test_an_event_prompt_is_checked_like_a_decisions(tmp_path):
+    script = tmp_path / "bad_prompt.cardgame"
+    script.write_text((SCRIPTS / "reaction_prompt.cardgame").read_text().replace("draw {n}", "draw {m}"))
+    _tables, _items, _sources, diags = interpreter.check_file(str(script))
+    assert [(d.code, d.span.line) for d in diags if d.severity == "error"] == [("E0201", 14)]
+
+
 def test_rules_explain_reactions():
     state = load("reactions.cardgame").new_game(seed=1)
     why = state.explain("flip opposite")
