@@ -7,7 +7,7 @@ from .agents import RandomAgent
 from .engine import (EXPRESSION_PATH, TABLE, CardInfo, DeclInfo, Game, GameFault, GameState, IllegalMove, OptionInfo,
                      RuleInfo, TraceEvent, load)
 from .loader import check_file
-from .moves import Explanation, Move, RuleResult
+from .moves import Expansion, Explanation, Move, RuleResult
 from . import limits
 from .parser import parse_expression
 from .reading import FileRefused, inside, read_text
@@ -15,7 +15,7 @@ from .simulate import simulate
 from .source import Diagnostic, ScriptError, SourceFile, Span, printable, render
 
 __all__ = [
-    "EXPRESSION_PATH", "TABLE", "CardInfo", "DeclInfo", "Diagnostic", "Explanation", "FileRefused", "Game",
+    "EXPRESSION_PATH", "TABLE", "CardInfo", "DeclInfo", "Diagnostic", "Expansion", "Explanation", "FileRefused", "Game",
     "GameFault", "GameState",
     "IllegalMove", "Move", "OptionInfo", "RandomAgent", "RuleInfo", "RuleResult", "ScriptError", "SourceFile", "Span", "TraceEvent",
     "check_file", "inside", "limits", "load", "parse_expression", "printable", "read_text", "render", "simulate",

@@ -1029,7 +1029,7 @@ class Gen:
 
         res, o, v = fn.tmp(), fn.tmp(), fn.tmp()
         trace = ["if st.tracer is not None:",
-                 f"    st.emit('set', name={self._value(detail)}, value={{shown}}, span={span})"]
+                 f"    st.emit('set', name={self._value(detail)}, value={{shown}}, index={{index}}, span={span})"]
         if target.index is not None and not (kind == "global" and t.vars[detail][0].per_player):
             # one element of a list: the list is copied, changed and stored back
             where = f"L[{detail}]" if kind == "local" else f"st.vars[{p.var_slots[detail]}]"
@@ -1045,7 +1045,7 @@ class Gen:
             else:
                 lines += [f"{o} = {seq}[{i}]"] + vl + [f"{v} = {value}"] + combine(o, v)[2:] + [f"{seq}[{i}] = {res}"]
             lines.append(f"{where} = tuple({seq})")
-            return lines if kind == "local" else lines + [trace[0], trace[1].format(shown=f"{seq}[{i}]")]
+            return lines if kind == "local" else lines + [trace[0], trace[1].format(shown=f"{seq}[{i}]", index=i)]
         if kind == "local":
             vl, value = self.lower(s.value, env, fn)
             if op == "=":
@@ -1062,7 +1062,7 @@ class Gen:
             else:
                 lines = [f"{o} = st.vars[{slot}]"] + vl + [f"{v} = {value}"] + combine(o, v)[2:] + \
                     [f"st.vars[{slot}] = {res}"]
-            return lines + [trace[0], trace[1].format(shown=f"st.vars[{slot}]")]
+            return lines + [trace[0], trace[1].format(shown=f"st.vars[{slot}]", index=None)]
         # per-player variable
         il, idx = self.lower(target.index, env, fn)
         seat = fn.tmp()
@@ -1076,7 +1076,7 @@ class Gen:
         else:
             lines += [f"{o} = {row}[{seat}]"] + vl + [f"{v} = {value}"] + combine(o, v)[2:] + \
                 [f"{row}[{seat}] = {res}"]
-        return lines + [trace[0], trace[1].format(shown=f"{row}[{seat}]")]
+        return lines + [trace[0], trace[1].format(shown=f"{row}[{seat}]", index=seat)]
 
     def _move_card(self, card: str, dest: str, bottom: bool, facing, fn) -> list[str]:
         """State.move_card written inline (each card is in exactly one zone, once)."""

@@ -457,3 +457,16 @@ class Compiler:
         self._explainer.ns["_trace"] = lambda node, typ, value: trace.append((node, typ, value))
         return fns[0], fns[1], trace
 
+    def traced_define(self, name: str):
+        """(fn, size, trace) for definition `name`'s body, traced like a rule: fn(st, D) with D a
+        frame of `size` slots, the arguments first (for `why --expand`)."""
+        define = self.t.defines[name]
+        fn = self._traced_rules.get(("define", name))
+        if fn is None:
+            if self._explainer is None:
+                self._explainer = Gen(self, traced=True)
+            fn = self._traced_rules[("define", name)] = self._explainer.expr_fn(define.body)
+        trace: list = []
+        self._explainer.ns["_trace"] = lambda node, typ, value: trace.append((node, typ, value))
+        return fn, self.t.frames.get(id(define), len(define.params or ())), trace
+

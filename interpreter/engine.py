@@ -25,7 +25,7 @@ class IllegalMove(Exception):
 
     def __init__(self, explanation: Explanation):
         self.explanation = explanation
-        super().__init__(f"illegal move `{explanation.move}`: {explanation.reason}")
+        super().__init__(str(explanation))  # `MOVE` is illegal: RULE fails at FILE:LINE: ...
 
 
 class GameFault(Exception):
@@ -114,9 +114,15 @@ class Game:
 
     def _source_text(self, span: Span) -> str:
         source = self.sources.get(span.path)
-        if source is None or span.line != span.end_line:
+        if source is None:
             return ""
-        return source.line(span.line)[span.column - 1:span.end_column - 1]
+        if span.line == span.end_line:
+            return source.line(span.line)[span.column - 1:span.end_column - 1]
+        # an expression written over several lines reads as one line, comments dropped
+        lines = [source.line(span.line)[span.column - 1:]]
+        lines += [source.line(n) for n in range(span.line + 1, span.end_line)]
+        lines.append(source.line(span.end_line)[:span.end_column - 1])
+        return " ".join(line.partition("#")[0].strip() for line in lines if line.partition("#")[0].strip())
 
     @property
     def options(self) -> list[OptionInfo]:
@@ -415,10 +421,11 @@ class GameState(State):
                 return m
         raise IllegalMove(self.explain(text))
 
-    def explain(self, move, viewer="all") -> Explanation:
+    def explain(self, move, viewer="all", expand=()) -> Explanation:
         """Why `move` is legal or not, rule by rule.  Under a seat's view, only about that seat's
         own (or the table's) decision, and only from what it knows: else `legal` is None and
-        `reason` says what the explanation would have read."""
+        `reason` says what the explanation would have read.  `expand` names definitions whose
+        calls are evaluated again inside with their arguments (Expansion records on each rule)."""
         text = str(move) if not isinstance(move, str) else " ".join(move.split())
         if viewer != "all":
             actor = self.current_player
@@ -426,9 +433,9 @@ class GameState(State):
                 return Explanation(text, None, refusal_message(f"P{actor}'s choices", viewer), ())
         try:
             if viewer == "all":
-                return explain(self, text)
+                return explain(self, text, tuple(expand))
             try:
-                return explain(masked(self, viewer), text)
+                return explain(masked(self, viewer), text, tuple(expand))
             except UnknownRead as unknown:
                 return Explanation(text, None, refusal_message(unknown.what, viewer), ())
         except ScriptRuntimeError as err:
@@ -473,8 +480,7 @@ class GameState(State):
 
     def _trace_rules(self, move: Move):
         for result in self.explain(move).rules:
-            values = ", ".join(f"{k} = {v}" for k, v in result.values)
-            self.emit("rule", name=result.name, status=result.status, values=values, span=result.span)
+            self.emit("rule", name=result.name, status=result.status, values=result.verdict, span=result.span)
 
     # ---- copies and saving
     def clone(self) -> "GameState":

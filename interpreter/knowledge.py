@@ -332,6 +332,10 @@ def describe(st, kind, data) -> str:
         typ, value = (entry[1] if entry is not None and entry[1] else "any"), data["value"]
         if is_list(typ) and not isinstance(value, (tuple, list)):  # one element of a list variable
             typ = element(typ)
+        index = data.get("index")
+        if index is not None:  # `set total[P2] = -45`, `set order[3] = 7C`: which one changed
+            per_player = entry is not None and entry[0].per_player
+            return f"set {data['name']}[{f'P{index}' if per_player else index}] = {render_value(prog, typ, value, st.n)}"
         return f"set {data['name']} = {render_value(prog, typ, value, st.n)}"
     if kind in ("reveal", "peek", "hide"):
         card = prog.card_names[data["card"]]

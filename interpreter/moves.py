@@ -10,8 +10,33 @@ from .program import Move, render_move_value, render_value
 from .runtime import run
 from .nodes import Best, Comprehension, Quant
 from .source import Span
+from .verdicts import calls_in, read_trace, verdict
 
-__all__ = ["Explanation", "Move", "RuleResult", "apply_move", "enumerate_moves", "explain", "legal_moves"]
+__all__ = ["Expansion", "Explanation", "Move", "RuleResult", "apply_move", "enumerate_moves", "explain",
+           "legal_moves"]
+
+MAX_EXPANSION_DEPTH = 6  # definitions cannot call themselves, but a chain can be long
+
+
+@attrs.frozen
+class Expansion:
+    """A definition's body evaluated with the arguments of one call (`why MOVE --expand NAME`).
+
+    Attributes:
+        call: the call as written (`can_follow(p)`); args: (parameter, value text) pairs.
+        value: the call's value; verdict: the part of the body that decided it.
+        values, witnesses, expansions: as in RuleResult, for the body.
+    """
+
+    name: str
+    call: str
+    args: tuple
+    span: Span
+    value: str
+    verdict: str
+    values: tuple
+    witnesses: tuple = ()
+    expansions: tuple = ()
 
 
 @attrs.frozen
@@ -21,6 +46,11 @@ class RuleResult:
     Attributes:
         status: "pass", "fail" or "not applicable" (its `when` was false).
         values: (expression text, value text) pairs the rule looked at, in evaluation order.
+        verdict: the part of the deciding expression (the `require`, or the `when` of a rule that
+            did not apply) that decided it: `c.suit == led is C == D = false`.
+        where: the span of that expression (its file:line ends an explanation's summary).
+        witnesses: (quantifier text, phrase) pairs: the item an `any`, `all` or `no` stopped at.
+        expansions: the definitions asked to be expanded, one Expansion per call.
     """
 
     name: str
@@ -28,10 +58,23 @@ class RuleResult:
     span: Span
     status: str
     values: tuple
+    verdict: str = ""
+    where: Span | None = None
+    witnesses: tuple = ()
+    expansions: tuple = ()
+
+    @property
+    def summary(self) -> str:
+        """`RULE fails at FILE:LINE: c.suit == led is C == D = false`: name, word, where, verdict."""
+        at = f" at {self.where.path}:{self.where.line}" if self.where is not None else ""
+        word = {"pass": "passes", "fail": "fails"}.get(self.status, "does not apply")
+        return f"{self.name} {word}{at}: {self.verdict}" if self.verdict else f"{self.name} {word}{at}"
 
 
 @attrs.frozen
 class Explanation:
+    """Why a move is legal or not: `str()` reads like the REPL's `why` summary."""
+
     move: str
     legal: bool
     reason: str
@@ -40,6 +83,19 @@ class Explanation:
     @property
     def failing(self) -> list[RuleResult]:
         return [r for r in self.rules if r.status == "fail"]
+
+    @property
+    def verdict(self) -> str:
+        """One line: legal or illegal, and the rules that decided it with how."""
+        if self.legal is None:  # refused: the viewer may not know
+            return self.reason
+        if not self.rules:
+            return f"{'legal' if self.legal else 'illegal'}: {self.reason}"
+        deciding = self.rules if self.legal else self.failing
+        return f"{'legal' if self.legal else 'illegal'}: " + "; ".join(r.summary for r in deciding)
+
+    def __str__(self) -> str:
+        return f"`{self.move}` is {self.verdict}"
 
 
 def apply_move(st, move: Move) -> None:
@@ -74,8 +130,9 @@ def apply_move(st, move: Move) -> None:
     run(st)
 
 
-def explain(st, text: str) -> Explanation:
-    """Re-evaluate every rule behind `text` with tracing on: the slow path, never used in play."""
+def explain(st, text: str, expand=()) -> Explanation:
+    """Re-evaluate every rule behind `text` with tracing on: the slow path, never used in play.
+    `expand` names definitions whose calls are evaluated again inside, with their arguments."""
     decision = st.waiting
     if decision is None:
         return Explanation(text, False, "the game is over" if st.over else "no decision is pending", ())
@@ -96,7 +153,7 @@ def explain(st, text: str) -> Explanation:
         for b, v in zip(spec.bindings, move.values):
             L[b.slot] = v
         for use in spec.rules:
-            results.append(_judge(st, L, use))
+            results.append(_judge(st, L, use, frozenset(expand)))
     finally:
         for s, v in zip(slots, saved):
             L[s] = v
@@ -108,7 +165,7 @@ def explain(st, text: str) -> Explanation:
     return Explanation(text, legal, reason, tuple(results))
 
 
-def _judge(st, L, use) -> RuleResult:
+def _judge(st, L, use, expand) -> RuleResult:
     prog = st.prog
     rule = use.rule.node
     when, require, trace = prog.compiler.traced_rule(rule.name)
@@ -120,32 +177,81 @@ def _judge(st, L, use) -> RuleResult:
     else:
         status = "not applicable"
     params = tuple((p.name, _param_type(prog, p), v) for p, v in zip(rule.params, args))
-    values = [(name, render_move_value(prog, typ, v)) for name, typ, v in params]
-    shown = {name for name, _ in values}
-    per_item, sources = _rule_sources(prog, rule)
-    for node, typ, value in trace:
-        source = sources.get(id(node))
-        if source is None:
-            source = sources[id(node)] = prog.source_text(node.span)
-        if source in shown or not source or id(node) in per_item:
-            continue
-        shown.add(source)
-        values.append((source, render_value(prog, typ, value, st.n)))
-    return RuleResult(rule.name, rule.doc, rule.span, status, tuple(values))
+    values, witnesses, reading, raw = _looked_at(st, trace, _sources(prog, rule.name, (rule.when, rule.require)),
+                                                 [(name, render_move_value(prog, typ, v)) for name, typ, v in params])
+    deciding = rule.require if applies else rule.when
+    text = lambda node: prog.source_text(node.span)  # noqa: E731
+    expansions = _expansions(st, (rule.when, rule.require), raw, reading, expand, 0)
+    return RuleResult(rule.name, rule.doc, rule.span, status, values, verdict(deciding, reading, text),
+                      deciding.span, witnesses, expansions)
 
 
-def _rule_sources(prog, rule):
-    """(nodes inside quantifiers, source text by node id) of a rule, worked out once per program."""
-    found = prog.explain_cache.get(rule.name)
+def _sources(prog, key, roots):
+    """(nodes inside quantifiers, source text by node id) of a rule's or definition's
+    expressions, worked out once per program."""
+    found = prog.explain_cache.get(key)
     if found is None:
-        found = prog.explain_cache[rule.name] = (_inside_quantifiers(rule), {})
+        found = prog.explain_cache[key] = (_inside_quantifiers(*roots), {})
     return found
 
 
-def _inside_quantifiers(rule) -> set[int]:
+def _looked_at(st, trace, sources, values):
+    """(values, witnesses, reading, raw values by node id) of one traced evaluation."""
+    prog = st.prog
+    per_item, texts = sources
+    reading = read_trace(trace, per_item, lambda typ, v: render_value(prog, typ, v, st.n))
+    shown = {name for name, _ in values}
+    witnesses, raw = [], {}
+    for node, typ, value in trace:
+        if id(node) in per_item:
+            continue
+        raw[id(node)] = value
+        source = texts.get(id(node))
+        if source is None:
+            source = texts[id(node)] = prog.source_text(node.span)
+        if source in shown or not source:
+            continue
+        shown.add(source)
+        values.append((source, reading.values[id(node)]))
+        if id(node) in reading.witnesses:
+            witnesses.append((source, reading.witnesses[id(node)]))
+    return tuple(values), tuple(witnesses), reading, raw
+
+
+def _expansions(st, nodes, raw, reading, expand, depth) -> tuple:
+    """An Expansion for each evaluated call, in `nodes`, of a definition named in `expand`."""
+    if not expand or depth >= MAX_EXPANSION_DEPTH:
+        return ()
+    prog = st.prog
+    defines = prog.tables.defines
+    out = []
+    for node in nodes:
+        if node is None:
+            continue
+        for call in calls_in(node, defines):
+            if call.func not in expand or id(call) not in raw:
+                continue
+            define = defines[call.func]
+            fn, size, trace = prog.compiler.traced_define(call.func)
+            frame = [None] * size
+            args = []
+            for param, arg in zip(define.params or (), call.args):
+                frame[prog.tables.slots[id(param)]] = raw.get(id(arg))
+                args.append((param.name, reading.values.get(id(arg), prog.source_text(arg.span))))
+            fn(st, frame)
+            values, witnesses, inner, inner_raw = _looked_at(
+                st, trace, _sources(prog, ("define", call.func), (define.body,)), list(args))
+            text = lambda node: prog.source_text(node.span)  # noqa: E731
+            out.append(Expansion(call.func, prog.source_text(call.span), tuple(args), define.span,
+                                 reading.values.get(id(call), "?"), verdict(define.body, inner, text), values,
+                                 witnesses, _expansions(st, (define.body,), inner_raw, inner, expand, depth + 1)))
+    return tuple(out)
+
+
+def _inside_quantifiers(*roots) -> set[int]:
     """Nodes evaluated once per item of a quantifier or comprehension: their last value would
     only describe the last item looked at, so explanations show the quantifier's result instead."""
-    inside, stack = set(), [(rule.when, False), (rule.require, False)]
+    inside, stack = set(), [(root, False) for root in roots]
     while stack:
         node, within = stack.pop()
         if node is None or not attrs.has(type(node)):

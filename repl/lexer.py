@@ -79,6 +79,9 @@ STYLE = Style.from_dict({
     "command": "bold",
     "error": "#d70000 bold",
     "gutter": "#808080",
+    "verdict.pass": "#5faf5f bold",
+    "verdict.fail": "#d70000 bold",
+    "verdict.skip": "#d7af00 bold",
     "bottom-toolbar": "noreverse bg:#303030 #d0d0d0",
     "bottom-toolbar.label": "#808080",
     "bottom-toolbar.value": "#ffffff bold",
@@ -102,6 +105,9 @@ def code_fragments(code: str) -> list[tuple[str, str]]:
 # Commands whose argument is an expression of the language.
 _CODE_COMMANDS = ("eval", "watch", "why", "source")
 _EXCERPT = re.compile(r"^(\s*\d+ \| )(.*)$")
+# `rule NAME: PASS`, and a why's first line `...: legal: ...` / `...: illegal: ...`
+_VERDICT = re.compile(r"^(rule \S+: )(PASS|FAIL|SKIP)\b|^(`[^`]*`[^:]*: )(legal|illegal)(?=: )")
+_VERDICT_STYLE = {"PASS": "pass", "legal": "pass", "FAIL": "fail", "illegal": "fail", "SKIP": "skip"}
 
 
 class InputLexer(Lexer):
@@ -132,9 +138,14 @@ def highlight_output(text: str) -> FormattedText:
     out: list[tuple[str, str]] = []
     for line in text.split("\n"):
         match = _EXCERPT.match(line)
+        verdict = _VERDICT.match(line)
         if match:
             out.append(("class:gutter", match.group(1)))
             out += code_fragments(match.group(2))
+        elif verdict:
+            head, word = (verdict.group(1), verdict.group(2)) if verdict.group(2) else (verdict.group(3),
+                                                                                       verdict.group(4))
+            out += [("", head), (f"class:verdict.{_VERDICT_STYLE[word]}", word), ("", line[len(head) + len(word):])]
         elif line.startswith("error"):
             head, sep, tail = line.partition(":")
             out += [("class:error", head + sep), ("", tail)]

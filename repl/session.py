@@ -12,12 +12,16 @@ import json
 import os
 import shlex
 
+import attrs
+
 import interpreter
 from interpreter import TABLE, GameFault, IllegalMove, ScriptError
 
 from .commands import ALIASES, BY_NAME, COMMANDS
 from .input import NoSuchMove, lines_of, read_move, why_not
 from .replay import ReplayError, observation_data, read_replay, replay_data, write_replay
+from .trace import grouped
+from .why import split_expand, why_lines
 
 HIDDEN = "??"
 
@@ -630,7 +634,10 @@ class Session:
         head = f"illegal move `{explanation.move}`"
         if actor is not None:
             head += f" ({who(actor)} to act)"
-        lines = [f"{head}: {explanation.reason}"]
+        if self.perspective != "all":  # what decided it, as far as this view may know
+            seen = st.explain(explanation.move, viewer=self.perspective)
+            explanation = seen if seen.legal is not None else attrs.evolve(explanation, rules=())
+        lines = [f"{head}: {explanation.verdict.partition(': ')[2]}"]
         for rule in explanation.failing:
             lines.append(f"  rule {rule.name} ({rule.span.path}:{rule.span.line})"
                          + (f": {rule.doc}" if rule.doc else ""))
@@ -643,12 +650,10 @@ class Session:
         """The game's log lines of move `step`, and with `always` every traced event, as the
         current view observed them when they happened."""
         lines = []
-        for event in self._observed(st, step):
-            if event.kind == "log":
-                lines.append(f"    {event.text}")
-            elif always and event.kind != "decision":
-                where = f"  [{event.span.path}:{event.span.line}]" if event.span is not None else ""
-                lines.append(f"    {event.text}{where}")
+        events = [e for e in self._observed(st, step) if e.kind != "decision" and (always or e.kind == "log")]
+        for kind, text, span in grouped(events, self._statement):
+            where = f"  [{span.path}:{span.line}]" if span is not None and kind != "log" else ""
+            lines.append(f"    {text}{where}")
         return lines
 
     def _cmd_why(self, rest: str):
@@ -656,25 +661,30 @@ class Session:
         if st.current_player is not None and not self._sees_choices(st):
             raise ReplError(f"`why` {self._refusal(f'P{st.current_player}' + chr(39) + 's choices')}\n"
                             f"  = help: `view P{st.current_player}` or `view all` may ask")
-        text = self._resolve(rest, "why")
-        explanation = st.explain(text, viewer=self.perspective)
+        try:
+            typed, expand = split_expand(rest)
+        except ValueError as err:
+            raise ReplError(str(err)) from None
+        defines = [d.name for d in self.game.declarations if d.kind == "define"]
+        for name in expand:
+            if name not in defines:
+                raise ReplError(self._unknown("definition", name, defines))
+        text = self._resolve(typed, "why")
+        explanation = st.explain(text, viewer=self.perspective, expand=expand)
         if explanation.legal is None:
             raise ReplError(f"`why {text}` {explanation.reason}\n  = help: `view all` sees everything")
         actor = st.current_player
-        verdict = "legal" if explanation.legal else "illegal"
-        context = f" for {who(actor)}" if actor is not None else ""
-        lines = [f"`{explanation.move}`{context} at step {self._pos} (phase {st.phase or '-'}): {verdict}: "
-                 f"{explanation.reason}"]
-        for rule in explanation.rules:
-            doc = f" - {rule.doc}" if rule.doc else ""
-            lines.append(f"rule {rule.name}: {rule.status.upper()}{doc}")
-            lines += self._excerpt(rule.span)
-            if rule.values:
-                lines.append("  looked at:")
-                lines += [f"    {k} = {v}" for k, v in rule.values]
+        context = (f" for {who(actor)}" if actor is not None else "") + f" at step {self._pos} " \
+            f"(phase {st.phase or '-'})"
+        lines = why_lines(explanation, context, self._excerpt, defines)
         if st.fault is None and not st.is_over and text not in self.move_texts(legal_only=False):
             lines += [f"  = help: {line}" for line in self._not_a_move(text)]
         return lines
+
+    def _statement(self, span) -> str:
+        """The source from `span` to the end of its first line."""
+        source = self.game.sources.get(span.path)
+        return source.line(span.line)[span.column - 1:] if source is not None else ""
 
     def _excerpt(self, span) -> list[str]:
         """A span's source lines with a line-number gutter, like a diagnostic's excerpt."""

@@ -17,6 +17,7 @@ LAYERS = [
     {"runtime", "program"},  # the state the compiled code runs on, and the compiled records
     {"enumeration"},
     {"codegen", "compiler"},
+    {"verdicts"},  # reading traced evaluations, for explanations
     {"moves", "agents", "playout"},
     {"engine", "saving", "views", "knowledge"},  # saving, views and what each seat knows: the engine's, split out by job
     {"simulate"},

@@ -251,9 +251,11 @@ def test_trace_is_masked_outside_all():
     s.execute("view P0")
     s.execute("trace on")
     out = s.execute("new")
-    assert "move ?? to hand[P1]" in out
-    mine = s.state.view("all")["zones"]["hand"]["P0"]
-    assert any(f"move {card} to hand[P0]" in out for card in mine)
+    assert "deal 13 cards to each of P0, P1, P2 (hand)" in out  # one line for the deal, no names
+    hands = s.state.view("all")["zones"]["hand"]
+    assert not (set(hands["P1"]) | set(hands["P2"])) & set(re.findall(r"[\w.]+", out))
+    s.execute("view all")
+    assert "move 13 cards to points" in s.execute("new")
 
 
 # ---- moves, play, why ----------------------------------------------------------------------------------
@@ -319,15 +321,18 @@ def test_why_names_the_failing_rule_and_its_source_line():
     move = illegal_card(s)
     out = s.execute(f"why {move}")
     lines = out.split("\n")
-    assert lines[0] == f"`{move}` for P1 at step 1 (phase trick): illegal: forbidden by `follow_suit`"
+    assert lines[0] == f"`{move}` for P1 at step 1 (phase trick): illegal: follow_suit fails at {BOUNCER}:" \
+        f"{FOLLOW_SUIT_LINE + 2}: c.suit == led is {move[-1]} == {led} = false"
     assert "rule follow_suit: FAIL - Follow the led suit if you can." in out
+    assert f"  because: c.suit == led is {move[-1]} == {led} = false" in out
     assert re.search(rf"--> .*bouncer\.cardgame:{FOLLOW_SUIT_LINE}$", out, re.M)
     assert f"{FOLLOW_SUIT_LINE + 2} |     require c.suit == led" in out
     assert f"    led = {led}" in out and "    c.suit == led = false" in out
     assert s.step == 1
     legal = s.state.legal_moves()[0].text
     out = s.execute(f"why {legal}")
-    assert "legal: allowed by every rule" in out and "rule follow_suit: PASS" in out
+    assert f": legal: follow_suit passes at {BOUNCER}:{FOLLOW_SUIT_LINE + 2}: c.suit == led is " \
+        f"{led} == {led} = true" in out and "rule follow_suit: PASS" in out
     assert s.execute("why 1") == out
     out = s.execute("why play ZZ")
     assert "illegal: `play ZZ` is not one of the choices" in out
