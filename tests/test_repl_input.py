@@ -74,7 +74,7 @@ def test_an_illegal_move_in_lower_case_is_explained_not_misread():
     s = bouncer()
     s.execute("play 9D")
     out = s.execute("play ac")  # P1 holds AC but must follow diamonds
-    assert out.startswith("error: illegal move `play AC` (P1 to act): forbidden by `follow_suit`")
+    assert out.startswith("error: illegal move `play AC` (P1 to act): follow_suit fails at ")
 
 
 def test_a_card_not_in_hand_says_where_it_is_and_the_nearest_legal_move():

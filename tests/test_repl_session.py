@@ -296,7 +296,8 @@ def test_illegal_move_is_explained_and_changes_nothing():
     s.execute("play 1")
     move = illegal_card(s)
     out = fails(s, f"play {move}")
-    assert f"illegal move `{move}` (P1 to act): forbidden by `follow_suit`" in out
+    assert f"illegal move `{move}` (P1 to act): follow_suit fails at {BOUNCER}:{FOLLOW_SUIT_LINE + 2}: " \
+        f"c.suit == led is {move[-1]} == D = false" in out
     assert f"bouncer.cardgame:{FOLLOW_SUIT_LINE}): Follow the led suit if you can." in out
     assert f"`why {move}`" in out and "nothing changed" in out
 
