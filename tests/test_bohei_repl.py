@@ -1,0 +1,79 @@
+"""Bohei at the REPL, through piped input as a person would script it: the table's questions
+(traits, who begins, a challenge's winner, the "Bohei" call) are asked of the person, and `why`
+explains a Nö refused when played as an ordinary card."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from helpers import ROOT, line_of
+
+SESSION = """\
+seat P0 human
+auto
+play wears
+play owns
+play does_not
+play does_not
+play does_not
+play wears
+play does_not
+play owns
+play does_not
+moves
+play begins P0
+moves
+play no_draw
+why play No.4
+play play No.4
+play play StaringContest.1
+play challenge P1
+moves
+play replay
+play won P0
+moves
+play neither
+seat P0 random
+auto
+play did_not
+"""
+
+
+def run_session() -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "repl", "repl", "games/bohei.cardgame", "--seed", "13"],
+                          input=SESSION, capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+def test_table_decisions_are_asked_of_the_person_and_why_explains_a_refused_no():
+    proc = run_session()
+    out = proc.stdout
+    assert "Traceback" not in out + proc.stderr
+    assert proc.returncode == 1  # exactly one command failed: the refused Nö
+    assert out.count("\nerror") == 1
+    # The set-up's questions go to the person at the keyboard, worded as the table hears them.
+    assert "the table decides: Does P0 wear glasses?" in out
+    assert "auto stopped after 0 moves: a table decision is yours to make" in out
+    assert "1. table: wears\n2. table: owns\n3. table: does_not\n" in out
+    assert "table decision: Who is the most disorganised person at the table?\n" \
+           "  1. begins P0\n  2. begins P1\n  3. begins P2\n" in out
+    assert "P0 to act: P0's turn, step 1: draw a card?\n  1. draw\n  2. no_draw\n" in out
+    # A Nö played as an ordinary card in step 3 is refused, and `why` says which rule and where.
+    rule = line_of("bohei.cardgame", "rule answers_only")
+    assert "`play No.4` for P0 at step 11 (phase turn): illegal: forbidden by `answers_only`" in out
+    assert "rule answers_only: FAIL - Nö and Gegenteiltag are not played in step 3: " \
+           "they answer a draw, discard or give that is about to hit you." in out
+    assert f"--> games/bohei.cardgame:{rule}\n" in out
+    assert "    c.kind = nope\n" in out
+    assert "error: illegal move `play No.4` (P0 to act): forbidden by `answers_only`" in out
+    assert "nothing changed" in out
+    # A challenge's winner is the table's to say, replayed until clear.
+    assert "table decision: Who won the staring contest between P0 and P1?\n" \
+           "  1. won P0\n  2. won P1\n  3. replay\n" in out
+    assert "no clear winner: the staring contest is played again" in out
+    assert "P0 wins the staring contest" in out
+    assert "P0 won: discard up to 2 cards, draw up to 2, or neither?" in out
+    # With every seat played by the random agent, `auto` still stops at the table's question,
+    # so the person can forget the call: nothing reminds the player.
+    assert 'the table decides: P1 now holds 7 cards: did P1 call "Bohei"?\n  1. called\n  2. did_not\n' in out
+    assert "P1 did not call Bohei and cannot win at the start of their next turn" in out
