@@ -475,3 +475,15 @@ def test_random_games_keep_every_card_and_end(seed, agent_seed, players):
         assert winners == []
     else:
         assert len(winners) == 1 and v(state)["champion"] == f"P{winners[0]}"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_simulated_games_end_without_reaching_the_cap(players):
+    """The random answers to table questions are shaped so that games end (the script's opening
+    comment says how); `cardgame simulate -n 500` gives the full figures, this is a bounded check."""
+    from interpreter.rng import derive
+    from interpreter.simulate import play_one
+    for index in range(25):
+        state, finished = play_one(GAME, players, derive(7, index), {})
+        assert state.fault is None and not state.capped and finished
+        assert len(state.winners) == 1
