@@ -11,12 +11,12 @@ from .moves import Expansion, Explanation, Move, RuleResult
 from . import limits
 from .parser import parse_expression
 from .reading import FileRefused, inside, read_text
-from .simulate import simulate
+from .simulate import simulate, usable_workers
 from .source import Diagnostic, ScriptError, SourceFile, Span, printable, render
 
 __all__ = [
     "EXPRESSION_PATH", "TABLE", "CardInfo", "DeclInfo", "Diagnostic", "Expansion", "Explanation", "FileRefused", "Game",
     "GameFault", "GameState",
     "IllegalMove", "Move", "OptionInfo", "RandomAgent", "RuleInfo", "RuleResult", "ScriptError", "SourceFile", "Span", "TraceEvent",
-    "check_file", "inside", "limits", "load", "parse_expression", "printable", "read_text", "render", "simulate",
+    "check_file", "inside", "limits", "load", "parse_expression", "printable", "read_text", "render", "simulate", "usable_workers",
 ]

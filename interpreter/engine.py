@@ -28,6 +28,10 @@ class IllegalMove(Exception):
         super().__init__(str(explanation))  # `MOVE` is illegal: RULE fails at FILE:LINE: ...
 
 
+class TracerFailed(ScriptRuntimeError):
+    """A tracer callback raised: the game is faulted with R0003 (the script is not to blame)."""
+
+
 class GameFault(Exception):
     """The script failed while running (a limit, a division by zero...); carries a diagnostic."""
 
@@ -196,8 +200,9 @@ class Game:
                 f"{self.min_players} to {self.max_players}"
             raise ScriptError([Diagnostic("E0703", f"this game takes {span} players, not {players}", None,
                                           hint=f"use --players {self.min_players}")])
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ScriptError([Diagnostic("E0704", f"a seed is a whole number, not `{seed}`", None)])
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed.bit_length() > 256:
+            raise ScriptError([Diagnostic("E0704", f"a seed is a whole number of at most 256 bits, not `{seed}`",
+                                          None)])
         values = self.read_options({k: v for k, v in (options or {}).items()})
         st = GameState()
         st.prog, st.n, st.seed, st.options = prog, players, seed, dict(values)
@@ -503,7 +508,12 @@ class GameState(State):
 
     # ---- views and knowledge
     def view(self, player=None) -> dict:
-        """What `player` may see (None: a spectator; "all": everything)."""
+        """What `player` may see (None: a spectator; "all": everything); ScriptError E0707 for
+        a seat that is not at this table."""
+        if not (player is None or player == "all" or (type(player) is int and 0 <= player < self.n)):
+            raise ScriptError([Diagnostic("E0707", f"there is no seat {player!r} at this {self.n}-player table",
+                                          None, hint=f'seats are 0 to {self.n - 1}; None is a spectator, "all" '
+                                          'sees everything')])
         return build_view(self, player)
 
     def observation(self, seat=None) -> dict:
@@ -554,12 +564,17 @@ class GameState(State):
             if journal is not None:
                 journal.record(self, kind, data)
             if callback is not None:
-                callback(TraceEvent(kind, data.get("span"), describe(self, kind, data)))
+                try:
+                    callback(TraceEvent(kind, data.get("span"), describe(self, kind, data)))
+                except Exception as exc:  # the caller's code: reported as R0003, never raised raw
+                    raise TracerFailed(f"the tracer raised {type(exc).__name__}: {exc}", data.get("span"),
+                                       "the tracer is the caller's function; the game stopped at this event") from None
         self.tracer = sink
 
     # ---- faults
     def _diagnostic(self, err: ScriptRuntimeError) -> Diagnostic:
-        return Diagnostic("R0001", err.message, err.span, "while running this", err.hint)
+        code = "R0003" if isinstance(err, TracerFailed) else "R0001"
+        return Diagnostic(code, err.message, err.span, "while running this", err.hint)
 
     def _fault(self, err: ScriptRuntimeError):
         self.fault = self._diagnostic(err)

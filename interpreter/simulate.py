@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 
 from . import limits
@@ -11,11 +12,14 @@ from .moves import legal_moves
 from .playout import play_random
 from .runtime import VALUE_FAULTS, ScriptRuntimeError
 from .rng import derive
+from .source import Diagnostic, ScriptError
 
 
-def play_one(game: Game, players: int, seed: int, options: dict, max_decisions: int = limits.MAX_DECISIONS):
-    """Play one game to the end; returns (state, finished)."""
-    state = game.new_game(players=players, seed=seed, options=options)
+def play_one(game: Game, players: int, seed: int, options: dict, max_decisions: int = limits.MAX_DECISIONS,
+             budget: tuple = (None, None)):
+    """Play one game to the end; returns (state, finished).  `budget`: (work per move, per game)."""
+    state = game.new_game(players=players, seed=seed, options=options, max_work=budget[0],
+                          max_game_work=budget[1])
     agent = RandomAgent.for_game(seed)
     # The same as `state.apply(agent.choose(state.legal_moves()))` at every decision: the
     # playout loop plays the game; a fault or a dead end goes through the public calls.
@@ -51,7 +55,7 @@ def _load_in_worker(path: str):
 
 
 def _run_range(args):
-    path_or_game, players, seed, options, start, stop = args
+    path_or_game, players, seed, options, start, stop, budget = args
     if isinstance(path_or_game, str):
         if _worker_game is None or _worker_game.path != path_or_game:
             _load_in_worker(path_or_game)
@@ -60,37 +64,67 @@ def _run_range(args):
         game = path_or_game
     rows = []
     for index in range(start, stop):
-        state, finished = play_one(game, players, derive(seed, index), options)
-        rows.append((finished, state.decisions, state.scores if finished else None,
-                     state.winners if finished else None))
+        state, finished = play_one(game, players, derive(seed, index), options, budget=budget)
+        scores = winners = None
+        if finished:
+            try:
+                scores, winners = state.scores, state.winners
+            except GameFault:  # the score or winners expression fails: the game has no result
+                finished = False
+        rows.append((finished, state.decisions, scores, winners))
     return rows
 
 
-def simulate(game: Game, games: int, players: int, seed: int, options: dict, workers: int = 1) -> dict:
+def usable_workers(workers: int) -> int:
+    """`workers`, capped at the machine's CPU count: more processes than CPUs only add memory
+    (each loads Python and the script) and no speed."""
+    return max(1, min(workers, os.cpu_count() or 1))
+
+
+def simulate(game: Game, games: int, players: int, seed: int, options: dict, workers: int = 1,
+             max_work: int | None = None, max_game_work: int | None = None) -> dict:
     """Statistics over `games` games; game i uses seed derive(seed, i), so results do not depend
-    on how the games are spread over worker processes."""
+    on how the games are spread over worker processes.
+
+    At most limits.MAX_GAMES games and usable_workers(workers) processes; games are played in
+    ranges of at most 64 and their results added up as each range comes back, so memory does
+    not grow with the number of games."""
+    if not 0 <= games <= limits.MAX_GAMES:
+        raise ScriptError([Diagnostic("E0706", f"{games:,} games is more than `simulate` plays", None,
+                                      hint=f"at most {limits.MAX_GAMES:,} games at once")])
+    budget = game.budget(max_work, max_game_work)
     started = time.perf_counter()
+    workers = usable_workers(workers)
+    wins, totals = [0.0] * players, [0.0] * players
+    finished = decisions = 0
+
+    def add(rows):
+        nonlocal finished, decisions
+        for done_, made, scores, winners in rows:
+            decisions += made
+            if not done_:
+                continue
+            finished += 1
+            for seat in winners:
+                wins[seat] += 1 / len(winners)
+            for seat, score in enumerate(scores):
+                totals[seat] += score
+
+    chunk = max(1, min(64, games // (workers * 8)))
     if workers <= 1 or games < 2:
-        rows = _run_range((game, players, seed, options, 0, games))
+        for lo in range(0, games, chunk):
+            add(_run_range((game, players, seed, options, lo, min(games, lo + chunk), budget)))
     else:
         import multiprocessing
         # Small ranges, handed out as workers become free, keep every worker busy to the end
-        # (game lengths vary); each worker loads the script once.  Rows come back in game order.
-        chunk = max(1, min(64, games // (workers * 8)))
-        jobs = [(game.path, players, seed, options, lo, min(games, lo + chunk)) for lo in range(0, games, chunk)]
+        # (game lengths vary); each worker loads the script once.
+        jobs = ((game.path, players, seed, options, lo, min(games, lo + chunk), budget)
+                for lo in range(0, games, chunk))
         with multiprocessing.get_context("spawn").Pool(workers, _load_in_worker, (game.path,)) as pool:
-            rows = [row for part in pool.imap(_run_range, jobs) for row in part]
+            for part in pool.imap(_run_range, jobs):
+                add(part)
     elapsed = max(time.perf_counter() - started, 1e-9)
-    finished = [r for r in rows if r[0]]
-    wins = [0.0] * players
-    totals = [0.0] * players
-    for _, _, scores, winners in finished:
-        for seat in winners:
-            wins[seat] += 1 / len(winners)
-        for seat, s in enumerate(scores):
-            totals[seat] += s
-    done = max(1, len(finished))
-    decisions = sum(r[1] for r in rows)
+    done = max(1, finished)
     return {
         "games": games,
         "players": players,
@@ -99,5 +133,5 @@ def simulate(game: Game, games: int, players: int, seed: int, options: dict, wor
         "mean_decisions": round(decisions / max(1, games), 2),
         "games_per_second": round(games / elapsed, 2),
         "decisions_per_second": round(decisions / elapsed, 1),
-        "unfinished": games - len(finished),
+        "unfinished": games - finished,
     }

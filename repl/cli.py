@@ -65,6 +65,12 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--players", type=_positive, default=None, metavar="N")
         p.add_argument("--seed", type=_nonneg, default=0, metavar="S")
         p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+        p.add_argument("--max-work", type=_positive, default=None, metavar="N",
+                       help=f"work budget per move (default: the script's, else "
+                            f"{interpreter.limits.MAX_WORK_PER_MOVE:,}; at most {interpreter.limits.HARD_MAX_WORK_PER_MOVE:,})")
+        p.add_argument("--max-game-work", type=_positive, default=None, metavar="N",
+                       help=f"work budget per game (default: the script's, else "
+                            f"{interpreter.limits.MAX_WORK_PER_GAME:,}; at most {interpreter.limits.HARD_MAX_WORK_PER_GAME:,})")
 
     play = sub.add_parser("play", help="play one whole game between random players and print the log")
     game_args(play)
@@ -149,7 +155,24 @@ def _view_arg(text: str):
     return int(digits)
 
 
+def _over_cap(args) -> bool:
+    """E0903 (exit 2) for a number past its hard cap; the budgets and the number of games."""
+    limits = interpreter.limits
+    caps = [("--max-work", args.max_work, limits.HARD_MAX_WORK_PER_MOVE),
+            ("--max-game-work", args.max_game_work, limits.HARD_MAX_WORK_PER_GAME),
+            ("--games", getattr(args, "games", None), limits.MAX_GAMES)]
+    for flag, value, cap in caps:
+        if value is not None and value > cap:
+            print(f"error[E0903]: `{flag} {value}` is over the hard cap of {cap:,}\n"
+                  f"  = help: the hard caps bound what any script or command may ask for "
+                  f"(docs/language.md §22)", file=sys.stderr)
+            return True
+    return False
+
+
 def cmd_play(args) -> int:
+    if _over_cap(args):
+        return 2
     game = interpreter.load(args.file)
     options = game.read_options(_options(args.option))
     if args.view == "all":
@@ -215,7 +238,8 @@ def _play_all_seeing(game, options, args) -> int:
     """The full record: every log line and move, hidden ones included (replays need them)."""
     lines: list[str] = []
     state = game.new_game(players=args.players, seed=args.seed, options=options,
-                          tracer=lambda event: lines.append(event.text) if event.kind == "log" else None)
+                          tracer=lambda event: lines.append(event.text) if event.kind == "log" else None,
+                          max_work=args.max_work, max_game_work=args.max_game_work)
     agent = interpreter.RandomAgent.for_game(args.seed)
 
     def flush():
@@ -273,11 +297,19 @@ def _save_replay(path: str, game, state, seed: int, options: dict) -> bool:
 
 
 def cmd_simulate(args) -> int:
+    if _over_cap(args):
+        return 2
     game = interpreter.load(args.file)
     options = game.read_options(_options(args.option))
     players = args.players if args.players is not None else game.min_players
-    game.new_game(players=players, seed=args.seed, options=options)  # validates before forking workers
-    stats = interpreter.simulate(game, args.games, players, args.seed, options, workers=args.workers)
+    game.new_game(players=players, seed=args.seed, options=options, max_work=args.max_work,
+                  max_game_work=args.max_game_work)  # validates before forking workers
+    workers = interpreter.usable_workers(args.workers)
+    if workers < args.workers:
+        print(f"note: --workers {args.workers} is more than the {workers} CPU(s) here; using {workers}",
+              file=sys.stderr)
+    stats = interpreter.simulate(game, args.games, players, args.seed, options, workers=workers,
+                                 max_work=args.max_work, max_game_work=args.max_game_work)
     if args.json:
         print(json.dumps(stats))
         return 0
