@@ -60,12 +60,14 @@ def test_table_decisions_are_asked_of_the_person_and_why_explains_a_refused_no()
     assert "P0 to act: P0's turn, step 1: draw a card?\n  1. draw\n  2. no_draw\n" in out
     # A Nö played as an ordinary card in step 3 is refused, and `why` says which rule and where.
     rule = line_of("bohei.cardgame", "rule answers_only")
-    assert "`play No.4` for P0 at step 11 (phase turn): illegal: forbidden by `answers_only`" in out
+    verdict = next(line for line in out.splitlines() if line.startswith("`play No.4` for P0 at step 11"))
+    assert "illegal" in verdict and "answers_only" in verdict
     assert "rule answers_only: FAIL - Nö and Gegenteiltag are not played in step 3: " \
            "they answer a draw, discard or give that is about to hit you." in out
     assert f"--> games/bohei.cardgame:{rule}\n" in out
     assert "    c.kind = nope\n" in out
-    assert "error: illegal move `play No.4` (P0 to act): forbidden by `answers_only`" in out
+    refusal = next(line for line in out.splitlines() if line.startswith("error:"))
+    assert refusal.startswith("error: illegal move `play No.4` (P0 to act): ") and "answers_only" in refusal
     assert "nothing changed" in out
     # A challenge's winner is the table's to say, replayed until clear.
     assert "table decision: Who won the staring contest between P0 and P1?\n" \
