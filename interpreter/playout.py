@@ -2,10 +2,10 @@
 
 `simulate` plays thousands of games whose moves nobody looks at.  Through the API each
 decision costs a `legal_moves()` call, the agent's `choose`, an `apply()` that finds the move
-in the legal list, and the generic `apply_move`; here the loop reads the generated enumerator's
-list (its moves are made once per script, so enumerating builds no objects), draws the index
-with the agent's own generator (the arithmetic of `Random.below`, inline) and enters the
-chosen alternative's body directly.  The moves, the states and the agent's generator go
+in the legal list, and the checks around `apply_move`; here the loop reads the generated
+enumerator's list (its moves are made once per script, so enumerating builds no objects),
+draws the index with the agent's own generator (the arithmetic of `Random.below`, inline) and
+hands the move straight to `moves.apply_move`, the one implementation of applying a move.  The moves, the states and the agent's generator go
 exactly as through the API (tests/test_playout.py compares them on every script); anything
 unusual (no legal move, a failing enumeration, a tracer) stops the loop and is left to the
 public calls, which report it the usual way.
@@ -16,14 +16,15 @@ from __future__ import annotations
 from . import limits
 from .enumeration import enumerate_moves
 from .rng import GAMMA, MASK, MIX1, MIX2, Random
-from .runtime import VALUE_FAULTS, ScriptRuntimeError, run, too_many_decisions, value_fault
+from .moves import apply_move
+from .runtime import VALUE_FAULTS, ScriptRuntimeError, too_many_decisions, value_fault
 
 
 def play_random(st, rng: Random, max_decisions: int) -> ScriptRuntimeError | None:
     """Apply uniformly random legal moves, drawn from `rng` as `RandomAgent.choose` draws them,
     until the game ends, `max_decisions` is reached, or something needs the public path.
     Returns the error that ended the game in a fault (for the caller to record), else None."""
-    stack, history = st.stack, st.history
+    stack = st.stack
     state = rng.state
     try:
         while st.waiting is not None and st.decisions < max_decisions and st.tracer is None:
@@ -36,7 +37,6 @@ def play_random(st, rng: Random, max_decisions: int) -> ScriptRuntimeError | Non
                 moves = fast(st, L) if fast is not None else enumerate_moves(st, True)
             except (ScriptRuntimeError, *VALUE_FAULTS):
                 return None  # the public legal_moves() faults the state exactly as it should
-            listed = st.work  # charged to the game with the move, as apply_move charges legal_work
             count = len(moves)
             if not count:
                 return None  # a dead end: reported by the public legal_moves()
@@ -47,23 +47,9 @@ def play_random(st, rng: Random, max_decisions: int) -> ScriptRuntimeError | Non
                 z = ((state ^ (state >> 30)) * MIX1) & MASK
                 z = ((z ^ (z >> 27)) * MIX2) & MASK
                 move = moves[((z ^ (z >> 31)) * count) >> 64]
-            # moves.apply_move, for a state without a tracer
-            history.append(move.text)
-            st.decisions += 1
-            st.game_work += listed
-            st.waiting = st.legal_cache = st.actor = None
-            if decision.kind == "deferred":
-                var, pos, collected, ask = decision.frame_slots
-                L[collected] = L[collected] + ((L[var], move.alt, move.values),)
-                L[pos] += 1
-                fr[1] = ask.pc
-            else:
-                spec = decision.alts[move.alt]
-                for b, v in zip(spec.bindings, move.values):
-                    L[b.slot] = v
-                fr[1] = spec.body_pc
+            st.legal_work = st.work  # the listing's cost, charged to the game with the move
             try:
-                run(st)
+                apply_move(st, move)
             except ScriptRuntimeError as err:
                 return err
             except VALUE_FAULTS as exc:
