@@ -90,6 +90,17 @@ def card_total(state) -> int:
     return sum(len(z) for z in state.to_json()["zones"])
 
 
+def test_the_deck_of_our_design():
+    state = GAME.new_game(players=3, seed=1)  # at the first trait question: nothing dealt yet
+    kinds = {"rule": 12, "action": 17, "nope": 6, "opposite": 4, "duel": 5, "judged": 3, "group": 4}
+    for kind, number in kinds.items():
+        assert state.evaluate(f"count x in draw_pile where x.kind == {kind}")[0] == str(number), kind
+    assert CARDS == sum(kinds.values()) == 51
+    assert state.evaluate("count x in draw_pile where x.text == none")[0] == "0"  # every card is printed
+    assert state.evaluate("count x in draw_pile where x.check == people")[0] == "5"
+    assert state.evaluate("count x in draw_pile where x.check == engine")[0] == "3"
+
+
 # ---- the rule area --------------------------------------------------------------------------------
 
 def test_a_full_rule_area_asks_which_rule_to_cover():
