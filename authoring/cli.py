@@ -18,6 +18,7 @@ def add_parsers(sub) -> None:
     fmt.add_argument("files", nargs="+", metavar="FILE", help="scripts, or folders searched for *.cardgame")
     fmt.add_argument("--check", action="store_true", help="change nothing; fail if a file would change")
     fmt.add_argument("--diff", action="store_true", help="change nothing; print what would change")
+    sub.add_parser("lsp", help="run the language server for editors (LSP on standard input and output)")
     rules = sub.add_parser("rules", help="write the rulebook of a script, for players")
     rules.add_argument("file", metavar="FILE")
     rules.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -83,6 +84,12 @@ def cmd_fmt(args) -> int:
     return status
 
 
+def cmd_lsp(args) -> int:
+    from .lsp import serve
+    serve()
+    return 0
+
+
 def cmd_rules(args) -> int:
     from .rulebook import rulebook
     print(rulebook(args.file, _option_pairs(args.option), args.format), end="")
@@ -113,4 +120,4 @@ def cmd_graph(args) -> int:
     return 0
 
 
-COMMANDS = {"fmt": cmd_fmt, "rules": cmd_rules, "graph": cmd_graph}
+COMMANDS = {"fmt": cmd_fmt, "lsp": cmd_lsp, "rules": cmd_rules, "graph": cmd_graph}

@@ -13,8 +13,9 @@ from .reading import FileRefused, read_text
 from .source import Diagnostic, ScriptError, SourceFile
 
 
-def read_sources(path: str) -> tuple[list, dict[str, SourceFile], list[Diagnostic]]:
+def read_sources(path: str, text: str | None = None) -> tuple[list, dict[str, SourceFile], list[Diagnostic]]:
     """Parse `path` and everything it includes; includes stay inside the script's own folder.
+    `text`, when given, is the script's text as an editor holds it (its includes are read from disk).
 
     Every file is read through reading.read_text (a byte cap, regular files only), includes
     only once their symbolic links are resolved to a place inside the script's folder, and all
@@ -24,6 +25,7 @@ def read_sources(path: str) -> tuple[list, dict[str, SourceFile], list[Diagnosti
     diags: list[Diagnostic] = []
     items: list = []
     root = os.path.dirname(os.path.abspath(path))
+    given = text
     budget = [limits.MAX_SCRIPT_BYTES]
 
     def visit(file_path: str, via: n.Include | None, chain: tuple):
@@ -31,7 +33,7 @@ def read_sources(path: str) -> tuple[list, dict[str, SourceFile], list[Diagnosti
             diags.append(Diagnostic("E0603", f"more than {limits.MAX_INCLUDES} included files",
                                     via.span if via else None))
             return
-        text = _read(file_path, via, root, budget[0], diags)
+        text = given if file_path == path and given is not None else _read(file_path, via, root, budget[0], diags)
         if text is None:
             return
         budget[0] -= len(text.encode("utf-8"))
@@ -103,9 +105,9 @@ def _resolve(inc: n.Include, from_path: str, root: str, diags) -> str | None:
     return target
 
 
-def check_file(path: str):
-    """Parse and check; returns (tables, items, sources, diagnostics)."""
-    items, sources, diags = read_sources(path)
+def check_file(path: str, text: str | None = None):
+    """Parse and check (`text`: the script's unsaved text); returns (tables, items, sources, diagnostics)."""
+    items, sources, diags = read_sources(path, text)
     if any(d.severity == "error" for d in diags):
         return None, items, sources, diags
     try:

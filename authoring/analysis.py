@@ -1,0 +1,328 @@
+"""What the editor server knows about one open script: its diagnostics, its declared names and
+where each is used, and what stands at a position.  Plain data, no protocol: authoring/lsp.py
+turns it into LSP messages, and tests can ask it directly.
+
+Positions here are 1-based lines and columns, as in interpreter.source.Span.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import attrs
+
+from interpreter import nodes as n
+from interpreter.builtins import BUILTINS, CONSTANTS
+from interpreter.concrete import Token, Tree, tokens
+from interpreter.loader import check_file
+from interpreter.parser import parse_concrete
+from interpreter.source import Span
+
+# The built-ins, as docs/language.md §11 describes them (tests/test_lsp.py checks every one is here).
+BUILTIN_DOCS = {
+    "count": ("count(L)", "the number of items (also the quantifier `count x in L where C`)"),
+    "empty": ("empty(L)", "true if L has no items"),
+    "sum": ("sum(L)", "the sum of a list of numbers (`none` items skipped)"),
+    "max": ("max(L), max(a, b, ...)", "the greatest item of a list of numbers, or of 2 to 8 numbers; `none` if empty"),
+    "min": ("min(L), min(a, b, ...)", "the least item of a list of numbers, or of 2 to 8 numbers; `none` if empty"),
+    "top": ("top(Z), top(Z, n)", "the top card of zone Z (`none` if empty), or its top n cards, the topmost first"),
+    "bottom": ("bottom(Z), bottom(Z, n)", "the bottom card of Z, or its bottom n cards, the bottommost first"),
+    "cards": ("cards(Z)", "the cards of zone Z as a list, bottom first"),
+    "first": ("first(L), first(L, n)", "the first item (`none` if empty), or the first n items"),
+    "last": ("last(L), last(L, n)", "the last item (`none` if empty), or the last n items"),
+    "reverse": ("reverse(L)", "L in reverse order"),
+    "sorted": ("sorted(L)", "a list of numbers in increasing order"),
+    "range": ("range(a, b)", "the numbers a, a+1, ..., b (empty if b < a)"),
+    "index": ("index(L, x)", "the position of x in L counting from 0, `none` if absent"),
+    "abs": ("abs(n)", "the size of a number"),
+    "seat": ("seat(i)", "the player at seat i (counted modulo the number of players)"),
+    "number": ("number(p)", "the seat number of player p"),
+    "left_of": ("left_of(p)", "the next player clockwise"),
+    "right_of": ("right_of(p)", "the next player counter-clockwise"),
+    "players_from": ("players_from(p)", "all players in clockwise order, starting with p"),
+    "owner": ("owner(c)", "the player whose zone holds card c, `none` for a shared zone"),
+    "zone_of": ("zone_of(c)", "the zone that holds card c"),
+    "face_up": ("face_up(c)", "true if card c is face up"),
+    "players": ("players", "all seats, in order"),
+    "player_count": ("player_count", "the number of players"),
+}
+
+KEYWORDS = ("game", "players", "include", "option", "deck", "zone", "var", "define", "rule", "when", "require",
+            "requires", "procedure", "phase", "event", "reaction", "on", "score", "winners", "let", "set", "move",
+            "deal", "shuffle", "reveal", "hide", "show", "if", "elif", "else", "then", "for", "in", "while", "repeat",
+            "until", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel", "return",
+            "log", "where", "and", "or", "not", "true", "false", "none")
+
+DECLARATIONS = {n.OptionDecl: "option", n.ZoneDecl: "zone", n.VarDecl: "variable", n.DefineDecl: "definition",
+                n.RuleDecl: "rule", n.ProcDecl: "procedure", n.PhaseDecl: "phase", n.EventDecl: "event",
+                n.DeckDecl: "deck"}
+
+# NAME tokens that declare a local name: (rule, which NAME of the rule counting from 0).
+_LOCAL_DECLARERS = {("let_stmt", 0), ("for_stmt", 0), ("from_binder", 0), ("range_binder", 0), ("param", 0),
+                    ("quant", 0), ("best", 0), ("comprehension", 0), ("simultaneous_stmt", 0),
+                    ("reaction_decl", 2), ("score_decl", 0)}
+
+
+@attrs.frozen
+class Declaration:
+    name: str
+    kind: str
+    node: object
+    name_span: Span
+
+
+class Analysis:
+    """The checked state of one script text (unsaved edits included)."""
+
+    def __init__(self, path: str, text: str):
+        self.path, self.text = path, text
+        self.tables, self.items, self.sources, self.diagnostics = check_file(path, text)
+        self.declarations: dict[str, Declaration] = {}
+        for item in self.items:
+            kind = DECLARATIONS.get(type(item))
+            if kind and item.name not in self.declarations:
+                self.declarations[item.name] = Declaration(item.name, kind, item, self._name_span(item))
+        self.tree = parse_concrete(text, path)[0]
+        self.names = self._names()
+
+    def _name_span(self, item) -> Span:
+        """Where a declaration writes its name: the first time the name follows the keyword."""
+        source = self.sources.get(item.span.path)
+        if source is None:
+            return item.span
+        lines = source.text.split("\n")
+        offset = sum(len(line) + 1 for line in lines[:item.span.line - 1]) + item.span.column - 1
+        m = re.compile(r"(?<![A-Za-z0-9_])" + re.escape(item.name) + r"(?![A-Za-z0-9_])").search(source.text, offset + 1)
+        if m is None:
+            return item.span
+        line = source.text.count("\n", 0, m.start()) + 1
+        column = m.start() - (source.text.rfind("\n", 0, m.start()) + 1) + 1
+        return Span(item.span.path, line, column, line, column + len(item.name))
+
+    def _names(self) -> list[tuple[Token, str]]:
+        """Every NAME token of this text with what it is: "global" (a declared name used or
+        declared), "local", "attribute" or "other"."""
+        if self.tree is None:
+            return []
+        local_uses = set()
+        if self.tables is not None:
+            for item in self.items:
+                if item.span.path == self.path:
+                    _walk_names(item, self.tables.resolved, local_uses)
+        out = []
+        stack = [self.tree]
+        while stack:
+            node = stack.pop()
+            count = 0
+            prev = None
+            for child in node.children:
+                if isinstance(child, Tree):
+                    stack.append(child)
+                    prev = None
+                    continue
+                if child.type == "NAME":
+                    if prev is not None and prev.text == ".":
+                        what = "attribute"
+                    elif (node.rule, count) in _LOCAL_DECLARERS or (child.line, child.column) in local_uses:
+                        what = "local"
+                    elif child.text in self.declarations:
+                        what = "global"
+                    else:
+                        what = "other"
+                    out.append((child, what))
+                    count += 1
+                prev = child
+        out += self._names_in_texts(local_uses)
+        out.sort(key=lambda pair: (pair[0].line, pair[0].column))
+        return out
+
+    def _names_in_texts(self, local_uses: set) -> list:
+        """Declared names used inside `{...}` of texts (logs, prompts): no tokens of their own."""
+        out = []
+        for item in self.items:
+            if item.span.path != self.path:
+                continue
+            stack = [item]
+            while stack:
+                node = stack.pop()
+                if isinstance(node, (n.Log, n.Decide)):
+                    parts = node.parts if isinstance(node, n.Log) else node.prompt
+                    for part in parts:
+                        if not isinstance(part, str):
+                            out += _expression_names(part, self.declarations, local_uses)
+                stack.extend(_children(node))
+        return out
+
+    # ---- questions an editor asks
+    def token_at(self, line: int, column: int) -> Token | None:
+        """The token under the cursor (or just before it: the cursor may sit at a name's end)."""
+        if self.tree is None:
+            return None
+        for tok in tokens(self.tree):
+            if tok.line == line and tok.column <= column <= tok.end_column:
+                return tok
+        return None
+
+    def name_at(self, line: int, column: int) -> tuple[Token, str] | None:
+        for tok, what in self.names:
+            if tok.line == line and tok.column <= column <= tok.end_column:
+                return tok, what
+        return None
+
+    def definition(self, line: int, column: int) -> Declaration | None:
+        found = self.name_at(line, column)
+        if found is None or found[1] != "global":
+            return None
+        return self.declarations[found[0].text]
+
+    def references(self, name: str) -> list[Span]:
+        """Every place this text names a declared name (its declaration included)."""
+        return [Span(self.path, t.line, t.column, t.end_line, t.end_column)
+                for t, what in self.names if what == "global" and t.text == name]
+
+    def hover(self, line: int, column: int) -> str | None:
+        """Markdown for the name under the cursor: what it is, its type and its description."""
+        tok = self.token_at(line, column)
+        if tok is None:
+            return None
+        found = self.name_at(line, column)
+        if found is not None and found[1] == "global":
+            return self._describe(self.declarations[tok.text])
+        if tok.text in BUILTIN_DOCS and (found is None or found[1] == "other"):
+            signature, doc = BUILTIN_DOCS[tok.text]
+            return f"```cardgame\n{signature}\n```\nbuilt-in: {doc}"
+        if found is not None and found[1] == "local" and self.tables is not None:
+            typ = self._local_type(tok)
+            return f"```cardgame\n{tok.text}: {typ}\n```\nlocal name" if typ else f"local name `{tok.text}`"
+        return None
+
+    def _local_type(self, tok: Token) -> str | None:
+        for item in self.items:
+            if item.span.path == self.path:
+                found = _find_name_node(item, tok.line, tok.column)
+                if found is not None:
+                    return self.tables.types.get(id(found))
+        return None
+
+    def _describe(self, decl: Declaration) -> str:
+        node, t = decl.node, self.tables
+        source = self.sources.get(node.span.path)
+        header = source.line(node.span.line).strip() if source else decl.name
+        if header.endswith("{"):
+            header = header[:-1].rstrip()
+        out = [f"```cardgame\n{header}\n```", f"{decl.kind} `{decl.name}`"]
+        if t is not None:
+            if isinstance(node, n.VarDecl) and decl.name in t.vars:
+                typ = t.vars[decl.name][1]
+                out[-1] += f": {typ}" + (" per player" if node.per_player else "")
+            elif isinstance(node, n.DefineDecl) and id(node.body) in t.types:
+                out[-1] += f": {t.types[id(node.body)]}"
+        doc = getattr(node, "doc", "")
+        if doc:
+            out.append(doc)
+        out.append(f"declared at {os.path.basename(node.span.path)}:{decl.name_span.line}")
+        return "\n\n".join(out)
+
+    def completions(self, line: int, column: int) -> list[tuple[str, str, str]]:
+        """(label, kind, detail) of everything that may be written at this place."""
+        before = self._line(line)[:column - 1]
+        if before.rstrip().endswith(".") or re.search(r"\.\s*[A-Za-z_0-9]*$", before):
+            attributes = sorted(self.tables.card_attrs) if self.tables is not None else []
+            return [(a, "attribute", "card attribute") for a in attributes + ["name"]]
+        out = [(d.name, d.kind, d.kind) for d in self.declarations.values()]
+        out += [(name, "built-in", BUILTIN_DOCS[name][1]) for name in sorted(set(BUILTINS) | set(CONSTANTS))
+                if name in BUILTIN_DOCS]
+        if self.tables is not None:
+            out += [(s, "symbol", "symbol") for s in sorted(self.tables.symbols)]
+            out += [(c.name, "card", f"card of deck {c.deck}") for c in self.tables.cards]
+        out += [(k, "keyword", "keyword") for k in KEYWORDS]
+        return out
+
+    def _line(self, line: int) -> str:
+        lines = self.text.split("\n")
+        return lines[line - 1] if 0 < line <= len(lines) else ""
+
+    def symbols(self) -> list[tuple[str, str, Span, list]]:
+        """(name, kind, span, children) of this text's declarations; a phase's, procedure's or
+        event's children are its decisions."""
+        out = []
+        for item in self.items:
+            kind = DECLARATIONS.get(type(item))
+            if kind is None or item.span.path != self.path:
+                continue
+            children = []
+            for d in _decisions(getattr(item, "body", ()) if not isinstance(item, n.DefineDecl) else ()):
+                label = "".join(p if isinstance(p, str) else "{...}" for p in d.prompt) or \
+                    " | ".join(a.name for a in d.alternatives)
+                children.append((f"decide: {label}", "decision", d.span, []))
+            out.append((item.name, kind, item.span, children))
+        return out
+
+
+def _decisions(stmts):
+    for s in stmts:
+        if isinstance(s, n.Decide):
+            yield s
+            for alt in s.alternatives:
+                yield from _decisions(alt.body)
+        elif isinstance(s, n.Simultaneous):
+            yield s.decide
+        else:
+            for field in attrs.fields(type(s)):
+                value = getattr(s, field.name)
+                if field.name in ("body", "orelse") and isinstance(value, tuple):
+                    yield from _decisions(value)
+                elif field.name == "branches":
+                    for _, body in value:
+                        yield from _decisions(body)
+
+
+def _children(node):
+    for field in attrs.fields(type(node)):
+        value = getattr(node, field.name)
+        stack = [value]
+        while stack:
+            v = stack.pop()
+            if isinstance(v, tuple):
+                stack.extend(v)
+            elif attrs.has(type(v)) and not isinstance(v, Span):
+                yield v
+
+
+def _walk_names(node, resolved: dict, out: set):
+    """Positions of the names that refer to local names, under `node`."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (n.Name, n.Target)) and resolved.get(id(item), ("",))[0] == "local":
+            out.add((item.span.line, item.span.column))
+        stack.extend(_children(item))
+
+
+def _expression_names(expr, declarations: dict, local_uses: set) -> list:
+    out = []
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, n.Name) and node.name in declarations \
+                and (node.span.line, node.span.column) not in local_uses:
+            out.append((_token(node.name, node.span), "global"))
+        elif isinstance(node, n.Call) and node.func in declarations:
+            out.append((_token(node.func, node.func_span), "global"))
+        stack.extend(_children(node))
+    return out
+
+
+def _token(text: str, span: Span) -> Token:
+    return Token("NAME", text, span.line, span.column, span.end_line, span.end_column, -1, -1)
+
+
+def _find_name_node(node, line: int, column: int):
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, n.Name) and item.span.line == line and item.span.column == column:
+            return item
+        stack.extend(_children(item))
+    return None
