@@ -55,6 +55,20 @@ _INLINE_LINES, _INLINE_CHARS = 8, 240  # definitions at most this big are writte
 _INLINE_OPS = 16  # operations one generated operation may inline (see Gen.assemble)
 
 
+class TooComplex(ScriptRuntimeError):
+    """Python refuses to compile the code written for the script: blocks nested past its limit
+    of 20 (each built-in call is a `try`), or an expression nested past its parser's.  A fault
+    when it happens while playing (code compiled on first use); engine.load reports E0608."""
+
+
+def _compile(src: str, name: str):
+    try:
+        return compile(src, name, "exec")
+    except (SyntaxError, RecursionError, MemoryError):
+        raise TooComplex("the script's expressions are nested too deeply to be compiled", None,
+                         "split deeply nested expressions with `let` or `define`") from None
+
+
 # ---- helpers the generated code calls -------------------------------------------------------
 
 def fail(message: str, span, hint: str = ""):
@@ -264,7 +278,7 @@ class Gen:
         self._count += 1
         name = f"{re.sub(r'[^A-Za-z0-9_]', '_', hint)}_{self._count}"
         src = f"def {name}({params}):\n" + "\n".join(_indent(body)) + "\n"
-        code = compile(src, f"<cardgame generated {name}>", "exec")
+        code = _compile(src, f"<cardgame generated {name}>")
         exec(code, self.ns)
         self.sources.append(src)
         return self.ns[name]
@@ -354,7 +368,7 @@ class Gen:
             lines, code = self.lower(define.body, env, fn)
             src = f"def {pyname}({', '.join(['st'] + [f'a{slot}' for slot in params])}):\n" + \
                 "\n".join(_indent(lines + [f"return {code}"])) + "\n"
-            exec(compile(src, f"<cardgame generated {pyname}>", "exec"), self.ns)
+            exec(_compile(src, f"<cardgame generated {pyname}>"), self.ns)
             self.sources.append(src)
         except Unsupported:
             self._defines[name] = None

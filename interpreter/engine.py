@@ -6,6 +6,7 @@ import attrs
 
 from . import limits
 from .checker import check_expression, default_value, option_allowed, option_value, option_value_ok
+from .codegen import TooComplex
 from .compiler import Compiler, compile_expression
 from .program import Program, initial_values, render_value
 from .loader import too_deep_definitions, check_file, fail_if_errors, script_hash
@@ -100,6 +101,8 @@ def load(path: str) -> "Game":
         program = compiler.compile()
     except RecursionError:
         raise ScriptError([too_deep_definitions()], sources) from None
+    except TooComplex as err:
+        raise ScriptError([Diagnostic("E0608", err.message, None, hint=err.hint)], sources) from None
     return Game(path, program, compiler, sources, [d for d in diags if d.severity == "warning"])
 
 

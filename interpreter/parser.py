@@ -520,7 +520,12 @@ class _ToNodes(Transformer):
             tok.line, tok.end_line = line, line
             tok.column += col_offset
             tok.end_column += col_offset
-        return self.transform(tree)
+        try:
+            return self.transform(tree)
+        except lark.exceptions.VisitError as err:  # an inner diagnostic (a number too large...)
+            if isinstance(err.orig_exc, _NodeError):
+                raise err.orig_exc from None
+            raise
 
     # -- expressions
     def if_expr(self, meta, c):

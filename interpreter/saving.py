@@ -69,8 +69,7 @@ def _is_int(v) -> bool:
     return type(v) is int
 
 
-def _int(data, field: str, low: int, high: int) -> int:
-    v = data[field] if isinstance(data, dict) else data
+def _int(v, field: str, low: int, high: int) -> int:
     if not _is_int(v) or not low <= v <= high:
         raise _Refused(field, f"is {_show(v)}, not a whole number from {low:,} to {high:,}")
     return v
@@ -181,18 +180,18 @@ def _restore(game, data):
     if extra:
         raise _Refused(str(extra[0]), "is not a field of a saved state")
     st = GameState()
-    n = _int(data, "players", game.min_players, game.max_players)
+    n = _int(data["players"], "players", game.min_players, game.max_players)
     st.prog, st.n, st.game = prog, n, game
     st.journal = st.callback = None  # the observation log is rebuilt from the moves when asked
     seed = data["seed"]
     if not _is_int(seed) or seed.bit_length() > MAX_SEED_BITS:
         raise _Refused("seed", f"is {_show(seed)}, not a whole number of at most {MAX_SEED_BITS} bits")
     st.seed = seed
-    st.rng = _int(data, "rng", 0, (1 << 64) - 1)
+    st.rng = _int(data["rng"], "rng", 0, (1 << 64) - 1)
     ncards = len(prog.card_names)
-    _int(data, "cards", ncards, ncards)
+    _int(data["cards"], "cards", ncards, ncards)
     st.budget = tuple(_restore_budget(data["budget"]))
-    st.game_work = _int(data, "work", 0, st.budget[1])
+    st.game_work = _int(data["work"], "work", 0, st.budget[1])
 
     options = data["options"]
     if type(options) is not dict:
@@ -226,7 +225,7 @@ def _restore(game, data):
     _restore_position(prog, st, data)
     history = _list(data["history"], "history", most=limits.MAX_DECISIONS)
     st.history = [_text(h, f"history[{i}]", limits.MAX_HISTORY_TEXT) for i, h in enumerate(history)]
-    st.decisions = _int(data, "decisions", len(history), len(history))
+    st.decisions = _int(data["decisions"], "decisions", len(history), len(history))
     st.tracer, st.fault, st.legal_cache, st.legal_work = None, None, None, 0
     st.begin_work()
     return st
