@@ -1,6 +1,7 @@
 """Bohei at the REPL, through piped input as a person would script it: the table's questions
-(traits, who begins, a challenge's winner, the "Bohei" call) are asked of the person, and `why`
-explains a Nö refused when played as an ordinary card."""
+(traits, who begins, a challenge's winner, the "Bohei" call) are asked of the person, an action
+card's answer window speaks the table's words, and `why` explains a Nö refused when played as an
+ordinary card."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from helpers import ROOT, line_of
 
 SESSION = """\
 seat P0 human
+seat P1 human
+seat P2 human
 auto
 play wears
 play owns
@@ -24,7 +27,7 @@ play does_not
 moves
 play begins P0
 moves
-play no_draw
+play draw
 why play No.4
 play play No.4
 play play StaringContest.1
@@ -33,10 +36,15 @@ moves
 play replay
 play won P0
 moves
-play neither
-seat P0 random
-auto
+play draw 2
+play no_draw
+play play DogsDraw.1
+moves
+play pass
+play pass
+moves
 play did_not
+moves
 """
 
 
@@ -75,7 +83,12 @@ def test_table_decisions_are_asked_of_the_person_and_why_explains_a_refused_no()
     assert "no clear winner: the staring contest is played again" in out
     assert "P0 wins the staring contest" in out
     assert "P0 won: discard up to 2 cards, draw up to 2, or neither?" in out
-    # With every seat played by the random agent, `auto` still stops at the table's question,
-    # so the person can forget the call: nothing reminds the player.
-    assert 'the table decides: P1 now holds 7 cards: did P1 call "Bohei"?\n  1. called\n  2. did_not\n' in out
-    assert "P1 did not call Bohei and cannot win at the start of their next turn" in out
+    # Every seat is played by a person, so nothing is chosen at random: the session is the same
+    # every time.  An action card's window asks the affected player in the table's words ...
+    assert "P2 to act: P2 must draw 2 cards (All dog owners draw 2 cards.): " \
+           "answer with Nö or Gegenteiltag, or pass?\n  1. play_no\n  2. pass\n" in out
+    # ... and when P0's hand reaches 7 on the second card, the table, not P0, is asked about the
+    # call: a person can forget it, nothing reminds the player.
+    assert 'table decision: P0 now holds 7 cards: did P0 call "Bohei"?\n  1. called\n  2. did_not\n' in out
+    assert "P0 did not call Bohei and cannot win at the start of their next turn" in out
+    assert out.rstrip().endswith("P2 to act: P2's turn, step 1: draw a card?\n  1. draw\n  2. no_draw")
