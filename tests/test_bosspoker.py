@@ -213,6 +213,7 @@ def test_the_boss_folds_the_interim_boss_opens_and_reveals_first():
     play(state, "look_at P3", "look_at P1")
     # the interim Boss opens the second betting
     assert state.current_player == 1 and state.prompt.startswith("Second betting")
+    assert moves(state) == {"check"} | raises(1, 145 - 10)
     play(state, "check", "check", "check")
     # P2's 10 wins; the next round's Boss is the original Boss's left (P1), not the interim's (P2)
     v = vars_of(state)
@@ -284,6 +285,7 @@ def test_a_kings_peek_is_private():
 def test_a_queen_blocks_a_kings_peek():
     state = checks_to_face_play(commit(new(3), "7", "9", "10"), 3)
     faces(state, "K", "Q", "J")
+    assert moves(state) == {"look_at P1", "look_at P2"}  # the Queen is not revealed yet
     lines = logged(state, "look_at P1")
     assert "P1's Queen keeps P0 from looking" in lines
     assert zones_of(state, 0)["committed"]["P1"] == ["??"]
