@@ -220,10 +220,24 @@ def test_a_rule_changes_the_win_condition():
     assert not seven.is_over  # while Six wins is active, 7 does not win
 
 
-def test_empty_hands_wins_while_its_rule_is_active():
-    state = position({0: FILLER[:2], 1: []}, extra={"place_left": ["EmptyHands"]})
+@pytest.mark.parametrize("rules, size, wins", [
+    (["EightToo"], 8, True), (["EightToo"], 7, True), ([], 8, False),
+    (["EightToo", "SixWins"], 7, False), (["EightToo", "SixWins"], 6, True), (["EightToo", "SixWins"], 8, True),
+])
+def test_eight_too_adds_a_winning_number(rules, size, wins):
+    state = position({0: ["AllDraw.1"], 1: FILLER[:size]},
+                     extra={"place_left": rules[:1], "place_right": rules[1:]})
     end_turn(state)
-    assert state.is_over and state.winners == [1]
+    assert state.is_over is wins
+
+
+def test_reaching_eight_asks_for_the_call_while_eight_too_is_active():
+    state = position({0: ["DogsDraw.1"], 1: FILLER[:6]}, dogs={1}, extra={"place_left": ["EightToo"]})
+    play(state, "no_draw", "play DogsDraw.1", "pass")
+    assert state.prompt == 'P1 now holds 7 cards: did P1 call "Bohei"?'
+    play(state, "called")
+    assert state.prompt == 'P1 now holds 8 cards: did P1 call "Bohei"?'
+    assert moves(state) == {"called", "did_not"}
 
 
 def test_activating_six_wins_asks_everyone_holding_six_to_call():
