@@ -44,7 +44,7 @@ BUILTIN_WORDS_2 = {"top": "the top {1} cards of {0}", "bottom": "the bottom {1} 
                    "first": "the first {1} of {0}", "last": "the last {1} of {0}"}
 COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
            ">=": "is at least", "in": "is in", "notin": "is not in"}
-QUANT = {"any": "there is a {v} in {s} where {c}", "all": "every {v} in {s} has {c}",
+QUANT = {"any": "there is some {v} in {s} where {c}", "all": "every {v} in {s} has {c}",
          "no": "there is no {v} in {s} where {c}", "count": "the number of {v} in {s} where {c}"}
 
 
@@ -355,6 +355,9 @@ class _Book:
                 if e.func in table:
                     wrap = self._operand if len(e.args) < 2 else self._argument
                     return table[e.func].format(*(wrap(a) for a in e.args))
+            case n.Unary(op="not", operand=n.Call(func="empty" | "face_up", args=(arg,))) \
+                    if e.operand.func not in t.defines:
+                return f"{self._operand(arg)} is " + ("not empty" if e.operand.func == "empty" else "face down")
             case n.Unary(op="not"):
                 return f"not ({w(e.operand)})" if _compound(e.operand) else f"not {w(e.operand)}"
             case n.Unary():
