@@ -183,10 +183,10 @@ class Analysis:
 
     def hover(self, line: int, column: int) -> str | None:
         """Markdown for the name under the cursor: what it is, its type and its description."""
-        tok = self.token_at(line, column)
+        found = self.name_at(line, column)
+        tok = found[0] if found is not None else self.token_at(line, column)
         if tok is None:
             return None
-        found = self.name_at(line, column)
         if found is not None and found[1] == "global":
             return self._describe(self.declarations[tok.text])
         if tok.text in BUILTIN_DOCS and (found is None or found[1] == "other"):

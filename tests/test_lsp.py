@@ -180,3 +180,21 @@ def test_every_declared_name_of_every_shipped_game_resolves(path):
         assert line[decl.name_span.column - 1:decl.name_span.end_column - 1] == name
         assert analysis.definition(decl.name_span.line, decl.name_span.column) == decl
         assert analysis.hover(decl.name_span.line, decl.name_span.column) is not None
+
+
+def test_every_position_and_every_cut_of_a_script_gets_an_answer_not_an_exception():
+    """Editors ask about every position of half-written scripts: each question gets an answer."""
+    from authoring.analysis import Analysis
+    from interpreter.concrete import tokens
+    text = BOUNCER.read_text()
+    analysis = Analysis(str(BOUNCER), text)
+    for tok in tokens(analysis.tree):
+        for column in (tok.column, tok.end_column):
+            analysis.hover(tok.line, column)
+            analysis.definition(tok.line, column)
+    for cut in range(0, len(text), 251):
+        part = Analysis(str(BOUNCER), text[:cut])
+        last = text[:cut].count("\n") + 1
+        part.hover(last, 1)
+        part.completions(last, 1)
+        part.symbols()
