@@ -586,7 +586,7 @@ class Gen:
 
     def _x_Literal(self, e, env, fn):
         if e.kind not in ("int", "text", "bool", "none"):
-            raise Unsupported("literal")
+            raise AssertionError("literal")  # the checker rejects it
         return [], self._value(e.value)
 
     def _x_Name(self, e, env, fn):
@@ -617,14 +617,14 @@ class Gen:
                 return [], self._value(value)
             define = t.defines[detail]
             if define.params:
-                raise Unsupported("definition with parameters named without arguments")
+                raise AssertionError("definition with parameters named without arguments")  # the checker rejects it
             return self.charge("1", e.span), f"{self.define_fn(detail)}(st)"
-        raise Unsupported(f"name kind {kind}")
+        raise AssertionError(f"name kind {kind}")  # the checker rejects it
 
     def _x_Attr(self, e, env, fn):
         table = self.p.attr_tables.get(e.name)
         if table is None:
-            raise Unsupported("attribute")
+            raise AssertionError("attribute")  # the checker rejects it
         tname = self.const(table, "AT")
         lines, obj = self.lower(e.obj, env, fn)
         if self._nonnull(obj, env):
@@ -704,7 +704,7 @@ class Gen:
         if e.func in t.defines:
             define = t.defines[e.func]
             if len(e.args) != len(define.params or ()):
-                raise Unsupported("argument count")
+                raise AssertionError("argument count")  # the checker rejects it
             pyname = self.define_fn(e.func)
             lines, codes = self.lower_all(e.args, env, fn)
             lines = lines + self.charge("1", e.span)  # every call, inlined or not
@@ -713,7 +713,7 @@ class Gen:
                 return lines + inline[0], inline[1]
             return lines, f"{pyname}(st{''.join(', ' + c for c in codes)})"
         if e.func not in BUILTINS:
-            raise Unsupported(f"function {e.func}")
+            raise AssertionError(f"function {e.func}")  # the checker rejects it
         impl = BUILTINS[e.func][3]
         args = e.args
         types = [t.types.get(id(a)) for a in args]
@@ -820,7 +820,7 @@ class Gen:
         if e.op == "neg" and _INT.match(code) and not lines:
             return [], str(-int(code))
         if e.op != "neg":
-            raise Unsupported("unary")
+            raise AssertionError("unary")  # the checker rejects it
         msg, span = self.const("cannot negate none"), self.const(e.span, "S")
         value, cond = self._checked(code, env, fn)
         if not cond:
@@ -880,7 +880,7 @@ class Gen:
             return lines, f"{self.const(_text_plus, 'H')}(st, {self._value(ltype)}, {self._value(rtype)}, " \
                           f"{left}, {right}, {span})"
         if op not in ("+", "-", "*", "/", "%", "<", "<=", ">", ">="):
-            raise Unsupported(f"operator {op}")
+            raise AssertionError(f"operator {op}")  # the checker rejects it
         lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
         a, acond = self._checked(left, env, fn)
         b, bcond = self._checked(right, env, fn)
@@ -940,12 +940,12 @@ class Gen:
         elif e.kind == "count":
             init, body = "0", [f"if {cond}:", f"    {result} += 1"]
         else:
-            raise Unsupported("quantifier")
+            raise AssertionError("quantifier")  # the checker rejects it
         return before + [f"{result} = {init}", header] + _indent(cl + body) + after, result
 
     def _x_Best(self, e, env, fn):
         if e.kind not in ("max", "min"):
-            raise Unsupported("best")
+            raise AssertionError("best")  # the checker rejects it
         before, header, inner, var, after = self._loop(e, env, fn)
         kl, key = self._loop_part(e, e.key, inner, fn, before)
         found, found_key, k = fn.tmp(), fn.tmp(), fn.tmp()
@@ -1148,7 +1148,7 @@ class Gen:
         p = self.p
         kind, k = p.zone_index[s.zone]
         if kind != "per_player":
-            raise Unsupported("deal into a shared zone")
+            raise AssertionError("deal into a shared zone")  # the checker rejects it
         first, span = p.shared_zone_count, self.const(s.span, "S")
         lines, (players, source, count) = self.lower_all((s.players, s.source, s.count), env, fn)
         seats, src, pile, seat, dest, card, rounds = (fn.tmp() for _ in range(7))
