@@ -21,7 +21,7 @@ import re
 import interpreter
 from interpreter import nodes as n
 from interpreter.checker import default_value, option_allowed
-from interpreter.concrete import tokens
+from interpreter.concrete import Token, tokens
 from interpreter.parser import parse_concrete
 
 from .comments import attach_comments, comment_text
@@ -219,6 +219,9 @@ class _Book:
 
     def statement(self, s, depth: int):
         w = self.words
+        note = self.note(s)
+        if note:
+            self.line(depth, f"*{note}*")
         match s:
             case n.Let():
                 self.line(depth, f"Let *{s.name}* be {w(s.value)}.")
@@ -415,10 +418,11 @@ _RULER = re.compile(r"^-{3,}")
 
 
 def _declaration_comments(script: Script, path: str):
-    """({(file, line, column) of a declaration: its comment lines}, the opening comment lines).
+    """({(file, line, column) of a declaration or statement: its comment lines}, the opening
+    comment lines).
 
-    A declaration's comment is the paragraph of comments right above it and the comment after
-    it on its line; section rulers (`# ---- cards ----`) are not comments on anything."""
+    A construct's comment is the paragraph of comments right above it and the comment after
+    it on its last line; section rulers (`# ---- cards ----`) are not comments on anything."""
     notes, opening = {}, []
     for file_path, source in script.sources.items():
         tree, _ = parse_concrete(source.text, file_path)
@@ -427,25 +431,32 @@ def _declaration_comments(script: Script, path: str):
         toks = list(tokens(tree))
         index = {tok.start: i for i, tok in enumerate(toks)}
         lead, trail, blank = attach_comments(source.text, toks)
-        for item in tree.children:
-            item_toks = list(tokens(item))
-            first, last = index[item_toks[0].start], index[item_toks[-1].start]
+        if os.path.abspath(file_path) == os.path.abspath(path):
+            opening = [comment_text(c) for c, _ in lead.get(0, [])]
+        stack = list(reversed(tree.children))
+        while stack:  # outermost first: a construct and its first part share their first token
+            node = stack.pop()
+            if isinstance(node, Token):
+                continue
+            stack.extend(reversed(node.children))
+            node_toks = list(tokens(node))
+            if not node_toks:
+                continue
+            first, last = index[node_toks[0].start], index[node_toks[-1].start]
+            key = (os.path.abspath(file_path), node_toks[0].line, node_toks[0].column)
+            if key in notes:
+                continue
             above = []
-            if not blank.get(first):
+            if not blank.get(first) and first != 0:
                 for comment, blank_before in reversed(lead.get(first, [])):
                     above.insert(0, comment_text(comment))
                     if blank_before:
                         break
             above = [c for c in above if not _RULER.match(c)]
-            if first == 0 and os.path.abspath(file_path) == os.path.abspath(path):
-                opening = [comment_text(c) for c, _ in lead.get(0, [])]
-                if not blank.get(0):
-                    above = []
             if last in trail:
                 above.append(comment_text(trail[last]))
-            if above:
-                notes[(os.path.abspath(file_path), item_toks[0].line, item_toks[0].column)] = tuple(above)
-    return notes, _paragraphs(opening)
+            notes[key] = tuple(above)
+    return {k: v for k, v in notes.items() if v}, _paragraphs(opening)
 
 
 def _paragraphs(lines: list[str]) -> list[str]:
