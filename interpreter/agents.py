@@ -5,17 +5,28 @@ from __future__ import annotations
 
 from .rng import Random, derive
 
+POLICIES = ("uniform", "alternative-first")
+"""How a random player picks among the legal moves:
+
+- `uniform`: every legal move equally likely (a decision offering `raise 1` .. `raise 150`, `call`
+  and `fold` raises 150 times out of 152);
+- `alternative-first`: first an alternative (`raise`, `call`, `fold`) uniformly among those with a
+  legal move, then one of that alternative's moves uniformly (its cards, amounts, players).
+"""
 
 class RandomAgent:
-    """Uniform over the legal moves; table decisions are drawn the same way."""
+    """A random player following one of POLICIES; table decisions are drawn the same way."""
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, policy: str = "uniform"):
+        if policy not in POLICIES:
+            raise ValueError(f"unknown policy {policy!r}; the policies are: {', '.join(POLICIES)}")
         self._rng = Random(seed)
+        self.policy = policy
 
     @classmethod
-    def for_game(cls, game_seed: int) -> "RandomAgent":
+    def for_game(cls, game_seed: int, policy: str = "uniform") -> "RandomAgent":
         """The agent `cardgame play` and `simulate` use for the game with this seed."""
-        return cls(derive(game_seed, 1))
+        return cls(derive(game_seed, 1), policy)
 
     @property
     def rng(self) -> Random:
@@ -23,4 +34,9 @@ class RandomAgent:
         return self._rng
 
     def choose(self, moves):
-        return moves[self._rng.below(len(moves))]
+        if self.policy == "uniform":
+            return moves[self._rng.below(len(moves))]
+        alts = list(dict.fromkeys(m.alt for m in moves))
+        alt = alts[self._rng.below(len(alts))]
+        mine = [m for m in moves if m.alt == alt] if len(alts) > 1 else moves
+        return mine[self._rng.below(len(mine))]

@@ -62,6 +62,7 @@ class Tables:
     score: n.ScoreDecl | None = None
     winners: n.WinnersDecl | None = None
     limits: dict = attrs.Factory(dict)  # budget name (work_per_move, work_per_game) -> the game's own value
+    measures: dict = attrs.Factory(dict)  # name -> MeasureDecl (their own namespace)
     resolved: dict = attrs.Factory(dict)
     types: dict = attrs.Factory(dict)
     slots: dict = attrs.Factory(dict)
@@ -210,6 +211,12 @@ class Checker:
                 if t.score is not None:
                     self.error("E0301", "`score` is declared twice", item.span)
                 t.score = item
+            elif isinstance(item, n.MeasureDecl):
+                if item.name in t.measures:
+                    self.error("E0301", f"measure `{item.name}` is declared twice", item.span, "declared again here",
+                               f"the first declaration is at {t.measures[item.name].span}")
+                else:
+                    t.measures[item.name] = item
             elif isinstance(item, n.WinnersDecl):
                 if t.winners is not None:
                     self.error("E0301", "`winners` is declared twice", item.span)
@@ -377,6 +384,15 @@ class Checker:
             t.slots[id(t.score)] = scope.declare(t.score.var, PLAYER)
             self._expect(t.score.expr, INT, scope)
             t.frames[id(t.score)] = frame.size
+        for measure in t.measures.values():
+            frame = _Frame()
+            scope = _Scope(frame, context=frozenset({"pure"}))
+            if measure.var is not None:
+                t.slots[id(measure)] = scope.declare(measure.var, PLAYER)
+            actual = self.expr(measure.expr, scope)
+            if not fits(INT, actual) and not fits(BOOL, actual):
+                self._mismatch(measure.expr, INT, actual)
+            t.frames[id(measure)] = frame.size
         if t.winners is not None and t.winners.expr is not None:
             frame = _Frame()
             self._expect(t.winners.expr, list_of(PLAYER), _Scope(frame, context=frozenset({"pure"})))

@@ -471,10 +471,11 @@ class GameState(State):
                 raise IllegalMove(self.explain(text))
         self._apply_chosen(chosen)
 
-    def _apply_chosen(self, chosen: Move) -> None:
-        """Apply a move known to be in the legal list (simulate's loop calls this directly)."""
+    def _apply_chosen(self, chosen: Move, trace_rules: bool = True) -> None:
+        """Apply a move known to be in the legal list (simulate's loop calls this directly);
+        `trace_rules=False` spares a tracer the `rule` events (lint watches the rest)."""
         try:
-            if self.callback is not None:
+            if self.callback is not None and trace_rules:
                 self._trace_rules(chosen)
             apply_move(self, chosen)
         except ScriptRuntimeError as err:

@@ -483,6 +483,15 @@ class WinnersDecl:
 
 
 @node
+class MeasureDecl:
+    span: Span
+    name: str
+    var: str | None  # the player parameter of a per-player measure
+    expr: object
+    doc: str
+
+
+@node
 class Script:
     path: str
     items: tuple

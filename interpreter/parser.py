@@ -335,6 +335,12 @@ class _ToNodes(Transformer):
     def score_decl(self, meta, c):
         return n.ScoreDecl(self._span(meta), str(c[0]), c[1])
 
+    def measure_decl(self, meta, c):
+        doc = _plain(c[-1]) if isinstance(c[-1], Token) and c[-1].type == "STRING" else ""
+        parts = c[:-1] if isinstance(c[-1], Token) and c[-1].type == "STRING" else c
+        var = str(parts[1]) if len(parts) == 3 else None
+        return n.MeasureDecl(self._span(meta), str(parts[0]), var, parts[-1], doc)
+
     def winners_mode(self, meta, c):
         return n.WinnersDecl(self._span(meta), str(c[0]).split()[0], None)
 

@@ -1,4 +1,11 @@
-"""Many games between random players, and the statistics designers ask of them."""
+"""Many games between random players, and the statistics designers ask of them.
+
+Game i of a run with seed S is played with seed `derive(S, i)` (playtest.game_seed), so the
+results do not depend on how the games are spread over processes or machines: `--workers`
+and `--dask` runs give the same records, in game order, as a single process.  Records are
+added to the statistics as each range of games comes back (summary.Summary), so memory does
+not grow with the number of games.
+"""
 
 from __future__ import annotations
 
@@ -9,15 +16,19 @@ from . import limits
 from .agents import RandomAgent
 from .engine import Game, GameFault
 from .moves import legal_moves
+from .parallel import map_jobs, worker_game
 from .playout import play_random
+from .playtest import play_range
 from .runtime import VALUE_FAULTS, ScriptRuntimeError
-from .rng import derive
 from .source import Diagnostic, ScriptError
+from .summary import Summary
 
 
 def play_one(game: Game, players: int, seed: int, options: dict, max_decisions: int = limits.MAX_DECISIONS,
              budget: tuple = (None, None)):
-    """Play one game to the end; returns (state, finished).  `budget`: (work per move, per game)."""
+    """Play one game to the end as fast as the engine allows (the benchmark's loop); returns
+    (state, finished).  `budget`: (work per move, per game).  simulate itself plays through
+    playtest.play_recorded, which also measures what designers ask of a game."""
     state = game.new_game(players=players, seed=seed, options=options, max_work=budget[0],
                           max_game_work=budget[1])
     agent = RandomAgent.for_game(seed)
@@ -45,93 +56,69 @@ def play_one(game: Game, players: int, seed: int, options: dict, max_decisions: 
     return state, state.is_over and state.fault is None
 
 
-_worker_game = None  # the game a worker process loaded once, for all its ranges
-
-
-def _load_in_worker(path: str):
-    global _worker_game
-    from .engine import load
-    _worker_game = load(path)
-
-
-def _run_range(args):
-    path_or_game, players, seed, options, start, stop, budget = args
-    if isinstance(path_or_game, str):
-        if _worker_game is None or _worker_game.path != path_or_game:
-            _load_in_worker(path_or_game)
-        game = _worker_game
-    else:
-        game = path_or_game
-    rows = []
-    for index in range(start, stop):
-        state, finished = play_one(game, players, derive(seed, index), options, budget=budget)
-        scores = winners = None
-        if finished:
-            try:
-                scores, winners = state.scores, state.winners
-            except GameFault:  # the score or winners expression fails: the game has no result
-                finished = False
-        rows.append((finished, state.decisions, scores, winners))
-    return rows
-
-
 def usable_workers(workers: int) -> int:
     """`workers`, capped at the machine's CPU count: more processes than CPUs only add memory
     (each loads Python and the script) and no speed."""
     return max(1, min(workers, os.cpu_count() or 1))
 
 
-def simulate(game: Game, games: int, players: int, seed: int, options: dict, workers: int = 1,
-             max_work: int | None = None, max_game_work: int | None = None) -> dict:
-    """Statistics over `games` games; game i uses seed derive(seed, i), so results do not depend
-    on how the games are spread over worker processes.
+def run_range(job):
+    """Records of games start..stop; `job` is (path or Game, players, seed, options, start, stop,
+    policy, max_decisions, budget).  A path is loaded once per process (worker processes, Dask
+    workers)."""
+    path_or_game, players, seed, options, start, stop, policy, max_decisions, budget = job
+    game = worker_game(path_or_game) if isinstance(path_or_game, str) else path_or_game
+    return play_range(game, players, seed, options, start, stop, policy, max_decisions, budget)
 
-    At most limits.MAX_GAMES games and usable_workers(workers) processes; games are played in
-    ranges of at most 64 and their results added up as each range comes back, so memory does
-    not grow with the number of games."""
+
+def jobs(game, games: int, players: int, seed: int, options: dict, policy: str, max_decisions: int,
+         budget: tuple, chunk: int, by_path: bool) -> list[tuple]:
+    """The games cut into ranges of at most `chunk`: small enough to keep every worker busy to
+    the end (game lengths vary), large enough that handing them out costs little."""
+    where = game.path if by_path else game
+    return [(where, players, seed, options, lo, min(games, lo + chunk), policy, max_decisions, budget)
+            for lo in range(0, games, chunk)]
+
+
+def check_games(games: int) -> None:
     if not 0 <= games <= limits.MAX_GAMES:
         raise ScriptError([Diagnostic("E0706", f"{games:,} games is more than `simulate` plays", None,
                                       hint=f"at most {limits.MAX_GAMES:,} games at once")])
+
+
+def play_games(game: Game, games: int, players: int, seed: int, options: dict, workers: int = 1,
+               policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS, progress=None,
+               dask=None, budget: tuple = (None, None), each=None) -> list | None:
+    """Play games 0..games-1.  With `each`, each range's records are handed to `each(records)` in
+    game order and nothing is kept; without it the records are returned.  `progress(done)` is
+    called as games finish; `dask` is a distributed.Client (see dist.py)."""
+    check_games(games)
+    local = dask is None and usable_workers(workers) <= 1
+    spread = 1 if local else (usable_workers(workers) if dask is None else 16)
+    chunk = max(1, min(64, games // (spread * 8) if not local else games // 100))
+    parts = jobs(game, games, players, seed, options, policy, max_decisions, budget, chunk, not local)
+    kept: list = []
+    sink = each or kept.extend
+    map_jobs(run_range, parts, game.path, usable_workers(workers), dask, progress, each=sink)
+    return None if each else kept
+
+
+def simulate(game: Game, games: int, players: int, seed: int, options: dict, workers: int = 1,
+             policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS, progress=None,
+             dask=None, max_work: int | None = None, max_game_work: int | None = None) -> dict:
+    """Statistics over `games` games (every field: docs/simulate.md).  At most limits.MAX_GAMES
+    games and usable_workers(workers) processes."""
+    check_games(games)
     budget = game.budget(max_work, max_game_work)
     started = time.perf_counter()
-    workers = usable_workers(workers)
-    wins, totals = [0.0] * players, [0.0] * players
-    finished = decisions = 0
-
-    def add(rows):
-        nonlocal finished, decisions
-        for done_, made, scores, winners in rows:
-            decisions += made
-            if not done_:
-                continue
-            finished += 1
-            for seat in winners:
-                wins[seat] += 1 / len(winners)
-            for seat, score in enumerate(scores):
-                totals[seat] += score
-
-    chunk = max(1, min(64, games // (workers * 8)))
-    if workers <= 1 or games < 2:
-        for lo in range(0, games, chunk):
-            add(_run_range((game, players, seed, options, lo, min(games, lo + chunk), budget)))
-    else:
-        import multiprocessing
-        # Small ranges, handed out as workers become free, keep every worker busy to the end
-        # (game lengths vary); each worker loads the script once.
-        jobs = ((game.path, players, seed, options, lo, min(games, lo + chunk), budget)
-                for lo in range(0, games, chunk))
-        with multiprocessing.get_context("spawn").Pool(workers, _load_in_worker, (game.path,)) as pool:
-            for part in pool.imap(_run_range, jobs):
-                add(part)
+    summary = Summary(game, players, seed, options, policy)
+    play_games(game, games, players, seed, options, workers, policy, max_decisions, progress, dask, budget,
+               each=summary.add_all)
     elapsed = max(time.perf_counter() - started, 1e-9)
-    done = max(1, finished)
-    return {
-        "games": games,
-        "players": players,
-        "win_rate_by_seat": [round(w / done, 4) for w in wins],
-        "mean_score_by_seat": [round(t / done, 3) for t in totals],
-        "mean_decisions": round(decisions / max(1, games), 2),
-        "games_per_second": round(games / elapsed, 2),
-        "decisions_per_second": round(decisions / elapsed, 1),
-        "unfinished": games - finished,
-    }
+    stats = summary.result()
+    stats["games_per_second"] = round(games / elapsed, 2)
+    stats["decisions_per_second"] = round(summary.decisions / elapsed, 1)
+    return stats
+
+
+TIMING_FIELDS = ("games_per_second", "decisions_per_second")

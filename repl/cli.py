@@ -1,4 +1,5 @@
-"""The `cardgame` command: check, play, simulate and repl (and the authoring tools of authoring/cli.py).
+"""The `cardgame` command: check, play, simulate, lint, compare and repl (and the authoring tools of
+authoring/cli.py).
 
 Exit codes: 0 success, 1 a problem with the input (script, options, saved game), 2 a usage
 error.  Every problem is printed as a diagnostic; no traceback reaches the user.
@@ -9,10 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from types import SimpleNamespace
 
 import interpreter
 from authoring import cli as authoring
 from interpreter import GameFault, ScriptError, render
+
+from . import compare_cmd, lint_cmd, simulate_cmd
 
 
 class _Parser(argparse.ArgumentParser):
@@ -78,11 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--save", metavar="FILE", help="also save the game as a replay (`open FILE` in the REPL)")
     play.add_argument("--view", type=_view_arg, default="all", metavar="SEAT",
                       help="log only what one seat (P0, P1...) or a spectator knew; default: all (the full record)")
-    sim = sub.add_parser("simulate", help="play many games between random players and print statistics")
-    game_args(sim)
-    sim.add_argument("-n", "--games", type=_positive, default=100, metavar="N")
-    sim.add_argument("--workers", type=_positive, default=1, metavar="N")
-    sim.add_argument("--json", action="store_true")
+    helpers = SimpleNamespace(game_args=game_args, positive=_positive, options=_options, over_cap=_over_cap)
+    for module in (simulate_cmd, lint_cmd, compare_cmd):  # each command in its own module
+        module.register(sub, helpers)
     repl = sub.add_parser("repl", help="step through a game interactively")
     repl.add_argument("file", nargs="?", metavar="FILE")
     repl.add_argument("--players", type=_positive, default=None, metavar="N")
@@ -98,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         build_parser().print_help()
         return 2
     try:
-        return COMMANDS[args.command](args)
+        return (getattr(args, "handler", None) or COMMANDS[args.command])(args)
     except ScriptError as err:
         print(err.render(), file=sys.stderr)
         return 1
@@ -296,40 +298,12 @@ def _save_replay(path: str, game, state, seed: int, options: dict) -> bool:
     return True
 
 
-def cmd_simulate(args) -> int:
-    if _over_cap(args):
-        return 2
-    game = interpreter.load(args.file)
-    options = game.read_options(_options(args.option))
-    players = args.players if args.players is not None else game.min_players
-    game.new_game(players=players, seed=args.seed, options=options, max_work=args.max_work,
-                  max_game_work=args.max_game_work)  # validates before forking workers
-    workers = interpreter.usable_workers(args.workers)
-    if workers < args.workers:
-        print(f"note: --workers {args.workers} is more than the {workers} CPU(s) here; using {workers}",
-              file=sys.stderr)
-    stats = interpreter.simulate(game, args.games, players, args.seed, options, workers=workers,
-                                 max_work=args.max_work, max_game_work=args.max_game_work)
-    if args.json:
-        print(json.dumps(stats))
-        return 0
-    print(f"{game.title}: {stats['games']} games, {players} players, seed {args.seed}")
-    print("seat   win rate   mean score")
-    for seat in range(players):
-        print(f"P{seat:<5} {stats['win_rate_by_seat'][seat]:>8.1%}   {stats['mean_score_by_seat'][seat]:>10.2f}")
-    print(f"mean decisions per game: {stats['mean_decisions']}")
-    print(f"{stats['games_per_second']} games/s, {stats['decisions_per_second']} decisions/s")
-    if stats["unfinished"]:
-        print(f"unfinished (stopped by a limit): {stats['unfinished']}")
-    return 0
-
-
 def cmd_repl(args) -> int:
     from repl.app import run_repl
     return run_repl(args)
 
 
-COMMANDS = {"check": cmd_check, "play": cmd_play, "simulate": cmd_simulate, "repl": cmd_repl, **authoring.COMMANDS}
+COMMANDS = {"check": cmd_check, "play": cmd_play, "repl": cmd_repl, **authoring.COMMANDS}
 
 
 def entry() -> None:

@@ -50,10 +50,16 @@ def test_simulate_json_has_exactly_the_documented_keys(capsys):
     assert main(["simulate", BOUNCER, "-n", "5", "--seed", "1", "--json",
                  "--option", "special_bouncers=true"]) == 0
     stats = json.loads(capsys.readouterr().out)
-    assert set(stats) == {"games", "players", "win_rate_by_seat", "mean_score_by_seat", "mean_decisions",
-                          "games_per_second", "decisions_per_second", "unfinished"}
+    documented = (ROOT / "docs" / "simulate.md").read_text()
+    assert set(stats) == {"file", "title", "games", "players", "seed", "options", "policy", "outcomes",
+                          "unfinished", "p_won", "p_draw", "p_capped", "p_faulted", "p_limit", "wins_by_seat",
+                          "win_rate_by_seat", "draw_share_by_seat", "mean_score_by_seat", "length", "metrics",
+                          "measures", "faults", "games_per_second", "decisions_per_second"}
+    assert all(f"`{key}`" in documented for key in stats)
+    assert all(f"`{key}`" in documented for key in stats["metrics"])
     assert stats["games"] == 5 and stats["unfinished"] == 0 and len(stats["win_rate_by_seat"]) == 3
-    assert abs(sum(stats["win_rate_by_seat"]) - 1) < 1e-3
+    assert sum(stats["wins_by_seat"]) + stats["outcomes"]["drawn"] == 5
+    assert stats["options"] == {"special_bouncers": True}
 
 
 @pytest.mark.parametrize("args, code, message", [
@@ -114,3 +120,18 @@ def test_hostile_scripts_get_diagnostics_not_crashes(tmp_path, name):
     for command in ("check", "play"):
         proc = run(command, str(path))
         assert proc.returncode == 1 and f"error[{code}]" in proc.stderr
+
+
+
+def test_a_game_of_play_reopens_in_the_repl_move_for_move(tmp_path, capsys):
+    """docs/simulate.md: `cardgame play --seed S --save F` then the REPL's `open F` is that game."""
+    from repl.session import Session
+
+    saved = tmp_path / "game.replay"
+    assert main(["play", BOUNCER, "--seed", "7", "--json", "--save", str(saved)]) == 0
+    played = [record["move"] for record in map(json.loads, capsys.readouterr().out.splitlines()) if "move" in record]
+    session = Session()
+    session.execute(f"open {saved}")
+    assert session.state.history == played and session.state.is_over
+    session.execute("undo")
+    assert session.state.history == played[:-1] and not session.state.is_over

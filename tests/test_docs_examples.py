@@ -217,8 +217,8 @@ def test_every_diagnostic_code_is_documented():
     used = set()
     for folder in ("interpreter", "repl"):
         for path in (ROOT / folder).glob("*.py"):
-            used |= set(re.findall(r"\b([EWR]0\d{3})\b", path.read_text(encoding="utf-8")))
-    documented = set(re.findall(r"^#+ .*?\b([EWR]0\d{3})\b", (DOCS / "diagnostics.md").read_text(encoding="utf-8"),
+            used |= set(re.findall(r"\b([EWRL]0\d{3})\b", path.read_text(encoding="utf-8")))
+    documented = set(re.findall(r"^#+ .*?\b([EWRL]0\d{3})\b", (DOCS / "diagnostics.md").read_text(encoding="utf-8"),
                                 re.M))
     missing = sorted(used - documented)
     assert not missing, f"codes without a section in docs/diagnostics.md: {missing}"

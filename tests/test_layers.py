@@ -9,7 +9,7 @@ from helpers import ROOT
 
 # Lower layers first; a module may import only from its own layer or lower ones.
 LAYERS = [
-    {"limits", "source", "types", "rng", "reading"},
+    {"limits", "source", "types", "rng", "reading", "stats"},
     {"nodes", "syntax_errors", "concrete"},
     {"parser", "builtins"},
     {"checker"},
@@ -18,9 +18,9 @@ LAYERS = [
     {"enumeration"},
     {"codegen", "compiler"},
     {"verdicts"},  # reading traced evaluations, for explanations
-    {"moves", "agents", "playout"},
+    {"moves", "agents", "playout", "measures"},
     {"engine", "saving", "views", "knowledge"},  # saving, views and what each seat knows: the engine's, split out by job
-    {"simulate"},
+    {"playtest", "summary", "parallel", "dist", "simulate", "lint", "compare"},  # playing many games
     {"__init__"},
 ]
 LEVEL = {name: i for i, layer in enumerate(LAYERS) for name in layer}

@@ -1,0 +1,69 @@
+"""Two variants (two option sets, or two scripts) played on the same seeds, every figure side by
+side with its difference and whether the difference is significant.
+
+Game i has the same seed on both sides, so figures known for every game are compared pairwise
+(the mean of the per-game differences and its 95% interval: the shared seed cancels much of the
+luck); figures known only for some games (a winner's lead, a measure) are compared unpaired."""
+
+from __future__ import annotations
+
+from . import limits
+from .measures import compile_measures
+from .simulate import play_games
+from .stats import paired_difference, unpaired_difference
+
+
+def per_game_figures(game, records, players: int) -> dict:
+    """figure name -> one value per game (None where the figure does not exist for that game)."""
+    figures = {
+        "length (decisions)": [r.decisions for r in records],
+        "won": [int(r.outcome == "won") for r in records],
+        "drawn": [int(r.outcome == "drawn") for r in records],
+        "capped": [int(r.outcome == "capped") for r in records],
+        "faulted": [int(r.outcome == "faulted") for r in records],
+        "stopped by the limit": [int(r.outcome == "limit") for r in records],
+    }
+    for seat in range(players):
+        figures[f"P{seat} wins"] = [int(r.outcome == "won" and r.winners[0] == seat) for r in records]
+    for seat in range(players):
+        figures[f"P{seat} score"] = [r.scores[seat] if r.outcome in ("won", "drawn") else None for r in records]
+    figures["lead changes"] = [r.lead_changes if r.outcome in ("won", "drawn") else None for r in records]
+    figures["decided at"] = [r.decided_at for r in records]
+    figures["branching factor"] = [r.offered / r.choices if r.choices else None for r in records]
+    figures["forced share"] = [r.forced / r.choices if r.choices else None for r in records]
+    figures["information revealed"] = [r.seen for r in records]
+    for m in compile_measures(game):
+        if m.per_player:
+            for seat in range(players):
+                figures[f"measure {m.name}[P{seat}]"] = [r.measures[m.name][seat] if r.measures else None
+                                                         for r in records]
+        else:
+            figures[f"measure {m.name}"] = [r.measures[m.name] if r.measures else None for r in records]
+    return figures
+
+
+def _mean(values):
+    known = [v for v in values if v is not None]
+    return round(sum(known) / len(known), 4) if known else None
+
+
+def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, players: int, seed: int = 0,
+            policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS, workers: int = 1, dask=None,
+            progress=None) -> dict:
+    """Play both sides on the same seeds; rows for every figure both sides have."""
+    def side(game, options, offset):
+        tick = None if progress is None else (lambda done: progress(offset + done))
+        return play_games(game, games, players, seed, options, workers, policy, max_decisions, tick, dask)
+    a = per_game_figures(game_a, side(game_a, options_a, 0), players)
+    b = per_game_figures(game_b, side(game_b, options_b, games), players)
+    rows = []
+    for name in [k for k in a if k in b]:
+        va, vb = a[name], b[name]
+        if all(v is not None for v in va + vb):
+            test, result = "paired", paired_difference(va, vb)
+        else:
+            test = "unpaired"
+            result = unpaired_difference([v for v in va if v is not None], [v for v in vb if v is not None])
+        rows.append({"figure": name, "a": _mean(va), "b": _mean(vb), **result, "test": test})
+    return {"a": {"file": game_a.path, "options": options_a}, "b": {"file": game_b.path, "options": options_b},
+            "games": games, "players": players, "seed": seed, "policy": policy, "rows": rows}

@@ -1,0 +1,127 @@
+"""Summaries with 95% confidence intervals, and paired differences for comparing two variants.
+
+Plain Python on purpose (no numpy or scipy): the numbers are small lists, and the results must
+be the same on every machine, so every figure is rounded the same way.  Intervals use the normal
+approximation (z = 1.96); proportions use Wilson's interval, which stays inside [0, 1] and is
+sound for rates near 0 or 1 (Wilson 1927; Agresti & Coull 1998).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+Z95 = 1.959963984540054
+
+
+def _r(x: float, digits: int = 4) -> float:
+    return round(float(x), digits)
+
+
+def proportion(hits: int, n: int) -> dict:
+    """{"value", "ci95"} for `hits` out of `n` (Wilson score interval)."""
+    if n == 0:
+        return {"value": None, "ci95": None}
+    p = hits / n
+    denom = 1 + Z95 ** 2 / n
+    centre = (p + Z95 ** 2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / denom
+    return {"value": _r(p), "ci95": [_r(max(0.0, centre - half)), _r(min(1.0, centre + half))]}
+
+
+def summary(values, histogram: bool = False) -> dict:
+    """{"n", "mean", "sd", "ci95", "min", "max"} (and "histogram") of numbers: a list, or a
+    Counter of value -> how many times (what simulate keeps, so memory does not grow with games)."""
+    counts = values if isinstance(values, Counter) else Counter(values)
+    n = sum(counts.values())
+    if n == 0:
+        out = {"n": 0, "mean": None, "sd": None, "ci95": None, "min": None, "max": None}
+        if histogram:
+            out["histogram"] = []
+        return out
+    mean = math.fsum(v * c for v, c in counts.items()) / n
+    sd = math.sqrt(math.fsum(c * (v - mean) ** 2 for v, c in counts.items()) / (n - 1)) if n > 1 else 0.0
+    out = _described(n, mean, sd, min(counts), max(counts))
+    if histogram:
+        out["histogram"] = bins(counts)
+    return out
+
+
+def _described(n, mean, sd, low, high) -> dict:
+    half = Z95 * sd / math.sqrt(n)
+    return {"n": n, "mean": _r(mean), "sd": _r(sd), "ci95": [_r(mean - half), _r(mean + half)],
+            "min": _number(low), "max": _number(high)}
+
+
+class Moments:
+    """Count, sum, sum of squares, min and max of numbers added one by one, in a fixed order (so
+    a run spread over processes, whose records come back in game order, adds up the same)."""
+
+    def __init__(self):
+        self.n, self.total, self.squares, self.low, self.high = 0, 0.0, 0.0, None, None
+
+    def add(self, x: float) -> None:
+        self.n += 1
+        self.total += x
+        self.squares += x * x
+        self.low = x if self.low is None or x < self.low else self.low
+        self.high = x if self.high is None or x > self.high else self.high
+
+    def summary(self) -> dict:
+        if not self.n:
+            return summary([])
+        mean = self.total / self.n
+        var = max(0.0, (self.squares - self.total * mean) / (self.n - 1)) if self.n > 1 else 0.0
+        return _described(self.n, mean, math.sqrt(var), self.low, self.high)
+
+
+def _number(x):
+    return int(x) if float(x).is_integer() else _r(x)
+
+
+def bins(counts: Counter, most: int = 20) -> list[dict]:
+    """Up to `most` equal bins [low, high) covering the values (value -> count); whole numbers
+    get whole-number bins.  Each is {"low", "high", "count"}; the last bin includes its high end,
+    and so does every whole-number bin."""
+    low, high = min(counts), max(counts)
+    whole = all(float(v).is_integer() for v in counts)
+    if low == high:
+        return [{"low": _number(low), "high": _number(high), "count": sum(counts.values())}]
+    width = max(1, math.ceil((high - low + 1) / most)) if whole else (high - low) / most
+    edges = [low + i * width for i in range(most + 1)]
+    while len(edges) > 2 and edges[-2] > high:
+        edges.pop()
+    out = [0] * (len(edges) - 1)
+    for v, c in counts.items():
+        out[min(int((v - low) // width), len(out) - 1)] += c
+    return [{"low": _number(edges[i]), "high": _number(edges[i + 1] - (1 if whole else 0)), "count": c}
+            for i, c in enumerate(out)]
+
+
+def paired_difference(a: list, b: list) -> dict:
+    """Mean of b - a over pairs (the same seed on both sides), its 95% interval, and whether the
+    interval excludes 0.  Identical sides give a difference of exactly 0, never significant."""
+    diffs = [y - x for x, y in zip(a, b)]
+    n = len(diffs)
+    if n == 0:
+        return {"difference": None, "ci95": None, "significant": False}
+    mean = math.fsum(diffs) / n
+    sd = math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n)
+    lo, hi = mean - half, mean + half
+    significant = sd > 0 and (lo > 0 or hi < 0)
+    return {"difference": _r(mean), "ci95": [_r(lo), _r(hi)], "significant": significant}
+
+
+def unpaired_difference(a: list, b: list) -> dict:
+    """Difference of means b - a for samples that are not paired (e.g. measured on a different
+    subset of games on each side): Welch's standard error, normal interval."""
+    if len(a) < 2 or len(b) < 2:
+        return {"difference": None, "ci95": None, "significant": False}
+    ma, mb = math.fsum(a) / len(a), math.fsum(b) / len(b)
+    va = math.fsum((x - ma) ** 2 for x in a) / (len(a) - 1)
+    vb = math.fsum((x - mb) ** 2 for x in b) / (len(b) - 1)
+    se = math.sqrt(va / len(a) + vb / len(b))
+    d = mb - ma
+    lo, hi = d - Z95 * se, d + Z95 * se
+    return {"difference": _r(d), "ci95": [_r(lo), _r(hi)], "significant": se > 0 and (lo > 0 or hi < 0)}

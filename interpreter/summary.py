@@ -1,0 +1,139 @@
+"""Game records -> the statistics `simulate --json` prints (every field is in docs/simulate.md).
+
+Every rate is over all games of the run, so the sole-win rates of the seats, the draw rate and
+the unfinished rate add up to 1; every rate and mean has a 95% confidence interval.  Records are
+added as they come and only counts are kept (value -> how many games), so memory does not grow
+with the number of games.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .measures import compile_measures
+from .playtest import OUTCOMES
+from .source import render
+from .stats import Moments, proportion, summary
+
+MAX_FAULT_KINDS = 20  # kinds of fault shown one by one; the rest are counted together
+
+
+class Summary:
+    """The statistics of a run, built one record at a time (records in game order)."""
+
+    def __init__(self, game, players: int, seed: int, options: dict, policy: str):
+        self.game, self.players, self.seed, self.options, self.policy = game, players, seed, options, policy
+        self.measures = compile_measures(game)
+        self.outcomes = {o: 0 for o in OUTCOMES}
+        self.sole, self.shared = [0] * players, [0] * players
+        self.scores = [Counter() for _ in range(players)]
+        self.length, self.lead_changes = Counter(), Counter()
+        self.decided, self.branching, self.forced, self.seen = Moments(), Moments(), Moments(), Moments()
+        self.won_by_p0 = 0
+        self.values = {m.name: Counter() for m in self.measures}
+        self.by_seat = {m.name: [Counter() for _ in range(players)] for m in self.measures if m.per_player}
+        self.faults: dict = {}
+        self.other_faults = 0
+        self.decisions = 0
+
+    def add_all(self, records) -> None:
+        for r in records:
+            self.add(r)
+
+    def add(self, r) -> None:
+        self.outcomes[r.outcome] += 1
+        self.decisions += r.decisions
+        if r.outcome in ("won", "drawn"):
+            if r.outcome == "won":
+                self.sole[r.winners[0]] += 1
+                if r.decided_at is not None:
+                    self.decided.add(r.decided_at)
+            else:
+                for seat in r.winners:
+                    self.shared[seat] += 1
+            for seat, score in enumerate(r.scores):
+                self.scores[seat][score] += 1
+            self.length[r.decisions] += 1
+            self.lead_changes[r.lead_changes] += 1
+        if r.choices:
+            self.branching.add(r.offered / r.choices)
+            self.forced.add(r.forced / r.choices)
+        if r.seen is not None:
+            self.seen.add(r.seen)
+        for m in self.measures if r.measures else ():
+            value = r.measures[m.name]
+            if m.per_player:
+                for seat, v in enumerate(value):
+                    self.values[m.name][v] += 1
+                    self.by_seat[m.name][seat][v] += 1
+            else:
+                self.values[m.name][value] += 1
+        if r.fault is not None:
+            self._fault(r)
+
+    def _fault(self, r) -> None:
+        d = r.fault
+        key = (d.code, d.message, d.span)
+        if key not in self.faults:
+            if len(self.faults) >= MAX_FAULT_KINDS:
+                self.other_faults += 1
+                return
+            self.faults[key] = {"count": 0, "first_game": r.index, "seed": r.seed, "diagnostic": d.to_json(),
+                                "rendered": render(d, self.game.sources)}
+        self.faults[key]["count"] += 1
+
+    def result(self) -> dict:
+        n, players, counts = sum(self.outcomes.values()), self.players, self.outcomes
+        won = counts["won"]
+        first = {"value": None, "ci95": None}
+        if won:
+            share, fair = proportion(self.sole[0], won), 1 / players
+            first = {"value": round(share["value"] - fair, 4), "ci95": [round(x - fair, 4) for x in share["ci95"]]}
+        faults = list(self.faults.values())
+        if self.other_faults:
+            faults.append({"count": self.other_faults, "first_game": None, "seed": None, "diagnostic": None,
+                           "rendered": f"{self.other_faults} more game(s) with other kinds of fault"})
+        return {
+            "file": self.game.path,
+            "title": self.game.title,
+            "games": n,
+            "players": players,
+            "seed": self.seed,
+            "options": {k: v for k, v in sorted(self.options.items())},
+            "policy": self.policy,
+            "outcomes": dict(counts),
+            "unfinished": counts["capped"] + counts["faulted"] + counts["limit"],
+            "p_won": proportion(won, n),
+            "p_draw": proportion(counts["drawn"], n),
+            "p_capped": proportion(counts["capped"], n),
+            "p_faulted": proportion(counts["faulted"], n),
+            "p_limit": proportion(counts["limit"], n),
+            "wins_by_seat": list(self.sole),
+            "win_rate_by_seat": [proportion(self.sole[s], n) for s in range(players)],
+            "draw_share_by_seat": [proportion(self.shared[s], n) for s in range(players)],
+            "mean_score_by_seat": [summary(self.scores[s]) for s in range(players)],
+            "length": summary(self.length, histogram=True),
+            "metrics": {
+                "first_seat_advantage": first,
+                "lead_changes": summary(self.lead_changes),
+                "decided_at": self.decided.summary(),
+                "branching_factor": self.branching.summary(),
+                "forced_share": self.forced.summary(),
+                "information_revealed": self.seen.summary(),
+            },
+            "measures": self._measures(),
+            "faults": faults,
+        }
+
+    def _measures(self) -> dict:
+        out = {}
+        for m in self.measures:
+            entry = summary(self.values[m.name], histogram=True)
+            if m.per_player:
+                entry["by_seat"] = [summary(c) for c in self.by_seat[m.name]]
+            entry["per_player"] = m.per_player
+            entry["line"] = m.span.line
+            if m.doc:
+                entry["doc"] = m.doc
+            out[m.name] = entry
+        return out

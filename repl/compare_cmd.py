@@ -1,0 +1,84 @@
+"""`cardgame compare FILE --option a=1 --option a=2` (or `compare A B`): two variants on the same
+seeds, every figure side by side with its difference, its 95% interval and whether it is
+significant (docs/simulate.md#compare)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import interpreter
+
+from .runs import add_run_args, dask_client, progress_bar
+
+
+def register(sub, helpers) -> None:
+    p = sub.add_parser("compare", help="play two variants on the same seeds and compare every figure")
+    p.add_argument("files", nargs="+", metavar="FILE", help="one script (two option sets) or two scripts")
+    p.add_argument("--players", type=helpers.positive, default=None, metavar="N")
+    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="named once: both sides; named twice: the first value for A, the second for B")
+    add_run_args(p, helpers.positive)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=lambda args: run(args, helpers))
+
+
+def split_options(pairs: list[str], helpers) -> tuple[dict, dict]:
+    """(options of A, options of B) from the `--option` list (see register)."""
+    a, b, seen = {}, {}, {}
+    for pair in pairs:
+        (name, value), = helpers.options([pair]).items()
+        seen[name] = seen.get(name, 0) + 1
+        if seen[name] == 1:
+            a[name] = b[name] = value
+        elif seen[name] == 2:
+            b[name] = value
+        else:
+            _usage(f"`--option {name}=...` is given more than twice; give it once for both sides "
+                   "or twice (A, then B)")
+    return a, b
+
+
+def _usage(message: str):
+    print(f"error[E0901]: {message}\n  = help: `cardgame compare --help` lists the arguments", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def run(args, helpers) -> int:
+    if len(args.files) > 2:
+        _usage("compare takes one script (and two option sets) or two scripts")
+    raw_a, raw_b = split_options(args.option, helpers)
+    game_a = interpreter.load(args.files[0])
+    game_b = interpreter.load(args.files[-1]) if len(args.files) == 2 else game_a
+    if len(args.files) == 1 and raw_a == raw_b:
+        _usage("nothing to compare: name an option twice (`--option a=1 --option a=2`) or give two scripts")
+    options_a, options_b = game_a.read_options(raw_a), game_b.read_options(raw_b)
+    players = args.players if args.players is not None else game_a.min_players
+    for game, options in ((game_a, options_a), (game_b, options_b)):
+        game.new_game(players=players, seed=args.seed, options=options)  # validates before any worker starts
+    games = args.games or 200
+    extra = {"max_decisions": args.max_decisions} if args.max_decisions else {}
+    with dask_client(args) as client, progress_bar(2 * games, "compare", args) as progress:
+        result = interpreter.compare(game_a, options_a, game_b, options_b, games, players, args.seed, args.policy,
+                                     workers=args.workers, dask=client, progress=progress, **extra)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(f"A: {_side(result['a'])}\nB: {_side(result['b'])}")
+    print(f"{games} games each, the same seeds (from {args.seed}), {players} players, policy {args.policy}")
+    print(f"{'figure':<28} {'A':>10} {'B':>10} {'B - A':>10}  95% interval           significant")
+    for row in result["rows"]:
+        ci = "n/a" if row["ci95"] is None else f"[{row['ci95'][0]:.4g}, {row['ci95'][1]:.4g}]"
+        print(f"{row['figure']:<28} {_num(row['a']):>10} {_num(row['b']):>10} {_num(row['difference']):>10}  "
+              f"{ci:<22} {'YES' if row['significant'] else 'no'}{'' if row['test'] == 'paired' else ' (unpaired)'}")
+    return 0
+
+
+def _side(side) -> str:
+    shown = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in side["options"].items())
+    return side["file"] + (f" with {shown}" if shown else "")
+
+
+def _num(x) -> str:
+    return "n/a" if x is None else f"{x:.4g}"

@@ -1,0 +1,70 @@
+"""What `simulate`, `lint` and `compare` share on the command line: the run arguments (workers,
+policy, decision limit, Dask), the progress bar, and how a rate or a mean is printed."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+
+import interpreter
+from interpreter import ScriptError
+
+
+def add_run_args(p, positive) -> None:
+    p.add_argument("-n", "--games", type=positive, default=None, metavar="N")
+    p.add_argument("--workers", type=positive, default=1, metavar="N", help="worker processes on this machine")
+    p.add_argument("--policy", choices=interpreter.POLICIES, default="uniform",
+                   help="how random players choose (docs/simulate.md#policies)")
+    p.add_argument("--max-decisions", type=positive, default=None, metavar="N",
+                   help="stop a game after N decisions and count it as stopped by the limit")
+    p.add_argument("--dask", default=None, metavar="ADDRESS",
+                   help="run the games on a Dask cluster (scheduler address, or `local`)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar (it is off anyway when not a terminal)")
+
+
+@contextlib.contextmanager
+def dask_client(args):
+    """A distributed.Client for `--dask` (closed afterwards), or None without it.  `--dask local`
+    starts a LocalCluster on loopback with `--workers` worker processes (at least 2)."""
+    if args.dask is None:
+        yield None
+        return
+    try:
+        import distributed  # noqa: F401  (only to tell the user what is missing)
+    except ImportError:
+        raise ScriptError([interpreter.Diagnostic(
+            "E0905", "`--dask` needs the optional Dask packages", None,
+            hint="install them with `pip install -e '.[dist]'`")]) from None
+    with interpreter.connect_dask(args.dask, max(2, args.workers)) as client:
+        yield client
+
+
+@contextlib.contextmanager
+def progress_bar(total: int, label: str, args):
+    """fn(done) that moves a progress bar with rate and ETA on stderr; a no-op when stderr is
+    not a terminal or with --no-progress."""
+    if args.no_progress or not sys.stderr.isatty() or total < 2:
+        yield None
+        return
+    from tqdm import tqdm
+    with tqdm(total=total, desc=label, unit="game", file=sys.stderr, leave=False, dynamic_ncols=True) as bar:
+        def update(done: int):
+            bar.update(done - bar.n)
+        yield update
+
+
+def rate(entry) -> str:
+    """`38.0% [25.9–51.9]`."""
+    if entry["value"] is None:
+        return "n/a"
+    lo, hi = entry["ci95"]
+    return f"{entry['value']:.1%} [{lo:.1%}–{hi:.1%}]"
+
+
+def mean(entry, digits: int = 2) -> str:
+    """`218.40 ± 11.76 (sd 42.43, 156–312)`."""
+    if entry["mean"] is None:
+        return "n/a"
+    lo, hi = entry["ci95"]
+    return (f"{entry['mean']:.{digits}f} ± {(hi - lo) / 2:.{digits}f} "
+            f"(sd {entry['sd']:.{digits}f}, {entry['min']}–{entry['max']})")

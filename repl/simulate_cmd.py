@@ -1,0 +1,96 @@
+"""`cardgame simulate`: many games between random players, every way a game ended counted apart,
+faults shown with their diagnostic, every rate and mean with its 95% interval.
+
+Exit code 1 when any game faulted (the first fault of each kind is printed), else 0.  The JSON
+fields are documented in docs/simulate.md.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import interpreter
+
+from .runs import add_run_args, dask_client, mean, progress_bar, rate
+
+
+def register(sub, helpers) -> None:
+    p = sub.add_parser("simulate", help="play many games between random players and print statistics")
+    helpers.game_args(p)
+    add_run_args(p, helpers.positive)
+    p.add_argument("--json", action="store_true", help="the statistics as one JSON object (docs/simulate.md)")
+    p.add_argument("--plot", metavar="DIR", default=None, help="write PNG charts into DIR")
+    p.add_argument("--report", metavar="FILE.html", default=None, help="write an HTML report with the charts")
+    p.set_defaults(handler=lambda args: run(args, helpers))
+
+
+def run(args, helpers) -> int:
+    if helpers.over_cap(args):
+        return 2
+    game = interpreter.load(args.file)
+    options = game.read_options(helpers.options(args.option))
+    players = args.players if args.players is not None else game.min_players
+    game.new_game(players=players, seed=args.seed, options=options, max_work=args.max_work,
+                  max_game_work=args.max_game_work)  # validates before any worker starts
+    workers = interpreter.usable_workers(args.workers)
+    if workers < args.workers and args.dask is None:
+        print(f"note: --workers {args.workers} is more than the {workers} CPU(s) here; using {workers}",
+              file=sys.stderr)
+    games = args.games or 100
+    extra = {"max_decisions": args.max_decisions} if args.max_decisions else {}
+    with dask_client(args) as client, progress_bar(games, "simulate", args) as progress:
+        stats = interpreter.simulate(game, games, players, args.seed, options, workers=workers,
+                                     policy=args.policy, progress=progress, dask=client, max_work=args.max_work,
+                                     max_game_work=args.max_game_work, **extra)
+    if args.plot or args.report:
+        from .plots import write_report, write_simulation_charts
+        charts = write_simulation_charts(stats, args.plot)
+        if args.report:
+            write_report(args.report, f"{game.title}: {games} games", text_report(stats), charts)
+    if args.json:
+        print(json.dumps(stats))
+    else:
+        print("\n".join(text_report(stats)))
+        for fault in stats["faults"]:
+            print(f"\nfirst of {fault['count']} game(s) with this fault: game {fault['first_game']} "
+                  f"(replay it with `cardgame play {args.file} --seed {fault['seed']}"
+                  f"{' --players ' + str(players) if args.players else ''}`):")
+            print(fault["rendered"])
+    return 1 if stats["outcomes"]["faulted"] else 0
+
+
+def text_report(stats) -> list[str]:
+    """The statistics as the lines `simulate` prints (and the HTML report shows)."""
+    o = stats["outcomes"]
+    shown = ", ".join(f"{k}={v}" for k, v in stats["options"].items())
+    lines = [f"{stats['title']}: {stats['games']} games, {stats['players']} players, seed {stats['seed']}, "
+             f"policy {stats['policy']}" + (f", {shown}" if shown else ""),
+             f"ended: won {o['won']}, drawn {o['drawn']}, capped {o['capped']}, faulted {o['faulted']}, "
+             f"stopped by the decision limit {o['limit']}",
+             "seat   sole wins [95% CI]        in a draw      mean score"]
+    for seat in range(stats["players"]):
+        lines.append(f"P{seat:<5} {rate(stats['win_rate_by_seat'][seat]):<25} "
+                     f"{stats['draw_share_by_seat'][seat]['value'] or 0:>9.1%}      "
+                     f"{mean(stats['mean_score_by_seat'][seat])}")
+    m = stats["metrics"]
+    lines += [f"P(draw): {rate(stats['p_draw'])}   P(capped): {rate(stats['p_capped'])}   "
+              f"P(faulted): {rate(stats['p_faulted'])}",
+              f"length (decisions, finished games): {mean(stats['length'])}",
+              f"first-seat advantage: {_signed(m['first_seat_advantage'])}",
+              f"lead changes: {mean(m['lead_changes'])}",
+              f"decided at (share of the game): {mean(m['decided_at'])}",
+              f"branching factor: {mean(m['branching_factor'])}",
+              f"forced decisions: {mean(m['forced_share'])}",
+              f"information revealed: {mean(m['information_revealed'])}"]
+    for name, entry in stats["measures"].items():
+        lines.append(f"measure {name}{' (per player)' if entry['per_player'] else ''}: {mean(entry)}")
+    lines.append(f"{stats['games_per_second']} games/s, {stats['decisions_per_second']} decisions/s")
+    return lines
+
+
+def _signed(entry) -> str:
+    if entry["value"] is None:
+        return "n/a (no game was won)"
+    lo, hi = entry["ci95"]
+    return f"{entry['value']:+.1%} [{lo:+.1%}, {hi:+.1%}] (seat P0's share of the won games minus a fair share)"

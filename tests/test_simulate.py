@@ -1,0 +1,116 @@
+"""`cardgame simulate`: every game is accounted for (won, drawn, capped, faulted, stopped by
+the limit), faults are shown and make the exit code 1, and the script's measures are exact."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, strategies as st
+
+import interpreter
+from interpreter.rng import derive
+from repl.cli import main
+
+from helpers import ROOT
+
+SCRIPTS = ROOT / "tests" / "scripts"
+LINT = ROOT / "tests" / "lint"
+
+
+def _json(capsys, *args):
+    code = main(["simulate", *map(str, args), "--json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_a_script_that_always_faults_exits_1_and_shows_the_fault(capsys):
+    assert main(["simulate", str(LINT / "always_faults.cardgame"), "-n", "20"]) == 1
+    out = capsys.readouterr().out
+    assert "faulted 20" in out
+    assert "first of 20 game(s) with this fault: game 0" in out
+    assert "error[R0001]: division by zero" in out and "always_faults.cardgame:10:23" in out
+
+
+def test_the_json_shows_the_fault_and_its_diagnostic(capsys):
+    code, stats = _json(capsys, LINT / "always_faults.cardgame", "-n", "4")
+    assert code == 1 and stats["outcomes"]["faulted"] == 4 and stats["unfinished"] == 4
+    (fault,) = stats["faults"]
+    assert (fault["count"], fault["first_game"], fault["seed"]) == (4, 0, derive(0, 0))
+    assert fault["diagnostic"]["code"] == "R0001" and fault["diagnostic"]["line"] == 10
+    assert stats["p_faulted"]["value"] == 1.0 and stats["p_won"]["value"] == 0.0
+
+
+def test_a_capped_game_is_counted_as_capped_not_as_finished(capsys):
+    code, stats = _json(capsys, SCRIPTS / "capped.cardgame", "-n", "200", "--seed", "2")
+    o = stats["outcomes"]
+    assert code == 0 and o["capped"] > 0 and o["faulted"] == o["limit"] == 0
+    assert o["won"] + o["capped"] == 200 and stats["unfinished"] == o["capped"]
+    assert stats["p_capped"]["value"] == round(o["capped"] / 200, 4)
+    assert sum(stats["wins_by_seat"]) == o["won"]
+
+
+def test_draws_have_a_probability_with_an_interval(capsys):
+    code, stats = _json(capsys, SCRIPTS / "draws.cardgame", "-n", "300")
+    p = stats["p_draw"]
+    drawn = stats["outcomes"]["drawn"]
+    assert drawn > 0 and p["value"] == round(drawn / 300, 4)
+    assert p["ci95"][0] < p["value"] < p["ci95"][1]
+    # A draw is nobody's win: sole-win rates, draws and unfinished games make up every game.
+    assert sum(stats["wins_by_seat"]) + drawn + stats["unfinished"] == 300
+
+
+@given(script=st.sampled_from(["capped", "draws", "commit_reveal"]),
+       seed=st.integers(0, 2 ** 32), games=st.integers(1, 25), policy=st.sampled_from(interpreter.POLICIES))
+def test_wins_draws_and_unfinished_account_for_every_game(script, seed, games, policy):
+    game = interpreter.load(str(SCRIPTS / f"{script}.cardgame"))
+    stats = interpreter.simulate(game, games, game.min_players, seed, {}, policy=policy)
+    o = stats["outcomes"]
+    assert sum(o.values()) == games
+    assert sum(stats["wins_by_seat"]) == o["won"]
+    assert sum(stats["wins_by_seat"]) + o["drawn"] + stats["unfinished"] == games
+    assert stats["unfinished"] == o["capped"] + o["faulted"] + o["limit"]
+    assert stats["length"]["n"] == o["won"] + o["drawn"]
+
+
+def test_measures_match_the_same_quantities_read_through_the_api():
+    """The script's measures, summarised by simulate, equal what a plain API loop over the same
+    seeds computes: same games (seed derive(S, i), agent RandomAgent.for_game), same values."""
+    path = str(SCRIPTS / "draws.cardgame")
+    game = interpreter.load(path)
+    n, seed = 120, 9
+    stats = interpreter.simulate(game, n, 2, seed, {})
+    rounds, named, threes = [], [], []
+    for i in range(n):
+        state = game.new_game(players=2, seed=derive(seed, i))
+        agent = interpreter.RandomAgent.for_game(derive(seed, i))
+        while not state.is_over:
+            state.apply(agent.choose(state.legal_moves()))
+        rounds.append(int(state.evaluate("rounds")[0]))
+        named += [int(state.evaluate(f"named[P{p}]")[0]) for p in range(2)]
+        threes.append(1 if state.evaluate("named[P0] == 3")[0] == "true" else 0)
+    m = stats["measures"]
+    for entry, values in ((m["rounds"], rounds), (m["named"], named), (m["first_named_three"], threes)):
+        assert entry["n"] == len(values)
+        assert entry["mean"] == round(sum(values) / len(values), 4)
+        assert (entry["min"], entry["max"]) == (min(values), max(values))
+        assert sum(b["count"] for b in entry["histogram"]) == len(values)
+    assert [b["count"] for b in m["rounds"]["histogram"]] == [rounds.count(k) for k in (1, 2, 3)]
+    assert m["named"]["by_seat"][0]["mean"] == round(sum(named[0::2]) / n, 4)
+    assert m["rounds"]["doc"].startswith("Rounds played") and m["rounds"]["line"] == 8
+
+
+def test_alternative_first_picks_the_alternative_before_its_amount(capsys):
+    path = SCRIPTS / "raise_or_fold.cardgame"
+    _, uniform = _json(capsys, path, "-n", "200", "--seed", "1")
+    _, alt = _json(capsys, path, "-n", "200", "--seed", "1", "--policy", "alternative-first")
+    assert uniform["policy"] == "uniform" and alt["policy"] == "alternative-first"
+    # uniform: 150 of the 152 moves raise; alternative-first: one alternative in three.
+    assert uniform["measures"]["raises"]["mean"] > 9.7
+    assert 2.8 < alt["measures"]["raises"]["mean"] < 3.9
+
+
+def test_an_unknown_policy_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", str(SCRIPTS / "draws.cardgame"), "--policy", "clever"])
+    assert exit_.value.code == 2
+    assert "invalid choice: 'clever'" in capsys.readouterr().err
