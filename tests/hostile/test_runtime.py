@@ -32,9 +32,11 @@ def test_play_ends_in_the_fault(cli, name):
 @pytest.mark.parametrize("name", sorted(RUNTIME))
 def test_simulate_counts_the_game_unfinished(cli, name):
     out = cli("simulate", SCRIPTS / f"{name}.cardgame", "-n", "2", "--json")
-    assert out.code == 0 and "Traceback" not in out.err and out.seconds < 20
     # (a log line is only made for someone listening, and simulate does not listen)
-    assert json.loads(out.out)["unfinished"] == (0 if name == "log_big_list" else 2)
+    faulted = 0 if name == "log_big_list" else 2
+    assert out.code == (1 if faulted else 0) and "Traceback" not in out.err and out.seconds < 20  # 1: a game faulted
+    stats = json.loads(out.out)
+    assert stats["unfinished"] == stats["outcomes"]["faulted"] == faulted
 
 
 def test_a_game_may_raise_its_own_budget_and_a_user_may_lower_it(cli, tmp_path):
