@@ -359,7 +359,13 @@ class GameState(State):
         if any(d.severity == "error" for d in checked.diagnostics):
             return None, checked.diagnostics
         typ = checked.type
-        fn = compile_expression(self.prog, checked.tables, node)
+        try:
+            fn = compile_expression(self.prog, checked.tables, node)
+        except TooComplex as err:
+            return None, [Diagnostic("R0002", err.message, node.span, "while evaluating this", err.hint)]
+        except RecursionError:
+            return None, [Diagnostic("R0002", "the expression is nested too deeply to evaluate", node.span,
+                                     "while evaluating this", "split it with `let` or `define` in the script")]
         frame_values = [None] * checked.frame_size
         for name, slot in checked.names.items():
             frame_values[slot] = int(name[1:])

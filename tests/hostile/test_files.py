@@ -56,3 +56,14 @@ def test_includes_just_under_the_cap_together_are_refused_at_the_one_that_overfl
     (tmp_path / "main.cardgame").write_text("".join(f'include "part{i}.cardgame"\n' for i in range(3)) + BASE)
     out = cli("check", tmp_path / "main.cardgame").diagnosed("E0607")
     assert "main.cardgame:3:1" in out.err
+
+
+def test_a_folder_as_the_script(cli, tmp_path):
+    cli("check", tmp_path).diagnosed("E0605")
+
+
+def test_the_repl_loads_no_device(tmp_path):
+    from repl.session import Session
+    session = Session()
+    out = session.execute("load /dev/zero")
+    assert session.failed and "[E0605]" in out

@@ -111,3 +111,16 @@ def test_a_tracer_that_raises_faults_the_game_with_r0003():
     assert state.fault.code == "R0003" and "KeyError" in str(err.value)
     with pytest.raises(interpreter.GameFault):
         state.apply("go")
+
+
+def test_evaluate_of_code_python_cannot_compile_is_a_diagnostic():
+    state = interpreter.load(str(SCRIPTS / "sum_overflow.cardgame")).new_game()
+    value, diags = state.evaluate("[sum(" * 25 + "[1]" + ")]" * 25)
+    assert value is None and diags[0].code == "R0002"
+
+
+def test_a_script_python_cannot_compile_is_e0608(cli, tmp_path):
+    deep = tmp_path / "deep.cardgame"
+    deep.write_text((SCRIPTS / "sum_overflow.cardgame").read_text()
+                    .replace("sum([4000000000000000000, 4000000000000000000])", "count(" + "[sum(" * 25 + "[1]" + ")]" * 25 + ")"))
+    cli("play", deep).diagnosed("E0608")
