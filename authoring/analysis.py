@@ -85,6 +85,7 @@ class Analysis:
                 self.declarations[item.name] = Declaration(item.name, kind, item, self._name_span(item))
         self.tree = parse_concrete(text, path)[0]
         self.names = self._names()
+        self.locals = self._locals()
 
     def _name_span(self, item) -> Span:
         """Where a declaration writes its name: the first time the name follows the keyword."""
@@ -154,6 +155,56 @@ class Analysis:
                 stack.extend(_children(node))
         return out
 
+    def _locals(self) -> dict:
+        """(line, column) of each declaration and use of a local name in this text -> the
+        local's Declaration and the spans of its uses.  The checker gives each local of an
+        activation its own slot, so (activation, slot) identifies a local."""
+        if self.tables is None:
+            return {}
+        t = self.tables
+        found: dict = {}
+        for item in self.items:
+            if item.span.path != self.path:
+                continue
+            owner = t.events.get(item.event) if isinstance(item, (n.ReactionDecl, n.HandlerDecl)) else item
+            stack = [item]
+            while stack:
+                node = stack.pop()
+                stack.extend(_children(node))
+                name = _declared_local(node)
+                if name is not None and id(node) in t.slots:
+                    span = self._local_span(node, name)
+                    entry = found.setdefault((id(owner), t.slots[id(node)]), [None, []])
+                    entry[0] = Declaration(name, "local", node, span)
+                elif isinstance(node, (n.Name, n.Target)) and t.resolved.get(id(node), ("",))[0] == "local":
+                    span = node.span if isinstance(node, n.Name) else \
+                        Span(node.span.path, node.span.line, node.span.column, node.span.line,
+                             node.span.column + len(node.name))
+                    found.setdefault((id(owner), t.resolved[id(node)][1]), [None, []])[1].append(span)
+        out = {}
+        for decl, uses in found.values():
+            if decl is None:
+                continue
+            for span in [decl.name_span, *uses]:
+                out[(span.line, span.column)] = (decl, uses)
+        return out
+
+    def _local_span(self, node, name: str) -> Span:
+        """Where the declaring form writes the local's name."""
+        if isinstance(node, (n.Param, n.Binder)):
+            return Span(node.span.path, node.span.line, node.span.column, node.span.line,
+                        node.span.column + len(name))
+        lead = _LOCAL_KEYWORD.get(type(node), "")
+        lines = self.text.split("\n")
+        offset = sum(len(line) + 1 for line in lines[:node.span.line - 1]) + node.span.column - 1
+        m = re.compile(lead + r"\s+(" + re.escape(name) + r")(?![A-Za-z0-9_])").search(self.text, offset)
+        if m is None:
+            return node.span
+        start = m.start(1)
+        line = self.text.count("\n", 0, start) + 1
+        column = start - (self.text.rfind("\n", 0, start) + 1) + 1
+        return Span(node.span.path, line, column, line, column + len(name))
+
     # ---- questions an editor asks
     def token_at(self, line: int, column: int) -> Token | None:
         """The token under the cursor (or just before it: the cursor may sit at a name's end)."""
@@ -172,14 +223,20 @@ class Analysis:
 
     def definition(self, line: int, column: int) -> Declaration | None:
         found = self.name_at(line, column)
-        if found is None or found[1] != "global":
+        if found is None:
             return None
-        return self.declarations[found[0].text]
+        tok, what = found
+        if what == "local":
+            local = self.locals.get((tok.line, tok.column))
+            return local[0] if local else None
+        return self.declarations[tok.text] if what == "global" else None
 
-    def references(self, name: str) -> list[Span]:
-        """Every place this text names a declared name (its declaration included)."""
+    def references(self, decl: Declaration) -> list[Span]:
+        """Every place this text names the declaration (the declaration included)."""
+        if decl.kind == "local":
+            return [decl.name_span, *self.locals[(decl.name_span.line, decl.name_span.column)][1]]
         return [Span(self.path, t.line, t.column, t.end_line, t.end_column)
-                for t, what in self.names if what == "global" and t.text == name]
+                for t, what in self.names if what == "global" and t.text == decl.name]
 
     def hover(self, line: int, column: int) -> str | None:
         """Markdown for the name under the cursor: what it is, its type and its description."""
@@ -194,10 +251,17 @@ class Analysis:
             return f"```cardgame\n{signature}\n```\nbuilt-in: {doc}"
         if found is not None and found[1] == "local" and self.tables is not None:
             typ = self._local_type(tok)
-            return f"```cardgame\n{tok.text}: {typ}\n```\nlocal name" if typ else f"local name `{tok.text}`"
+            local = self.locals.get((tok.line, tok.column))
+            if typ is None and local is not None:
+                decl, uses = local
+                typ = next((self._local_type(u) for u in uses), None) if uses else None
+                if typ is None and isinstance(decl.node, n.Let):
+                    typ = self.tables.types.get(id(decl.node.value))
+            where = f"\n\ndeclared at line {local[0].name_span.line}" if local is not None else ""
+            return (f"```cardgame\n{tok.text}: {typ}\n```\nlocal name" if typ else f"local name `{tok.text}`") + where
         return None
 
-    def _local_type(self, tok: Token) -> str | None:
+    def _local_type(self, tok) -> str | None:
         for item in self.items:
             if item.span.path == self.path:
                 found = _find_name_node(item, tok.line, tok.column)
@@ -298,6 +362,19 @@ def _walk_names(node, resolved: dict, out: set):
         if isinstance(item, (n.Name, n.Target)) and resolved.get(id(item), ("",))[0] == "local":
             out.add((item.span.line, item.span.column))
         stack.extend(_children(item))
+
+
+_LOCAL_KEYWORD = {n.Let: "let", n.For: "for", n.Comprehension: "for", n.Simultaneous: "for",
+                  n.Quant: "(?:any|all|no|count)", n.Best: "(?:max|min)", n.ReactionDecl: "by", n.ScoreDecl: "score"}
+
+
+def _declared_local(node) -> str | None:
+    """The local name a node declares, if it declares one."""
+    if isinstance(node, (n.Param, n.Binder, n.Let)):
+        return node.name
+    if isinstance(node, (n.For, n.Comprehension, n.Simultaneous, n.Quant, n.Best, n.ReactionDecl, n.ScoreDecl)):
+        return node.var
+    return None
 
 
 def _expression_names(expr, declarations: dict, local_uses: set) -> list:

@@ -108,7 +108,7 @@ def build_server() -> CardgameServer:
         decl = analysis.definition(pos.line + 1, pos.character + 1)
         if decl is None:
             return []
-        spans = analysis.references(decl.name)
+        spans = analysis.references(decl)
         if params.context.include_declaration and decl.name_span not in spans:
             spans.insert(0, decl.name_span)
         if not params.context.include_declaration:

@@ -117,6 +117,16 @@ def test_hover_definition_references_completion_symbols_and_formatting_on_bounce
             decl = _position(text, "rule follow_suit", "follow_suit")
             assert found == lsp.Location(uri, lsp.Range(lsp.Position(decl.line, decl.character - 1),
                                                         lsp.Position(decl.line, decl.character + 10)))
+            local = await editor.client.text_document_definition_async(lsp.DefinitionParams(
+                text_document=doc, position=_position(text, "set leader = winner", "winner")))
+            let = _position(text, "let winner", "winner")
+            assert local.range.start == lsp.Position(let.line, let.character - 1)
+            refs = await editor.client.text_document_references_async(lsp.ReferenceParams(
+                text_document=doc, position=let, context=lsp.ReferenceContext(include_declaration=True)))
+            rows = [i for i, line in enumerate(text.split("\n")) for w in _words(line) if w == "winner"]
+            assert sorted(r.range.start.line for r in refs) == rows  # `{winner}` in texts included
+            hover = await editor.client.text_document_hover_async(lsp.HoverParams(text_document=doc, position=let))
+            assert hover.contents.value.startswith("```cardgame\nwinner: player\n```\nlocal name")
             strength = _position(text, "let winner", "strength")
             found = await editor.client.text_document_definition_async(lsp.DefinitionParams(text_document=doc, position=strength))
             assert found.uri.endswith("games/lib/standard_deck.cardgame")
