@@ -36,12 +36,12 @@ def test_simulate_adds_results_as_they_come(monkeypatch):
     import interpreter
     sim = importlib.import_module("interpreter.simulate")  # the module (the package exports the function)
     sizes = []
-    real = sim._run_range
+    real = sim.run_range
 
     def spy(args):
         rows = real(args)
         sizes.append(len(rows))
         return rows
-    monkeypatch.setattr(sim, "_run_range", spy)
+    monkeypatch.setattr(sim, "run_range", spy)
     stats = interpreter.simulate(interpreter.load(str(BOUNCER)), 130, 3, 1, {})
     assert stats["games"] == 130 and max(sizes) <= 64 and sum(sizes) == 130
