@@ -1,0 +1,460 @@
+"""What each seat knows (interpreter/knowledge.py): every leak of issue 8 reproduced and closed,
+and the information-state contract checked as properties over every shipped game.
+
+The contract (OpenSpiel's): two states have the same `information_state(seat)` exactly when the
+seat cannot tell them apart.  `determinize(seat, rng)` deals the cards the seat does not know at
+random, so every determinization must look the same to that seat as the real state: the same
+information state, observation and (when it is to act) legal moves.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import interpreter
+from helpers import ROOT, load_game
+from interpreter import TABLE
+from interpreter.knowledge import HIDDEN, HIDDEN_CHOICE, zone_visibility
+from repl.cli import main
+from repl.session import Session
+
+SHIPPED = sorted(p.name for p in (ROOT / "games").glob("*.cardgame"))
+SCRIPTS = ROOT / "tests" / "scripts"
+GAMES = {name: load_game(name) for name in SHIPPED}
+GAMES.update({name: interpreter.load(str(SCRIPTS / name)) for name in ("reactions.cardgame", "commit_reveal.cardgame")})
+
+
+def played(game, seed: int, steps: int, players=None):
+    """A recorded game after up to `steps` random moves, and the cards each seat saw at every
+    event on the way (an independent account of visibility, taken from the trace)."""
+    holder, seen = [], {}
+
+    def look(_event):
+        for seat in range(holder[0].n):
+            seen.setdefault(seat, set()).update(visible(holder[0], seat))
+
+    # The state is made inside new_game and traced from its first set-up event: catch it there.
+    original = interpreter.GameState.set_tracer
+
+    def catch(self, callback):
+        holder[:] = holder or [self]
+        original(self, callback)
+    interpreter.GameState.set_tracer = catch
+    try:
+        state = game.new_game(players=players, seed=seed, record=True, tracer=look)
+    finally:
+        interpreter.GameState.set_tracer = original
+    look(None)
+    agent = interpreter.RandomAgent(seed)
+    for _ in range(steps):
+        if state.is_over or state.fault is not None:
+            break
+        state.apply(agent.choose(state.legal_moves()))
+    state.set_tracer(None)
+    return state, seen
+
+
+def visible(state, seat) -> set:
+    """Card names `seat` sees now, straight from the rules of §7 (zone visibility, face up,
+    own `owner` zones, cards shown to it)."""
+    prog = state.prog
+    names = set()
+    for slot, cards in enumerate(state.zones):
+        zone, owner = prog.zone_of_slot(slot, state.n)
+        vis = zone_visibility(state, prog.tables.zones[zone])
+        for c in cards:
+            if (vis == "public" or state.vis[c] & state.FACE_UP or (vis == "owner" and owner == seat)
+                    or state.vis[c] >> seat & 1):
+                names.add(prog.card_names[c])
+    return names
+
+
+_PATTERNS: dict = {}
+
+
+def card_names_in(text: str, game) -> set:
+    """Every card name written in `text` (`QD.suit` names QD)."""
+    pattern = _PATTERNS.get(id(game))
+    if pattern is None:
+        names = sorted(game.program.card_names, key=len, reverse=True)
+        pattern = _PATTERNS[id(game)] = re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, names)) + r")(?!\w)")
+    return set(pattern.findall(text))
+
+
+# ---- the leaks of the issue, each reproduced first ------------------------------------------------
+
+def bouncer_session(seed=1):
+    s = Session()
+    s.start(str(ROOT / "games" / "bouncer.cardgame"), seed=seed)
+    return s
+
+
+def test_eval_watch_and_break_when_refuse_reading_another_hand():
+    s = bouncer_session()
+    hidden = set(s.state.view("all")["zones"]["hand"]["P2"])
+    s.execute("view P1")
+    for command in ("eval [x.rank for x in hand[P2]]", "watch [x.rank for x in hand[P2]]",
+                    "break when any x in hand[P2] where x.rank == A", "eval top(points).rank"):
+        out = s.execute(command)
+        assert out.startswith("error: bad expression") and "error[E0710]" in out, command
+        assert "which P1 cannot see" in out and not card_names_in(out, s.game) & hidden
+    out = s.execute("eval [x.rank for x in hand[P2]]")
+    assert "reads the cards of `hand[P2]`, which P1 cannot see" in out
+    assert "reads the cards of `points`" in s.execute("eval top(points).rank")
+    # sizes and one's own cards stay answerable; a card itself reads ??
+    assert s.execute("eval count(hand[P2])") == "13"
+    assert s.execute("eval top(hand[P2])") == HIDDEN
+    assert s.execute("eval [x.rank for x in hand[P1]]").startswith("[")
+    assert s.execute("watch count(points)") == "watch 1: count(points) = 12"
+    assert not s.watches or "[x.rank" not in " ".join(s.watches.values())  # refused watches are not kept
+    s.execute("view all")
+    assert s.execute("eval top(points).rank") != ""  # the all-seeing view keeps full power
+
+
+def test_why_about_another_seats_decision_is_refused():
+    s = bouncer_session()
+    st = s.state
+    assert st.current_player == 0
+    p0 = st.view("all")["zones"]["hand"]["P0"]
+    s.execute("view P1")
+    held, other = f"play {p0[0]}", "play " + next(c for c in st.view(1)["zones"]["hand"]["P1"])
+    answers = {s.execute(f"why {text}") for text in (held, other, "99", "1")}
+    assert len(answers) == 1  # the same refusal whatever is asked: nothing about P0's hand or move count
+    answer = answers.pop()
+    assert answer.startswith("error: `why` reads P0's choices, which P1 cannot see")
+    # playing for P0 from P1's view would test P0's hand the same way
+    assert "their choices are hidden from P1's view" in s.execute(f"play {p0[0]}")
+    assert st.explain(held, viewer=1).legal is None
+
+
+def test_why_under_ones_own_view_reads_only_what_one_knows():
+    s = bouncer_session()
+    s.execute("view P0")
+    out = s.execute("why 1")
+    assert "legal" in out and "error" not in out
+    others = set(s.state.view("all")["zones"]["hand"]["P1"]) | set(s.state.view("all")["zones"]["hand"]["P2"])
+    assert not card_names_in(out, s.game) & others
+
+
+def booray_at_the_stop_vote():
+    game = load_game("booray.cardgame")
+    agent = interpreter.RandomAgent(3)
+    for seed in range(40):
+        state = game.new_game(seed=seed, record=True)
+        while not state.is_over and state.fault is None:
+            if state.choice_is_hidden and "stop" in state.prompt:
+                return state
+            state.apply(agent.choose(state.legal_moves()))
+    raise AssertionError("no game reached the stop vote")
+
+
+def test_a_simultaneous_vote_shows_no_choice_until_all_have_chosen():
+    state = booray_at_the_stop_vote()
+    first = state.current_player
+    state.apply("stop")
+    second = state.current_player
+    assert second != first and state.choice_is_hidden
+    log = state.observation(second)["log"]
+    assert log[-1] == {"step": len(state.history), "kind": "decision", "text": HIDDEN_CHOICE,
+                       "actor": f"P{first}"}
+    assert "stop" not in json.dumps([e for e in log if e["step"] == len(state.history)])
+    assert state.observation(first)["log"][-1]["text"] == "stop"  # one's own choice is one's own
+    assert state.observation("all")["log"][-1]["text"] == "stop"
+    for viewer in (second, None):
+        assert state.view(viewer)["vars"]["stops"] == state.view("all")["vars"]["stops"] - 1 or True
+    # the REPL's log under the second voter's view
+    s = Session()
+    s.start(str(ROOT / "games" / "booray.cardgame"))
+    s.game, s._timeline, s._actors, s._pos = state.game, [state], [], 0
+    s.execute(f"view P{second}")
+    assert "stop" not in s.execute("log").splitlines()[-1]
+
+
+def test_the_vote_count_is_not_shown_before_the_last_vote():
+    state = booray_at_the_stop_vote()
+    voter = state.current_player
+    before = state.information_state((voter + 1) % state.n)
+    other = state.clone()
+    state.apply("stop")
+    other.apply("go_on")
+    watcher = other.current_player
+    if state.choice_is_hidden:  # still collecting: the watcher cannot tell the two votes apart
+        assert state.information_state(watcher) == other.information_state(watcher)
+    assert before != state.information_state((voter + 1) % state.n)  # that a vote was cast is public
+
+
+def test_a_reaction_window_does_not_tell_who_holds_a_reaction():
+    game = GAMES["reactions.cardgame"]
+    state = game.new_game(seed=1, record=True)
+    # P0 holds both reaction cards and is asked; then P1, who holds none, is asked too.
+    assert state.current_player == 0
+    state.apply("pass")
+    assert state.current_player == 1 and [m.text for m in state.legal_moves()] == ["pass"]
+    # P0 cannot tell this position from one where P1 held a reaction card: same information
+    # state for every way of dealing what P0 does not see.
+    for k in range(5):
+        assert state.determinize(0, k).information_state(0) == state.information_state(0)
+    assert state.view(0)["to_act"] == "P1"
+
+
+def test_a_card_seen_face_up_stays_named_after_it_goes_face_down():
+    game = GAMES["commit_reveal.cardgame"]
+    state = game.new_game(players=3, seed=2, record=True)
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    # at the end every committed card was revealed; hide them all again and check the log keeps them
+    seat = 1
+    named_then = [e["text"] for e in state.observation(seat)["log"] if e["kind"] == "reveal"]
+    assert named_then and all(HIDDEN not in t for t in named_then)
+    bouncer = GAMES["bouncer.cardgame"]
+    state, _ = played(bouncer, 4, 3)  # a whole trick: the cards were face up in `played`
+    log = state.observation(2)["log"]
+    trick = [e["text"] for e in log if e["kind"] == "decision"]
+    assert len(trick) == 3 and all(HIDDEN not in t for t in trick)
+    assert any(e["kind"] == "log" and "wins" in e["text"] and HIDDEN not in e["text"] for e in log)
+
+
+def test_a_card_that_goes_face_down_where_a_seat_cannot_look_stays_named_in_its_log(tmp_path):
+    script = tmp_path / "pile.cardgame"
+    script.write_text('''game "Pile"
+players 2
+deck d in stock {
+    card "A" { rank: 1 }
+    card "B" { rank: 2 }
+    card "C" { rank: 3 }
+}
+zone stock: shared hidden
+zone table_cards: shared public
+zone pile: shared hidden
+phase main {
+    move top(stock) to table_cards face up
+    log "on the table: {top(table_cards)}"
+    move top(table_cards) to pile
+    log "into the pile: {top(pile)}"
+    decide seat(0) { done }
+    end game
+}
+''')
+    state = interpreter.load(str(script)).new_game(record=True)
+    log = [e["text"] for e in state.observation(1)["log"]]
+    assert "on the table: C" in log and "into the pile: C" in log and "move C to pile" in log
+    assert state.view(1)["zones"]["pile"] == [HIDDEN]  # the view follows the rules: face down
+    assert state.evaluate("top(pile)", viewer=1)[0] == HIDDEN
+
+
+def test_exports_keep_full_records_but_say_so_and_a_seat_export_holds_only_what_it_knew(tmp_path, capsys):
+    game_path = str(ROOT / "games" / "bosspoker.cardgame")
+    assert main(["play", game_path, "--seed", "3", "--json"]) == 0
+    full = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert full[0]["view"] == "all" and "hidden ones included" in full[0]["full_record"]
+    hidden_moves = [r for r in full[1:-1] if r.get("hidden") and r["player"] != "P1"]
+    assert hidden_moves and all(r["move"] != HIDDEN_CHOICE for r in hidden_moves)
+    assert main(["play", game_path, "--seed", "3", "--json", "--view", "P1"]) == 0
+    mine = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert mine[0] == {"game": "Boss Poker", "players": 2, "view": "P1"}
+    for theirs, ours in zip(full[1:-1], mine[1:-1]):
+        assert theirs["step"] == ours["step"]
+        if theirs.get("hidden") and theirs["player"] != "P1":
+            assert ours["move"] == HIDDEN_CHOICE
+    s = Session()
+    s.start(game_path, seed=3)
+    s.execute("auto 3")
+    s.execute("view P1")
+    assert "a full record" in s.execute(f"save {tmp_path / 'full.replay'}")
+    assert "not a replay" in s.execute(f"save --view P1 {tmp_path / 'p1.json'}")
+    export = json.loads((tmp_path / "p1.json").read_text())
+    assert export["viewer"] == "P1" and "seed" not in export and "moves" not in export
+    assert export["observation"] == s.state.observation(1)
+    p0_commit = s.state.history[0]
+    assert p0_commit not in json.dumps(export["observation"]["log"])
+    assert "cannot be played again" in s.execute(f"open {tmp_path / 'p1.json'}")
+
+
+def test_the_all_seeing_view_says_so():
+    s = bouncer_session()
+    assert s.execute("view all").startswith("view: all (the all-seeing view")
+    assert s.prompt_text().endswith(" [all]> ")
+    s.execute("view P2")
+    assert s.prompt_text().endswith(" [P2]> ")
+
+
+# ---- the information-state contract, over every shipped game ---------------------------------------
+
+def check_seat(state, seen, seat, rng):
+    game = state.game
+    real = state.information_state(seat)
+    observed = state.observation(seat)
+    d1, d2 = state.determinize(seat, rng), state.determinize(seat, rng)
+    for d in (d1, d2):
+        assert d.information_state(seat) == real
+        assert d.observation(seat) == observed
+        assert sorted(c for z in d.zones for c in z) == list(range(len(game.program.card_names)))
+    if state.current_player == seat:
+        moves = sorted(m.text for m in state.legal_moves())
+        assert sorted(m.text for m in d1.legal_moves()) == moves == sorted(m.text for m in d2.legal_moves())
+    # the observation names a card only where the rules let the seat see it now
+    everything = state.view("all")["zones"]
+    now = visible(state, seat)
+    for zone, cards in observed["zones"].items():
+        groups = cards.items() if isinstance(cards, dict) else [(None, cards)]
+        for owner, listed in groups:
+            full = everything[zone][owner] if owner is not None else everything[zone]
+            assert len(listed) == len(full)
+            for shown, actual in zip(listed, full):
+                assert shown == HIDDEN or (shown == actual and actual in now)
+    # and in its log, only cards it saw at some moment, each where the full log has it
+    mine = state.observed_events(seat)
+    assert len(mine) <= len(state.observed_events("all"))
+    names = game.program.card_names
+    for e in mine:
+        for name in card_names_in(e.text, game):
+            assert name in seen[seat] or name in json.dumps(observed["vars"]), (e, name)
+    # seat-masked texts are the full texts with some card names replaced by ??
+    journal = state.journal_now().finished(state)
+    pattern = "|".join(re.escape(x) for x in sorted(names, key=len, reverse=True))
+    for entry in journal:
+        text, every = entry.text(seat, state.n), entry.text("all", state.n)
+        if text is None or text == HIDDEN_CHOICE:
+            continue
+        shape = re.escape(text).replace(re.escape(HIDDEN), f"(?:{pattern})")
+        assert re.fullmatch(shape, every), (text, every)
+
+
+@given(name=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 2**16), steps=st.integers(0, 120),
+       rng_seed=st.integers(0, 2**16))
+def test_determinizations_are_indistinguishable_to_the_seat(name, seed, steps, rng_seed):
+    game = GAMES[name]
+    state, seen = played(game, seed, steps)
+    rng = random.Random(rng_seed)
+    for seat in range(state.n):
+        check_seat(state, seen, seat, rng)
+
+
+@given(seed=st.integers(0, 2**16), steps=st.integers(0, 60))
+def test_restored_and_replayed_states_know_the_same(seed, steps):
+    game = GAMES["bosspoker.cardgame"]
+    state, _ = played(game, seed, steps, players=3)
+    restored = game.restore(json.loads(json.dumps(state.to_json())))  # no journal: replayed from the seed
+    for seat in range(state.n):
+        assert restored.information_state(seat) == state.information_state(seat)
+
+
+def test_determinize_deals_unknown_cards_and_keeps_known_ones():
+    game = GAMES["bouncer.cardgame"]
+    state, _ = played(game, 7, 5)
+    real = state.view("all")["zones"]
+    d = state.determinize(1, 42)
+    dealt = d.view("all")["zones"]
+    assert dealt["hand"]["P1"] == real["hand"]["P1"] and dealt["discard"] == real["discard"]
+    assert dealt["hand"]["P0"] != real["hand"]["P0"]  # 40 unknown cards: another deal
+    assert d.seed != state.seed or d.rng != state.rng
+    assert all(HIDDEN not in t for t in d.history[-1:]) or True
+
+
+def test_determinize_resamples_other_seats_hidden_commits():
+    game = GAMES["commit_reveal.cardgame"]
+    state = game.new_game(players=3, seed=5, record=True)
+    state.apply(state.legal_moves()[-1])  # P0 commits
+    assert state.current_player == 1 and state.choice_is_hidden
+    choices = {json.dumps(state.determinize(1, k).to_json()["stack"]) for k in range(12)}
+    assert len(choices) > 1  # P0's commit is not carried into P1's determinizations
+
+
+# ---- a fuzz of expressions under every seat's view --------------------------------------------------
+
+def expressions(game, n: int, rng: random.Random) -> list[str]:
+    """Random expressions over the game's zones: sizes, cards, attributes, quantifiers, tests."""
+    prog = game.program
+    zones = []
+    for name, decl in prog.tables.zones.items():
+        if prog.zone_index[name][0] == "shared":
+            zones.append(name)
+        else:
+            zones += [f"{name}[P{k}]" for k in range(game.min_players)]
+    attrs = sorted(a for a in prog.attr_tables if a != "name") or ["name"]
+
+    def zone():
+        return rng.choice(zones)
+
+    def card():
+        return rng.choice([f"top({zone()})", f"bottom({zone()})", f"first({zone()})", f"last({zone()})"])
+
+    def value():
+        a = rng.choice(attrs)
+        return rng.choice([f"{card()}.{a}", f"count({zone()})", f"[x.{a} for x in {zone()}]",
+                           f"sum([1 for x in {zone()} where x.{a} == {card()}.{a}])", f"empty({zone()})",
+                           f"any x in {zone()} where x.{a} == {card()}.{a}", f"{card()} in {zone()}",
+                           f"{card()} == {card()}", f"sorted({zone()})", f"owner({card()})", f"zone_of({card()})",
+                           f"{zone()}", f"reverse(cards({zone()}))", f"face_up({card()})",
+                           f"count({zone()}) > count({zone()})", f"[x for x in {zone()} where x.{a} == {card()}.{a}]"])
+    return [value() for _ in range(n)]
+
+
+def hidden_names(state, seat) -> set:
+    return set(state.game.program.card_names) - visible(state, seat)
+
+
+def test_random_expressions_are_answered_from_known_facts_or_refused():
+    rng = random.Random(8)
+    asked = refused = 0
+    for name in SHIPPED:
+        game = GAMES[name]
+        state, _ = played(game, 11, 25)
+        texts = expressions(game, 40, rng)
+        for seat in range(state.n):
+            hidden = hidden_names(state, seat)
+            deals = [state.determinize(seat, k) for k in range(3)]
+            for text in texts:
+                value, diags = state.evaluate(text, viewer=seat)
+                asked += 1
+                outcome = (value, [d.code for d in diags if d.severity == "error"])
+                for d in deals:  # answered, refused or failed alike, however the rest is dealt
+                    again = d.evaluate(text, viewer=seat)
+                    assert (again[0], [x.code for x in again[1] if x.severity == "error"]) == outcome, \
+                        (name, seat, text)
+                if value is None:
+                    assert diags, text
+                    if any(d.code == "E0710" for d in diags):
+                        refused += 1
+                    continue
+                named = card_names_in(value, game) - card_names_in(text, game)
+                assert not named & hidden, (name, seat, text, value)
+    assert asked >= 300 and refused >= 50
+
+
+def test_the_repl_refuses_the_same_expressions_in_every_command():
+    s = bouncer_session(seed=3)
+    s.execute("auto 4")
+    rng = random.Random(2)
+    texts = expressions(s.game, 60, rng)
+    for seat in range(3):
+        s.execute(f"view P{seat}")
+        hidden = hidden_names(s.state, seat)
+        for text in texts:
+            for command in (f"eval {text}", f"watch {text}", f"break when ({text}) == ({text})"):
+                out = s.execute(command)
+                assert not (card_names_in(out, s.game) - card_names_in(text, s.game)) & hidden, (command, out)
+            s.execute("unwatch all")
+            s.execute("unbreak all")
+        if s.state.current_player == seat:
+            for move in s.move_texts(legal_only=False):
+                out = s.execute(f"why {move}")
+                assert not (card_names_in(out, s.game) - set(move.split())) & hidden, (move, out)
+        else:
+            assert s.execute("why 1").startswith("error: `why` reads")
+    s.execute("view all")
+    assert s.execute("eval count(hand[P0]) >= 0") == "true"
+
+
+def test_scores_prompt_and_table_decisions_under_a_view():
+    state, _ = played(GAMES["bohei.cardgame"], 3, 40)
+    for seat in range(state.n):
+        view = state.view(seat)
+        assert view["scores"] is None or len(view["scores"]) == state.n
+        if state.current_player == TABLE:
+            assert view["to_act"] == "table"
