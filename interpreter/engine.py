@@ -531,12 +531,18 @@ class GameState(State):
         that seat saw it when it happened.  None: a spectator; "all": everything."""
         return observation(self, seat)
 
-    def observed_events(self, viewer="all") -> list[TraceEvent]:
-        """Every event `viewer` observed, as it observed it then (rule judgements of its own
-        moves included); a move's text is the move alone, its maker in `actor`."""
-        journal = self.journal_now()
+    def observed_events(self, viewer="all", step: int | None = None) -> list[TraceEvent]:
+        """Every event `viewer` observed (or only those of move `step`, 0 for the set-up), as it
+        observed it then, rule judgements of its own moves included; a move's text is the move
+        alone, its maker in `actor`."""
+        entries = self.journal_now().finished(self)
+        if step is not None:  # entries are in the order of the moves: take the tail that is this move's
+            start = len(entries)
+            while start and entries[start - 1].step >= step:
+                start -= 1
+            entries = [e for e in entries[start:] if e.step == step]
         return [TraceEvent(e.kind, e.span, e.text(viewer, self.n), e.step, e.actor)
-                for e in journal.finished(self) if e.text(viewer, self.n) is not None]
+                for e in entries if e.text(viewer, self.n) is not None]
 
     def information_state(self, seat) -> str:
         """A text equal for two states exactly when `seat` cannot tell them apart."""

@@ -197,7 +197,7 @@ def _play_as(game, options, args, viewer) -> int:
         print(f"{game.title}: {state.n} players, as {name} saw it (only what {name} knew)")
 
     def seen(step):
-        events = [e for e in state.observed_events(viewer) if e.step == step]
+        events = state.observed_events(viewer, step)
         move = next((e for e in events if e.kind == "decision"), None)
         return move, [e.text for e in events if e.kind == "log"]
 

@@ -59,8 +59,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("view", "view [PLAYER|spectator|all]", "see the table as one seat, a spectator, or everything; "
             "alone, name the current view",
             "view P1",
-            "Outside `all`, cards the view may not see are shown as ?? everywhere: in `state`, `why`, "
-            "traces, `eval` and the log."),
+            "`all` is the all-seeing view. Under a seat's view every command shows only what that seat "
+            "knows: unseen cards are ??, the log keeps the cards it saw, and `eval`, `watch`, `break when` "
+            "and `why` refuse what would read hidden things."),
     Command("eval", "eval EXPR", "evaluate an expression of the language on the current position",
             "eval count(hand[P0])",
             "The expression sees variables, options, zones, definitions and constants; P0, P1... name "
@@ -77,8 +78,11 @@ COMMANDS: tuple[Command, ...] = (
     Command("rules", "rules", "every named rule with its location and description", "rules"),
     Command("source", "source NAME", "the source lines of a rule, phase, definition, zone, variable or option",
             "source main"),
-    Command("save", "save FILE", "save a replay: script hash, players, options, seed and the moves so far",
-            "save game1.replay"),
+    Command("save", "save [--view PLAYER|spectator] FILE", "save a replay: script hash, players, options, seed "
+            "and the moves so far (a full record, hidden moves included)",
+            "save game1.replay",
+            "`save --view P1 FILE` writes instead only what P1 knows (its view and log, no seed, no hidden "
+            "move): safe to hand to that player, but not a replay."),
     Command("open", "open FILE [--force]", "restore the exact position saved in a replay file",
             "open game1.replay",
             "A replay made for another version of the script is refused; --force replays its moves as far "

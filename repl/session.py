@@ -497,7 +497,7 @@ class Session:
     # ---- what the current view may see (the engine's knowledge model decides: docs/language.md)
     def _observed(self, st, step: int) -> list:
         """The events of move `step` (0: the set-up) as the current view observed them."""
-        return [e for e in st.observed_events(self.perspective) if e.step == step]
+        return st.observed_events(self.perspective, step)
 
     def _move_line(self, st, step: int) -> str:
         """`3. P1: play 7C` for move `step`, as the current view saw it."""
@@ -741,7 +741,8 @@ class Session:
         return lines
 
     def _table_stop(self, st) -> list[str]:
-        lines = [f"the table decides: {st.prompt}" if st.prompt else "the table decides"]
+        prompt = st.view(self.perspective)["prompt"]
+        lines = [f"the table decides: {prompt}" if prompt else "the table decides"]
         lines += [f"  {i}. {m.text}" for i, m in enumerate(st.legal_moves(), 1)]
         lines.append("  = help: choose with `play NUMBER`")
         return lines
