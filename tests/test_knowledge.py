@@ -165,8 +165,7 @@ def test_a_simultaneous_vote_shows_no_choice_until_all_have_chosen():
     assert "stop" not in json.dumps([e for e in log if e["step"] == len(state.history)])
     assert state.observation(first)["log"][-1]["text"] == "stop"  # one's own choice is one's own
     assert state.observation("all")["log"][-1]["text"] == "stop"
-    for viewer in (second, None):
-        assert state.view(viewer)["vars"]["stops"] == state.view("all")["vars"]["stops"] - 1 or True
+    assert state.view(second)["vars"]["stops"] == state.view("all")["vars"]["stops"]  # counted only afterwards
     # the REPL's log under the second voter's view
     s = Session()
     s.start(str(ROOT / "games" / "booray.cardgame"))
@@ -352,8 +351,8 @@ def test_determinize_deals_unknown_cards_and_keeps_known_ones():
     dealt = d.view("all")["zones"]
     assert dealt["hand"]["P1"] == real["hand"]["P1"] and dealt["discard"] == real["discard"]
     assert dealt["hand"]["P0"] != real["hand"]["P0"]  # 40 unknown cards: another deal
-    assert d.seed != state.seed or d.rng != state.rng
-    assert all(HIDDEN not in t for t in d.history[-1:]) or True
+    assert d.rng != state.rng  # a fresh generator: the real one would tell the coming shuffles
+    assert len(d.history) == len(state.history)
 
 
 def test_determinize_resamples_other_seats_hidden_commits():
