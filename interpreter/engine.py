@@ -13,8 +13,8 @@ from .loader import too_deep_definitions, check_file, fail_if_errors, script_has
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
 from .rng import seed_state
 from .runtime import TABLE, VALUE_FAULTS, ScriptRuntimeError, State, run, too_many_decisions, value_fault
-from .knowledge import (Journal, UnknownRead, describe, determinize, information_state, masked, observation,
-                        refusal_message)
+from .knowledge import (Journal, UnknownRead, attributes_read, describe, determinize, information_state, masked,
+                        observation, refusal_message)
 from .views import build_view
 from .source import Diagnostic, ScriptError, SourceFile, Span, did_you_mean, render
 from .parser import parse_expression
@@ -375,7 +375,8 @@ class GameState(State):
             value = fn(on, frame_values)
             shown = self._value_text(on, typ, value)
         except UnknownRead as unknown:
-            return None, [Diagnostic("E0710", f"`{text}` {refusal_message(unknown.what, viewer)}", node.span,
+            message = refusal_message(unknown.what, viewer, attributes_read(node))
+            return None, [Diagnostic("E0710", f"`{text}` {message}", node.span,
                                      "not known to this view",
                                      "sizes (`count(...)`) and what this seat sees stay answerable; "
                                      "`view all` sees everything")]

@@ -24,9 +24,11 @@ import re
 
 import attrs
 
+from . import nodes as n
 from .program import render_value
 from .rng import seed_state
 from .runtime import FACE_UP, TABLE
+from .source import Span
 from .types import element, is_list
 
 HIDDEN = "??"
@@ -424,8 +426,25 @@ def masked(st, viewer):
     return m
 
 
-def refusal_message(what: str, viewer) -> str:
+def refusal_message(what: str, viewer, attributes=()) -> str:
+    """`reads the cards of `hand[P2]` (their `rank`), which P1 cannot see`."""
+    if attributes and what.startswith("the cards of"):
+        what += " (their " + ", ".join(f"`{a}`" for a in attributes) + ")"
     return f"reads {what}, which {viewer_name(viewer)} cannot see"
+
+
+def attributes_read(node) -> list:
+    """The card attributes an expression names (`x.rank`: rank), each once, in source order."""
+    found, stack = [], [node]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, n.Attr):
+            found.append((e.span.column, e.name))
+        if attrs.has(type(e)) and not isinstance(e, Span):
+            for field in attrs.fields(type(e)):
+                value = getattr(e, field.name)
+                stack.extend(value if isinstance(value, tuple) else (value,))
+    return list(dict.fromkeys(name for _, name in sorted(found)))
 
 
 # ---- the view and the observation

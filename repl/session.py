@@ -923,7 +923,8 @@ class Session:
         if value is None:
             sources = dict(self.game.sources)
             sources[interpreter.EXPRESSION_PATH] = interpreter.SourceFile(interpreter.EXPRESSION_PATH, text)
-            raise ReplError("bad expression\n" + "\n".join(interpreter.render(d, sources) for d in diags))
+            head = "hidden from this view" if any(d.code == "E0710" for d in diags) else "bad expression"
+            raise ReplError(head + "\n" + "\n".join(interpreter.render(d, sources) for d in diags))
         return value
 
     def _cmd_eval(self, rest: str):

@@ -101,10 +101,10 @@ def test_eval_watch_and_break_when_refuse_reading_another_hand():
     for command in ("eval [x.rank for x in hand[P2]]", "watch [x.rank for x in hand[P2]]",
                     "break when any x in hand[P2] where x.rank == A", "eval top(points).rank"):
         out = s.execute(command)
-        assert out.startswith("error: bad expression") and "error[E0710]" in out, command
+        assert out.startswith("error: hidden from this view") and "error[E0710]" in out, command
         assert "which P1 cannot see" in out and not card_names_in(out, s.game) & hidden
     out = s.execute("eval [x.rank for x in hand[P2]]")
-    assert "reads the cards of `hand[P2]`, which P1 cannot see" in out
+    assert "reads the cards of `hand[P2]` (their `rank`), which P1 cannot see" in out
     assert "reads the cards of `points`" in s.execute("eval top(points).rank")
     # sizes and one's own cards stay answerable; a card itself reads ??
     assert s.execute("eval count(hand[P2])") == "13"
