@@ -226,10 +226,13 @@ def _play_as(game, options, args, viewer) -> int:
         print(game.render_diagnostic(state.fault), file=sys.stderr)
         return 1
     view = state.view(viewer)
-    result = {"result": {"steps": len(state.history), "scores": view["scores"], "winners": view["winners"]}}
+    result = {"result": {"steps": len(state.history), "scores": view["scores"], "winners": view["winners"],
+                         "capped": state.capped}}
     if args.json:
         print(json.dumps(result))
     else:
+        if state.capped:
+            print("the game was stopped by its own cap (`end game capped`): not a real end")
         scores = view["scores"]
         print("final scores: " + ("hidden" if scores is None else ", ".join(f"P{i} {s}" for i, s in enumerate(scores))))
         print("winners: " + ("hidden" if view["winners"] is None else ", ".join(view["winners"])))
@@ -279,10 +282,12 @@ def _play_all_seeing(game, options, args) -> int:
         print(game.render_diagnostic(state.fault), file=sys.stderr)
         return 1
     result = {"result": {"steps": len(state.history), "scores": state.scores,
-                         "winners": [f"P{w}" for w in state.winners]}}
+                         "winners": [f"P{w}" for w in state.winners], "capped": state.capped}}
     if args.json:
         print(json.dumps(result))
     else:
+        if state.capped:
+            print("the game was stopped by its own cap (`end game capped`): not a real end")
         print("final scores: " + ", ".join(f"P{i} {s}" for i, s in enumerate(state.scores)))
         print("winners: " + ", ".join(result["result"]["winners"]))
     return 0

@@ -61,7 +61,7 @@ def run(args, helpers) -> int:
     extra = {"max_decisions": args.max_decisions} if args.max_decisions else {}
     with dask_client(args) as client, progress_bar(2 * games, "compare", args) as progress:
         result = interpreter.compare(game_a, options_a, game_b, options_b, games, players, args.seed, args.policy,
-                                     workers=args.workers, dask=client, progress=progress, **extra)
+                                     workers=interpreter.usable_workers(args.workers), dask=client, progress=progress, **extra)
     if args.json:
         print(json.dumps(result))
         return 0

@@ -37,7 +37,8 @@ def run(args, helpers) -> int:
     total = games * len(interpreter.lint_setups(game, fixed))
     with dask_client(args) as client, progress_bar(total, "lint", args) as progress:
         report = interpreter.lint(game, games, args.seed, fixed, args.policy,
-                                  args.max_decisions or interpreter.LINT_MAX_DECISIONS, args.workers, client, progress)
+                                  args.max_decisions or interpreter.LINT_MAX_DECISIONS,
+                                  interpreter.usable_workers(args.workers), client, progress)
     return _report(args, diags + report.diagnostics, game.sources, report)
 
 

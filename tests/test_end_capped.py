@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import interpreter
 
 from helpers import ROOT
@@ -39,3 +41,17 @@ def test_capped_survives_save_restore_and_clone():
     assert state.to_json()["capped"] is True
     fresh = game.new_game(seed=1)
     assert fresh.to_json()["capped"] is False and not game.restore(fresh.to_json()).capped
+
+
+def test_play_says_a_game_was_capped(capsys):
+    from repl.cli import main
+
+    for seed in range(40):
+        assert main(["play", CAPPED, "--seed", str(seed), "--json"]) == 0
+        result = json.loads(capsys.readouterr().out.splitlines()[-1])["result"]
+        if result["capped"]:
+            break
+    else:
+        raise AssertionError("no capped game in 40 seeds")
+    assert main(["play", CAPPED, "--seed", str(seed)]) == 0
+    assert "stopped by its own cap (`end game capped`)" in capsys.readouterr().out
