@@ -113,6 +113,10 @@ class _Formatter:
         self._parents(tree)
         self.lead, self.trail, self.blank = attach_comments(text, self.toks)
         self.index = {t.start: i for i, t in enumerate(self.toks)}
+        for i, tok in enumerate(self.toks):
+            if tok.text == "{" and i - 1 in self.trail and i not in self.trail:
+                # `if cond  # why` with `{` on the next line: the comment goes after the `{`
+                self.trail[i] = self.trail.pop(i - 1)
 
     def _parents(self, tree: Tree):
         stack = [tree]
@@ -362,10 +366,10 @@ def _render(doc) -> str:
     while stack:
         ind, mode, d = stack.pop()
         if isinstance(d, str):
-            if not cur[1] and not d.strip():
-                continue
             if cur[2] is not None:  # text after a comment: a new line first
                 newline(ind)
+            if not cur[1] and not d.strip():
+                continue
             cur[1] += d
         elif isinstance(d, list):
             stack.extend((ind, mode, x) for x in reversed(d))

@@ -187,3 +187,8 @@ def test_check_diff_and_write(tmp_path, capsys):
     assert main(["fmt", str(path)]) == 0
     assert path.read_text() == "players 2\nphase p {\n    end game\n}\n"
     assert main(["fmt", "--check", str(path)]) == 0
+
+
+def test_a_comment_before_an_opening_brace_moves_after_it_on_the_same_line():
+    text = "players 2\nphase p {\n    if true  # why\n    {\n        end game\n    }\n    end game\n}\n"
+    assert _fmt(text) == "players 2\nphase p {\n    if true {  # why\n        end game\n    }\n    end game\n}\n"
