@@ -117,8 +117,12 @@ class _Book:
         for zone in t.zones.values():
             kind = "one per player" if zone.per_player else "shared"
             sees = VISIBLE.get(zone.visibility, zone.visibility)
-            if zone.condition is not None:
-                sees = f"{sees} if {self.words(zone.condition)}, else {VISIBLE.get(zone.otherwise, zone.otherwise)}"
+            cond = zone.condition
+            if isinstance(cond, n.Name) and cond.name in self.chosen and isinstance(self.chosen[cond.name], bool):
+                sees = sees if self.chosen[cond.name] else VISIBLE.get(zone.otherwise, zone.otherwise)
+                sees += f" (as *{cond.name}* is `{_value(self.chosen[cond.name])}`)"
+            elif cond is not None:
+                sees = f"{sees} if {self.words(cond)}, else {VISIBLE.get(zone.otherwise, zone.otherwise)}"
             self.add(f"| *{zone.name}* | {kind} | {sees} | {self.note(zone)} |")
         if t.vars:
             self.add("", "What the table keeps track of:", "", "| name | for | kind | at the start | note |",

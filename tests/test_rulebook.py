@@ -62,6 +62,7 @@ def test_options_chosen_and_html(capsys):
     out = capsys.readouterr().out
     assert "It describes the game with *show_upcoming* = `true`." in out
     assert "| `false` (here: `true`) |" in out
+    assert "| *points* | shared | everyone (as *show_upcoming* is `true`) |  |" in out
     assert main(["rules", path, "--format", "html"]) == 0
     page = capsys.readouterr().out
     assert page.startswith("<!DOCTYPE html>") and "<h1>Bouncer</h1>" in page
