@@ -13,6 +13,7 @@ import attrs
 from . import limits
 from .agents import RandomAgent
 from .engine import Game, GameFault
+from .knowledge import sees, slot_visibility
 from .measures import compile_measures, read_all
 from .moves import legal_moves
 from .rng import derive
@@ -24,7 +25,7 @@ OUTCOMES = ("won", "drawn", "capped", "faulted", "limit")
 winners expression names nobody), `capped` (the script's `end game capped`), `faulted` (a run-time
 error, R0001), `limit` (no end after the run's decision limit)."""
 
-INFO_EVERY = 32  # information revealed is sampled at every 32nd decision: a view costs ~10 moves
+INFO_EVERY = 32  # information revealed is sampled at every 32nd decision: a look at every card costs ~10 moves
 
 
 @attrs.frozen
@@ -159,14 +160,9 @@ def _sole_leader(state, lowest: bool):
 
 
 def _seen_share(state, cards: int) -> float:
-    """The share of all cards the acting seat can name in its own view."""
-    view = state.view(state.actor)
-    named = 0
-    for zone in view["zones"].values():
-        lists = zone.values() if isinstance(zone, dict) else (zone,)
-        for listed in lists:
-            named += sum(1 for c in listed if c != "??")
-    return named / cards
+    """The share of all cards the acting seat can name (what its view shows by name)."""
+    table = slot_visibility(state)
+    return sum(1 for card in range(cards) if sees(state, state.actor, card, table)) / cards
 
 
 def play_range(game: Game, players: int, run_seed: int, options: dict, start: int, stop: int,
