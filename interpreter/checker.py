@@ -500,7 +500,16 @@ class Checker:
 
     def _mismatch(self, node, expected, actual):
         self.error("E0210", f"expected {describe(expected)}, found {describe(actual)}", node.span,
-                   f"this is {describe(actual)}")
+                   f"this is {describe(actual)}", self._symbol_and_card(node))
+
+    def _symbol_and_card(self, node) -> str:
+        """The hint for a name that is both a symbol and a card: it reads as the symbol."""
+        if isinstance(node, n.Name) and self.t.resolved.get(id(node), (None,))[0] == "symbol" \
+                and node.name in self._card_ids():
+            return (f"`{node.name}` is both a card's name and an attribute value; a bare name reads as the value, "
+                    f"so this card has no literal: find it by its attributes, or give its deck a `name:` that "
+                    f"makes card names differ from attribute values")
+        return ""
 
     def _binder_range(self, b: n.Binder):
         """E0315 for `n in LOW..HIGH` with constant bounds wider than a decision may offer (the
@@ -831,14 +840,32 @@ class Checker:
         if e.name in t.symbols:
             t.resolved[id(e)] = ("symbol", e.name)
             return SYMBOL
+        card = self._card_ids().get(e.name)
+        if card is not None:
+            t.resolved[id(e)] = ("card", card)
+            return CARD
+        if e.name[0].isdigit():  # only a card literal starts with a digit
+            self.error("E0217", f"`{e.name}` is not a card", e.span, "no card has this name",
+                       did_you_mean(e.name, self._card_ids()) or _card_examples(t))
+            t.resolved[id(e)] = ("error", e.name)
+            return ANY
         candidates = scope.all_names() | set(t.vars) | set(t.options) | set(t.zones) | t.symbols \
             | set(t.defines) | set(CONSTANTS)
-        hint = did_you_mean(e.name, candidates)
+        hint = _seat_hint(e.name) or did_you_mean(e.name, candidates)
         if e.name in t.defines:
             hint = f"`{e.name}` takes arguments: `{e.name}(...)`"
+        elif not hint:
+            hint = did_you_mean(e.name, self._card_ids())
         self.error("E0201", f"unknown name `{e.name}`", e.span, "not declared here", hint)
         t.resolved[id(e)] = ("error", e.name)
         return ANY
+
+    def _card_ids(self) -> dict:
+        """Card name -> card id, for card literals (`QS`, `2C`); built once all decks are read."""
+        ids = getattr(self, "_card_id_table", None)
+        if ids is None or len(ids) != len(self.t.cards):
+            ids = self._card_id_table = {c.name: i for i, c in enumerate(self.t.cards)}
+        return ids
 
     def _define_type(self, name: str) -> str:
         if self._current_define is not None:
@@ -935,7 +962,8 @@ class Checker:
         if op in ("==", "!="):
             if not (fits(left, right) or fits(right, left)):
                 self.error("E0216", f"comparing {describe(left)} with {describe(right)} is always "
-                           f"{'false' if op == '==' else 'true'}", e.span, "different kinds of value")
+                           f"{'false' if op == '==' else 'true'}", e.span, "different kinds of value",
+                           self._symbol_and_card(e.left) or self._symbol_and_card(e.right))
             return BOOL
         if op in ("<", "<=", ">", ">="):
             for side, typ in ((e.left, left), (e.right, right)):
@@ -958,6 +986,21 @@ _DECL_KIND = {
     n.OptionDecl: "options", n.ZoneDecl: "zones", n.VarDecl: "vars", n.DefineDecl: "defines",
     n.RuleDecl: "rules", n.ProcDecl: "procs", n.PhaseDecl: "phases", n.EventDecl: "events",
 }
+
+
+def _card_examples(t: Tables) -> str:
+    """A hint naming a few cards that do have literals."""
+    names = [c.name for c in t.cards if c.name.replace("_", "a").isalnum()][:3]
+    if not names:
+        return "no deck's cards have names that can be written as literals"
+    return "cards are written by their names, e.g. " + ", ".join(f"`{x}`" for x in names)
+
+
+def _seat_hint(name: str) -> str:
+    """`P0`..`P63` are how seats are shown, not names a script can use."""
+    if len(name) > 1 and name[0] == "P" and name[1:].isdigit():
+        return f"seats are shown as {name} but written `seat({name[1:]})` in a script"
+    return ""
 
 
 def _settled(t: str) -> str:

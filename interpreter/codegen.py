@@ -569,7 +569,7 @@ class Gen:
                 return e.value
             case n.Name():
                 kind, detail = self.t.resolved.get(id(e), (None, None))
-                if kind == "symbol":
+                if kind in ("symbol", "card"):
                     return detail
                 if kind == "define" and not self.t.defines[detail].params:
                     return self._constant(self.t.defines[detail].body)
@@ -603,7 +603,7 @@ class Gen:
             return [], str(p.zone_index[detail][1])
         if kind == "zones":
             return [], str(p.zone_index[detail][1])
-        if kind == "symbol":
+        if kind in ("symbol", "card"):  # a card literal is its card's id
             return [], self._value(detail)
         if kind == "constant":
             if detail == "players":

@@ -76,7 +76,7 @@ CATALOGUE = {
 # Readable names for the parser's terminals.
 TERMINAL_NAMES = {
     "LBRACE": "`{`", "RBRACE": "`}`", "LPAR": "`(`", "RPAR": "`)`", "LSQB": "`[`", "RSQB": "`]`",
-    "COLON": "`:`", "COMMA": "`,`", "DOT": "`.`", "EQUAL": "`=`", "NAME": "a name", "INT": "a number",
+    "COLON": "`:`", "COMMA": "`,`", "DOT": "`.`", "EQUAL": "`=`", "NAME": "a name", "INT": "a number", "CARD_NAME": "a card",
     "STRING": "a text in quotes", "COMP_OP": "a comparison", "SIGN": "`-`", "__ANON_0": "`..`",
     "PLUS": "`+`", "MINUS": "`-`", "STAR": "`*`", "SLASH": "`/`", "PERCENT": "`%`",
     "QUANT": "any/all/no/count", "BEST": "max/min", "FACING": "`face up`/`face down`",
