@@ -98,7 +98,8 @@ def _pretty(terminal: str, parser: lark.Lark) -> str:
 
 
 def _expected_list(expected, parser) -> str:
-    names = sorted({_pretty(t, parser) for t in expected})
+    # A card literal is also a name to a reader: `a name` already says it.
+    names = sorted({_pretty(t, parser) for t in expected if t != "CARD_NAME" or "NAME" not in expected})
     if len(names) > 8:
         names = names[:8] + ["..."]
     return ", ".join(names)
