@@ -287,7 +287,7 @@ class _Formatter:
                 if child.text in _OPEN:
                     stack.append(parts)
                     parts = []
-                elif child.text in _CLOSE and stack and parts and parts[-1] is not None:
+                elif child.text in _CLOSE and stack:
                     closing = parts.pop()
                     inner = parts
                     parts = stack.pop()
@@ -304,7 +304,7 @@ class _Formatter:
                 parts.append(_nest(doc) if statement else doc)
             prev = child if isinstance(child, Token) else self.toks[self._last(child)]
             k += 1
-        while stack:  # an unclosed bracket cannot happen in a parsed script; keep the text anyway
+        while stack:  # a rule that opens a bracket another rule closes: keep its text, unnested
             inner, parts = parts, stack.pop()
             parts.append(inner)
         bracketed = isinstance(kids[0], Token) and kids[0].text in _OPEN
