@@ -11,7 +11,7 @@ history is as long as the decisions made).  A refusal is E0801 naming the field,
 from __future__ import annotations
 
 from . import limits
-from .runtime import FACE_UP, TABLE
+from .runtime import FACE_UP, TABLE, VALUE_FAULTS, ScriptRuntimeError
 from .source import UNSEEN, Diagnostic, ScriptError
 from .types import ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEXT, ZONE, element, is_list
 
@@ -314,4 +314,17 @@ def _restore_position(prog, st, data):
             raise _Refused("actor", f"is {_show(actor)}, but decision {waiting} is the table's ({TABLE})")
     else:
         _int(actor, "actor", 0, st.n - 1)
+        if decision.kind == "normal" and actor != _expected_actor(st, decision):
+            raise _Refused("actor", f"is {actor}, but decision {waiting} (line {decision.span.line}) is this "
+                           "position's decision of another seat")
     st.waiting, st.actor = decision, actor
+
+
+def _expected_actor(st, decision):
+    """The seat a plain decision asks, computed again on the restored position (nothing has
+    changed since the decision computed it)."""
+    st.begin_work(query=True)
+    try:
+        return decision.actor_fn(st, st.stack[-1][2])
+    except (ScriptRuntimeError, *VALUE_FAULTS):
+        return None

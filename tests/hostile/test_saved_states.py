@@ -136,3 +136,10 @@ def test_a_genuine_state_comes_back_exactly():
         state.apply(move)
         restored.apply(move.text)
         assert restored.to_json() == state.to_json()
+
+
+def test_another_seat_to_act_than_the_decision_asks():
+    state, data = genuine()
+    assert state.waiting.kind == "normal" and state.current_player in range(4)
+    data["actor"] = (state.current_player + 1) % 4
+    assert "another seat" in refused(data, "actor")
