@@ -23,8 +23,8 @@ def test_a_local_cluster_gives_the_statistics_of_a_local_run():
         addresses = interpreter.dist.cluster_addresses(client)
         assert len(addresses) == 3 and all(a.startswith("tcp://127.0.0.1:") for a in addresses)
         on_cluster = interpreter.simulate(game, 2000, 3, 4, {}, dask=client)
-        lint_cluster = interpreter.lint(game, 4, seed=1, dask=client)
+        lint_cluster = interpreter.lint(game, 2, seed=1, dask=client)
     local = interpreter.simulate(game, 2000, 3, 4, {})
     assert _without_timing(on_cluster) == _without_timing(local)
     assert on_cluster["outcomes"]["won"] + on_cluster["outcomes"]["drawn"] == 2000
-    assert lint_cluster == interpreter.lint(game, 4, seed=1)
+    assert lint_cluster == interpreter.lint(game, 2, seed=1)
