@@ -359,6 +359,8 @@ class _Book:
                     return f"the {'largest' if e.func == 'max' else 'smallest'} of " + ", ".join(w(a) for a in e.args)
                 if e.func in ("max", "min"):
                     return f"the {'largest' if e.func == 'max' else 'smallest'} of {w(e.args[0])}"
+                if e.func == "count" and len(e.args) == 1 and self._is_zone(e.args[0]):
+                    return f"the number of cards in {w(e.args[0])}"
                 if e.func in table:
                     wrap = self._operand if len(e.args) < 2 else self._argument
                     return table[e.func].format(*(wrap(a) for a in e.args))
@@ -388,6 +390,12 @@ class _Book:
                 where = f" where {w(e.cond)}" if e.cond is not None else ""
                 return f"[{w(e.expr)} for each *{e.var}* in {w(e.source)}{where}]"
         return f"`{self.s.text(e)}`"
+
+    def _is_zone(self, e) -> bool:
+        resolved = self.t.resolved
+        if isinstance(e, n.Index):
+            return resolved.get(id(e.obj), ("",))[0] == "zones"
+        return isinstance(e, n.Name) and resolved.get(id(e), ("",))[0] == "zone"
 
     def _operand(self, e) -> str:
         return f"({self.words(e)})" if isinstance(e, (n.Binary, n.IfExpr, n.Quant)) else self.words(e)
