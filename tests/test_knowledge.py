@@ -457,3 +457,19 @@ def test_scores_prompt_and_table_decisions_under_a_view():
         assert view["scores"] is None or len(view["scores"]) == state.n
         if state.current_player == TABLE:
             assert view["to_act"] == "table"
+
+
+def test_states_a_seat_can_tell_apart_have_different_information_states():
+    game = GAMES["bouncer.cardgame"]
+    state = game.new_game(seed=6, record=True)
+    first, second = state.clone(), state.clone()
+    moves = [m.text for m in state.legal_moves()]
+    first.apply(moves[0])
+    second.apply(moves[-1])
+    for viewer in (0, 1, 2, None):  # a card played into the public trick: everyone sees which
+        assert first.information_state(viewer) != second.information_state(viewer)
+    # and a seat's own hand tells two deals apart, when the other hands alone would not
+    other = state.determinize(1, 3)
+    assert other.information_state(1) == state.information_state(1)
+    assert other.view(2)["zones"]["hand"]["P2"] != state.view(2)["zones"]["hand"]["P2"]
+    assert other.information_state(2) != state.information_state(2)
