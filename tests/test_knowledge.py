@@ -376,12 +376,14 @@ def expressions(game, n: int, rng: random.Random) -> list[str]:
         else:
             zones += [f"{name}[P{k}]" for k in range(game.min_players)]
     attrs = sorted(a for a in prog.attr_tables if a != "name") or ["name"]
+    cards = prog.card_names
 
     def zone():
         return rng.choice(zones)
 
     def card():
-        return rng.choice([f"top({zone()})", f"bottom({zone()})", f"first({zone()})", f"last({zone()})"])
+        return rng.choice([f"top({zone()})", f"bottom({zone()})", f"first({zone()})", f"last({zone()})",
+                           rng.choice(cards)])  # a card literal (where the names are literals): where is it?
 
     def value():
         a = rng.choice(attrs)
