@@ -40,6 +40,21 @@ def arrange(state: interpreter.GameState, layout: dict, rest: str) -> interprete
     return game.restore(data)
 
 
+def with_vars(state: interpreter.GameState, **values) -> interpreter.GameState:
+    """A copy of `state` with script variables changed (per-player ones as {seat: value})."""
+    prog = state.game.program
+    data = state.to_json()
+    for name, value in values.items():
+        slot = prog.var_slots[name]
+        if isinstance(value, dict):
+            row = list(data["vars"][slot])
+            for s, x in value.items():
+                row[s] = x
+            value = row
+        data["vars"][slot] = value
+    return state.game.restore(data)
+
+
 def line_of(script: str, start: str) -> int:
     """The line number of the first line of games/SCRIPT that starts with `start`."""
     lines = (GAMES / script).read_text().splitlines()

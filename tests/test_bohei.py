@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import GAMES, arrange, load_game, moves
+from helpers import GAMES, arrange, load_game, moves, with_vars
 from interpreter.agents import RandomAgent
 
 GAME = load_game("bohei.cardgame")
@@ -54,21 +54,6 @@ def start(players=3, glasses=(), dogs=(), jeans=(), first=0):
     state.apply(f"begins P{first}")
     assert state.prompt == f"P{first}'s turn, step 1: draw a card?"
     return state
-
-
-def with_vars(state, **values):
-    """A copy of `state` with script variables changed (per-player ones as {seat: value})."""
-    prog = state.game.program
-    data = state.to_json()
-    for name, value in values.items():
-        slot = prog.var_slots[name]
-        if isinstance(value, dict):
-            row = list(data["vars"][slot])
-            for s, x in value.items():
-                row[s] = x
-            value = row
-        data["vars"][slot] = value
-    return state.game.restore(data)
 
 
 def position(hands: dict, players=3, rest="draw_pile", extra=None, variables=None, **traits):

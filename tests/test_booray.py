@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import GAMES, arrange, load_game, moves
+from helpers import GAMES, arrange, load_game, moves, with_vars
 from interpreter.agents import RandomAgent
 
 GAME = load_game("booray.cardgame")
@@ -27,21 +27,6 @@ def vars_of(state) -> dict:
 
 def seat(text: str) -> int:
     return int(text[1:])
-
-
-def with_vars(state, **values):
-    """A copy of `state` with some script variables changed (per-player ones as {seat: value})."""
-    prog = state.game.program
-    data = state.to_json()
-    for name, value in values.items():
-        slot = prog.var_slots[name]
-        if isinstance(value, dict):
-            row = list(data["vars"][slot])
-            for s, v in value.items():
-                row[s] = v
-            value = row
-        data["vars"][slot] = value
-    return state.game.restore(data)
 
 
 def convention_hand(trump="S", players=4, seed=5):

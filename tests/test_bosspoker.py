@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import interpreter
-from helpers import line_of, load_game, moves
+from helpers import line_of, load_game, moves, with_vars
 from interpreter.agents import RandomAgent
 
 GAME = load_game("bosspoker.cardgame")
@@ -32,21 +32,6 @@ def vars_of(state) -> dict:
 
 def zones_of(state, viewer="all") -> dict:
     return state.view(viewer)["zones"]
-
-
-def with_vars(state, **values):
-    """A copy of `state` with some script variables changed (per-player ones as {seat: value})."""
-    prog = state.game.program
-    data = state.to_json()
-    for name, value in values.items():
-        slot = prog.var_slots[name]
-        if isinstance(value, dict):
-            row = list(data["vars"][slot])
-            for s, v in value.items():
-                row[s] = v
-            value = row
-        data["vars"][slot] = value
-    return state.game.restore(data)
 
 
 def play(state, *texts):
