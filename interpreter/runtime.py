@@ -140,6 +140,10 @@ def over_budget(st: State, span: Span | None) -> ScriptRuntimeError:
         return ScriptRuntimeError(f"the game used up its work budget of {per_game:,} units",
                                   span, "a game this long may raise it: `limit work_per_game N` "
                                   "or `--max-game-work N` (docs/language.md §22)")
+    if st.waiting is not None:  # listing a decision's moves, or a query on a waiting position
+        return ScriptRuntimeError(f"this needed more than {per_move:,} units of work, the budget of one move",
+                                  span, "wide binder ranges and loops over long lists multiply; "
+                                  "`limit work_per_move N` raises the budget (docs/language.md §22)")
     return ScriptRuntimeError(f"this move did more than {per_move:,} units of work without asking for a "
                               "decision", span, "a loop may never end, or loops over long lists multiply; "
                               "`limit work_per_move N` raises the budget (docs/language.md §22)")
