@@ -9,6 +9,7 @@ budget or the size of numbers.
 
 from __future__ import annotations
 
+from .rng import below
 from .types import ANY, BOOL, CARD, INT, PLAYER, ZONE, element, fits, is_listlike, list_of
 
 
@@ -231,6 +232,31 @@ def _visible_type(t):
 def _face_up(st, card):
     return bool(st.vis[card] & st.FACE_UP)
 
+
+def _random_type(t):
+    if len(t) == 1:
+        return _elem(_list_arg(t, 0))
+    for i in range(2):
+        _need(t, i, lambda x: fits(INT, x), "a number")
+    return INT
+
+
+@builtin("random", 1, 2, _random_type)
+def _random(st, *args):
+    """One draw from the game's generator: an item of a non-empty list or zone, or a number
+    from low to high (low <= high).  Codegen checks those and emits the chance event."""
+    st.charge(1)
+    if len(args) == 1:
+        items = _seq(st, args[0])
+        st.rng, k = below(st.rng, len(items))
+        return items[k]
+    low, high = args
+    st.rng, k = below(st.rng, high - low + 1)
+    return low + k
+
+
+# Built-ins that draw from the game's generator: only statements may call them.
+CHANCE = frozenset({"random"})
 
 # Names that read the table without arguments.
 CONSTANTS = {

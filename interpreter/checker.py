@@ -14,7 +14,7 @@ import attrs
 
 from . import limits
 from . import nodes as n
-from .builtins import BUILTINS, CONSTANTS, BuiltinTypeError
+from .builtins import BUILTINS, CHANCE, CONSTANTS, BuiltinTypeError
 from .source import Diagnostic, Span, did_you_mean
 from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEXT, TYPE_NAMES, ZONE, ZONES,
                     describe, element, fits, is_list, is_listlike, join, list_of)
@@ -437,11 +437,11 @@ class Checker:
         frame.new_slot()
         for part in event.prompt:
             if not isinstance(part, str):
-                self.expr(part, scope)
+                self.expr(part, scope.child("offer"))
         self.block(event.body, scope.child())
         for reaction in t.reactions.get(event.name, []):
             inner = scope.child("reaction")
-            by = self.expr(reaction.by, scope)
+            by = self.expr(reaction.by, scope.child("offer"))
             if not (fits(PLAYER, by) or fits(list_of(PLAYER), by)):
                 self._mismatch(reaction.by, list_of(PLAYER), by)
             t.slots[id(reaction)] = inner.declare(reaction.var, PLAYER)
@@ -698,11 +698,12 @@ class Checker:
             self._mismatch(s.value, typ, value)
 
     def _decide(self, s: n.Decide, scope: _Scope):
+        offer = scope.child("offer")  # read whenever the moves are listed: no chance here
         if s.actor is not None:
-            self._expect(s.actor, PLAYER, scope)
+            self._expect(s.actor, PLAYER, offer)
         for part in s.prompt:
             if not isinstance(part, str):
-                self.expr(part, scope)
+                self.expr(part, offer)
         self._alternatives(s.alternatives, scope, reserved=set())
 
     def _alternatives(self, alternatives, scope, reserved):
@@ -712,7 +713,7 @@ class Checker:
                 self.error("E0304", f"alternative `{alt.name}` appears twice in this decision", alt.span,
                            hint="`pass` is added to every reaction for you" if alt.name == "pass" else "")
             names.add(alt.name)
-            inner = scope.child()
+            inner = scope.child("offer")
             for b in alt.binders:
                 if b.source is not None:
                     source = self.expr(b.source, inner)
@@ -735,7 +736,9 @@ class Checker:
                         self.expr(a, inner)
                     continue
                 self._args(call, [self._type_ref(p.type) for p in rule.params], call.args, inner, call.name)
-            self.block(alt.body, inner)
+            body = inner.child()
+            body.context = inner.context - {"offer"}  # a move's effects run once, when it is made
+            self.block(alt.body, body)
 
     def _args(self, node, expected, args, scope, name):
         if len(expected) != len(args):
@@ -914,6 +917,10 @@ class Checker:
                 self.error("E0213", f"`{e.func}` takes no arguments; write it without parentheses", e.span)
             self._args(e, [self._type_ref(p.type) for p in params], e.args, scope, e.func)
             return self._define_type(e.func)
+        if e.func in CHANCE and not {"pure", "offer"}.isdisjoint(scope.context):
+            self.error("E0218", f"`{e.func}` draws by chance, which only a statement may do", e.func_span,
+                       "not in a rule, definition, score or the listing of a decision's moves",
+                       "draw it into a variable first: `let x = random(...)` in a phase, procedure or move body")
         if e.func in BUILTINS:
             low, high, typer, _ = BUILTINS[e.func]
             types = [self.expr(a, scope) for a in e.args]

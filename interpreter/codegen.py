@@ -32,7 +32,7 @@ import attrs
 
 from . import limits
 from . import nodes as n
-from .builtins import BUILTINS, CONSTANTS
+from .builtins import BUILTINS, CHANCE, CONSTANTS
 from .enumeration import enumerate_moves
 from .program import Move, move_text, render_value
 from .rng import shuffle as _shuffle
@@ -226,7 +226,9 @@ class _Hoister:
         self.names = {}  # code -> names of its slot, so the same computation shares one
 
     def independent(self, gen, e, env) -> bool:
-        return not (gen.free_slots(e) & self.variant)
+        # A chance draw is never computed once for several rounds (the checker keeps it out of
+        # rules and listings; a comprehension in a statement may still hold one).
+        return not (gen.free_slots(e) & self.variant) and not gen.draws(e)
 
 
 class Gen:
@@ -543,6 +545,10 @@ class Gen:
             return kind == "define" and self._constant(e) is _UNSET
         return False
 
+    def draws(self, e) -> bool:
+        """Whether `e` holds a chance draw."""
+        return any(isinstance(x, n.Call) and x.func in CHANCE for x in _walk(e))
+
     def free_slots(self, e) -> frozenset:
         """Local slots `e` reads that it does not bind itself."""
         found = self._free.get(id(e))
@@ -714,6 +720,8 @@ class Gen:
             return lines, f"{pyname}(st{''.join(', ' + c for c in codes)})"
         if e.func not in BUILTINS:
             raise AssertionError(f"function {e.func}")  # the checker rejects it
+        if e.func in CHANCE:
+            return self._chance(e, env, fn)
         impl = BUILTINS[e.func][3]
         args = e.args
         types = [t.types.get(id(a)) for a in args]
@@ -752,6 +760,31 @@ class Gen:
                     call = f"{self.const(positions, 'IX')}.get({codes[1]})"
         return ["try:"] + _indent(lines + [f"{result} = {call}"]) + \
             ["except (TypeError, IndexError):", f"    _fail({msg}, {span})"], result
+
+    def _chance(self, e, env, fn):
+        """`random(LIST)` / `random(LOW, HIGH)`: one draw from the game's generator, traced as a
+        chance event; never hoisted or folded (see _Hoister.independent)."""
+        span = self.const(e.span, "S")
+        lines, codes = self.lower_all(e.args, env, fn)
+        args = [fn.tmp() for _ in codes]
+        lines = lines + [f"{a} = {c}" for a, c in zip(args, codes)]
+        if len(args) == 1:
+            items = fn.tmp()
+            lines.append(f"{items} = _seq(st, {args[0]})")
+            bad = self.const("`random` of an empty list: there is nothing to draw")
+            lines += [f"if not {items}:", f"    _fail({bad}, {span})"]
+        else:
+            low, high = args
+            none = self.const("`random` needs two numbers, found none")
+            empty = self.const("`random(LOW, HIGH)` needs LOW <= HIGH")
+            lines += [f"if {low} is None or {high} is None:", f"    _fail({none}, {span})",
+                      f"if {high} < {low}:", f"    _fail({empty}, {span})"]
+        result = fn.tmp()
+        typ = self._value(self.t.types.get(id(e), "any"))
+        lines += [f"{result} = {self.const(BUILTINS[e.func][3], 'B')}(st, {', '.join(args)})",
+                  "if st.tracer is not None:",
+                  f"    st.emit('chance', what='draw', value={result}, type={typ}, span={span})"]
+        return lines, result
 
     def _inline_builtin(self, func, impl, types, codes, fn):
         """The builtin's computation written out (inside the same try as the call), or None.

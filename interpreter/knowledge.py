@@ -210,6 +210,8 @@ class Journal:
                     self._remember(v, card, knew, now, kind, st.loc[card])
             self._loc[card], self._vis[card] = st.loc[card], st.vis[card]
             return tuple(out)
+        if kind == "chance" and data.get("what") == "draw":  # a drawn card is named only to who sees it
+            return tuple(self._mask_names(st, table, full, i, v) for i, v in enumerate(every))
         if kind == "chance":
             slot = data.get("zone")
             for c in st.zones[slot] if slot is not None else ():
@@ -320,6 +322,8 @@ def describe(st, kind, data) -> str:
         zone, owner = prog.zone_of_slot(data["to"], st.n)
         where = f"{zone}[P{owner}]" if owner is not None else zone
         return f"move {prog.card_names[card] if card is not None else '?'} to {where}"
+    if kind == "chance" and data.get("what") == "draw":
+        return f"chance: drew {render_value(prog, data['type'], data['value'], st.n)}"
     if kind == "chance":
         zone, owner = prog.zone_of_slot(data["zone"], st.n)
         return f"shuffle {zone}" + (f"[P{owner}]" if owner is not None else "")

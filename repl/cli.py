@@ -172,6 +172,12 @@ def _over_cap(args) -> bool:
     return False
 
 
+def _logged(event) -> bool:
+    """What `play` prints between moves: log lines and chance draws (`chance: drew P2`);
+    shuffles stay out of it (every deal has one)."""
+    return event.kind == "log" or (event.kind == "chance" and event.text.startswith("chance:"))
+
+
 def cmd_play(args) -> int:
     if _over_cap(args):
         return 2
@@ -199,7 +205,7 @@ def _play_as(game, options, args, viewer) -> int:
     def seen(step):
         events = state.observed_events(viewer, step)
         move = next((e for e in events if e.kind == "decision"), None)
-        return move, [e.text for e in events if e.kind == "log"]
+        return move, [e.text for e in events if _logged(e)]
 
     _, logs = seen(0)
     if not args.json:
@@ -243,7 +249,7 @@ def _play_all_seeing(game, options, args) -> int:
     """The full record: every log line and move, hidden ones included (replays need them)."""
     lines: list[str] = []
     state = game.new_game(players=args.players, seed=args.seed, options=options,
-                          tracer=lambda event: lines.append(event.text) if event.kind == "log" else None,
+                          tracer=lambda event: lines.append(event.text) if _logged(event) else None,
                           max_work=args.max_work, max_game_work=args.max_game_work)
     agent = interpreter.RandomAgent.for_game(args.seed)
 
