@@ -44,6 +44,7 @@ BUILTIN_DOCS = {
     "owner": ("owner(c)", "the player whose zone holds card c, `none` for a shared zone"),
     "zone_of": ("zone_of(c)", "the zone that holds card c"),
     "face_up": ("face_up(c)", "true if card c is face up"),
+    "random": ("random(L) / random(a, b)", "a chance draw: an item of L, or a number from a to b (statements only)"),
     "players": ("players", "all seats, in order"),
     "player_count": ("player_count", "the number of players"),
 }

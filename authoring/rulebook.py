@@ -39,9 +39,11 @@ BUILTIN_WORDS = {
     "number": "the seat number of {0}", "left_of": "the player to the left of {0}",
     "right_of": "the player to the right of {0}", "players_from": "the players in turn from {0}",
     "owner": "the owner of {0}", "zone_of": "the zone holding {0}", "face_up": "{0} is face up",
+    "random": "an item of {0} drawn at random",
 }
 BUILTIN_WORDS_2 = {"top": "the top {1} cards of {0}", "bottom": "the bottom {1} cards of {0}",
-                   "first": "the first {1} of {0}", "last": "the last {1} of {0}"}
+                   "first": "the first {1} of {0}", "last": "the last {1} of {0}",
+                   "random": "a number from {0} to {1} drawn at random"}
 COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
            ">=": "is at least", "in": "is in", "notin": "is not in"}
 QUANT = {"any": "there is some {v} in {s} where {c}", "all": "every {v} in {s} has {c}",
