@@ -40,6 +40,7 @@ def run_repl(args) -> int:
         return 2
     session = Session()
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    session.symbols = interactive and not getattr(args, "ascii", False)  # suit symbols at a terminal
     if args.file:
         opening = session.start(args.file, players=args.players, seed=args.seed, options=options)
     else:

@@ -80,6 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(play)
     play.add_argument("--json", action="store_true", help="one JSON object per move, then a result object")
     play.add_argument("--save", metavar="FILE", help="also save the game as a replay (`open FILE` in the REPL)")
+    play.add_argument("--table", action="store_true", help="draw the table (as the view sees it) before each move")
+    play.add_argument("--ascii", action="store_true", help="card names as written, no suit symbols or colour")
     play.add_argument("--view", type=_view_arg, default="all", metavar="SEAT",
                       help="log only what one seat (P0, P1...) or a spectator knew; default: all (the full record)")
     helpers = SimpleNamespace(game_args=game_args, positive=_positive, options=_options, over_cap=_over_cap)
@@ -90,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     repl.add_argument("--players", type=_positive, default=None, metavar="N")
     repl.add_argument("--seed", type=_nonneg, default=0, metavar="S")
     repl.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    repl.add_argument("--ascii", action="store_true", help="card names as written, no suit symbols or colour")
     authoring.add_parsers(sub)
     return parser
 
@@ -212,6 +215,7 @@ def _play_as(game, options, args, viewer) -> int:
         for line in logs:
             print(f"    {line}")
     while not state.is_over and state.fault is None:
+        _print_table(state, viewer, args)
         moves = state.legal_moves()
         if not moves:
             break
@@ -248,7 +252,7 @@ def _play_as(game, options, args, viewer) -> int:
 def _play_all_seeing(game, options, args) -> int:
     """The full record: every log line and move, hidden ones included (replays need them)."""
     lines: list[str] = []
-    state = game.new_game(players=args.players, seed=args.seed, options=options,
+    state = game.new_game(players=args.players, seed=args.seed, options=options, record=args.table,
                           tracer=lambda event: lines.append(event.text) if _logged(event) else None,
                           max_work=args.max_work, max_game_work=args.max_game_work)
     agent = interpreter.RandomAgent.for_game(args.seed)
@@ -266,6 +270,7 @@ def _play_all_seeing(game, options, args) -> int:
         print(f"{game.title}: {state.n} players, seed {args.seed} (the all-seeing log; --view P0 shows one seat's)")
     flush()
     while not state.is_over and state.fault is None:
+        _print_table(state, "all", args)
         moves = state.legal_moves()
         if not moves:
             break
@@ -297,6 +302,20 @@ def _play_all_seeing(game, options, args) -> int:
         print("final scores: " + ", ".join(f"P{i} {s}" for i, s in enumerate(state.scores)))
         print("winners: " + ", ".join(result["result"]["winners"]))
     return 0
+
+
+def _print_table(state, viewer, args) -> None:
+    """With --table: the table as `viewer` sees it, drawn as the REPL's `state` draws it."""
+    if not args.table or args.json:
+        return
+    import shutil
+
+    from repl.table import Deck, coloured, render, snapshot
+    symbols = sys.stdout.isatty() and not args.ascii
+    sees = viewer == "all" or state.current_player in (viewer, interpreter.TABLE)
+    lines = render(snapshot(state, viewer, sees), Deck.of(state.game.cards), shutil.get_terminal_size().columns,
+                   symbols)
+    print("\n".join("  " + (coloured(line) if symbols else line) for line in lines).rstrip())
 
 
 def _save_replay(path: str, game, state, seed: int, options: dict) -> bool:

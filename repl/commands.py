@@ -25,9 +25,11 @@ COMMANDS: tuple[Command, ...] = (
             "new seed=7 players=4",
             "Settings not given keep their current values, so `new` alone restarts the same game."),
     Command("options", "options", "the script's options: current value, allowed values, default", "options"),
-    Command("state", "state", "the table as the current view sees it: zones, variables, phase, scores", "state",
-            "Zones list their cards bottom first, so the top card is the last one. Cards the view may "
-            "not see are shown as ??."),
+    Command("state", "state", "the table as the current view sees it: the decision and the cards in play, "
+            "zones, variables", "state",
+            "Hands are sorted in the script's order; other zones list their cards bottom first, so the top "
+            "card is the last one. A card turned face up in a hand is marked *; cards the view may not see "
+            "are counted as hidden; empty zones are folded into one line."),
     Command("show", "show ZONE [PLAYER]", "the cards in one zone (every seat's, for a per-player zone)",
             "show hand P1"),
     Command("moves", "moves [--all]", "the numbered legal moves; --all adds the illegal ones and the rule "
@@ -35,8 +37,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("play", "play MOVE|NUMBER", "make a move: its text, the text after its name, or its number in "
             "`moves`", "play 9D",
             "An illegal move is explained and changes nothing."),
-    Command("why", "why MOVE|NUMBER", "the rule-by-rule evaluation of a move, legal or not, with the values "
-            "each rule looked at and its source lines", "why play AC"),
+    Command("why", "why MOVE|NUMBER [--expand NAME]...", "why a move is legal or not: the verdict first, then "
+            "each rule with the values it looked at and its source lines", "why play AC",
+            "A quantifier shows the item that decided it. --expand NAME (or -e NAME) opens each call of the "
+            "definition NAME with its arguments."),
     Command("trace", "trace [on|off]", "print the rules, effects and chance events of every move applied; "
             "alone, say whether tracing is on", "trace on"),
     Command("step", "step", "let the player to act make one random move, and show everything it caused",

@@ -79,6 +79,7 @@ STYLE = Style.from_dict({
     "command": "bold",
     "error": "#d70000 bold",
     "gutter": "#808080",
+    "card.red": "#d70000",  # ♥ ♦ cards; ♣ ♠ keep the terminal's own colour
     "verdict.pass": "#5faf5f bold",
     "verdict.fail": "#d70000 bold",
     "verdict.skip": "#d7af00 bold",
@@ -107,6 +108,7 @@ _CODE_COMMANDS = ("eval", "watch", "why", "source")
 _EXCERPT = re.compile(r"^(\s*\d+ \| )(.*)$")
 # `rule NAME: PASS`, and a why's first line `...: legal: ...` / `...: illegal: ...`
 _VERDICT = re.compile(r"^(rule \S+: )(PASS|FAIL|SKIP)\b|^(`[^`]*`[^:]*: )(legal|illegal)(?=: )")
+_RED_CARD = re.compile(r"(\S*[♥♦]\*?)")  # a card drawn with a red suit symbol
 _VERDICT_STYLE = {"PASS": "pass", "legal": "pass", "FAIL": "fail", "illegal": "fail", "SKIP": "skip"}
 
 
@@ -150,6 +152,8 @@ def highlight_output(text: str) -> FormattedText:
             head, sep, tail = line.partition(":")
             out += [("class:error", head + sep), ("", tail)]
         else:
-            out.append(("", line))
+            for i, piece in enumerate(_RED_CARD.split(line)):
+                if piece:
+                    out.append(("class:card.red" if i % 2 else "", piece))
         out.append(("", "\n"))
     return FormattedText(out)

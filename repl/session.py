@@ -20,6 +20,7 @@ from interpreter import TABLE, GameFault, IllegalMove, ScriptError
 from .commands import ALIASES, BY_NAME, COMMANDS
 from .input import NoSuchMove, lines_of, read_move, why_not
 from .replay import ReplayError, observation_data, read_replay, replay_data, write_replay
+from .table import Deck, render, snapshot
 from .trace import grouped
 from .why import split_expand, why_lines
 
@@ -105,6 +106,8 @@ class Session:
         self.breakpoints: dict[int, tuple[str, str]] = {}
         self._next_id = {"watch": 1, "breakpoint": 1}
         self.width = 80
+        self.symbols = False  # suit symbols in the table (a terminal without --ascii)
+        self._deck = None  # (game, repl.table.Deck) for drawing its cards
         self.done = False
         self._timeline: list = []  # states after 0, 1, 2... moves; never applied to in place
         self._actors: list = []  # _actors[i]: who made move i + 1
@@ -430,28 +433,12 @@ class Session:
     def _cmd_state(self, rest: str):
         self._no_args("state", rest)
         st = self.state
-        view = st.view(self.perspective)
-        lines = [f"{self.game.title}, view {view['viewer']}", self._status_line(),
-                 f"scores: {self._scores_text(st)}"]
+        if self._deck is None or self._deck[0] is not self.game:
+            self._deck = (self.game, Deck.of(self.game.cards))
+        lines = render(snapshot(st, self.perspective, self._sees_choices(st)), self._deck[1], self.width,
+                       self.symbols)
         if st.fault is not None:
             lines.append(self.game.render_diagnostic(st.fault))
-        rows = []
-        for name, cards in view["zones"].items():
-            if isinstance(cards, dict):
-                rows += [(f"{name}[{seat}]", seat_cards) for seat, seat_cards in cards.items()]
-            else:
-                rows.append((name, cards))
-        width = max((len(r[0]) for r in rows), default=0)
-        lines.append("zones (bottom card first):")
-        lines += [f"  {label:<{width}}  {self._cards_text(cards)}" for label, cards in rows]
-        if view["vars"]:
-            lines.append("variables:")
-            for name, value in view["vars"].items():
-                if isinstance(value, dict):
-                    value = ", ".join(f"{seat} {_show_value(v)}" for seat, v in value.items())
-                else:
-                    value = _show_value(value)
-                lines.append(f"  {name} = {value}")
         return lines
 
     @staticmethod

@@ -127,7 +127,7 @@ def test_output_highlighting_styles_source_excerpts():
 
 def test_toolbar_shows_phase_actor_scores_and_watches(session):
     session.execute("watch count(points)")
-    text = "".join(t for _, t in toolbar(session))
+    text = "".join(t for _, t in toolbar(session, width=160))
     assert "Bouncer" in text and "phase trick" in text and "to act P0" in text
     assert "scores P0 0, P1 0, P2 0" in text and "count(points) 12" in text
     assert STYLE.get_attrs_for_style_str("class:bottom-toolbar.value").bold

@@ -25,12 +25,12 @@ TIMEOUT = 30.0
 class Terminal:
     """A child process on a pseudo-terminal, with `expect` over its de-escaped output."""
 
-    def __init__(self, argv, env):
+    def __init__(self, argv, env, columns: int = 160):
         import fcntl
         import struct
         import termios
         master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 160, 0, 0))
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
         self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT,
                                      close_fds=True, start_new_session=True)
         os.close(slave)
@@ -75,13 +75,17 @@ class Terminal:
         os.close(self.master)
 
 
-@pytest.fixture
-def terminal(tmp_path):
+def start(tmp_path, columns: int = 160) -> Terminal:
     exe = shutil.which("cardgame")
     argv = [exe] if exe else [sys.executable, "-c", "from repl.cli import entry; entry()"]
     env = dict(os.environ, TERM="xterm", CARDGAME_HISTORY=str(tmp_path / "history"), HOME=str(tmp_path))
     env.pop("PROMPT_TOOLKIT_NO_CPR", None)
-    term = Terminal(argv + ["repl", "games/bouncer.cardgame", "--seed", "1"], env)
+    return Terminal(argv + ["repl", "games/bouncer.cardgame", "--seed", "1"], env, columns)
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    term = start(tmp_path)
     yield term
     term.close()
 
@@ -127,3 +131,34 @@ def test_ctrl_c_cancels_the_line_and_ctrl_d_quits(terminal):
     t.send("\x04")
     assert t.proc.wait(timeout=TIMEOUT) == 0
     assert "unknown command" not in t.seen
+
+
+def _printed(chunk: str, command: str) -> list[str]:
+    """The lines a command printed, from its echo to the next prompt."""
+    body = chunk.split("> " + command + "\n", 1)[1]
+    return body.split("\n")
+
+
+@pytest.mark.parametrize("columns", [80, 140])
+def test_at_80_and_140_columns_the_toolbar_keeps_the_watches_and_everything_fits(tmp_path, columns):
+    from repl.commands import COMMANDS
+    t = start(tmp_path, columns)
+    try:
+        t.expect("bouncer 0 P0")
+        t.send("watch count(points)\r")
+        t.expect("watch 1: count(points) = 12")
+        t.expect("count(points) 12")  # the toolbar, redrawn with the watch in it
+        t.send("help\r")
+        lines = _printed(t.expect("leave the REPL (Ctrl-D does too)"), "help")
+        assert all(len(line) <= columns for line in lines), [line for line in lines if len(line) > columns]
+        words = set(" ".join(lines).split())
+        assert all(set(c.summary.split()) <= words for c in COMMANDS)  # no summary broken mid-word
+        t.send("state\r")
+        lines = _printed(t.expect("first_leader = P0"), "state")
+        assert all(len(line) <= columns for line in lines)
+        assert lines[0].startswith("Bouncer · step 0") and "6♣ 7♣ 8♣ J♣" in "\n".join(lines)
+        t.expect("count(points) 12")  # still in the toolbar after a long output
+        t.send("quit\r")
+        assert t.proc.wait(timeout=TIMEOUT) == 0
+    finally:
+        t.close()

@@ -1,0 +1,289 @@
+"""The table as a person reads it: the open decision and the cards in play at the top, then
+each zone with its cards, the empty zones folded into one line, then the variables.
+
+Content comes only from a seat's view (`GameState.view(viewer)`, what the knowledge model lets
+that viewer see); this module decides how it looks, never what is hidden.  It is plain text,
+fitted to a width; the prompt-toolkit layer colours the suits.  `cardgame play --table` and
+the REPL's `state` both draw with `render`.
+
+Display conventions (no game is named here):
+- Hands are shown sorted in the script's order: grouped by the card attribute with the fewest
+  values (the suit, in a standard deck), each group in the order the deck declares its values.
+  A zone is a hand when it is per player and a spectator cannot see all of it; piles and
+  public rows keep their order (bottom card first, the top card last).
+- With `symbols`, a card attribute whose values are exactly some of C, D, H, S is a suit and
+  is drawn as ♣ ♦ ♥ ♠ where the card's name ends with it (`10D` -> `10♦`); otherwise, and with
+  `--ascii` or when not at a terminal, the names are shown as the script writes them.
+- A card a spectator can see in a zone that keeps others hidden (a card turned face up in a
+  hand) is marked with `*`.
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from interpreter import GameFault, IllegalMove
+
+HIDDEN = "??"
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+FACE_UP = "*"
+
+
+@attrs.frozen
+class Deck:
+    """How the game's cards sort and draw: built once per game from `Game.cards`.
+
+    Attributes:
+        order: card name -> its place for sorting a hand.
+        glyphs: card name -> the name drawn with a suit symbol (only the cards that have one).
+    """
+
+    order: dict
+    glyphs: dict
+
+    @classmethod
+    def of(cls, cards) -> "Deck":
+        values: dict[str, list] = {}  # attribute -> its values, in the order the deck declares them
+        for card in cards:
+            for attr, value in card.attrs.items():
+                seen = values.setdefault(attr, [])
+                if value not in seen:
+                    seen.append(value)
+        # group by the coarsest attribute (the suit), then by the others in declaration order
+        attrs_in_order = list(values)
+        coarse = min(attrs_in_order, key=lambda a: (len(values[a]), -attrs_in_order.index(a)), default=None)
+        keys = ([coarse] if coarse else []) + [a for a in attrs_in_order if a != coarse]
+        order = {}
+        for i, card in enumerate(cards):
+            order[card.name] = tuple(values[a].index(card.attrs[a]) if a in card.attrs else -1 for a in keys) + (i,)
+        suits = [a for a, vs in values.items() if vs and set(map(str, vs)) <= set(SUIT_SYMBOLS)]
+        glyphs = {}
+        if suits:
+            suit = suits[0]
+            for card in cards:
+                value = str(card.attrs.get(suit, ""))
+                if value and card.name.endswith(value):
+                    glyphs[card.name] = card.name[:-len(value)] + SUIT_SYMBOLS[value]
+        return cls(order, glyphs)
+
+    def group(self, name: str):
+        """The value of the attribute a hand is grouped by (its suit), as a sort key."""
+        return self.order.get(name, (None,))[0]
+
+    def sorted(self, names: list[str]) -> list[str]:
+        known = [n for n in names if n in self.order]
+        return sorted(known, key=self.order.__getitem__) + [n for n in names if n not in self.order]
+
+
+@attrs.frozen
+class Table:
+    """Everything one drawing needs.
+
+    Attributes:
+        view: the viewer's view (GameState.view); spectator: the spectator's view of the same
+            position (for face-up marks and for telling hands from public rows).
+        header: the first line's items (the title, `step 1`...); decision: the line saying who
+            is to act (or that the game is over); trick: the zone family the current decision
+            plays cards into, shown at the top (None: none known).
+    """
+
+    view: dict
+    spectator: dict
+    header: tuple
+    decision: str
+    trick: str | None = None
+
+
+_MOVE = re.compile(r"^move (\S+) to (\w+)(?:\[P\d+\])?$")
+
+
+def snapshot(state, viewer, sees_choices: bool) -> Table:
+    """The Table of `state` as `viewer` ("all", None for a spectator, or a seat) sees it.
+    `sees_choices`: whether the viewer may see the current decision's options."""
+    view = state.view(viewer)
+    spectator = view if viewer is None else state.view(None)
+    scores = view["scores"]
+    header = (view["game"], f"step {view['step']}", f"phase {view['phase'] or '-'}", f"view {view['viewer']}",
+              "scores " + ("-" if state.fault is not None else "hidden" if scores is None else
+                           ", ".join(f"P{i} {s}" for i, s in enumerate(scores))))
+    return Table(view, spectator, header, _decision(state, view, sees_choices), _trick(state, viewer, sees_choices))
+
+
+def _decision(state, view, sees_choices: bool) -> str:
+    if state.fault is not None:
+        return "the game stopped with an error"
+    if view["over"]:
+        winners = "hidden" if view["winners"] is None else (", ".join(view["winners"]) or "none")
+        return f"game over; winners {winners}"
+    who = "table decision" if view["to_act"] == "table" else f"{view['to_act']} to act"
+    prompt = f": {view['prompt']}" if view["prompt"] else ""
+    legal = ""
+    if sees_choices:
+        n = len(state.legal_moves())
+        legal = f" ({n} legal move{'' if n == 1 else 's'})"
+    return f"{who}{prompt}{legal}"
+
+
+def _trick(state, viewer, sees_choices: bool) -> str | None:
+    """The zone family the current decision plays its cards into (`played`): where the card
+    chosen by the last move went, as the viewer observed it; before any move, where the first
+    legal move's card would go (only when the viewer may see the choices)."""
+    step = len(state.history)
+    if step:
+        events = [e for e in state.observed_events(viewer) if e.step == step]
+        family = _chosen_card_zone(events)
+        if family is not None:
+            return family
+    if not sees_choices or state.current_player is None:
+        return None
+    moves = state.legal_moves()
+    if not moves:
+        return None
+    trial, events = state.clone(), []
+    trial.set_tracer(events.append)
+    try:
+        trial.apply(moves[0])
+    except (IllegalMove, GameFault):
+        return None
+    return _chosen_card_zone([e for e in events if e.kind == "move"], str(moves[0]).split()[1:])
+
+
+def _chosen_card_zone(events, chosen=None) -> str | None:
+    if chosen is None:
+        decision = next((e for e in events if e.kind == "decision"), None)
+        if decision is None:
+            return None
+        chosen = decision.text.split()[1:]
+    for e in events:
+        match = _MOVE.match(e.text) if e.kind == "move" else None
+        if match and match.group(1) in chosen:
+            return match.group(2)
+    return None
+
+
+_RED = re.compile(r"(\S*[♥♦]\*?)")
+
+
+def coloured(line: str) -> str:
+    """`line` with red-suited cards in red, for a terminal (ANSI); black suits stay as they are."""
+    return _RED.sub("\x1b[31m\\1\x1b[0m", line)
+
+
+def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> list[str]:
+    view, spectator = table.view, table.spectator
+    width = max(width, 40)
+    draw = (lambda name: deck.glyphs.get(name, name)) if symbols else (lambda name: name)
+    lines = _fit(list(table.header), width, " · ")
+    lines.append(f"▶ {table.decision}" if symbols else table.decision)
+    rows, empty, marked = [], [], False
+    zones = view["zones"]
+    trick = table.trick if table.trick in zones and isinstance(zones[table.trick], dict) else None
+    if trick is not None:
+        cells = []
+        for seat, cards in zones[trick].items():
+            cells.append(f"{seat} " + (" ".join(_cards(cards, spectator["zones"][trick][seat], deck, draw,
+                                                       False)[0]) if cards else "-"))
+        lines += _fit(cells, width, "   ", first=f"  {trick}: ", indent=" " * (len(trick) + 4))
+    lines.append("")
+    for name, cards in zones.items():
+        if name == trick:
+            continue
+        if isinstance(cards, dict):
+            seats = list(cards.items())
+            if all(not c for _, c in seats):
+                empty.append(name)
+                continue
+            for seat, seat_cards in seats:
+                if not seat_cards:
+                    empty.append(f"{name}[{seat}]")
+                    continue
+                seen = spectator["zones"][name][seat]
+                hand = HIDDEN in seen
+                shown, mark = _cards(seat_cards, seen, deck, draw, hand)
+                marked |= mark
+                rows.append((f"{name}[{seat}]", len(seat_cards), shown))
+        elif not cards:
+            empty.append(name)
+        else:
+            shown, mark = _cards(cards, spectator["zones"][name], deck, draw, False)
+            marked |= mark
+            rows.append((name, len(cards), shown))
+    label = max((len(r[0]) for r in rows), default=0)
+    count = max((len(str(r[1])) for r in rows), default=0)
+    for name, n, shown in rows:
+        lines += _fit(shown, width, " ", first=f"{name:<{label}}  {n:>{count}}  ", indent=" " * (label + count + 4))
+    if empty:
+        lines += _fit([e + "," for e in empty[:-1]] + [empty[-1]], width, " ", first="empty: ", indent="       ")
+    notes = ["hands sorted; other zones bottom card first, top card last"]
+    if marked:
+        notes.append(f"{FACE_UP} face up")
+    lines += _fit(("(" + "; ".join(notes) + ")").split(" "), width, " ")
+    if view["vars"]:
+        lines.append("")
+        lines += _variables(view["vars"], width, draw if symbols else None)
+    return lines
+
+
+def _cards(cards: list[str], seen: list[str], deck: Deck, draw, hand: bool) -> tuple[list[str], bool]:
+    """The words drawing a zone's cards: known ones (a hand sorted), then how many are hidden."""
+    known = [(c, s != HIDDEN) for c, s in zip(cards, seen) if c != HIDDEN]
+    hidden = sum(1 for c in cards if c == HIDDEN)
+    if hand:
+        face_up = {c for c, up in known if up}
+        names = deck.sorted([c for c, _ in known])
+        known = [(c, c in face_up) for c in names]
+    marks = hand or HIDDEN in seen
+    words, group = [], None
+    for c, up in known:
+        if hand and group is not None and deck.group(c) != group:
+            words.append("")  # a wider gap between suits
+        group = deck.group(c)
+        words.append(draw(c) + (FACE_UP if up and marks else ""))
+    if hidden:
+        words.append("hidden" if not known else f"+{hidden} hidden")
+    return words, any(up for _, up in known) and marks
+
+
+def _variables(variables: dict, width: int, draw) -> list[str]:
+    """Per-player variables one per line (`total  P0 0 · P1 0`), the others packed together."""
+    per_player = {k: v for k, v in variables.items() if isinstance(v, dict)}
+    single = {k: v for k, v in variables.items() if not isinstance(v, dict)}
+    lines = []
+    if per_player:
+        label = max(len(k) for k in per_player)
+        for name, values in per_player.items():
+            cells = [f"{seat} {_value(v)}" for seat, v in values.items()]
+            lines += _fit(cells, width, " · ", first=f"{name:<{label}}  ", indent=" " * (label + 2))
+    if single:
+        lines += _fit([f"{k} = {_value(v)}" for k, v in single.items()], width, "   ")
+    return lines
+
+
+def _value(value) -> str:
+    if value is None:
+        return "none"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    return str(value)
+
+
+def _fit(words: list[str], width: int, sep: str, first: str = "", indent: str = "") -> list[str]:
+    """`words` joined by `sep` on lines of at most `width` (a word longer than a line stays
+    whole); the first line starts with `first`, the others with `indent`."""
+    lines, line, fresh = [], first, True
+    for word in words:
+        if not fresh and len(line) + len(sep) + len(word) > width:
+            lines.append(line.rstrip())
+            line, fresh = indent, True
+        if fresh and not word and line.strip() == "":
+            continue  # a gap word (between suits) never starts a wrapped line
+        line += word if fresh else sep + word
+        fresh = False
+    lines.append(line.rstrip())
+    return lines

@@ -1,0 +1,130 @@
+"""The table: hands sorted in the script's order, suit symbols at a terminal and letters
+elsewhere, the cards in play and the open decision at the top, face-up marks, empty zones
+folded, every line fitted to the width; the same drawing in `cardgame play --table`; and the
+toolbar that keeps the watches on a narrow terminal."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import GAMES
+from repl.cli import main
+from repl.lexer import highlight_output
+from repl.session import Session
+from repl.table import Deck, coloured
+from repl.toolbar import toolbar
+
+BOUNCER = str(GAMES / "bouncer.cardgame")
+BOORAY = str(GAMES / "booray.cardgame")
+
+
+def session(path=BOUNCER, seed=1, symbols=False, width=80) -> Session:
+    s = Session()
+    s.start(path, seed=seed)
+    s.symbols, s.width = symbols, width
+    return s
+
+
+def test_the_table_at_the_start_of_bouncer():
+    assert session().execute("state").split("\n") == [
+        "Bouncer · step 0 · phase trick · view all · scores P0 0, P1 0, P2 0",
+        "P0 to act: Play a card (13 legal moves)",
+        "  played: P0 -   P1 -   P2 -",
+        "",
+        "points    12  5H 6H KH 2H 3H AH 8H 7H 4H 9H JH 10H",
+        "prize      1  QH",
+        "hand[P0]  13  6C 7C 8C JC  3D 4D 9D AD  3S 9S 10S JS AS",
+        "hand[P1]  13  2C 3C 9C QC KC AC  6D 7D JD KD  5S 6S 8S",
+        "hand[P2]  13  4C 5C 10C  2D 5D 8D 10D QD  2S 4S 7S QS KS",
+        "empty: stock, discard, won",
+        "(hands sorted; other zones bottom card first, top card last)",
+        "",
+        "total  P0 0 · P1 0 · P2 0",
+        "leader = P0   first_leader = P0   led = none",
+    ]
+
+
+def test_the_cards_in_play_are_at_the_top_and_leave_the_zones_below():
+    s = session()
+    s.execute("play 9D")
+    s.execute("play JD")
+    lines = s.execute("state").split("\n")
+    assert lines[1] == "P2 to act: Play a card (5 legal moves)"
+    assert lines[2] == "  played: P0 9D   P1 JD   P2 -"
+    assert not any(line.startswith("played[") for line in lines)
+
+
+def test_suit_symbols_at_a_terminal_and_the_red_ones_coloured():
+    s = session(symbols=True)
+    out = s.execute("state")
+    assert "hand[P0]  13  6♣ 7♣ 8♣ J♣  3♦ 4♦ 9♦ A♦  3♠ 9♠ 10♠ J♠ A♠" in out
+    assert out.split("\n")[1].startswith("▶ P0 to act")
+    fragments = highlight_output("hand[P0]  2  6♣ 3♦")
+    assert ("class:card.red", "3♦") in fragments and ("", "hand[P0]  2  6♣ ") in fragments
+    assert coloured("6♣ 10♥") == "6♣ \x1b[31m10♥\x1b[0m"
+    assert "♦" not in session().execute("state")  # not at a terminal (or --ascii): letters
+
+
+def test_a_card_turned_face_up_in_a_hand_is_marked_in_every_view():
+    s = session(BOORAY, seed=3, symbols=True)  # P1 deals and turns up Q♥, which stays in P1's hand
+    out = s.execute("state")
+    assert "hand[P1]   5  8♣  5♦  Q♥*  2♠ Q♠" in out and "* face up)" in out
+    s.execute("view P2")
+    out = s.execute("state")
+    assert "hand[P1]   5  Q♥* +4 hidden" in out and "hand[P2]   5  10♣ Q♣  3♦ 7♦  8♥" in out
+    assert "hand[P0]   5  hidden" in out and "stock     32  hidden" in out
+
+
+def test_the_table_comes_from_the_seats_view_only():
+    s = session()
+    s.execute("view P1")
+    out = s.execute("state")
+    hands = s.state.view("all")["zones"]["hand"]
+    assert not (set(hands["P0"]) | set(hands["P2"]) | set(s.state.view("all")["zones"]["points"])) & set(out.split())
+    assert "\nP0 to act: Play a card\n" in out and "legal moves" not in out  # P0's choices are not P1's to see
+
+
+@pytest.mark.parametrize("width", [40, 60, 80, 140])
+def test_every_line_fits_the_width(width):
+    for path, seed in ((BOUNCER, 1), (BOORAY, 3)):
+        s = session(path, seed, symbols=True, width=width)
+        s.execute("auto 4 --agent random")
+        out = s.execute("state")
+        assert max(len(line) for line in out.split("\n")) <= width, out
+    wide = session(BOORAY, 3, width=140).execute("state").split("\n")
+    assert any(line.startswith("stock     32  ") and len(line) > 100 for line in wide)  # one line when it fits
+
+
+def test_a_hand_sorts_by_its_suit_then_rank_in_the_decks_order():
+    from interpreter import CardInfo
+    cards = [CardInfo(f"{r}{s}", "d", {"rank": r, "suit": s}) for r in ("2", "10", "A") for s in ("C", "H")]
+    deck = Deck.of(cards)
+    assert deck.sorted(["AH", "2C", "10H", "AC", "2H"]) == ["2C", "AC", "2H", "10H", "AH"]
+    assert deck.glyphs["10H"] == "10♥"
+    odd = Deck.of([CardInfo("red", "d", {"colour": "red"}), CardInfo("blue", "d", {"colour": "blue"})])
+    assert odd.glyphs == {} and odd.sorted(["blue", "red", "joker"]) == ["red", "blue", "joker"]
+
+
+def test_cardgame_play_draws_the_same_table(capsys):
+    assert main(["play", BOUNCER, "--seed", "1", "--table"]) == 0
+    out = capsys.readouterr().out
+    s = session()
+    first = s.execute("state").split("\n")
+    assert "\n".join("  " + line for line in first).rstrip() in out  # before the first move, as `state` draws it
+    assert out.count("\n  P0 to act: Play a card") > 5 and "♣" not in out  # not a terminal: letters
+    assert main(["play", BOORAY, "--seed", "1", "--table", "--view", "P1"]) == 0
+    out = capsys.readouterr().out
+    assert "  hand[P2]   5  10D* +4 hidden" in out
+
+
+def test_the_toolbar_keeps_the_watches_on_a_narrow_terminal():
+    s = session()
+    s.execute("watch count(points)")
+    s.execute("watch total[P0] + total[P1]")
+    for width in (60, 80, 140):
+        lines = "".join(t for _, t in toolbar(s, width=width)).split("\n")
+        assert all(len(line) <= width for line in lines), (width, lines)
+        text = "\n".join(lines)
+        assert "count(points) 12" in text and "total[P0] + total[P1] 0" in text
+        assert "phase trick" in text and "to act P0" in text
+    assert len("".join(t for _, t in toolbar(s, width=200)).split("\n")) == 1
