@@ -24,6 +24,7 @@ class Config:
 
 BOUNCER, BOUNCER_TUNED = "bench.baseline.bouncer", "bench.baseline.bouncer_tuned"
 BOORAY, BOORAY_TUNED = "bench.baseline.booray", "bench.baseline.booray_tuned"
+BOSSPOKER, BOSSPOKER_TUNED = "bench.baseline.bosspoker", "bench.baseline.bosspoker_tuned"
 
 CONFIGS = [
     Config("bouncer", "games/bouncer.cardgame", BOUNCER, BOUNCER_TUNED),
@@ -33,8 +34,12 @@ CONFIGS = [
     Config("booray 4p", "games/booray.cardgame", BOORAY, BOORAY_TUNED, players=4, games=600),
     Config("booray 5p", "games/booray.cardgame", BOORAY, BOORAY_TUNED, players=5, games=300),
     Config("booray 6p", "games/booray.cardgame", BOORAY, BOORAY_TUNED, players=6, games=120),
-    # The other seed games (the language reference's section 24), without baselines yet.
-    Config("bosspoker 4p", "games/bosspoker.cardgame", None, players=4, games=300),
+    # Boss Poker: with the seed's raises (any amount) random players go all in within a few
+    # rounds (about 32 decisions a game); with raises by the ante they play all 8 rounds (about 131).
+    Config("bosspoker 4p", "games/bosspoker.cardgame", BOSSPOKER, BOSSPOKER_TUNED, players=4, games=300),
+    Config("bosspoker 4p by_ante", "games/bosspoker.cardgame", BOSSPOKER, BOSSPOKER_TUNED, players=4,
+           options={"raises": "by_ante"}, games=100),
+    # Bohei (the language reference's section 24), without baselines yet.
     Config("bohei 4p", "games/bohei.cardgame", None, players=4, games=100),
     # Scripts written the way a new author would (bench/scripts/): no speed-up may depend on
     # how the shipped games happen to be written.
