@@ -40,6 +40,8 @@ class Tables:
         types: id(expression node) -> static type.
         slots: id(declaring node) -> local slot (let, for, binder, quantifier, ...).
         frames: id(body owner) -> number of local slots it needs.
+        coerced: id(expression node) -> True for a zone read as the list of its cards there,
+            because a list is expected at that place (docs/language.md, "Zones and lists").
     """
 
     title: str = ""
@@ -67,6 +69,7 @@ class Tables:
     types: dict = attrs.Factory(dict)
     slots: dict = attrs.Factory(dict)
     frames: dict = attrs.Factory(dict)
+    coerced: dict = attrs.Factory(dict)
 
 
 class _Frame:
@@ -133,14 +136,15 @@ def check_expression(tables: Tables, node, names: dict, expect: str | None = Non
     """Check `node` as a rule would see it, with `names` (name -> type) as extra locals; the
     entries made for it go into an overlay, so `tables` stays as it was."""
     overlay = attrs.evolve(tables, resolved=ChainMap({}, tables.resolved), types=ChainMap({}, tables.types),
-                           slots=ChainMap({}, tables.slots), frames=ChainMap({}, tables.frames))
+                           slots=ChainMap({}, tables.slots), frames=ChainMap({}, tables.frames),
+                           coerced=ChainMap({}, tables.coerced))
     checker = Checker()
     checker.t = overlay
     frame = _Frame()
     scope = _Scope(frame, context=frozenset({"pure"}))
     slots = {name: scope.declare(name, typ) for name, typ in names.items()}
     typ = checker.expr(node, scope)
-    if expect is not None and not fits(expect, typ):
+    if expect is not None and not checker._fits_at(node, expect, typ):
         checker._mismatch(node, expect, typ)
     return CheckedExpression(overlay, typ, frame.size, slots, checker.diags)
 
@@ -338,7 +342,7 @@ class Checker:
         for name, (var, _) in list(t.vars.items()):
             declared = self._type_ref(var.type) if var.type else None
             actual = self.expr(var.init, top)
-            if declared and not fits(declared, actual):
+            if declared and not self._fits_at(var.init, declared, actual):
                 self._mismatch(var.init, declared, actual)
             t.vars[name] = (var, declared or _settled(actual))
         for define in t.defines.values():
@@ -522,9 +526,49 @@ class Checker:
 
     def _expect(self, node, expected, scope) -> str:
         actual = self.expr(node, scope)
-        if not fits(expected, actual):
+        if not self._fits_at(node, expected, actual):
             self._mismatch(node, expected, actual)
         return actual
+
+    # ---- zones and lists: a zone stands for the list of its cards exactly where a list is
+    # expected (docs/language.md, "Zones and lists"); constructs that walk cards (`for`,
+    # quantifiers, `in`, indexing, built-ins, `move`) read a zone themselves.
+    def _fits_at(self, node, expected, actual) -> bool:
+        """fits(), and where a list is expected of a zone, the zone is read as its cards there."""
+        if not fits(expected, actual):
+            return False
+        if actual == ZONE and is_list(expected):
+            self._as_cards(node)
+        return True
+
+    def _as_cards(self, node):
+        self.t.coerced[id(node)] = True
+        self.t.types[id(node)] = list_of(CARD)
+
+    def _join_all(self, nodes, types, what: str) -> str:
+        """The type of one value out of several (if/else branches, list items): zones among
+        lists are read as their cards; a zone among other kinds of value would lose its name."""
+        if ZONE in types and any(is_list(x) for x in types):
+            for node, typ in zip(nodes, types):
+                if typ == ZONE:
+                    self._as_cards(node)
+            types = [list_of(CARD) if x == ZONE else x for x in types]
+        typ = NONE
+        for x in types:
+            typ = join(typ, x)
+        return self._zones_kept(nodes, types, typ, what)
+
+    def _zones_kept(self, nodes, types, joined: str, what: str) -> str:
+        """E0218 when joining values of different kinds would turn a zone into `any value`
+        (`[stock, 3]`, `[[stock], [AS]]`): it would then show and compare as a number."""
+        if ZONE in joined.split(":") or not any(ZONE in x.split(":") for x in types):
+            return joined
+        node, typ = next((nd, x) for nd, x in zip(nodes, types) if ZONE in x.split(":"))
+        other = next((x for x in types if x != typ and x != NONE), ANY)
+        self.error("E0218", f"{describe(typ)} and {describe(other)} in one {what}", node.span, describe(typ),
+                   "a value is either a zone or something else: to use a zone's cards write "
+                   "`[c for c in ZONE]`, to use its size `count(ZONE)`")
+        return ANY
 
     # ---- statements
     def block(self, stmts, scope):
@@ -694,7 +738,10 @@ class Checker:
                 self.error("E0210", f"`{s.op}` needs a number, and `{target.name}` is {describe(typ)}", s.span)
             elif not fits(INT, value):
                 self._mismatch(s.value, INT, value)
-        elif not fits(typ, value) and typ != ANY:
+        elif typ == ANY and value == ZONE:
+            self.error("E0218", f"a zone stored in `{target.name}`, which may hold any value", s.value.span, "a zone",
+                       f"declare the variable's type, e.g. `var {target.name}: zone = none`, so the zone keeps its name")
+        elif not self._fits_at(s.value, typ, value) and typ != ANY:
             self._mismatch(s.value, typ, value)
 
     def _decide(self, s: n.Decide, scope: _Scope):
@@ -788,7 +835,8 @@ class Checker:
                 return self._binary(e, scope)
             case n.IfExpr():
                 self._expect(e.cond, BOOL, scope)
-                return join(self.expr(e.then, scope), self.expr(e.orelse, scope))
+                branches = (e.then, e.orelse)
+                return self._join_all(branches, [self.expr(b, scope) for b in branches], "`if` expression")
             case n.Quant() | n.Best() | n.Comprehension():
                 source = self.expr(e.source, scope)
                 if not is_listlike(source):
@@ -805,9 +853,7 @@ class Checker:
                     self._expect(e.cond, BOOL, inner)
                 return list_of(self.expr(e.expr, inner))
             case n.ListLit():
-                typ = NONE
-                for item in e.items:
-                    typ = join(typ, self.expr(item, scope))
+                typ = self._join_all(e.items, [self.expr(item, scope) for item in e.items], "list")
                 return list_of(ANY if typ == NONE else typ)
             case _:
                 raise AssertionError(f"unhandled expression {e!r}")
@@ -967,6 +1013,10 @@ class Checker:
                 self._mismatch(e.left, element(right), left)
             return BOOL
         if op in ("==", "!="):
+            for node, typ, other in ((e.left, left, right), (e.right, right, left)):
+                if typ == ZONE and is_list(other):
+                    self._as_cards(node)
+                    left, right = (list_of(CARD), right) if node is e.left else (left, list_of(CARD))
             if not (fits(left, right) or fits(right, left)):
                 self.error("E0216", f"comparing {describe(left)} with {describe(right)} is always "
                            f"{'false' if op == '==' else 'true'}", e.span, "different kinds of value",
@@ -977,12 +1027,18 @@ class Checker:
                 if not fits(INT, typ):
                     self._mismatch(side, INT, typ)
             return BOOL
-        if op == "+" and (is_list(left) or is_list(right)):
-            if not (is_list(left) and is_list(right)):
-                self.error("E0210", "`+` joins two lists; put a single value in brackets", e.span)
-            return join(left, right)
         if op == "+" and TEXT in (left, right):
             return TEXT
+        if op == "+" and (is_list(left) or is_list(right) or left == right == ZONE):
+            sides = [(e.left, left), (e.right, right)]
+            if not all(is_list(x) or x == ZONE for _, x in sides):
+                self.error("E0210", "`+` joins two lists; put a single value in brackets", e.span)
+                return ANY
+            for node, typ in sides:
+                if typ == ZONE:
+                    self._as_cards(node)
+            types = [list_of(CARD) if x == ZONE else x for _, x in sides]
+            return self._zones_kept((e.left, e.right), types, join(*types), "`+`")
         for side, typ in ((e.left, left), (e.right, right)):
             if not fits(INT, typ):
                 self._mismatch(side, INT, typ)

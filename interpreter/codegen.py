@@ -148,8 +148,8 @@ def _enumerate_generic(st):
     return enumerate_moves(st, legal_only=True)
 
 
-def _make_move(prog, spec, types, values):
-    return Move(move_text(prog, spec.name, types, values), spec.index, values)
+def _make_move(prog, spec, types, values, n_players=None):
+    return Move(move_text(prog, spec.name, types, values, n_players), spec.index, values)
 
 
 def _walk(e):
@@ -514,6 +514,8 @@ class Gen:
                 return lines, code
             return self._cached(lines, code, fn, hoister)
         lines, code = getattr(self, "_x_" + type(e).__name__)(e, env, fn)
+        if id(e) in self.t.coerced:  # a zone where a list is expected: its cards, read now
+            code = f"{self.const(_zone_cards, 'H')}(st, {code})"
         if self.traced and not isinstance(e, n.Literal):
             tmp = fn.tmp("v")
             typ = self._value(self.t.types.get(id(e), "any"))
@@ -905,13 +907,13 @@ class Gen:
             return lines + [f"{seq} = {whole}"] + self.charge(f"len({seq})", e.span), f"({left} {word} {seq})"
         ltype, rtype = t.types[id(e.left)], t.types[id(e.right)]
         span = self.const(e.span, "S")
-        if op == "+" and (is_list(ltype) or is_list(rtype)):
-            lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
-            return lines, f"{self.const(_concat, 'H')}(st, {left}, {right})"
-        if op == "+" and TEXT in (ltype, rtype):
+        if op == "+" and TEXT in (ltype, rtype):  # before lists: `"Beat " + cards` shows the cards
             lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
             return lines, f"{self.const(_text_plus, 'H')}(st, {self._value(ltype)}, {self._value(rtype)}, " \
                           f"{left}, {right}, {span})"
+        if op == "+" and (is_list(ltype) or is_list(rtype)):
+            lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
+            return lines, f"{self.const(_concat, 'H')}(st, {left}, {right})"
         if op not in ("+", "-", "*", "/", "%", "<", "<=", ">", ">="):
             raise AssertionError(f"operator {op}")  # the checker rejects it
         lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
@@ -1371,12 +1373,12 @@ class Gen:
             key = names[0] if len(names) == 1 else values
             make = [f"{m} = {cache}.get({key}) if type({names[0]}) is int else None",
                     f"if {m} is None:",
-                    f"    {m} = _mk({prog_c}, {spec_c}, {types_c}, {values})",
+                    f"    {m} = _mk({prog_c}, {spec_c}, {types_c}, {values}, st.n)",
                     f"    if len({cache}) < {_MAX_CACHED_MOVES} and " +
                     " and ".join(f"type({v}) is int" for v in names) + ":",
                     f"        {cache}[{key}] = {m}"]
         else:
-            make = [f"{m} = _mk({prog_c}, {spec_c}, {types_c}, {values})"]
+            make = [f"{m} = _mk({prog_c}, {spec_c}, {types_c}, {values}, st.n)"]
         if dedup:
             add = make + [f"if {m}.text not in seen:", f"    seen.add({m}.text)", f"    out.append({m})"]
         else:
@@ -1423,6 +1425,15 @@ def _drop_dead_stores(lines):
 def _domain_size(dom: str) -> str:
     """A binder domain's length without len(), which fails on a range past sys.maxsize."""
     return f"(max(0, {dom}.stop - {dom}.start) if type({dom}) is range else len({dom}))"
+
+
+def _zone_cards(st, slot):
+    """A zone read as the list of its cards (a copy: later moves do not change it)."""
+    if slot is None:
+        return None
+    cards = st.zones[slot]
+    st.charge(len(cards))
+    return tuple(cards)
 
 
 def _concat(st, a, b):

@@ -78,7 +78,7 @@ def enumerate_moves(st, legal_only: bool) -> list[Move]:
                     L[b.slot] = v
                 if legal_only and spec.rules and not _rules_pass(st, L, spec):
                     continue
-                text = move_text(prog, spec.name, types, values)
+                text = move_text(prog, spec.name, types, values, st.n)
                 if text not in seen:
                     seen.add(text)
                     out.append(Move(text, spec.index, values))

@@ -178,7 +178,7 @@ def _judge(st, L, use, expand) -> RuleResult:
         status = "not applicable"
     params = tuple((p.name, _param_type(prog, p), v) for p, v in zip(rule.params, args))
     values, witnesses, reading, raw = _looked_at(st, trace, _sources(prog, rule.name, (rule.when, rule.require)),
-                                                 [(name, render_move_value(prog, typ, v)) for name, typ, v in params])
+                                                 [(name, render_move_value(prog, typ, v, st.n)) for name, typ, v in params])
     deciding = rule.require if applies else rule.when
     text = lambda node: prog.source_text(node.span)  # noqa: E731
     expansions = _expansions(st, (rule.when, rule.require), raw, reading, expand, 0)

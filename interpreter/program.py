@@ -26,14 +26,17 @@ class Move:
         return self.text
 
 
-def render_move_value(prog, typ, value) -> str:
-    """A binder's value as it reads in a move's name (`7C`, `P2`, `3`)."""
+def render_move_value(prog, typ, value, n_players: int | None = None) -> str:
+    """A binder's value as it reads in a move's name (`7C`, `P2`, `3`, `discard`, `hand[P1]`)."""
     if value is None:
         return "none"
     if typ == CARD:
         return prog.card_names[value]
     if typ == PLAYER:
         return f"P{value}"
+    if typ == ZONE and n_players:
+        name, owner = prog.zone_of_slot(value, n_players)
+        return name if owner is None else f"{name}[P{owner}]"
     if value is True:
         return "true"
     if value is False:
@@ -41,9 +44,9 @@ def render_move_value(prog, typ, value) -> str:
     return str(value)
 
 
-def move_text(prog, name: str, types, values) -> str:
+def move_text(prog, name: str, types, values, n_players: int) -> str:
     """A move's name: the alternative's name, then each binder's value."""
-    return " ".join([name] + [render_move_value(prog, t, v) for t, v in zip(types, values)])
+    return " ".join([name] + [render_move_value(prog, t, v, n_players) for t, v in zip(types, values)])
 
 
 @attrs.define
