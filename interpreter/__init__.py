@@ -13,6 +13,7 @@ from .loader import check_file
 from .moves import Expansion, Explanation, Move, RuleResult
 from . import limits
 from .parser import parse_expression
+from .playtest import METRICS
 from .reading import FileRefused, inside, read_text
 from .simulate import TIMING_FIELDS, simulate, usable_workers
 from .source import Diagnostic, ScriptError, SourceFile, Span, printable, render
@@ -23,4 +24,5 @@ __all__ = [
     "IllegalMove", "Move", "OptionInfo", "RandomAgent", "RuleInfo", "RuleResult", "ScriptError", "SourceFile", "Span", "TraceEvent",
     "check_file", "inside", "limits", "load", "parse_expression", "printable", "read_text", "render", "simulate", "usable_workers",
     "POLICIES", "LINT_MAX_DECISIONS", "LintReport", "TIMING_FIELDS", "compare", "connect_dask", "lint", "lint_setups",
+    "METRICS",
 ]

@@ -53,7 +53,8 @@ def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, player
     """Play both sides on the same seeds; rows for every figure both sides have."""
     def side(game, options, offset):
         tick = None if progress is None else (lambda done: progress(offset + done))
-        return play_games(game, games, players, seed, options, workers, policy, max_decisions, tick, dask)
+        return play_games(game, games, players, seed, options, workers, policy, max_decisions, tick, dask,
+                          metrics="full")  # lead changes and the rest are compared too
     a = per_game_figures(game_a, side(game_a, options_a, 0), players)
     b = per_game_figures(game_b, side(game_b, options_b, games), players)
     rows = []

@@ -20,12 +20,15 @@ from .moves import apply_move
 from .runtime import VALUE_FAULTS, ScriptRuntimeError, too_many_decisions, value_fault
 
 
-def play_random(st, rng: Random, max_decisions: int) -> ScriptRuntimeError | None:
+def play_random(st, rng: Random, max_decisions: int, tally: list | None = None) -> ScriptRuntimeError | None:
     """Apply uniformly random legal moves, drawn from `rng` as `RandomAgent.choose` draws them,
     until the game ends, `max_decisions` is reached, or something needs the public path.
-    Returns the error that ended the game in a fault (for the caller to record), else None."""
+    Returns the error that ended the game in a fault (for the caller to record), else None.
+    `tally`, if given, is [decisions asked, moves offered in all, decisions with one move]: the
+    cheap design metrics, added to as each chosen move is applied (playtest.py reads them)."""
     stack = st.stack
     state = rng.state
+    asked = offered = forced = 0
     try:
         while st.waiting is not None and st.decisions < max_decisions and st.tracer is None:
             decision = st.waiting
@@ -47,6 +50,9 @@ def play_random(st, rng: Random, max_decisions: int) -> ScriptRuntimeError | Non
                 z = ((state ^ (state >> 30)) * MIX1) & MASK
                 z = ((z ^ (z >> 27)) * MIX2) & MASK
                 move = moves[((z ^ (z >> 31)) * count) >> 64]
+            asked += 1
+            offered += count
+            forced += count == 1
             st.legal_work = st.work  # the listing's cost, charged to the game with the move
             try:
                 apply_move(st, move)
@@ -58,4 +64,8 @@ def play_random(st, rng: Random, max_decisions: int) -> ScriptRuntimeError | Non
                 return too_many_decisions()
     finally:
         rng.state = state
+        if tally is not None:
+            tally[0] += asked
+            tally[1] += offered
+            tally[2] += forced
     return None

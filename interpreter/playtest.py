@@ -16,6 +16,7 @@ from .engine import Game, GameFault
 from .knowledge import sees, slot_visibility
 from .measures import compile_measures, read_all
 from .moves import legal_moves
+from .playout import play_random
 from .rng import derive
 from .runtime import TABLE, VALUE_FAULTS, ScriptRuntimeError
 from .source import Diagnostic
@@ -40,7 +41,7 @@ class GameRecord:
         scores, winners: at the end (None unless won, drawn or capped).
         measures: name -> number (or one per seat) for won, drawn and capped games.
         fault: the R0001 Diagnostic of a faulted game.
-        lead_changes: how often the sole leader (by score) changed hands.
+        lead_changes: how often the sole leader (by score) changed hands (None without full metrics).
         decided_at: for a won game, the share of its decisions after which the final winner was
             the sole leader for good (0: from the start, 1: only at the very end).
         choices, offered, forced: decisions asked, legal moves offered in all, decisions with one move.
@@ -70,30 +71,42 @@ def game_seed(run_seed: int, index: int) -> int:
     return derive(run_seed, index)
 
 
+METRICS = ("fast", "full")
+"""How much of each game is measured.  `fast` (simulate's default): the game is played by the
+playout loop (playout.play_random) and only what the loop sees for free is kept: length,
+branching factor, forced decisions, outcome, scores, measures.  `full` (lint, compare,
+`simulate --metrics full`): the game goes through the API loop, which also reads the scores
+after every decision (lead changes, decided at) and asks the knowledge model what the acting
+seat can name (information revealed).  Both play the same game and agree on every figure both
+keep (tests/test_playtest_metrics.py)."""
+
+
 def play_recorded(game: Game, players: int, run_seed: int, index: int, options: dict, policy: str = "uniform",
-                  max_decisions: int = limits.MAX_DECISIONS, observer=None, budget: tuple = (None, None)) -> GameRecord:
+                  max_decisions: int = limits.MAX_DECISIONS, observer=None, budget: tuple = (None, None),
+                  metrics: str = "full") -> GameRecord:
     """Play game `index` of a run to its end and record it.  `observer`, if given, sees the trace
     (`on_event(event)`, set-up included), every decision (`at_decision(state, moves)`, before the
-    choice) and the end (`finish(state, record)`).  `budget`: (work per move, per game)."""
+    choice) and the end (`finish(state, record)`).  `budget`: (work per move, per game).
+    `metrics`: one of METRICS; without the full metrics, lead_changes, decided_at and seen are None."""
     seed = game_seed(run_seed, index)
     tracer = observer.on_event if observer is not None else None
     state = game.new_game(players=players, seed=seed, options=options, tracer=tracer, max_work=budget[0],
                           max_game_work=budget[1])
     agent = RandomAgent.for_game(seed, policy)
+    if metrics == "fast" and observer is None and policy == "uniform":
+        tally = [0, 0, 0]
+        play_out(state, agent, max_decisions, tally)
+        return _record(game, state, index, seed, max_decisions, None, None, 0, *tally, None)
+    full = metrics == "full"
     lowest = game.program.tables.winners is not None and game.program.tables.winners.mode == "lowest"
     leader, leads_from, changes, last = None, 0, 0, None  # leader now, since when; last sole leader
     choices = offered = forced = 0
     seen_sum, seen_n = 0.0, 0
-    cards = len(game.program.card_names)
+    cards = len(game.program.card_names) if full else 0
     while not state.over and state.fault is None and state.decisions < max_decisions:
-        try:
-            moves = legal_moves(state)
-        except (ScriptRuntimeError, *VALUE_FAULTS):
-            moves = None
+        moves = _public_moves(state)
         if not moves:
-            moves = state.legal_moves()  # faults the state exactly as the public call does
-            if not moves:
-                break
+            break
         choices += 1
         offered += len(moves)
         forced += len(moves) == 1
@@ -106,6 +119,8 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
             state._apply_chosen(agent.choose(moves), trace_rules=False)
         except GameFault:
             break
+        if not full:
+            continue
         now = _sole_leader(state, lowest)
         if now != leader:  # a new stretch with one seat (or nobody) ahead
             leader, leads_from = now, state.decisions
@@ -113,11 +128,46 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
             if last not in (None, now):
                 changes += 1
             last = now
-    record = _record(game, state, index, seed, max_decisions, changes, leader, leads_from,
+    record = _record(game, state, index, seed, max_decisions, changes if full else None, leader, leads_from,
                      choices, offered, forced, seen_sum / seen_n if seen_n else None)
     if observer is not None:
         observer.finish(state, record)
     return record
+
+
+def _public_moves(state):
+    """The legal moves as the public `legal_moves()` gives them (a failing listing faults the
+    state exactly as the public call does, and gives no move)."""
+    try:
+        moves = legal_moves(state)
+    except (ScriptRuntimeError, *VALUE_FAULTS):
+        moves = None
+    return moves or state.legal_moves()
+
+
+def play_out(state, agent, max_decisions: int, tally: list | None = None) -> None:
+    """Play the game to its end with the playout loop (the same game as
+    `state.apply(agent.choose(state.legal_moves()))` at every decision, for the uniform policy),
+    counting into `tally` if given (see playout.play_random); whatever the loop leaves to the
+    public path (a fault, a dead end) is played one decision at a time as the API loop plays it."""
+    while not state.over and state.fault is None and state.decisions < max_decisions:
+        err = play_random(state, agent.rng, max_decisions, tally)
+        if err is not None:
+            state._fault(err)
+            return
+        if state.over or state.decisions >= max_decisions:
+            return
+        moves = _public_moves(state)
+        if not moves:
+            return
+        if tally is not None:
+            tally[0] += 1
+            tally[1] += len(moves)
+            tally[2] += len(moves) == 1
+        try:
+            state._apply_chosen(agent.choose(moves), trace_rules=False)
+        except GameFault:
+            return
 
 
 def _record(game, state, index, seed, max_decisions, changes, leader, leads_from, choices, offered, forced, seen):
@@ -167,6 +217,6 @@ def _seen_share(state, cards: int) -> float:
 
 def play_range(game: Game, players: int, run_seed: int, options: dict, start: int, stop: int,
                policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS,
-               budget: tuple = (None, None)) -> list[GameRecord]:
-    return [play_recorded(game, players, run_seed, i, options, policy, max_decisions, None, budget)
+               budget: tuple = (None, None), metrics: str = "full") -> list[GameRecord]:
+    return [play_recorded(game, players, run_seed, i, options, policy, max_decisions, None, budget, metrics)
             for i in range(start, stop)]

@@ -14,12 +14,9 @@ import time
 
 from . import limits
 from .agents import RandomAgent
-from .engine import Game, GameFault
-from .moves import legal_moves
+from .engine import Game
 from .parallel import map_jobs, worker_game
-from .playout import play_random
-from .playtest import play_range
-from .runtime import VALUE_FAULTS, ScriptRuntimeError
+from .playtest import METRICS, play_out, play_range
 from .source import Diagnostic, ScriptError
 from .summary import Summary
 
@@ -28,31 +25,10 @@ def play_one(game: Game, players: int, seed: int, options: dict, max_decisions: 
              budget: tuple = (None, None)):
     """Play one game to the end as fast as the engine allows (the benchmark's loop); returns
     (state, finished).  `budget`: (work per move, per game).  simulate itself plays through
-    playtest.play_recorded, which also measures what designers ask of a game."""
+    playtest.play_recorded, which plays the same loop and also records the game."""
     state = game.new_game(players=players, seed=seed, options=options, max_work=budget[0],
                           max_game_work=budget[1])
-    agent = RandomAgent.for_game(seed)
-    # The same as `state.apply(agent.choose(state.legal_moves()))` at every decision: the
-    # playout loop plays the game; a fault or a dead end goes through the public calls.
-    while not state.over and state.fault is None and state.decisions < max_decisions:
-        err = play_random(state, agent.rng, max_decisions)
-        if err is not None:
-            state._fault(err)
-            break
-        if state.over or state.decisions >= max_decisions:
-            break
-        try:
-            moves = legal_moves(state)
-        except (ScriptRuntimeError, *VALUE_FAULTS):
-            moves = None
-        if not moves:
-            moves = state.legal_moves()  # faults the state exactly as the public call does
-            if not moves:
-                break
-        try:
-            state._apply_chosen(agent.choose(moves))
-        except GameFault:
-            break
+    play_out(state, RandomAgent.for_game(seed), max_decisions)
     return state, state.is_over and state.fault is None
 
 
@@ -64,19 +40,19 @@ def usable_workers(workers: int) -> int:
 
 def run_range(job):
     """Records of games start..stop; `job` is (path or Game, players, seed, options, start, stop,
-    policy, max_decisions, budget).  A path is loaded once per process (worker processes, Dask
-    workers)."""
-    path_or_game, players, seed, options, start, stop, policy, max_decisions, budget = job
+    policy, max_decisions, budget, metrics).  A path is loaded once per process (worker
+    processes, Dask workers)."""
+    path_or_game, players, seed, options, start, stop, policy, max_decisions, budget, metrics = job
     game = worker_game(path_or_game) if isinstance(path_or_game, str) else path_or_game
-    return play_range(game, players, seed, options, start, stop, policy, max_decisions, budget)
+    return play_range(game, players, seed, options, start, stop, policy, max_decisions, budget, metrics)
 
 
 def jobs(game, games: int, players: int, seed: int, options: dict, policy: str, max_decisions: int,
-         budget: tuple, chunk: int, by_path: bool) -> list[tuple]:
+         budget: tuple, chunk: int, by_path: bool, metrics: str = "full") -> list[tuple]:
     """The games cut into ranges of at most `chunk`: small enough to keep every worker busy to
     the end (game lengths vary), large enough that handing them out costs little."""
     where = game.path if by_path else game
-    return [(where, players, seed, options, lo, min(games, lo + chunk), policy, max_decisions, budget)
+    return [(where, players, seed, options, lo, min(games, lo + chunk), policy, max_decisions, budget, metrics)
             for lo in range(0, games, chunk)]
 
 
@@ -88,15 +64,16 @@ def check_games(games: int) -> None:
 
 def play_games(game: Game, games: int, players: int, seed: int, options: dict, workers: int = 1,
                policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS, progress=None,
-               dask=None, budget: tuple = (None, None), each=None) -> list | None:
+               dask=None, budget: tuple = (None, None), each=None, metrics: str = "full") -> list | None:
     """Play games 0..games-1.  With `each`, each range's records are handed to `each(records)` in
     game order and nothing is kept; without it the records are returned.  `progress(done)` is
-    called as games finish; `dask` is a distributed.Client (see dist.py)."""
+    called as games finish; `dask` is a distributed.Client (see dist.py); `metrics`: one of
+    playtest.METRICS."""
     check_games(games)
     local = dask is None and usable_workers(workers) <= 1
     spread = 1 if local else (usable_workers(workers) if dask is None else 16)
     chunk = max(1, min(64, games // (spread * 8) if not local else games // 100))
-    parts = jobs(game, games, players, seed, options, policy, max_decisions, budget, chunk, not local)
+    parts = jobs(game, games, players, seed, options, policy, max_decisions, budget, chunk, not local, metrics)
     kept: list = []
     sink = each or kept.extend
     map_jobs(run_range, parts, game.path, usable_workers(workers), dask, progress, each=sink)
@@ -105,15 +82,20 @@ def play_games(game: Game, games: int, players: int, seed: int, options: dict, w
 
 def simulate(game: Game, games: int, players: int, seed: int, options: dict, workers: int = 1,
              policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS, progress=None,
-             dask=None, max_work: int | None = None, max_game_work: int | None = None) -> dict:
+             dask=None, max_work: int | None = None, max_game_work: int | None = None,
+             metrics: str = "fast") -> dict:
     """Statistics over `games` games (every field: docs/simulate.md).  At most limits.MAX_GAMES
-    games and usable_workers(workers) processes."""
+    games and usable_workers(workers) processes.  `metrics` "fast" plays through the playout
+    loop and leaves out lead changes, decided at and information revealed; "full" adds them
+    (playtest.METRICS)."""
     check_games(games)
+    if metrics not in METRICS:
+        raise ValueError(f"metrics must be one of {METRICS}, not {metrics!r}")
     budget = game.budget(max_work, max_game_work)
     started = time.perf_counter()
-    summary = Summary(game, players, seed, options, policy)
+    summary = Summary(game, players, seed, options, policy, metrics)
     play_games(game, games, players, seed, options, workers, policy, max_decisions, progress, dask, budget,
-               each=summary.add_all)
+               each=summary.add_all, metrics=metrics)
     elapsed = max(time.perf_counter() - started, 1e-9)
     stats = summary.result()
     stats["games_per_second"] = round(games / elapsed, 2)

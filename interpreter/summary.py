@@ -21,8 +21,9 @@ MAX_FAULT_KINDS = 20  # kinds of fault shown one by one; the rest are counted to
 class Summary:
     """The statistics of a run, built one record at a time (records in game order)."""
 
-    def __init__(self, game, players: int, seed: int, options: dict, policy: str):
+    def __init__(self, game, players: int, seed: int, options: dict, policy: str, metrics: str = "full"):
         self.game, self.players, self.seed, self.options, self.policy = game, players, seed, options, policy
+        self.metrics = metrics
         self.measures = compile_measures(game)
         self.outcomes = {o: 0 for o in OUTCOMES}
         self.sole, self.shared = [0] * players, [0] * players
@@ -54,7 +55,8 @@ class Summary:
             for seat, score in enumerate(r.scores):
                 self.scores[seat][score] += 1
             self.length[r.decisions] += 1
-            self.lead_changes[r.lead_changes] += 1
+            if r.lead_changes is not None:  # only with the full metrics
+                self.lead_changes[r.lead_changes] += 1
         if r.choices:
             self.branching.add(r.offered / r.choices)
             self.forced.add(r.forced / r.choices)
@@ -101,6 +103,7 @@ class Summary:
             "seed": self.seed,
             "options": {k: v for k, v in sorted(self.options.items())},
             "policy": self.policy,
+            "metrics_level": self.metrics,
             "outcomes": dict(counts),
             "unfinished": counts["capped"] + counts["faulted"] + counts["limit"],
             "p_won": proportion(won, n),

@@ -19,6 +19,9 @@ def register(sub, helpers) -> None:
     p = sub.add_parser("simulate", help="play many games between random players and print statistics")
     helpers.game_args(p)
     add_run_args(p, helpers.positive)
+    p.add_argument("--metrics", choices=interpreter.METRICS, default="fast",
+                   help="fast: the playout loop, without lead changes, decided at and information revealed; "
+                        "full: all design metrics, through the API loop (docs/simulate.md#metrics)")
     p.add_argument("--json", action="store_true", help="the statistics as one JSON object (docs/simulate.md)")
     p.add_argument("--plot", metavar="DIR", default=None, help="write PNG charts into DIR")
     p.add_argument("--report", metavar="FILE.html", default=None, help="write an HTML report with the charts")
@@ -42,7 +45,7 @@ def run(args, helpers) -> int:
     with dask_client(args) as client, progress_bar(games, "simulate", args) as progress:
         stats = interpreter.simulate(game, games, players, args.seed, options, workers=workers,
                                      policy=args.policy, progress=progress, dask=client, max_work=args.max_work,
-                                     max_game_work=args.max_game_work, **extra)
+                                     max_game_work=args.max_game_work, metrics=args.metrics, **extra)
     if args.plot or args.report:
         from .plots import write_report, write_simulation_charts
         charts = write_simulation_charts(stats, args.plot)
@@ -60,6 +63,9 @@ def run(args, helpers) -> int:
     return 1 if stats["outcomes"]["faulted"] else 0
 
 
+_NOT_MEASURED = "not measured (--metrics full)"
+
+
 def text_report(stats) -> list[str]:
     """The statistics as the lines `simulate` prints (and the HTML report shows)."""
     o = stats["outcomes"]
@@ -74,15 +80,16 @@ def text_report(stats) -> list[str]:
                      f"{stats['draw_share_by_seat'][seat]['value'] or 0:>9.1%}      "
                      f"{mean(stats['mean_score_by_seat'][seat])}")
     m = stats["metrics"]
+    full = stats["metrics_level"] == "full"
     lines += [f"P(draw): {rate(stats['p_draw'])}   P(capped): {rate(stats['p_capped'])}   "
               f"P(faulted): {rate(stats['p_faulted'])}",
               f"length (decisions, finished games): {mean(stats['length'])}",
               f"first-seat advantage: {_signed(m['first_seat_advantage'])}",
-              f"lead changes: {mean(m['lead_changes'])}",
-              f"decided at (share of the game): {mean(m['decided_at'])}",
+              f"lead changes: {mean(m['lead_changes']) if full else _NOT_MEASURED}",
+              f"decided at (share of the game): {mean(m['decided_at']) if full else _NOT_MEASURED}",
               f"branching factor: {mean(m['branching_factor'])}",
               f"forced decisions: {mean(m['forced_share'])}",
-              f"information revealed: {mean(m['information_revealed'])}"]
+              f"information revealed: {mean(m['information_revealed']) if full else _NOT_MEASURED}"]
     for name, entry in stats["measures"].items():
         lines.append(f"measure {name}{' (per player)' if entry['per_player'] else ''}: {mean(entry)}")
     lines.append(f"{stats['games_per_second']} games/s, {stats['decisions_per_second']} decisions/s")
