@@ -64,3 +64,14 @@ def test_alternative_first_without_full_metrics_still_leaves_them_out():
 def test_an_unknown_metrics_level_is_refused():
     with pytest.raises(ValueError):
         interpreter.simulate(interpreter.load(str(SCRIPTS[0])), 1, 3, 0, {}, metrics="some")
+
+
+def test_the_command_line_says_which_level_it_measured(capsys):
+    from repl.cli import main
+    draws = str(ROOT / "tests" / "scripts" / "draws.cardgame")
+    assert main(["simulate", draws, "-n", "8"]) == 0
+    fast = capsys.readouterr().out
+    assert main(["simulate", draws, "-n", "8", "--metrics", "full"]) == 0
+    full = capsys.readouterr().out
+    assert "lead changes: not measured (--metrics full)" in fast
+    assert "lead changes: not measured" not in full and "lead changes: " in full
