@@ -342,6 +342,9 @@ class Checker:
         for name, (var, _) in list(t.vars.items()):
             declared = self._type_ref(var.type) if var.type else None
             actual = self.expr(var.init, top)
+            if declared is None and actual == NONE:
+                self.error("E0219", f"variable `{name}` has neither a type nor a starting value", var.span,
+                           "what does it hold?", f"write `var {name}: int` (it starts as `none`) or `var {name} = 0`")
             if declared and not self._fits_at(var.init, declared, actual):
                 self._mismatch(var.init, declared, actual)
             t.vars[name] = (var, declared or _settled(actual))
@@ -900,7 +903,7 @@ class Checker:
             return ANY
         candidates = scope.all_names() | set(t.vars) | set(t.options) | set(t.zones) | t.symbols \
             | set(t.defines) | set(CONSTANTS)
-        hint = _seat_hint(e.name) or did_you_mean(e.name, candidates)
+        hint = _seat_hint(e.name) or _winners_hint(e.name) or did_you_mean(e.name, candidates)
         if e.name in t.defines:
             hint = f"`{e.name}` takes arguments: `{e.name}(...)`"
         elif not hint:
@@ -1063,6 +1066,13 @@ def _seat_hint(name: str) -> str:
     """`P0`..`P63` are how seats are shown, not names a script can use."""
     if len(name) > 1 and name[0] == "P" and name[1:].isdigit():
         return f"seats are shown as {name} but written `seat({name[1:]})` in a script"
+    return ""
+
+
+def _winners_hint(name: str) -> str:
+    """`winners: lowest` means `winners: lowest score`."""
+    if name in ("lowest", "highest"):
+        return f"to rank players by their scores write `winners: {name} score`"
     return ""
 
 

@@ -7,6 +7,7 @@ user's script; that snippet's message is far clearer than a list of expected tok
 from __future__ import annotations
 
 import functools
+import re
 
 import lark
 
@@ -71,7 +72,28 @@ CATALOGUE = {
         'phase p { decide x { play c from y[x] } }',
         'phase p { decide x { play c in 1..2 } }',
     ],
+    ("E0118", "a comprehension goes in brackets", "write `sum([x for x in L])`: the brackets make the list"): [
+        'define d = sum(x for x in y)',
+        'define d = f(1, x for x in y)',
+    ],
+    ("E0119", "`score` needs a name for the player it scores", "write `score p: EXPRESSION` (p is each player in turn)"): [
+        'score: 1',
+    ],
 }
+
+# The same mistakes inside one expression (the REPL's `eval`); a script's snippets would match
+# unrelated parser states there.
+EXPR_CATALOGUE = {
+    ("E0102", "`=` assigns; to compare use `==`", "write `==` to compare two values"): [
+        'x = 1', 'x.y = 1', 'x[1] = 1',
+    ],
+    ("E0118", "a comprehension goes in brackets", "write `sum([x for x in L])`: the brackets make the list"): [
+        'sum(x for x in y)', 'f(1, x for x in y)',
+    ],
+}
+
+# Characters other languages use for operators this one spells as words.
+OPERATOR_WORDS = {"&": "and", "|": "or", "!": "not"}
 
 # Readable names for the parser's terminals.
 TERMINAL_NAMES = {
@@ -83,6 +105,22 @@ TERMINAL_NAMES = {
     "POSITION": "`at top`/`at bottom`", "PER_PLAYER": "`per player`", "PRIVATE": "`private`",
     "WINNER_MODE": "`highest score`/`lowest score`", "$END": "the end of the file",
 }
+
+
+# `return x` / `return 1`: the error comes at the value, or just after a name taken for a call.
+_RETURN_VALUE = re.compile(r"\breturn\s+(\S+\s*)?$")
+
+
+# `1 + if x then ...`: after an operator `if` is read as a name, so the error comes just after it.
+# In a block the name after it may even be taken for a new statement, so the error can come at
+# `then`; the `if` is searched on the line so far.
+_IF_AFTER_OPERATOR = re.compile(r"(?:[-+*/%]|[<>!=]=|[<>]|\b(?:and|or|in|not))\s*(if)\b[^\n]*$")
+
+
+def _span_at(text: str, path: str, offset: int, width: int) -> Span:
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return Span(path, line, column, line, column + max(1, width))
 
 
 def _pretty(terminal: str, parser: lark.Lark) -> str:
@@ -119,7 +157,7 @@ def _catalogue_keys(parser: lark.Lark, start: str) -> dict:
     real script would not match the short snippet; the state and the offending token suffice.
     """
     keys = {}
-    for entry, snippets in CATALOGUE.items():
+    for entry, snippets in (CATALOGUE if start == "start" else EXPR_CATALOGUE).items():
         for snippet in snippets:
             try:
                 parser.parse(snippet, start=start)
@@ -150,6 +188,26 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
         lines = text.rstrip().splitlines() or [""]
         line, column = len(lines), len(lines[-1]) + 1
     span = Span(path, line, column, line, column + width)
+    before = text[:getattr(err, "pos_in_stream", None) or 0] if not found == "end of file" else text
+    if isinstance(err, lark.exceptions.UnexpectedCharacters) and found.strip("`") in OPERATOR_WORDS:
+        char = found.strip("`")
+        word = OPERATOR_WORDS[char]
+        written = "!=" if char == "!" else char * 2
+        return Diagnostic("E0115", f"`{written if char != '!' else char}` is not an operator here",
+                          span, f"unexpected {found}",
+                          f"write `{word}`" + (" (`!=` is \"not equal\")" if char == "!" else ""))
+    stray_if = _IF_AFTER_OPERATOR.search(before)
+    if stray_if:
+        return Diagnostic("E0116", "an `if ... then ... else ...` after an operator needs parentheses",
+                          _span_at(text, path, stray_if.start(1), 2), "this `if` needs parentheses",
+                          "write `a + (if x then 1 else 0)`: the parentheses say where the `else` part ends")
+    returned = _RETURN_VALUE.search(before)
+    if returned:
+        if returned.group(1):
+            span = _span_at(text, path, returned.start(1), len(returned.group(1).strip()))
+        return Diagnostic("E0117", "`return` takes no value", span, "a value after `return`",
+                          "`return` leaves a procedure; to compute a value write a `define` "
+                          "(`define NAME(params) = EXPRESSION`)")
     known = _match_catalogue(err, parser, start)
     if known:
         code, message, hint = known
