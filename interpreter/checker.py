@@ -342,7 +342,7 @@ class Checker:
         for name, (var, _) in list(t.vars.items()):
             declared = self._type_ref(var.type) if var.type else None
             actual = self.expr(var.init, top)
-            if declared is None and actual == NONE:
+            if declared is None and not var.written_init:
                 self.error("E0219", f"variable `{name}` has neither a type nor a starting value", var.span,
                            "what does it hold?", f"write `var {name}: int` (it starts as `none`) or `var {name} = 0`")
             if declared and not self._fits_at(var.init, declared, actual):

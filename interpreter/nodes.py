@@ -406,6 +406,7 @@ class VarDecl:
     per_player: bool
     private: bool
     init: object
+    written_init: bool = True  # False: `var x: T` without `= VALUE`, init is a made-up `none`
 
 
 @node

@@ -296,10 +296,11 @@ class _ToNodes(Transformer):
         typ = next((x for x in c[1:] if isinstance(x, n.TypeRef)), None)
         toks = [str(x.type) for x in c[1:] if isinstance(x, Token)]
         init = c[-1] if len(c) > 1 and not isinstance(c[-1], (n.TypeRef, Token)) else None
-        if init is None:  # `var x: int` starts as none
+        written = init is not None
+        if not written:  # `var x: int` starts as none
             span = self._span(meta)
             init = n.Literal(Span(span.path, span.end_line, span.end_column, span.end_line, span.end_column), None, "none")
-        return n.VarDecl(self._span(meta), name, typ, "PER_PLAYER" in toks, "PRIVATE" in toks, init)
+        return n.VarDecl(self._span(meta), name, typ, "PER_PLAYER" in toks, "PRIVATE" in toks, init, written)
 
     # -- definitions
     def params(self, meta, c):
