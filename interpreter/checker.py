@@ -1057,6 +1057,8 @@ _DECL_KIND = {
 def _card_examples(t: Tables) -> str:
     """A hint naming a few cards that do have literals."""
     names = [c.name for c in t.cards if c.name.replace("_", "a").isalnum()][:3]
+    if not t.cards:
+        return "this game declares no cards"
     if not names:
         return "no deck's cards have names that can be written as literals"
     return "cards are written by their names, e.g. " + ", ".join(f"`{x}`" for x in names)
