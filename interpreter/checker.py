@@ -854,7 +854,13 @@ class Checker:
                     return element(source)
                 if e.cond is not None:
                     self._expect(e.cond, BOOL, inner)
-                return list_of(self.expr(e.expr, inner))
+                made = self.expr(e.expr, inner)
+                return made if e.flat else list_of(made)
+            case n.LetExpr():
+                value = _settled(self.expr(e.value, scope))
+                inner = scope.child()
+                t.slots[id(e)] = inner.declare(e.name, value)
+                return self.expr(e.body, inner)
             case n.ListLit():
                 typ = self._join_all(e.items, [self.expr(item, scope) for item in e.items], "list")
                 return list_of(ANY if typ == NONE else typ)

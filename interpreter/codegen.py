@@ -561,7 +561,7 @@ class Gen:
                     kind, detail = self.t.resolved.get(id(x), (None, None))
                     if kind == "local":
                         used.add(detail)
-                elif isinstance(x, (n.Quant, n.Best, n.Comprehension)):
+                elif isinstance(x, (n.Quant, n.Best, n.Comprehension, n.LetExpr)):
                     bound.add(self.t.slots[id(x)])
             found = self._free[id(e)] = frozenset(used - bound)
         return found
@@ -994,13 +994,33 @@ class Gen:
         before, header, inner, var, after = self._loop(e, env, fn)
         out = fn.tmp()
         bl, body = self._loop_part(e, e.expr, inner, fn, before)
-        append = bl + [f"{out}.append({body})"]
+        # several `for` clauses: the inner comprehension's list is joined on (its items were charged)
+        append = bl + ([f"{out}.extend({body})"] if e.flat
+                       else [f"{out}.append({body})"])
         if e.cond is not None:
             cl, cond = self._loop_part(e, e.cond, inner, fn, before)
             loop_body = cl + [f"if {cond}:"] + _indent(append)
         else:
             loop_body = append
         return before + [f"{out} = []", header] + _indent(loop_body) + after + [f"{out} = tuple({out})"], out
+
+    def _x_LetExpr(self, e, env, fn):
+        slot = self.t.slots[id(e)]
+        lines, value = self.lower(e.value, env, fn)
+        var = fn.tmp("l")
+        lines = lines + [f"{var} = {value}"]
+        if env.l_mode:  # as a `let` statement leaves its slot
+            lines.append(f"L[{slot}] = {var}")
+        inner = env.bind(slot, var, self._nonnull(value, env))
+        hoister = self._hoist
+        if hoister is not None:  # inside a loop, the name changes with the loop's round
+            outer_variant, hoister.variant = hoister.variant, hoister.variant | {slot}
+        try:
+            body_lines, body = self.lower(e.body, inner, fn)
+        finally:
+            if hoister is not None:
+                hoister.variant = outer_variant
+        return lines + body_lines, body
 
     # ---- plain statements
     def _stmt(self, s, fn):

@@ -104,11 +104,26 @@ class ListLit:
 
 @node
 class Comprehension:
+    """`[EXPR for VAR in SOURCE where COND]`.  Several `for` clauses nest: the outer node's
+    `expr` is the inner comprehension and `flat` joins the inner lists into one."""
+
     span: Span
     expr: object
     var: str
     source: object
     cond: object | None
+    flat: bool = False
+
+
+@node
+class LetExpr:
+    """`let NAME = VALUE in BODY`: BODY with NAME bound to VALUE (computed once)."""
+
+    span: Span
+    name: str
+    name_span: Span
+    value: object
+    body: object
 
 
 # ---- statements -----------------------------------------------------------------------------

@@ -607,8 +607,21 @@ class _ToNodes(Transformer):
         return n.ListLit(self._span(meta), tuple(c))
 
     def comprehension(self, meta, c):
-        cond = c[3] if len(c) > 3 else None
-        return n.Comprehension(self._span(meta), c[0], str(c[1]), c[2], cond)
+        fors = [x for x in c[1:] if isinstance(x, tuple)]
+        rest = [x for x in c[1:] if not isinstance(x, tuple)]
+        cond = rest[0] if rest else None
+        span = self._span(meta)
+        # `[e for x in A for y in B where c]`: the last `for` makes e's list, each outer one joins them.
+        node = n.Comprehension(span, c[0], fors[-1][0], fors[-1][1], cond)
+        for var, source in reversed(fors[:-1]):
+            node = n.Comprehension(span, node, var, source, None, flat=True)
+        return node
+
+    def comp_for(self, meta, c):
+        return (str(c[0]), c[1])
+
+    def let_expr(self, meta, c):
+        return n.LetExpr(self._span(meta), str(c[0]), self._tspan(c[0]), c[1], c[2])
 
 
 class _Elif:

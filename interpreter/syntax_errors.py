@@ -79,6 +79,13 @@ CATALOGUE = {
     ("E0119", "`score` needs a name for the player it scores", "write `score p: EXPRESSION` (p is each player in turn)"): [
         'score: 1',
     ],
+    ("E0120", "the value of `let ... in` is a sum; a comparison or `and`/`or` needs brackets",
+     "write `let NAME = (VALUE) in BODY`"): [
+        'define d = let x = a == b in x',
+        'define d = let x = a < b in x',
+        'define d = let x = a and b in x',
+        'define d = let x = a or b in x',
+    ],
 }
 
 # The same mistakes inside one expression (the REPL's `eval`); a script's snippets would match
@@ -89,6 +96,10 @@ EXPR_CATALOGUE = {
     ],
     ("E0118", "a comprehension goes in brackets", "write `sum([x for x in L])`: the brackets make the list"): [
         'sum(x for x in y)', 'f(1, x for x in y)',
+    ],
+    ("E0120", "the value of `let ... in` is a sum; a comparison or `and`/`or` needs brackets",
+     "write `let NAME = (VALUE) in BODY`"): [
+        'let x = a == b in x', 'let x = a < b in x', 'let x = a and b in x', 'let x = a or b in x',
     ],
 }
 
