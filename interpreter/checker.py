@@ -40,6 +40,8 @@ class Tables:
         types: id(expression node) -> static type.
         slots: id(declaring node) -> local slot (let, for, binder, quantifier, ...).
         frames: id(body owner) -> number of local slots it needs.
+        recursive: name of a definition that may call itself -> the chain it does it through
+            (`best -> pick -> best`); such definitions are called with a depth limit.
         coerced: id(expression node) -> True for a zone read as the list of its cards there,
             because a list is expected at that place (docs/language.md, "Zones and lists").
     """
@@ -70,6 +72,7 @@ class Tables:
     slots: dict = attrs.Factory(dict)
     frames: dict = attrs.Factory(dict)
     coerced: dict = attrs.Factory(dict)
+    recursive: dict = attrs.Factory(dict)
 
 
 class _Frame:
@@ -478,24 +481,20 @@ class Checker:
         self._check_define_cycles()
 
     def _check_define_cycles(self):
+        """Definitions with parameters may call themselves (each call is charged and the depth is
+        limited at run time); a cycle through a definition without parameters never ends, since
+        nothing changes between its calls: E0405."""
         graph = self._define_calls
-        state: dict[str, int] = {}
-
-        def visit(name, path):
-            state[name] = 1
-            for callee in graph.get(name, ()):
-                if state.get(callee) == 1:
-                    d = self.t.defines[name]
-                    self.error("E0405", f"`{callee}` calls itself through {' -> '.join(path + [callee])}",
-                               d.span, "recursive definition",
-                               "definitions may not recurse; a procedure with a loop can do the work")
-                elif callee not in state:
-                    visit(callee, path + [callee])
-            state[name] = 2
-
-        for name in graph:
-            if name not in state:
-                visit(name, [name])
+        for name in sorted(graph):
+            chain = _cycle(graph, name)
+            if chain is None:
+                continue
+            self.t.recursive[name] = " -> ".join(chain)
+            plain = [x for x in chain if self.t.defines[x].params is None]
+            if plain and plain[0] == name:
+                self.error("E0405", f"`{name}` calls itself through {' -> '.join(chain)}", self.t.defines[name].span,
+                           "never ends", f"`{name}` has no parameters, so every call computes the same thing: "
+                           "give it a parameter that changes, or use a procedure with a loop")
 
     # ---- types
     def _type_ref(self, ref: n.TypeRef) -> str:
@@ -932,13 +931,20 @@ class Checker:
         cached = self.t.types.get(id(define.body))
         if cached is not None:
             return cached
+        guesses = self.__dict__.setdefault("_guesses", {})
         if getattr(self, "_typing", set()) and name in self._typing:
-            return ANY  # recursion is reported by the cycle check
+            guesses.setdefault(name, ANY)
+            return guesses[name]  # a recursive call: the type found so far (any at first)
         self._typing = getattr(self, "_typing", set()) | {name}
-        _frame, scope = self._activation(define.params or (), "pure")
         outer, self._current_define = self._current_define, name
         mark = len(self.diags)
-        typ = self.expr(define.body, scope)
+        for _ in range(3):  # a recursive definition: again, with its own type as found, until it settles
+            # a fresh frame each time, so its local names get the same slots as in every other check
+            _frame, scope = self._activation(define.params or (), "pure")
+            typ = self.expr(define.body, scope)
+            if name not in guesses or guesses[name] == typ:
+                break
+            guesses[name] = typ
         del self.diags[mark:]  # reported once, when the definition itself is checked
         self._current_define = outer
         self._typing = self._typing - {name}
@@ -1058,6 +1064,22 @@ _DECL_KIND = {
     n.OptionDecl: "options", n.ZoneDecl: "zones", n.VarDecl: "vars", n.DefineDecl: "defines",
     n.RuleDecl: "rules", n.ProcDecl: "procs", n.PhaseDecl: "phases", n.EventDecl: "events",
 }
+
+
+def _cycle(graph: dict, start: str) -> list | None:
+    """The shortest chain of calls from `start` back to itself (`[a, b, a]`), or None."""
+    parent, queue = {}, [start]
+    for name in queue:
+        for callee in sorted(graph.get(name, ())):
+            if callee == start:
+                chain = [name]
+                while chain[-1] != start:
+                    chain.append(parent[chain[-1]])
+                return [start] + chain[::-1][1:] + [start] if name != start else [start, start]
+            if callee not in parent and callee != start:
+                parent[callee] = name
+                queue.append(callee)
+    return None
 
 
 def _card_examples(t: Tables) -> str:

@@ -195,13 +195,14 @@ class _Env:
     plain evaluation leaves it.
     """
 
-    def __init__(self, l_mode: bool, names=None, nonnull=()):
+    def __init__(self, l_mode: bool, names=None, nonnull=(), depth=None):
         self.l_mode = l_mode
         self.names = dict(names or {})
         self.nonnull = set(nonnull)
+        self.depth = depth  # inside a recursive definition: the name holding its call depth
 
     def bind(self, slot: int, pyname: str, nonnull: bool) -> "_Env":
-        env = _Env(self.l_mode, self.names, self.nonnull)
+        env = _Env(self.l_mode, self.names, self.nonnull, self.depth)
         env.names[slot] = pyname
         if nonnull:
             env.nonnull.add(pyname)
@@ -364,11 +365,19 @@ class Gen:
         # Explanations show a definition's arguments and result, not the inside of its body:
         # one body serves calls with different arguments, so its inner values would mislead.
         traced, self.traced = self.traced, False
+        chain = self.t.recursive.get(name)
         try:
-            env = _Env(False, {slot: f"a{slot}" for slot in params})
+            # A recursive definition takes its call depth as an argument: a limit with no state.
+            env = _Env(False, {slot: f"a{slot}" for slot in params}, depth="dd" if chain else None)
             fn = self._temps
             lines, code = self.lower(define.body, env, fn)
-            src = f"def {pyname}({', '.join(['st'] + [f'a{slot}' for slot in params])}):\n" + \
+            if chain:
+                msg = self.const(f"`{name}` called itself more than {limits.MAX_DEFINE_DEPTH} deep ({chain} ...)")
+                hint = self.const("each call should come closer to an end: a shorter list, a smaller number")
+                lines = [f"if dd > {limits.MAX_DEFINE_DEPTH}:",
+                         f"    _fail({msg}, {self.const(self.t.defines[name].span, 'S')}, {hint})"] + lines
+            sig = ["st"] + (["dd"] if chain else []) + [f"a{slot}" for slot in params]
+            src = f"def {pyname}({', '.join(sig)}):\n" + \
                 "\n".join(_indent(lines + [f"return {code}"])) + "\n"
             exec(_compile(src, f"<cardgame generated {pyname}>"), self.ns)
             self.sources.append(src)
@@ -383,8 +392,8 @@ class Gen:
         """A small definition's body written at the call site: (lines, code) or None.
 
         The arguments are computed first, into fresh names, exactly as for a call."""
-        if self.traced or define.name in self._too_big:
-            return None  # the call is what an explanation shows
+        if self.traced or define.name in self._too_big or define.name in self.t.recursive:
+            return None  # the call is what an explanation shows; a recursive body never ends
         params = [self.t.slots[id(p)] for p in define.params or ()]
         names, lines, nonnull = {}, [], set()
         for slot, code in zip(params, codes):
@@ -719,6 +728,8 @@ class Gen:
             inline = self._inline_define(define, codes, env, fn)
             if inline is not None:
                 return lines + inline[0], inline[1]
+            if e.func in t.recursive:
+                codes = [f"{env.depth} + 1" if env.depth else "1"] + codes
             return lines, f"{pyname}(st{''.join(', ' + c for c in codes)})"
         if e.func not in BUILTINS:
             raise AssertionError(f"function {e.func}")  # the checker rejects it

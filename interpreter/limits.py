@@ -10,6 +10,7 @@ MAX_REPLAY_BYTES = 16 * 1024 * 1024  # a replay file
 
 # ---- running a game: fixed
 MAX_CALL_DEPTH = 200  # nested procedure calls and event signals
+MAX_DEFINE_DEPTH = 200  # nested calls of recursive definitions (each also costs work)
 MAX_LIST_LENGTH = 100_000  # elements in one list value
 MAX_TEXT_LENGTH = 10_000  # characters in one text value
 MAX_INT = 2 ** 62  # magnitude of any number
