@@ -144,6 +144,11 @@ def over_budget(st: State, span: Span | None) -> ScriptRuntimeError:
         return ScriptRuntimeError(f"this needed more than {per_move:,} units of work, the budget of one move",
                                   span, "wide binder ranges and loops over long lists multiply; "
                                   "`limit work_per_move N` raises the budget (docs/language.md §22)")
+    if not st.history:  # the set-up: a game without decisions runs whole inside new_game
+        return ScriptRuntimeError(f"the game did more than {per_move:,} units of work before its first decision "
+                                  "(the budget of one move)", span,
+                                  "a game without decisions is one move long: `limit work_per_move N` raises "
+                                  "its budget (docs/language.md §22); a loop may also never end")
     return ScriptRuntimeError(f"this move did more than {per_move:,} units of work without asking for a "
                               "decision", span, "a loop may never end, or loops over long lists multiply; "
                               "`limit work_per_move N` raises the budget (docs/language.md §22)")

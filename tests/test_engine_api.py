@@ -130,7 +130,9 @@ def runaway(tmp_path, body):
 def test_runaway_loops_and_numbers_are_stopped_by_limits(tmp_path):
     looping = runaway(tmp_path, "    while true {\n        set x += 1\n    }")
     state = looping.new_game()
-    assert state.fault is not None and "without asking for a decision" in state.fault.message
+    # it runs before any decision: a game without decisions is one move long, and the fault says so
+    assert state.fault is not None and "units of work before its first decision" in state.fault.message
+    assert "a game without decisions is one move long" in state.fault.hint
     assert state.legal_moves() == [] and state.fault.span.line in (5, 6)  # a statement of the loop
     growing = runaway(tmp_path, "    while true {\n        set x = x * 2\n    }")
     assert "beyond the limit" in growing.new_game().fault.message
