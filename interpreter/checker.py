@@ -1041,6 +1041,8 @@ class Checker:
             for side, typ in ((e.left, left), (e.right, right)):
                 if not fits(INT, typ):
                     self._mismatch(side, INT, typ)
+                else:
+                    self._mixed_attribute(side, op)
             return BOOL
         if op == "+" and TEXT in (left, right):
             return TEXT
@@ -1057,7 +1059,17 @@ class Checker:
         for side, typ in ((e.left, left), (e.right, right)):
             if not fits(INT, typ):
                 self._mismatch(side, INT, typ)
+            else:
+                self._mixed_attribute(side, op)
         return INT
+
+    def _mixed_attribute(self, side, op):
+        """E0230: `c.rank > 10` where `rank` mixes numbers and names would fault at run time."""
+        if isinstance(side, n.Attr) and self.t.card_attrs.get(side.name) == ANY:
+            self.error("E0230", f"`{side.name}` mixes numbers and names, so `{op}` cannot use it", side.span,
+                       "some cards' values are names",
+                       f"use a position in an order (`index([2, 3, ..., A], c.{side.name})`), or test the "
+                       f"names first (`if c.{side.name} == A then 11 else c.{side.name}`)")
 
 
 _DECL_KIND = {

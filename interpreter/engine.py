@@ -12,7 +12,8 @@ from .program import Program, initial_values, render_value
 from .loader import too_deep_definitions, check_file, fail_if_errors, script_hash
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
 from .rng import seed_state
-from .runtime import TABLE, VALUE_FAULTS, ScriptRuntimeError, State, run, too_many_decisions, value_fault
+from .runtime import (TABLE, VALUE_FAULTS, ScriptRuntimeError, State, fault_words, run, too_many_decisions,
+                      value_fault)
 from .knowledge import (Journal, UnknownRead, attributes_read, describe, determinize, information_state, masked,
                         observation, refusal_message)
 from .views import build_view
@@ -383,7 +384,7 @@ class GameState(State):
         except ScriptRuntimeError as err:
             return None, [Diagnostic("R0002", err.message, err.span, "while evaluating this", err.hint)]
         except VALUE_FAULTS as exc:
-            return None, [Diagnostic("R0002", f"a value of the wrong kind ({exc})", node.span, "while evaluating this")]
+            return None, [Diagnostic("R0002", f"a value of the wrong kind ({fault_words(exc)})", node.span, "while evaluating this")]
         return shown, checked.diagnostics
 
     @staticmethod

@@ -125,8 +125,20 @@ def statement_span(st: State) -> Span | None:
 
 
 def value_fault(st: State, exc: Exception) -> ScriptRuntimeError:
-    return ScriptRuntimeError(f"a value of the wrong kind reached this statement ({exc})", statement_span(st),
-                              "a value may be none, or an attribute may mix numbers and symbols")
+    return ScriptRuntimeError(f"a value of the wrong kind reached this statement ({fault_words(exc)})",
+                              statement_span(st), "a value may be none, or an attribute may mix numbers and symbols")
+
+
+def fault_words(exc: Exception) -> str:
+    """What went wrong in the language's words; Python's own message is never shown."""
+    text = str(exc)
+    if "NoneType" in text or "None" in text:
+        return "a value is none"
+    if "not supported between" in text or "unsupported operand" in text or "can only concatenate" in text:
+        return "a number and a name cannot be ordered or counted together"
+    if isinstance(exc, ZeroDivisionError):
+        return "division by zero"
+    return "these values cannot be combined"
 
 
 # A generated operation may run up to this many steps of the machine in one call (codegen.py).

@@ -43,3 +43,14 @@ def test_a_person_types_the_traps_at_the_repl():
     assert "E0115" in out and "write `and`" in out
     assert "E0118" in s.execute("eval sum(x for x in [1, 2])")
     assert s.execute("eval sum([x for x in [1, 2]])") == "3"
+
+
+def test_mixed_attributes_are_rejected_and_faults_never_show_python_words():
+    state = interpreter.load(str(GAMES / "bouncer.cardgame")).new_game(seed=1)
+    value, diags = state.evaluate("any c in hand[P0] where c.rank > 10")
+    assert value is None and [d.code for d in diags] == ["E0230"]
+    assert state.evaluate("(if KD.rank == K then 10 else KD.rank) + 1") == ("11", [])
+    # the checker cannot see through a definition's `if`; the fault is in the language's words
+    value, diags = state.evaluate("(if true then KD.rank else 1) < 3")
+    assert value is None and diags[0].code == "R0002"
+    assert "not supported" not in diags[0].message and "'str'" not in diags[0].message
