@@ -502,7 +502,10 @@ class Checker:
             self.error("E0205", f"unknown type `{ref.name}`", ref.span, "not a type",
                        did_you_mean(ref.name, TYPE_NAMES))
             return ANY
-        return list_of(ref.name) if ref.is_list else ref.name
+        typ = ref.name
+        for _ in range(ref.depth if ref.is_list else 0):
+            typ = list_of(typ)
+        return typ
 
     def _mismatch(self, node, expected, actual):
         self.error("E0210", f"expected {describe(expected)}, found {describe(actual)}", node.span,

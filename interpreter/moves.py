@@ -269,7 +269,7 @@ def _inside_quantifiers(*roots) -> set[int]:
 
 def _param_type(prog, param):
     ref = param.type
-    return ("list:" + ref.name) if ref.is_list else ref.name
+    return "list:" * (ref.depth if ref.is_list else 0) + ref.name
 
 
 def _not_an_option(st, decision, text, candidates) -> str:

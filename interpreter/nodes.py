@@ -330,9 +330,12 @@ class Log:
 
 @node
 class TypeRef:
+    """`card`, `list of card`, `list of list of card`: the element name and how many `list of`s."""
+
     span: Span
     name: str
     is_list: bool
+    depth: int = 1  # with is_list: the number of `list of` around `name`
 
 
 @node

@@ -289,7 +289,8 @@ class _ToNodes(Transformer):
         return n.TypeRef(self._span(meta), str(c[0]), False)
 
     def list_type(self, meta, c):
-        return n.TypeRef(self._span(meta), str(c[0]), True)
+        inner = c[0]
+        return n.TypeRef(self._span(meta), inner.name, True, inner.depth + 1 if inner.is_list else 1)
 
     def var_decl(self, meta, c):
         name = str(c[0])

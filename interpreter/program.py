@@ -37,6 +37,9 @@ def render_move_value(prog, typ, value, n_players: int | None = None) -> str:
     if typ == ZONE and n_players:
         name, owner = prog.zone_of_slot(value, n_players)
         return name if owner is None else f"{name}[P{owner}]"
+    if isinstance(value, tuple):  # a binder over a list of lists: `keep [4D, 4C]`
+        inner = typ[5:] if is_list(typ) else "any"
+        return "[" + ", ".join(render_move_value(prog, inner, v, n_players) for v in value) + "]"
     if value is True:
         return "true"
     if value is False:

@@ -33,8 +33,16 @@ def describe(t: str) -> str:
     """`a list of cards`, `a player`: how diagnostics name a type."""
     if is_list(t):
         inner = element(t)
-        return "a list" if inner == ANY else f"a list of {PLURALS.get(inner, inner)}"
+        return "a list" if inner == ANY else f"a list of {_plural(inner)}"
     return KIND_WORDS.get(t, t)
+
+
+def _plural(t: str) -> str:
+    """`cards`, `lists of cards`: several values of type t."""
+    if is_list(t):
+        inner = element(t)
+        return "lists" if inner == ANY else f"lists of {_plural(inner)}"
+    return PLURALS.get(t, t)
 
 
 def fits(expected: str, actual: str) -> bool:
