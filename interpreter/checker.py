@@ -564,13 +564,13 @@ class Checker:
         return self._zones_kept(nodes, types, typ, what)
 
     def _zones_kept(self, nodes, types, joined: str, what: str) -> str:
-        """E0218 when joining values of different kinds would turn a zone into `any value`
+        """E0220 when joining values of different kinds would turn a zone into `any value`
         (`[stock, 3]`, `[[stock], [AS]]`): it would then show and compare as a number."""
         if ZONE in joined.split(":") or not any(ZONE in x.split(":") for x in types):
             return joined
         node, typ = next((nd, x) for nd, x in zip(nodes, types) if ZONE in x.split(":"))
         other = next((x for x in types if x != typ and x != NONE), ANY)
-        self.error("E0218", f"{describe(typ)} and {describe(other)} in one {what}", node.span, describe(typ),
+        self.error("E0220", f"{describe(typ)} and {describe(other)} in one {what}", node.span, describe(typ),
                    "a value is either a zone or something else: to use a zone's cards write "
                    "`[c for c in ZONE]`, to use its size `count(ZONE)`")
         return ANY
@@ -744,7 +744,7 @@ class Checker:
             elif not fits(INT, value):
                 self._mismatch(s.value, INT, value)
         elif typ == ANY and value == ZONE:
-            self.error("E0218", f"a zone stored in `{target.name}`, which may hold any value", s.value.span, "a zone",
+            self.error("E0220", f"a zone stored in `{target.name}`, which may hold any value", s.value.span, "a zone",
                        f"declare the variable's type, e.g. `var {target.name}: zone = none`, so the zone keeps its name")
         elif not self._fits_at(s.value, typ, value) and typ != ANY:
             self._mismatch(s.value, typ, value)

@@ -222,3 +222,10 @@ def test_every_diagnostic_code_is_documented():
                                 re.M))
     missing = sorted(used - documented)
     assert not missing, f"codes without a section in docs/diagnostics.md: {missing}"
+
+
+def test_each_diagnostic_code_has_one_meaning():
+    """Two sections for one code mean two errors share it: a reader of `E0218` could not tell which."""
+    headings = re.findall(r"^#+ ([EWRL]0\d{3})\b", (DOCS / "diagnostics.md").read_text(encoding="utf-8"), re.M)
+    shared = sorted({code for code in headings if headings.count(code) > 1})
+    assert not shared, f"codes documented more than once in docs/diagnostics.md: {shared}"

@@ -76,7 +76,7 @@ def test_mixing_a_zone_with_other_values_is_refused(tmp_path):
     s = state(tmp_path)
     for text in ("[stock, 3]", "[[stock], [AS]]", "[stock] + [AS]", "if true then stock else AS"):
         out, diags = s.evaluate(text)
-        assert out is None and [d.code for d in diags] == ["E0218"], text
+        assert out is None and [d.code for d in diags] == ["E0220"], text
 
 
 # ---- the property: the checker's verdict and evaluation agree with the rule ----------------
