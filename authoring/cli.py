@@ -11,6 +11,7 @@ import os
 import sys
 
 from interpreter.source import Diagnostic, SourceFile, render
+from repl.option_pairs import option_pairs_or_exit
 
 
 def add_parsers(sub) -> None:
@@ -92,20 +93,9 @@ def cmd_lsp(args) -> int:
 
 def cmd_rules(args) -> int:
     from .rulebook import rulebook
-    print(rulebook(args.file, _option_pairs(args.option), args.format), end="")
+    print(rulebook(args.file, option_pairs_or_exit(args.option), args.format), end="")
     return 0
 
-
-def _option_pairs(pairs: list[str]) -> dict[str, str]:
-    out = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            print(f"error[E0902]: `--option {pair}` is not NAME=VALUE\n"
-                  f"  = help: for example `--option hands=10`", file=sys.stderr)
-            raise SystemExit(2)
-        out[name.strip()] = value.strip()
-    return out
 
 
 def cmd_graph(args) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
+from .option_pairs import option_pairs_or_exit
 from .session import Session
 
 HISTORY_ENV = "CARDGAME_HISTORY"
@@ -20,24 +21,9 @@ def history_path() -> str:
     return os.environ.get(HISTORY_ENV) or os.path.join(os.path.expanduser("~"), ".cardgame_history")
 
 
-def parse_options(pairs) -> dict[str, str]:
-    """`--option NAME=VALUE` pairs; ValueError names the malformed one."""
-    out = {}
-    for pair in pairs or []:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise ValueError(pair)
-        out[name.strip()] = value.strip()
-    return out
-
 
 def run_repl(args) -> int:
-    try:
-        options = parse_options(getattr(args, "option", []))
-    except ValueError as err:
-        print(f"error: `--option {err}` is not NAME=VALUE\n  = help: for example "
-              f"`--option variant=true`", file=sys.stderr)
-        return 2
+    options = option_pairs_or_exit(getattr(args, "option", []))
     session = Session()
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     session.symbols = interactive and not getattr(args, "ascii", False)  # suit symbols at a terminal

@@ -17,6 +17,7 @@ from authoring import cli as authoring
 from interpreter import GameFault, ScriptError, render
 
 from . import compare_cmd, lint_cmd, simulate_cmd
+from .option_pairs import option_pairs_or_exit
 
 
 class _Parser(argparse.ArgumentParser):
@@ -25,17 +26,6 @@ class _Parser(argparse.ArgumentParser):
         print(f"error[E0901]: {message}\n  = help: `{self.prog} --help` lists the arguments", file=sys.stderr)
         raise SystemExit(2)
 
-
-def _options(pairs: list[str]) -> dict[str, str]:
-    out = {}
-    for pair in pairs or []:
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            print(f"error[E0902]: `--option {pair}` is not NAME=VALUE\n"
-                  f"  = help: for example `--option hands=10`", file=sys.stderr)
-            raise SystemExit(2)
-        out[name.strip()] = value.strip()
-    return out
 
 
 def _nonneg(text: str) -> int:
@@ -84,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--ascii", action="store_true", help="card names as written, no suit symbols or colour")
     play.add_argument("--view", type=_view_arg, default="all", metavar="SEAT",
                       help="log only what one seat (P0, P1...) or a spectator knew; default: all (the full record)")
-    helpers = SimpleNamespace(game_args=game_args, positive=_positive, options=_options, over_cap=_over_cap)
+    helpers = SimpleNamespace(game_args=game_args, positive=_positive, options=option_pairs_or_exit, over_cap=_over_cap)
     for module in (simulate_cmd, lint_cmd, compare_cmd):  # each command in its own module
         module.register(sub, helpers)
     repl = sub.add_parser("repl", help="step through a game interactively")
@@ -185,7 +175,7 @@ def cmd_play(args) -> int:
     if _over_cap(args):
         return 2
     game = interpreter.load(args.file)
-    options = game.read_options(_options(args.option))
+    options = game.read_options(option_pairs_or_exit(args.option))
     if args.view == "all":
         return _play_all_seeing(game, options, args)
     return _play_as(game, options, args, args.view)

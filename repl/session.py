@@ -20,7 +20,7 @@ from interpreter import TABLE, GameFault, IllegalMove, ScriptError
 from .commands import ALIASES, BY_NAME, COMMANDS
 from .input import NoSuchMove, lines_of, read_move, why_not
 from .replay import ReplayError, observation_data, read_replay, replay_data, write_replay
-from .table import Deck, render, snapshot
+from .table import Deck, render, show_value, snapshot
 from .trace import grouped
 from .why import split_expand, why_lines
 
@@ -38,7 +38,7 @@ def who(actor) -> str:
 
 def _game_line(state, seed, options) -> str:
     """`3 players, seed 1, special=true`: how a started game is announced."""
-    shown = "".join(f", {k}={_show_value(v)}" for k, v in options.items())
+    shown = "".join(f", {k}={show_value(v)}" for k, v in options.items())
     return f"{_plural(state.n, 'player')}, seed {seed}{shown}"
 
 
@@ -60,17 +60,6 @@ def wrap(text: str, width: int, indent: str, first: str | None = None) -> list[s
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
-
-def _show_value(value) -> str:
-    if value is None:
-        return "none"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, list):
-        return "[" + ", ".join(_show_value(v) for v in value) + "]"
-    return str(value)
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -390,11 +379,11 @@ class Session:
             return "this game has no options"
         current = {**{o.name: o.default for o in infos}, **self.options}
         width = max(len(o.name) for o in infos)
-        vwidth = max(len(_show_value(current[o.name])) for o in infos)
+        vwidth = max(len(show_value(current[o.name])) for o in infos)
         lines = []
         for o in infos:
-            lines.append(f"{o.name:<{width}}  = {_show_value(current[o.name]):<{vwidth}}   "
-                         f"(allowed: {o.allowed}; default {_show_value(o.default)})")
+            lines.append(f"{o.name:<{width}}  = {show_value(current[o.name]):<{vwidth}}   "
+                         f"(allowed: {o.allowed}; default {show_value(o.default)})")
             if o.doc:
                 lines += wrap(o.doc, self.width, " " * (width + 4))
         return lines

@@ -254,14 +254,15 @@ def _variables(variables: dict, width: int, draw) -> list[str]:
     if per_player:
         label = max(len(k) for k in per_player)
         for name, values in per_player.items():
-            cells = [f"{seat} {_value(v)}" for seat, v in values.items()]
+            cells = [f"{seat} {show_value(v)}" for seat, v in values.items()]
             lines += _fit(cells, width, " · ", first=f"{name:<{label}}  ", indent=" " * (label + 2))
     if single:
-        lines += _fit([f"{k} = {_value(v)}" for k, v in single.items()], width, "   ")
+        lines += _fit([f"{k} = {show_value(v)}" for k, v in single.items()], width, "   ")
     return lines
 
 
-def _value(value) -> str:
+def show_value(value) -> str:
+    """A script value as the language writes it (`none`, `true`, `[a, b]`)."""
     if value is None:
         return "none"
     if value is True:
@@ -269,7 +270,7 @@ def _value(value) -> str:
     if value is False:
         return "false"
     if isinstance(value, list):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
+        return "[" + ", ".join(show_value(v) for v in value) + "]"
     return str(value)
 
 

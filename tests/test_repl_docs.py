@@ -46,7 +46,7 @@ def piped(args: list[str], commands: list[str], cwd) -> subprocess.CompletedProc
 
 def transcript(args: list[str], commands: list[str], cwd) -> str:
     """The interleaved transcript, command by command (for regenerating the docs)."""
-    from repl.app import parse_options
+    from repl.option_pairs import parse_option_pairs
     from repl.cli import build_parser
     from repl.session import Session
     parsed = build_parser().parse_args(["repl", *args])
@@ -55,7 +55,7 @@ def transcript(args: list[str], commands: list[str], cwd) -> str:
     try:
         s = Session()
         lines = [s.start(parsed.file, players=parsed.players, seed=parsed.seed,
-                         options=parse_options(parsed.option))]
+                         options=parse_option_pairs(parsed.option))]
         for command in commands:
             lines.append(f"> {command}")
             out = s.execute(command)
