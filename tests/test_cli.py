@@ -89,9 +89,9 @@ def test_binary_garbage_script_is_diagnosed(tmp_path):
     assert proc.returncode == 1 and "not readable UTF-8 text" in proc.stderr
 
 
-def test_no_engine_or_repl_code_names_a_seed_game():
+def test_no_engine_repl_or_authoring_code_names_a_seed_game():
     words = ("bouncer", "booray", "boo ray", "bohei", "boss poker", "gegenteil", "green token", "follow_suit")
-    for folder in ("interpreter", "repl"):
+    for folder in ("interpreter", "repl", "authoring"):
         for path in (ROOT / folder).rglob("*.py"):
             text = path.read_text().lower()
             for word in words:
