@@ -40,6 +40,20 @@ def arrange(state: interpreter.GameState, layout: dict, rest: str) -> interprete
     return game.restore(data)
 
 
+def play_out(state: interpreter.GameState, agent, max_decisions: int) -> interpreter.GameState:
+    """Play `state` on through the public calls only (legal_moves, the agent, apply) until it ends,
+    faults, offers nothing or reaches `max_decisions`."""
+    while not state.is_over and state.fault is None and state.decisions < max_decisions:
+        moves = state.legal_moves()
+        if not moves:
+            break
+        try:
+            state.apply(agent.choose(moves))
+        except interpreter.GameFault:
+            break
+    return state
+
+
 def with_vars(state: interpreter.GameState, **values) -> interpreter.GameState:
     """A copy of `state` with script variables changed (per-player ones as {seat: value})."""
     prog = state.game.program

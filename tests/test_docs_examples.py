@@ -30,6 +30,8 @@ import pytest
 import interpreter
 from interpreter.parser import parse_expression, parse_script
 
+from helpers import play_out
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 FENCE = re.compile(r"^```([A-Za-z]*)[^\n]*\n(.*?)^```[ \t]*$", re.M | re.S)
@@ -116,16 +118,7 @@ def _play(path: Path) -> interpreter.GameState:
     """One game between random players, seed 0, until it ends, fails or reaches MAX_DECISIONS."""
     game = interpreter.load(str(path))
     state = game.new_game(players=game.min_players, seed=0)
-    agent = interpreter.RandomAgent(1)
-    while not state.is_over and state.fault is None and state.decisions < MAX_DECISIONS:
-        moves = state.legal_moves()
-        if not moves:
-            break
-        try:
-            state.apply(agent.choose(moves))
-        except interpreter.GameFault:
-            break
-    return state
+    return play_out(state, interpreter.RandomAgent(1), MAX_DECISIONS)
 
 
 def _cases(name: str):

@@ -14,6 +14,7 @@ from interpreter.agents import RandomAgent
 from interpreter.rng import derive
 from interpreter.simulate import play_one
 
+from helpers import play_out
 from test_codegen import DOC_SCRIPTS, SCRIPTS
 
 MAX = 3000
@@ -22,16 +23,7 @@ MAX = 3000
 def _api_game(game, players, seed, options):
     """One game through the public calls only: legal_moves(), the agent, apply()."""
     state = game.new_game(players=players, seed=seed, options=options)
-    agent = RandomAgent.for_game(seed)
-    while not state.is_over and state.fault is None and state.decisions < MAX:
-        moves = state.legal_moves()
-        if not moves:
-            break
-        try:
-            state.apply(agent.choose(moves))
-        except interpreter.GameFault:
-            break
-    return state
+    return play_out(state, RandomAgent.for_game(seed), MAX)
 
 
 def _outcome(state):
