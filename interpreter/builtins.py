@@ -10,7 +10,7 @@ budget or the size of numbers.
 from __future__ import annotations
 
 from .rng import below
-from .types import ANY, BOOL, CARD, INT, PLAYER, ZONE, element, fits, is_listlike, list_of
+from .types import ANY, BOOL, CARD, INT, PLAYER, ZONE, element, fits, is_listlike, is_record, list_of
 
 
 class BuiltinTypeError(Exception):
@@ -68,6 +68,9 @@ def _sum(st, xs):
 
 def _extreme_type(t):
     if len(t) == 1:
+        # records have no order of their own: `max m in L by m.points` says which field orders them
+        _need(t, 0, lambda x: not is_record(_elem(x)) if is_listlike(x) else True,
+              "a list of numbers (for records, `max m in L by m.FIELD`)")
         return _elem(_list_arg(t, 0))
     for i in range(len(t)):
         _need(t, i, lambda x: fits(INT, x), "a number")

@@ -17,7 +17,8 @@ from . import nodes as n
 from .builtins import BUILTINS, CHANCE, CONSTANTS, BuiltinTypeError
 from .source import Diagnostic, Span, did_you_mean
 from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEXT, TYPE_NAMES, ZONE, ZONES,
-                    describe, element, fits, is_list, is_listlike, join, list_of)
+                    describe, element, fits, is_list, is_listlike, is_record, join, list_of, record_name,
+                    record_type)
 
 VISIBILITIES = ("public", "owner", "hidden")
 
@@ -44,6 +45,8 @@ class Tables:
             (`best -> pick -> best`); such definitions are called with a depth limit.
         coerced: id(expression node) -> True for a zone read as the list of its cards there,
             because a list is expected at that place (docs/language.md, "Zones and lists").
+        records: record name -> RecordDecl; record_fields: record name -> ((field, type), ...)
+            in declaration order, which is the order of a record value's tuple.
     """
 
     title: str = ""
@@ -73,6 +76,8 @@ class Tables:
     frames: dict = attrs.Factory(dict)
     coerced: dict = attrs.Factory(dict)
     recursive: dict = attrs.Factory(dict)
+    records: dict = attrs.Factory(dict)
+    record_fields: dict = attrs.Factory(dict)
 
 
 class _Frame:
@@ -161,6 +166,7 @@ class Checker:
         self._define_calls: dict[str, set[str]] = {}
         self._used_rules: set[str] = set()
         self._current_define: str | None = None
+        self._cyclic: set[str] = set()  # records already reported as holding themselves
 
     # ---- reporting
     def error(self, code, message, span, label="", hint=""):
@@ -203,7 +209,7 @@ class Checker:
                 self.error("E0301", f"`{name}` is declared twice", item.span, "declared again here",
                            f"the first declaration is at {seen[name]}")
                 continue
-            if name in BUILTINS or name in CONSTANTS:
+            if name in BUILTINS or name in CONSTANTS or (kind == "records" and name in TYPE_NAMES + ("list",)):
                 self.error("E0302", f"`{name}` is the name of a built-in", item.span, "reserved name",
                            "choose another name")
                 continue
@@ -323,6 +329,10 @@ class Checker:
         t = self.t
         globals_frame = _Frame()
         top = _Scope(globals_frame)
+        for record in t.records.values():
+            self._check_record(record)
+        for record in t.records.values():
+            self._record_cycle(record)
         for opt in t.options.values():
             self._check_option(opt)
         for zone in t.zones.values():
@@ -407,6 +417,44 @@ class Checker:
             frame = _Frame()
             self._expect(t.winners.expr, list_of(PLAYER), _Scope(frame, context=frozenset({"pure"})))
             t.frames[id(t.winners)] = frame.size
+
+    def _check_record(self, record: n.RecordDecl):
+        fields, seen = [], {}
+        for f in record.fields:
+            if f.name in seen:
+                self.error("E0301", f"field `{f.name}` of `{record.name}` is declared twice", f.span,
+                           "declared again here", f"the first declaration is at {seen[f.name]}")
+                continue
+            seen[f.name] = f.span
+            fields.append((f.name, self._type_ref(f.type)))
+        self.t.record_fields[record.name] = tuple(fields)
+
+    def _record_cycle(self, record: n.RecordDecl):
+        """E0225: a record that holds itself (through lists or other records) could nest without
+        end, and a value nests only as deep as its type says."""
+        fields = self.t.record_fields
+        if record.name in self._cyclic:
+            return  # reported with the record that closes the same cycle
+        path, stack = {}, [(record.name, None)]
+        while stack:
+            name, via = stack.pop()
+            for _f, ft in fields.get(name, ()):
+                inner = next(iter(_records_in(ft)), None)
+                if inner == record.name:
+                    chain = [record.name]
+                    step = name
+                    while step != record.name:
+                        chain.insert(1, step)
+                        step = path[step]
+                    self._cyclic.update(chain)
+                    chain = " -> ".join(chain + [record.name])
+                    self.error("E0225", f"record `{record.name}` holds itself ({chain})", record.span,
+                               "a value of it would never end",
+                               "records nest only as deep as their types say: give the inner value a record type of its own")
+                    return
+                if inner is not None and inner not in path and inner != record.name:
+                    path[inner] = name
+                    stack.append((inner, name))
 
     def _activation(self, params, context: str) -> tuple[_Frame, _Scope]:
         """A fresh frame whose first slots are the parameters."""
@@ -498,11 +546,14 @@ class Checker:
 
     # ---- types
     def _type_ref(self, ref: n.TypeRef) -> str:
-        if ref.name not in TYPE_NAMES:
+        if ref.name in self.t.records:
+            typ = record_type(ref.name)
+        elif ref.name not in TYPE_NAMES:
             self.error("E0205", f"unknown type `{ref.name}`", ref.span, "not a type",
-                       did_you_mean(ref.name, TYPE_NAMES))
+                       did_you_mean(ref.name, set(TYPE_NAMES) | set(self.t.records)))
             return ANY
-        typ = ref.name
+        else:
+            typ = ref.name
         for _ in range(ref.depth if ref.is_list else 0):
             typ = list_of(typ)
         return typ
@@ -565,7 +616,15 @@ class Checker:
 
     def _zones_kept(self, nodes, types, joined: str, what: str) -> str:
         """E0220 when joining values of different kinds would turn a zone into `any value`
-        (`[stock, 3]`, `[[stock], [AS]]`): it would then show and compare as a number."""
+        (`[stock, 3]`, `[[stock], [AS]]`): it would then show and compare as a number.
+        E0224 likewise for a record, which would show as a list without its field names."""
+        if "record:" in "".join(types) and _records_in(joined) != set().union(*map(_records_in, types)):
+            node, typ = next((nd, x) for nd, x in zip(nodes, types) if not _records_in(x) <= _records_in(joined))
+            other = next((x for x in types if x != typ and x != NONE), ANY)
+            self.error("E0224", f"{describe(typ)} and {describe(other)} in one {what}", node.span, describe(typ),
+                       "a value keeps its record type only among values of that type: make them all records, "
+                       "or use one field of each (`m.points`)")
+            return ANY
         if ZONE in joined.split(":") or not any(ZONE in x.split(":") for x in types):
             return joined
         node, typ = next((nd, x) for nd, x in zip(nodes, types) if ZONE in x.split(":"))
@@ -746,6 +805,10 @@ class Checker:
         elif typ == ANY and value == ZONE:
             self.error("E0220", f"a zone stored in `{target.name}`, which may hold any value", s.value.span, "a zone",
                        f"declare the variable's type, e.g. `var {target.name}: zone = none`, so the zone keeps its name")
+        elif typ == ANY and _records_in(value):
+            self.error("E0224", f"{describe(value)} stored in `{target.name}`, which may hold any value", s.value.span,
+                       describe(value), f"declare the variable's type, e.g. `var {target.name}: "
+                       f"{_type_words(value)}`, so the record keeps its field names")
         elif not self._fits_at(s.value, typ, value) and typ != ANY:
             self._mismatch(s.value, typ, value)
 
@@ -815,6 +878,8 @@ class Checker:
                 return self._name(e, scope)
             case n.Attr():
                 obj = self.expr(e.obj, scope)
+                if is_record(obj):
+                    return self._field(e, record_name(obj))
                 if not fits(CARD, obj):
                     self.error("E0210", f"only cards have attributes; this is {describe(obj)}", e.obj.span,
                                f"this is {describe(obj)}")
@@ -864,10 +929,60 @@ class Checker:
                 t.slots[id(e)] = inner.declare(e.name, value)
                 return self.expr(e.body, inner)
             case n.ListLit():
-                typ = self._join_all(e.items, [self.expr(item, scope) for item in e.items], "list")
-                return list_of(ANY if typ == NONE else typ)
+                # `[]` is a list of nothing yet: beside a list of melds it is one (`if .. then [] else [m]`)
+                return list_of(self._join_all(e.items, [self.expr(item, scope) for item in e.items], "list"))
+            case n.RecordLit():
+                return self._record_lit(e, scope)
             case _:
                 raise AssertionError(f"unhandled expression {e!r}")
+
+    def _field(self, e: n.Attr, record: str) -> str:
+        """`m.points`: the type of a field of a record value."""
+        fields = dict(self.t.record_fields.get(record, ()))
+        if e.name not in fields:
+            self.error("E0221", f"`{record}` has no field `{e.name}`", e.name_span, "unknown field",
+                       did_you_mean(e.name, fields) or f"the fields of `{record}`: " + ", ".join(fields))
+            return ANY
+        return fields[e.name]
+
+    def _record_lit(self, e: n.RecordLit, scope) -> str:
+        """`meld(cards: ..., points: ...)`: every field given once, each value of its field's type."""
+        t = self.t
+        if e.name not in t.records:
+            for f in e.fields:
+                self.expr(f.value, scope)
+            if e.name in t.defines or e.name in BUILTINS:
+                hint = f"`{e.name}` takes its arguments in order: drop the names before them"
+            else:
+                hint = did_you_mean(e.name, t.records) or "declare it first: `record NAME { FIELD: TYPE, ... }`"
+            self.error("E0223", f"`{e.name}` is not a record, so its arguments cannot be named", e.name_span,
+                       "values named by field", hint)
+            return ANY
+        fields = dict(t.record_fields.get(e.name, ()))
+        given = {}
+        for f in e.fields:
+            actual = self.expr(f.value, scope)
+            if f.name in given:
+                self.error("E0223", f"field `{f.name}` is given twice", f.name_span, "given again",
+                           f"the first value is at {given[f.name]}")
+                continue
+            given[f.name] = f.span
+            if f.name not in fields:
+                self.error("E0221", f"`{e.name}` has no field `{f.name}`", f.name_span, "unknown field",
+                           did_you_mean(f.name, fields) or f"the fields of `{e.name}`: " + ", ".join(fields))
+                continue
+            want = fields[f.name]
+            if not self._fits_at(f.value, want, actual):
+                self.error("E0210", f"field `{f.name}` of `{e.name}` is {describe(want)}, found {describe(actual)}",
+                           f.value.span, f"this is {describe(actual)}", self._symbol_and_card(f.value))
+        missing = [name for name in fields if name not in given]
+        if missing and set(given) <= set(fields):  # a misspelt field is reported once, as unknown
+            listed = ", ".join(f"`{x}`" for x in missing)
+            self.error("E0222", f"`{e.name}` needs {'a value' if len(missing) == 1 else 'values'} for {listed}",
+                       e.name_span, "fields missing",
+                       f"write every field: `{e.name}(" + ", ".join(f"{x}: ..." for x in fields) +
+                       ")`; a field with no value yet can be `none`")
+        return record_type(e.name)
 
     def _name(self, e: n.Name, scope) -> str:
         t = self.t
@@ -999,6 +1114,13 @@ class Checker:
                 self.error("E0210", f"`{e.func}` expects {err.expected}, found {describe(types[err.index])}",
                            arg.span, f"this is {describe(types[err.index])}")
                 return ANY
+        if e.func in t.records:
+            fields = [x for x, _ in t.record_fields.get(e.func, ())]
+            self.error("E0223", f"a `{e.func}` is made by naming its fields", e.func_span, "values without field names",
+                       f"write `{e.func}(" + ", ".join(f"{x}: ..." for x in fields) + ")`")
+            for a in e.args:
+                self.expr(a, scope)
+            return record_type(e.func)
         if e.func in t.rules:
             self.error("E0215", f"`{e.func}` is a rule; rules are named in a decision's `requires`", e.func_span,
                        hint="to reuse the condition as a value, write it as a `define`")
@@ -1078,6 +1200,7 @@ class Checker:
 _DECL_KIND = {
     n.OptionDecl: "options", n.ZoneDecl: "zones", n.VarDecl: "vars", n.DefineDecl: "defines",
     n.RuleDecl: "rules", n.ProcDecl: "procs", n.PhaseDecl: "phases", n.EventDecl: "events",
+    n.RecordDecl: "records",
 }
 
 
@@ -1122,8 +1245,24 @@ def _winners_hint(name: str) -> str:
 
 
 def _settled(t: str) -> str:
-    """A variable that starts as `none` may later hold anything."""
-    return ANY if t == NONE else t
+    """A variable that starts as `none` (or `[]`, a list of nothing yet) may later hold anything
+    (a list of anything)."""
+    if t == NONE:
+        return ANY
+    return list_of(_settled(element(t))) if is_list(t) else t
+
+
+def _records_in(t: str) -> set:
+    """The record types a type holds (`list:record:meld` holds `meld`)."""
+    parts = t.split(":")
+    return {parts[i + 1] for i, x in enumerate(parts[:-1]) if x == "record"}
+
+
+def _type_words(t: str) -> str:
+    """A type as a script writes it: `list of meld`."""
+    if is_list(t):
+        return "list of " + _type_words(element(t))
+    return record_name(t) if is_record(t) else t
 
 
 def _terminates(stmts) -> bool:

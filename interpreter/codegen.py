@@ -38,7 +38,7 @@ from .program import Move, move_text, render_value
 from .rng import shuffle as _shuffle
 from .runtime import FACE_UP, FUSED_STEPS, TABLE, ScriptRuntimeError
 from .runtime import over_budget as runtime_over_budget
-from .types import CARD, INT, PLAYER, TEXT, ZONE, ZONES, is_list
+from .types import CARD, INT, PLAYER, TEXT, ZONE, ZONES, is_list, is_record, record_name
 
 
 class Unsupported(Exception):
@@ -639,6 +639,15 @@ class Gen:
         raise AssertionError(f"name kind {kind}")  # the checker rejects it
 
     def _x_Attr(self, e, env, fn):
+        obj_type = self.t.types.get(id(e.obj), "any")
+        if is_record(obj_type):  # a field: its place in the record's tuple
+            names = [f for f, _ in self.t.record_fields[record_name(obj_type)]]
+            lines, obj = self.lower(e.obj, env, fn)
+            k = names.index(e.name)
+            if self._nonnull(obj, env):
+                return lines, f"{obj}[{k}]"
+            value, cond = self._checked(obj, env, fn)
+            return lines, f"({value}[{k}] if {cond} else None)"
         table = self.p.attr_tables.get(e.name)
         if table is None:
             raise AssertionError("attribute")  # the checker rejects it
@@ -890,6 +899,23 @@ class Gen:
         lines, codes = self.lower_all(e.items, env, fn)
         return lines, "(" + "".join(c + ", " for c in codes) + ")"
 
+    def _x_RecordLit(self, e, env, fn):
+        """A record: its fields computed in the order written, kept in the order declared,
+        one unit of work per field."""
+        names = [f for f, _ in self.t.record_fields[e.name]]
+        lines, codes = self.lower_all([f.value for f in e.fields], env, fn)
+        given = dict(zip((f.name for f in e.fields), codes))
+        if [f.name for f in e.fields] != names:  # written in another order: computed first, as written
+            for f in e.fields:
+                if not _ATOM.match(given[f.name]):
+                    tmp = fn.tmp()
+                    lines.append(f"{tmp} = {given[f.name]}")
+                    given[f.name] = tmp
+        lines = lines + self.charge(str(len(names)), e.span)
+        code = "(" + "".join(given[x] + ", " for x in names) + ")"
+        self._nonnull_codes.add(code)
+        return lines, code
+
     def _x_Binary(self, e, env, fn):
         op = e.op
         t = self.t
@@ -906,6 +932,9 @@ class Gen:
             if right == "None" or left == "None":  # values are ints, texts, tuples and none
                 word = "is" if op == "==" else "is not"
                 return lines, f"({left} {word} {right})"
+            record = next((x for x in (t.types.get(id(e.left)), t.types.get(id(e.right))) if x and is_record(x)), None)
+            if record is not None:  # records compare field by field: one unit per field
+                lines = lines + self.charge(str(len(t.record_fields[record_name(record)])), e.span)
             return lines, f"({left} {op} {right})"
         if op in ("in", "notin"):
             lines, (left, right) = self.lower_all((e.left, e.right), env, fn)

@@ -25,11 +25,11 @@ import re
 import attrs
 
 from . import nodes as n
-from .program import render_value
+from .program import render_value, values_inside
 from .rng import seed_state
 from .runtime import FACE_UP, TABLE
 from .source import Span
-from .types import element, is_list
+from .types import CARD, element, is_list
 
 HIDDEN = "??"
 HIDDEN_CHOICE = "(a hidden choice)"
@@ -292,12 +292,17 @@ def _name_pattern(prog):
 
 
 def _cards_of_move(st, data):
+    """The cards a move's values name, inside lists and records too (`lay meld(cards: [4D, 4C])`)."""
     move = data.get("move_obj")
     decision = data.get("decision")
     if move is None or decision is None:
         return ()
     spec = decision.alts[move.alt]
-    return [v for b, v in zip(spec.bindings, move.values) if b.type == "card" and v is not None]
+    return [c for b, v in zip(spec.bindings, move.values) for c in _cards_in(st.prog, b.type, v)]
+
+
+def _cards_in(prog, typ, value) -> list:
+    return [v for t, v in values_inside(prog, typ, value) if t == CARD and type(v) is int]
 
 
 def _masked_move(st, table, data, viewer, seen, journal) -> str:
@@ -309,8 +314,15 @@ def _masked_move(st, table, data, viewer, seen, journal) -> str:
     for b, v in zip(spec.bindings, move.values):
         if b.type == "card" and v is not None and v not in seen and not journal._knew_now(st, table, viewer, v):
             parts.append(HIDDEN)
-        else:
-            parts.append(render_value(st.prog, b.type, v, st.n) if v is not None else "none")
+            continue
+        text = render_value(st.prog, b.type, v, st.n) if v is not None else "none"
+        hidden = {st.prog.card_names[c] for c in _cards_in(st.prog, b.type, v)
+                  if c not in seen and not journal._knew_now(st, table, viewer, c)}
+        if hidden and b.type != "card":  # a list or a record holding cards this viewer does not know
+            pattern = re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, sorted(hidden, key=len, reverse=True))) +
+                                 r")(?![\w.])")
+            text = pattern.sub(HIDDEN, text)
+        parts.append(text)
     return " ".join(parts)
 
 

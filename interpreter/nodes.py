@@ -126,6 +126,27 @@ class LetExpr:
     body: object
 
 
+@node
+class FieldValue:
+    """`points: 30` inside a record's constructor."""
+
+    span: Span
+    name: str
+    name_span: Span
+    value: object
+
+
+@node
+class RecordLit:
+    """`meld(cards: [AS, AH, AD], points: 30)`: a record of type `name`, its fields named in
+    any order (the checker sees that each field is given once)."""
+
+    span: Span
+    name: str
+    name_span: Span
+    fields: tuple  # FieldValue, as written
+
+
 # ---- statements -----------------------------------------------------------------------------
 
 @node
@@ -336,6 +357,23 @@ class TypeRef:
     name: str
     is_list: bool
     depth: int = 1  # with is_list: the number of `list of` around `name`
+
+
+@node
+class RecordField:
+    span: Span
+    name: str
+    type: TypeRef
+
+
+@node
+class RecordDecl:
+    """`record meld { cards: list of card, points: int }`: a type of value with named fields;
+    a value of it is a tuple of the fields in this order."""
+
+    span: Span
+    name: str
+    fields: tuple  # RecordField
 
 
 @node

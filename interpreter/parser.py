@@ -303,6 +303,12 @@ class _ToNodes(Transformer):
             init = n.Literal(Span(span.path, span.end_line, span.end_column, span.end_line, span.end_column), None, "none")
         return n.VarDecl(self._span(meta), name, typ, "PER_PLAYER" in toks, "PRIVATE" in toks, init, written)
 
+    def record_decl(self, meta, c):
+        return n.RecordDecl(self._span(meta), str(c[0]), tuple(c[1:]))
+
+    def record_field(self, meta, c):
+        return n.RecordField(self._span(meta), str(c[0]), c[1])
+
     # -- definitions
     def params(self, meta, c):
         return tuple(c)
@@ -455,8 +461,8 @@ class _ToNodes(Transformer):
         return ("requires", tuple(c))
 
     def rule_call(self, meta, c):
-        args = c[1] if len(c) > 1 else ()
-        return n.RuleCall(self._span(meta), str(c[0]), tuple(args))
+        args = self._positional(c[1] if len(c) > 1 else (), "rule")
+        return n.RuleCall(self._span(meta), str(c[0]), args)
 
     def alternative(self, meta, c):
         name, binders, requires, body = str(c[0]), [], (), ()
@@ -473,8 +479,8 @@ class _ToNodes(Transformer):
         return n.Simultaneous(self._span(meta), str(c[0]), c[1], c[2])
 
     def call_stmt(self, meta, c):
-        args = c[1] if len(c) > 1 else ()
-        return n.CallStmt(self._span(meta), str(c[0]), tuple(args), self._tspan(c[0]))
+        args = self._positional(c[1] if len(c) > 1 else (), "procedure")
+        return n.CallStmt(self._span(meta), str(c[0]), args, self._tspan(c[0]))
 
     def next_stmt(self, meta, c):
         return n.Next(self._span(meta), str(c[0]))
@@ -483,8 +489,8 @@ class _ToNodes(Transformer):
         return n.EndGame(self._span(meta), capped=bool(c))
 
     def signal_stmt(self, meta, c):
-        args = c[1] if len(c) > 1 else ()
-        return n.Signal(self._span(meta), str(c[0]), tuple(args))
+        args = self._positional(c[1] if len(c) > 1 else (), "event")
+        return n.Signal(self._span(meta), str(c[0]), args)
 
     def cancel_stmt(self, meta, c):
         return n.Cancel(self._span(meta))
@@ -581,10 +587,29 @@ class _ToNodes(Transformer):
 
     def call(self, meta, c):
         args = c[1] if len(c) > 1 else ()
-        return n.Call(self._span(meta), str(c[0]), tuple(args), self._tspan(c[0]))
+        named = [a for a in args if isinstance(a, n.FieldValue)]
+        if not named:
+            return n.Call(self._span(meta), str(c[0]), tuple(args), self._tspan(c[0]))
+        if len(named) != len(args):
+            plain = next(a for a in args if not isinstance(a, n.FieldValue))
+            raise _NodeError(Diagnostic("E0223", "a record's fields are all named, or none of them", plain.span,
+                                        "no field name", f"write `FIELD: VALUE` for each field of `{c[0]}`"))
+        return n.RecordLit(self._span(meta), str(c[0]), self._tspan(c[0]), tuple(args))
 
     def args(self, meta, c):
         return tuple(c)
+
+    def named_arg(self, meta, c):
+        return n.FieldValue(self._span(meta), str(c[0]), self._tspan(c[0]), c[1])
+
+    def _positional(self, args, what: str) -> tuple:
+        """The arguments of a rule, procedure or event: `NAME: VALUE` is only for records."""
+        for a in args:
+            if isinstance(a, n.FieldValue):
+                raise _NodeError(Diagnostic("E0223", f"a {what} takes its arguments in order, not by name", a.name_span,
+                                            "a field name", "only a record's constructor names its values: "
+                                            f"drop `{a.name}:`"))
+        return tuple(args)
 
     def int_lit(self, meta, c):
         return n.Literal(self._span(meta), self._int(c[0]), "int")

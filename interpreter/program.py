@@ -11,7 +11,7 @@ import attrs
 from . import nodes as n
 from .checker import Tables, default_value
 from .source import Span
-from .types import BOOL, CARD, PLAYER, ZONE, is_list
+from .types import BOOL, CARD, PLAYER, ZONE, is_list, is_record, record_name
 
 
 @attrs.frozen
@@ -37,6 +37,8 @@ def render_move_value(prog, typ, value, n_players: int | None = None) -> str:
     if typ == ZONE and n_players:
         name, owner = prog.zone_of_slot(value, n_players)
         return name if owner is None else f"{name}[P{owner}]"
+    if is_record(typ) and isinstance(value, tuple):  # `lay meld(cards: [4D, 4C, 4S], points: 12)`
+        return render_record(prog, typ, value, lambda t, v: render_move_value(prog, t, v, n_players))
     if isinstance(value, tuple):  # a binder over a list of lists: `keep [4D, 4C]`
         inner = typ[5:] if is_list(typ) else "any"
         return "[" + ", ".join(render_move_value(prog, inner, v, n_players) for v in value) + "]"
@@ -172,10 +174,36 @@ def render_value(prog: Program, typ: str, value, n_players: int | None = None) -
     if typ == ZONE and type(value) is int and n_players:
         name, owner = prog.zone_of_slot(value, n_players)
         return name if owner is None else f"{name}[P{owner}]"
+    if is_record(typ) and isinstance(value, (tuple, list)):
+        return render_record(prog, typ, value, lambda t, v: render_value(prog, t, v, n_players))
     if isinstance(value, (tuple, list)):
         inner = typ[5:] if is_list(typ) else "any"
         return "[" + ", ".join(render_value(prog, inner, v, n_players) for v in value) + "]"
     return str(value)
+
+
+def render_record(prog, typ, value, render) -> str:
+    """`meld(cards: [4D, 4C, 4S], points: 12)`: a record as its constructor writes it, each field
+    shown by `render(field type, field value)`."""
+    name = record_name(typ)
+    fields = prog.tables.record_fields.get(name, ())
+    return f"{name}(" + ", ".join(f"{f}: {render(ft, v)}" for (f, ft), v in zip(fields, value)) + ")"
+
+
+def values_inside(prog, typ, value):
+    """(type, value) of every value inside `value`, itself included, found by its type: the cards
+    a record or a list holds, for the knowledge model."""
+    stack = [(typ, value)]
+    while stack:
+        typ, value = stack.pop()
+        yield typ, value
+        if not isinstance(value, (tuple, list)):
+            continue
+        if is_record(typ):
+            fields = prog.tables.record_fields.get(record_name(typ), ())
+            stack.extend((ft, v) for (_, ft), v in zip(fields, value))
+        elif is_list(typ):
+            stack.extend((typ[5:], v) for v in value)
 
 
 def initial_values(prog: Program, options: dict) -> list:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import limits
 from .runtime import FACE_UP, TABLE, VALUE_FAULTS, ScriptRuntimeError
 from .source import UNSEEN, Diagnostic, ScriptError
-from .types import ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEXT, ZONE, element, is_list
+from .types import ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEXT, ZONE, element, is_list, is_record, record_name
 
 FORMAT = "cardgame-state/1"
 FIELDS = ("format", "script", "players", "seed", "options", "rng", "zones", "visibility", "vars", "stack",
@@ -116,6 +116,10 @@ class _Values:
         if is_list(typ):
             items = _list(v, field)
             return tuple(self.check(x, element(typ), f"{field}[{i}]", depth + 1) for i, x in enumerate(items))
+        if is_record(typ):  # a record: its fields in declaration order, each of its own type
+            fields = self.prog.tables.record_fields[record_name(typ)]
+            items = _list(v, field, len(fields))
+            return tuple(self.check(x, ft, f"{field}.{f}", depth + 1) for (f, ft), x in zip(fields, items))
         bounds = {INT: (-limits.MAX_INT, limits.MAX_INT), CARD: (0, len(self.prog.card_names) - 1),
                   PLAYER: (0, self.n - 1), ZONE: (0, self.slots - 1)}
         if typ in bounds:

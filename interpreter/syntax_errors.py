@@ -74,6 +74,7 @@ CATALOGUE = {
     ],
     ("E0118", "a comprehension goes in brackets", "write `sum([x for x in L])`: the brackets make the list"): [
         'define d = sum(x for x in y)',
+        'define d = sum(1 for x in y)',
         'define d = f(1, x for x in y)',
     ],
     ("E0119", "`score` needs a name for the player it scores", "write `score p: EXPRESSION` (p is each player in turn)"): [
@@ -95,7 +96,7 @@ EXPR_CATALOGUE = {
         'x = 1', 'x.y = 1', 'x[1] = 1',
     ],
     ("E0118", "a comprehension goes in brackets", "write `sum([x for x in L])`: the brackets make the list"): [
-        'sum(x for x in y)', 'f(1, x for x in y)',
+        'sum(x for x in y)', 'sum(1 for x in y)', 'f(1, x for x in y)',
     ],
     ("E0120", "the value of `let ... in` is a sum; a comparison or `and`/`or` needs brackets",
      "write `let NAME = (VALUE) in BODY`"): [

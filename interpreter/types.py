@@ -15,6 +15,19 @@ KIND_WORDS = {INT: "a number", BOOL: "true/false", TEXT: "a text", SYMBOL: "a sy
               ZONES: "a per-player zone family"}
 
 
+def record_type(name: str) -> str:
+    """The type of the values of `record NAME { ... }`."""
+    return "record:" + name
+
+
+def is_record(t: str) -> bool:
+    return t.startswith("record:")
+
+
+def record_name(t: str) -> str:
+    return t[7:]
+
+
 def list_of(t: str) -> str:
     return "list:" + t
 
@@ -33,7 +46,11 @@ def describe(t: str) -> str:
     """`a list of cards`, `a player`: how diagnostics name a type."""
     if is_list(t):
         inner = element(t)
+        if inner == NONE:
+            return "an empty list"
         return "a list" if inner == ANY else f"a list of {_plural(inner)}"
+    if is_record(t):
+        return f"a `{record_name(t)}`"
     return KIND_WORDS.get(t, t)
 
 
@@ -42,6 +59,8 @@ def _plural(t: str) -> str:
     if is_list(t):
         inner = element(t)
         return "lists" if inner == ANY else f"lists of {_plural(inner)}"
+    if is_record(t):
+        return f"`{record_name(t)}` records"
     return PLURALS.get(t, t)
 
 

@@ -11,6 +11,7 @@ from .knowledge import (HIDDEN, UnknownRead, masked, prompt_for, scores_for, slo
                         viewer_name)
 from .program import render_value
 from .runtime import TABLE
+from .types import is_record, record_name
 
 
 def build_view(st, viewer) -> dict:
@@ -61,6 +62,9 @@ def _plain(st, typ, value):
     """JSON-friendly: numbers, booleans and none stay; cards, players and lists are named."""
     if value is None or type(value) in (bool, str) or (type(value) is int and typ not in ("card", "player", "zone")):
         return value
+    if isinstance(value, (tuple, list)) and is_record(typ):  # {"cards": ["4D", ...], "points": 12}
+        fields = st.prog.tables.record_fields.get(record_name(typ), ())
+        return {f: _plain(st, ft, v) for (f, ft), v in zip(fields, value)}
     if isinstance(value, (tuple, list)):
         inner = typ[5:] if typ.startswith("list:") else "any"
         return [_plain(st, inner, v) for v in value]
