@@ -152,6 +152,49 @@ def _make_move(prog, spec, types, values, n_players=None):
     return Move(move_text(prog, spec.name, types, values, n_players), spec.index, values)
 
 
+_MIN_BLOCK = 6  # a binder domain at least this long may stand for its moves in a playout (_Blocks)
+
+
+def _distinct(values) -> bool:
+    """Whether a binder's values are all different and none is none: then each gives a move of
+    its own, in order (what the listing would make of them one by one)."""
+    if type(values) is range:
+        return True
+    seen = set(values)
+    return len(seen) == len(values) and None not in seen
+
+
+class _Blocks:
+    """A playout's listing in which a binder over a plain range, with no rule to pass, stands as
+    the range itself (a bet of any amount offers a hundred raises): the same moves in the same
+    order as the full listing, each made only when drawn.  `blocks`: (index of the range's first
+    move in the whole listing, the range, (cache, program, alternative, types))."""
+
+    __slots__ = ("moves", "blocks", "count", "n")
+
+    def __init__(self, moves, blocks, extra, st):
+        self.moves, self.blocks, self.count, self.n = moves, blocks, len(moves) + extra, st.n
+
+    def __len__(self):
+        return self.count
+
+    def __getitem__(self, i):
+        listed = i  # the index in `moves`, once the ranges before it are taken off
+        for start, values, (cache, prog, spec, types) in self.blocks:
+            if i < start:
+                break
+            if i < start + len(values):
+                value = values[i - start]
+                move = cache.get(value)
+                if move is None:
+                    move = _make_move(prog, spec, types, (value,), self.n)
+                    if len(cache) < _MAX_CACHED_MOVES and type(value) is int:
+                        cache[value] = move
+                return move
+            listed -= len(values)
+        return self.moves[listed]
+
+
 def _walk(e):
     """Every syntax node inside `e`, `e` included."""
     stack = [e]
@@ -242,7 +285,7 @@ class Gen:
                    "_UNSET": _UNSET, "_seq": _seq_any, "_item": _item, "_offers": _offers, "_mk": _make_move,
                    "_generic": _enumerate_generic, "ScriptRuntimeError": ScriptRuntimeError, "_limits": limits,
                    "_shuffle": _shuffle, "_op_end": op_end, "_cards": _cards,
-                   "_rv": render_text, "_trace": _no_trace}
+                   "_rv": render_text, "_trace": _no_trace, "_Blocks": _Blocks}
         self._const_names: dict[int, str] = {}
         self._keep: list = []  # constants stay alive, so their ids stay unique
         self._nonnull_consts: set[str] = set()
@@ -254,6 +297,8 @@ class Gen:
         self.sources: list[str] = []
         self._players_table = None
         self._hoist = None  # _Hoister while writing a rule's condition inside an enumerator
+        self._optimistic = False  # writing a playout listing: work added, its limit checked at the end
+        self._move_caches: dict[int, str] = {}  # id(AltSpec) -> its cache of moves (_spec)
         self._free: dict[int, frozenset] = {}
 
     @property
@@ -365,6 +410,7 @@ class Gen:
         # Explanations show a definition's arguments and result, not the inside of its body:
         # one body serves calls with different arguments, so its inner values would mislead.
         traced, self.traced = self.traced, False
+        optimistic, self._optimistic = self._optimistic, False  # shared with the exact code
         chain = self.t.recursive.get(name)
         try:
             # A recursive definition takes its call depth as an argument: a limit with no state.
@@ -385,7 +431,7 @@ class Gen:
             self._defines[name] = None
             raise
         finally:
-            self._hoist, self.traced = outer, traced
+            self._hoist, self.traced, self._optimistic = outer, traced, optimistic
         return pyname
 
     def _inline_define(self, define, codes, env, fn):
@@ -722,7 +768,10 @@ class Gen:
         return lines, seq, nonnull
 
     def charge(self, units: str, span) -> list[str]:
-        """Lines adding `units` (an expression) to the move's work, faulting past its limit."""
+        """Lines adding `units` (an expression) to the move's work, faulting past its limit.
+        In a playout listing (see Gen.playout_enumerator) the limit is checked once, at the end."""
+        if self._optimistic:
+            return [f"st.work += {units}"]
         return [f"st.work += {units}", "if st.work > st.work_limit:", f"    _over_budget(st, {self.span(span)})"]
 
     def _x_Call(self, e, env, fn):
@@ -1281,23 +1330,45 @@ class Gen:
         except Unsupported:
             return None
 
-    def _enumerator(self, d):
+    def playout_enumerator(self, decision):
+        """fn(st, L) -> the legal moves of `decision` for a playout (playout.py), or None when
+        the listing must go the public way (a fault, the move cap, a budget run out).
+
+        The same listing as `enumerator`, written for a caller that only draws one move: the
+        work is added as it is done but its limit is checked once, at the end (the listing
+        changes nothing, so a listing over budget is simply done again the exact way, by the
+        public path, and faults where it faults); a binder over a plain range with no rule is
+        not listed move by move (see _Blocks).  None in traced mode, like `enumerator`."""
+        if self.traced:
+            return None
+        self._optimistic = True
+        try:
+            return self._enumerator(decision, playout=True)
+        except Unsupported:
+            return None
+        finally:
+            self._optimistic = False
+
+    def _enumerator(self, d, playout=False):
         fn = self._temps
         names = Counter(spec.name for spec in d.alts)
-        lines = ["st.work = 0", "out = []", "tried = 0"]
+        lines = ["st.work = 0", "out = []", "tried = 0"] + (["extra = 0", "blocks = None"] if playout else [])
         uses_seen = False
         if d.kind == "reaction":
             lines.append(f"offers = _offers(st, {self.const(d, 'DEC')})")
         for spec in d.alts:
-            spec_lines, dedup = self._spec(spec, fn, shared=names[spec.name] > 1)
+            spec_lines, dedup = self._spec(spec, fn, shared=names[spec.name] > 1, playout=playout)
             uses_seen |= dedup
             if d.kind == "reaction" and spec.reaction is not None:
                 spec_lines = [f"if {spec.reaction} in offers:"] + _indent(spec_lines)
             lines.extend(spec_lines)
         if uses_seen:
             lines.insert(1, "seen = set()")
+        if playout:
+            lines += ["if st.work > st.work_limit:", "    return None",
+                      "if blocks is not None:", "    return _Blocks(out, blocks, extra, st)"]
         lines.append("return out")
-        return self.build(f"moves_{d.index}", "st, L", _local_reads(lines))
+        return self.build(f"{'pick' if playout else 'moves'}_{d.index}", "st, L", _local_reads(lines))
 
     def _cached(self, lines, code, fn, hoister):
         """Lines computing an expression that does not depend on the candidate at most once per
@@ -1313,6 +1384,9 @@ class Gen:
                 hoister.names[code] = (h, hw, hl, w0)
         if not any("st.work" in line or "D_" in line for line in lines) and "D_" not in code:
             return [f"if {h} is _UNSET:"] + _indent(lines + [f"{h} = {code}"]), h  # charges no work
+        if self._optimistic:  # the limit is checked at the end of the listing
+            return ([f"if {h} is _UNSET:", f"    {w0} = st.work"] + _indent(lines) +
+                    [f"    {h} = {code}", f"    {hw} = st.work - {w0}", "else:", f"    st.work += {hw}"]), h
         return ([f"if {h} is _UNSET:", f"    {w0} = st.work"] + _indent(lines) +
                 [f"    {h} = {code}", f"    {hw} = st.work - {w0}", f"    {hl} = st.work_limit - {hw}",
                  f"elif {hw}:", f"    if st.work > {hl}:"] + _indent(lines + [f"{h} = {code}"], 2) +
@@ -1332,7 +1406,7 @@ class Gen:
         finally:
             self._hoist = outer
 
-    def _spec(self, spec, fn, shared: bool):
+    def _spec(self, spec, fn, shared: bool, playout: bool = False):
         t, p = self.t, self.p
         alt = spec.node
         if len(alt.binders) != len(spec.bindings) or len(alt.requires) != len(spec.rules):
@@ -1343,26 +1417,29 @@ class Gen:
         depth_env = env
         # Every combination tried counts towards the decision's cap; when a domain would pass
         # it, the generic enumeration runs instead and stops at exactly the same point.
-        cap = ["if tried > _limits.MAX_MOVES_PER_DECISION:", "    return _generic(st)"]
+        # (A playout's listing leaves all of that to the public path: see playout_enumerator.)
+        give_up = "    return None" if playout else "    return _generic(st)"
+        cap = ["if tried > _limits.MAX_MOVES_PER_DECISION:", give_up]
         for depth, (b, binding) in enumerate(zip(alt.binders, spec.bindings)):
             var, dom = fn.tmp("b"), fn.tmp("d")
             count = [f"tried += len({dom})"] + cap if depth == len(alt.binders) - 1 else []
             # each domain walked is paid for first, as the generic enumeration does; a domain
             # that would pass the budget hands over to it, so the fault is the same
-            count = [f"st.work += {_domain_size(dom)}", "if st.work > st.work_limit:", "    return _generic(st)"] + count
+            count = [f"st.work += {_domain_size(dom)}", "if st.work > st.work_limit:", give_up] + count
             if b.source is not None:
                 dl, seq, nonnull = self._iter(b.source, depth_env, fn)
                 typ = t.types.get(id(b.source))
                 unique &= typ == ZONE and binding.type == CARD and len(set(p.card_names)) == len(p.card_names)
-                loop = dl + [f"{dom} = {seq}"] + count + [f"for {var} in {dom}:"] + \
-                    ([] if nonnull else [f"    if {var} is None:", "        continue"])
+                head = dl + [f"{dom} = {seq}"] + count
+                loop = [f"for {var} in {dom}:"] + ([] if nonnull else [f"    if {var} is None:", "        continue"])
             else:
                 lines, (low, high) = self.lower_all((b.low, b.high), depth_env, fn)
                 lo, hi = fn.tmp(), fn.tmp()
-                loop = lines + [f"{lo} = {low}", f"{hi} = {high}",
+                head = lines + [f"{lo} = {low}", f"{hi} = {high}",
                                 f"{dom} = range({lo}, {hi} + 1) if {lo} is not None and {hi} is not None else ()"] + \
-                    count + [f"for {var} in {dom}:"]
-            loops.append(loop)
+                    count
+                loop = [f"for {var} in {dom}:"]
+            loops.append((head, loop, dom))
             names.append(var)
             depth_env = depth_env.bind(t.slots[id(b)], var, True)
         if len(alt.binders) > 1:
@@ -1426,10 +1503,11 @@ class Gen:
             make = [f"{m} = {self.const(move, 'MV')}"]
         elif len(names) == 1 and types[0] == CARD:
             # every card's move, made once: a card-valued binder only ever holds card numbers
-            cache = self.const(tuple(_make_move(p, spec, types, (c,)) for c in range(len(p.card_names))), "MC")
+            cache = self._move_cache(spec, lambda: tuple(_make_move(p, spec, types, (c,))
+                                                         for c in range(len(p.card_names))))
             make = [f"{m} = {cache}[{names[0]}]"]
         elif all(ty in (CARD, PLAYER, INT) for ty in types):
-            cache = self.const({}, "MC")
+            cache = self._move_cache(spec, dict)
             key = names[0] if len(names) == 1 else values
             make = [f"{m} = {cache}.get({key}) if type({names[0]}) is int else None",
                     f"if {m} is None:",
@@ -1449,9 +1527,25 @@ class Gen:
         block = add
         for step in reversed(body_depth):
             block = step + _indent(block)
-        for loop in reversed(loops):
-            block = loop + _indent(block)
+        if playout and len(loops) == 1 and not spec.rules and not shared and types == (INT,):
+            # Numbers all different, with no rule to pass: the moves stand as the numbers (_Blocks).
+            (head, loop, dom), = loops
+            made = self.const((self.ns[cache], p, spec, types), "BK")
+            return pre + head + [f"if {_MIN_BLOCK} <= len({dom}) and {self.const(_distinct, 'H')}({dom}):",
+                                 "    if blocks is None:", "        blocks = []",
+                                 f"    blocks.append((len(out) + extra, {dom}, {made}))",
+                                 f"    extra += len({dom})", "else:"] + _indent(loop + _indent(block)), dedup
+        for head, loop, _ in reversed(loops):
+            block = head + loop + _indent(block)
         return pre + block, dedup
+
+    def _move_cache(self, spec, make):
+        """The name of the cache of `spec`'s moves, one per alternative: the API's listing and
+        the playouts' hand out the same Move objects."""
+        name = self._move_caches.get(id(spec))
+        if name is None:
+            name = self._move_caches[id(spec)] = self.const(make(), "MC")
+        return name
 
 
 _STATE_READ = re.compile(r"st\.vars\[(\d+)\](?!\s*=[^=])|st\.zones(?![\[\w]*\s*=[^=])")

@@ -149,6 +149,7 @@ class Compiler:
             p.winners_fn = lambda st: body(st, [None] * size)
         for decision in p.decisions:
             decision.fast = self.gen.enumerator(decision)
+            decision.pick = self.gen.playout_enumerator(decision)
         return p
 
     def _new_code(self, name, kind, decl, phase) -> int:

@@ -34,15 +34,15 @@ def play_random(st, rng: Random, max_decisions: int, tally: list | None = None) 
             decision = st.waiting
             fr = stack[-1]
             L = fr[2]
-            fast = decision.fast
+            pick = decision.pick
             try:
                 st.begin_work()
-                moves = fast(st, L) if fast is not None else enumerate_moves(st, True)
+                moves = pick(st, L) if pick is not None else enumerate_moves(st, True)
             except (ScriptRuntimeError, *VALUE_FAULTS):
                 return None  # the public legal_moves() faults the state exactly as it should
+            if not moves:
+                return None  # a dead end, or a listing over budget: left to the public legal_moves()
             count = len(moves)
-            if not count:
-                return None  # a dead end: reported by the public legal_moves()
             state = (state + GAMMA) & MASK
             if count == 1:
                 move = moves[0]

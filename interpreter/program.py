@@ -104,6 +104,7 @@ class Decision:
     actor_fn: object = None  # None for table decisions
     frame_slots: tuple = ()  # reaction windows: (askers slot, reaction var slots)
     fast: object = None  # generated fn(st, L) -> legal moves (codegen.py); None: moves.enumerate_moves
+    pick: object = None  # the same for a playout, None when the public path must list them (playout.py)
     prompt_fn: object = None  # fn(st, L) -> the prompt with its `{...}` filled in
 
 

@@ -77,3 +77,65 @@ def test_a_playout_plays_a_whole_game_by_itself(path):
     state = game.new_game(players=game.min_players, seed=5)
     assert interpreter.playout.play_random(state, RandomAgent.for_game(5).rng, MAX) is None
     assert state.is_over or state.decisions == MAX
+
+
+def _listing(moves):
+    return [moves[i].text for i in range(len(moves))]
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.name)
+def test_a_playout_lists_the_moves_the_api_lists(path):
+    """At every decision of a game, the playouts' listing (decision.pick: work limit checked at
+    the end, runs of distinct numbers standing for their moves) gives the public listing's moves
+    in its order, and charges the same work."""
+    game = interpreter.load(str(path))
+    for players in sorted({game.min_players, game.max_players}):
+        state = game.new_game(players=players, seed=11)
+        agent = RandomAgent.for_game(11)
+        while not state.is_over and state.decisions < 400:
+            decision, L = state.waiting, state.stack[-1][2]
+            if decision.pick is not None:
+                state.begin_work()
+                picked = _listing(decision.pick(state, L))
+                work = state.work
+                state.begin_work()
+                assert picked == _listing(decision.fast(state, L)) and work == state.work, (path.name, state.decisions)
+            state.apply(agent.choose(state.legal_moves()))
+
+
+_BETS = '''game "Bets"
+players 2
+limit work_per_move {budget}
+var pot: int = 0
+var bag: list of int = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+define wide(k: int) = [x for x in range(1, 40) where x > k]
+rule small(x: int, pot: int) "Small bets only."
+    require count([y for y in range(1, 30 + pot) where y < x]) < 25
+rule few(x: int) "Bets the bag allows."
+    require count y in bag where y < x < 40
+phase main {{
+    decide seat(pot % 2) "Bet" {{
+        bet(x from range(1, 60 + pot)) {{ set pot += x }}
+        raise(x from wide(pot % 7)) requires small(x, pot) {{ set pot += 2 * x }}
+        grow(x from wide(pot % 5)) requires few(x) {{ set bag = bag + [x, pot] }}
+        stop {{ end game }}
+    }}
+    if pot > 400 {{ end game }}
+    next main
+}}
+'''
+
+
+@pytest.mark.parametrize("budget", [2_000, 4_000, 8_000, 20_000, 1_000_000])
+def test_a_listing_over_budget_faults_in_a_playout_as_in_the_api(budget, tmp_path):
+    """A playout's listing checks its work limit only at its end: one that runs over is listed
+    again by the public path, which faults exactly where the API does."""
+    path = tmp_path / "bets.cardgame"
+    path.write_text(_BETS.format(budget=budget))
+    game = interpreter.load(str(path))
+    faults = 0
+    for seed in range(12):
+        played, _ = play_one(game, 2, seed, {}, max_decisions=MAX)
+        assert _outcome(played) == _outcome(_api_game(game, 2, seed, {})), (budget, seed)
+        faults += played.fault is not None
+    assert (faults > 0) == (budget < 1_000_000)
