@@ -108,12 +108,18 @@ class _Book:
                 parts = deck.name_parts or tuple(a for a, _ in deck.dimensions)
                 self.add(f"- The deck *{deck.name}*: {len(cards)} cards, one of each {dims}. A card is named by "
                          f"its {' and '.join(parts)} (for example `{cards[0].name}`). It starts in *{deck.zone}*.")
+                for attr, _span in deck.ordered:
+                    self.add(f"  Its {attr} values rank in the order listed, the first lowest.")
             else:
                 self.add(f"- The deck *{deck.name}*: {len(cards)} cards, starting in *{deck.zone}*:")
                 for spec in deck.cards:
                     attrs_ = ", ".join(f"{a}: {_value(v)}" for a, v in spec.attrs)
                     copies = f" ×{spec.copies}" if spec.copies > 1 else ""
                     self.add(f"  - `{spec.label}`{copies}" + (f" — {attrs_}" if attrs_ else ""))
+        for decl in t.number_attributes.values():
+            listed = ", ".join(f"{_value(v[1] if isinstance(v, tuple) else v)} {number}" for v, number, _ in decl.pairs)
+            self.add(f"- A card's *{decl.name}* is a number found from its {decl.source}: {listed}; "
+                     f"a number {decl.source} counts as itself.")
         self.add("", "Where the cards lie, and who sees them:", "", "| zone | kind | who sees its cards | note |",
                  "|---|---|---|---|")
         for zone in t.zones.values():

@@ -14,11 +14,12 @@ import attrs
 
 from . import limits
 from . import nodes as n
+from . import orders
 from .builtins import BUILTINS, CHANCE, CONSTANTS, BuiltinTypeError
 from .source import Diagnostic, Span, did_you_mean
-from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEXT, TYPE_NAMES, ZONE, ZONES,
-                    describe, element, fits, is_list, is_listlike, is_record, join, list_of, record_name,
-                    record_type)
+from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEXT, TYPE_NAMES, ZONE, ZONES, base_of,
+                    describe, element, fits, is_list, is_listlike, is_ordered, is_record, join, list_of,
+                    order_name, record_name, record_type)
 
 VISIBILITIES = ("public", "owner", "hidden")
 
@@ -65,6 +66,8 @@ class Tables:
     decks: list = attrs.Factory(list)
     cards: list = attrs.Factory(list)  # CardInfo, in id order
     card_attrs: dict = attrs.Factory(dict)  # attribute -> type
+    orders: dict = attrs.Factory(dict)  # attribute declared `ordered` -> its values, in order
+    number_attributes: dict = attrs.Factory(dict)  # name -> AttributeDecl (`attribute points from rank`)
     symbols: set = attrs.Factory(set)
     score: n.ScoreDecl | None = None
     winners: n.WinnersDecl | None = None
@@ -238,6 +241,16 @@ class Checker:
                 self._collect_deck(item)
             elif isinstance(item, n.LimitDecl):
                 self._collect_limit(item)
+        named_attributes = set()
+        for item in items:
+            if isinstance(item, n.AttributeDecl):
+                if item.name in named_attributes:
+                    self.error("E0301", f"attribute `{item.name}` is declared twice", item.span)
+                    continue
+                named_attributes.add(item.name)
+                t.number_attributes[item.name] = item
+                orders.collect_attribute(t, item, self.error)
+        orders.settle_orders(t, self.error)
         for opt in t.options.values():
             for choice in opt.choices:
                 t.symbols.add(choice)
@@ -323,6 +336,7 @@ class Checker:
                 t.card_attrs[attr] = typ if old in (None, typ) else ANY
                 values[attr] = value
             t.cards.append(CardInfo(label, deck.name, values, span))
+        orders.collect_order(t, deck, self.error)
 
     # ---- pass 2: bodies
     def _check_bodies(self, items):
@@ -917,7 +931,7 @@ class Checker:
                     self._expect(e.cond, BOOL, inner)
                     return INT if e.kind == "count" else BOOL
                 if isinstance(e, n.Best):
-                    self._expect(e.key, INT, inner)
+                    self._key(e.key, inner, f"`{e.kind} ... by`")
                     return element(source)
                 if e.cond is not None:
                     self._expect(e.cond, BOOL, inner)
@@ -1163,6 +1177,9 @@ class Checker:
                            self._symbol_and_card(e.left) or self._symbol_and_card(e.right))
             return BOOL
         if op in ("<", "<=", ">", ">="):
+            if is_ordered(left) or is_ordered(right):
+                self._in_one_order(((e.left, left), (e.right, right)), f"`{op}`")
+                return BOOL
             for side, typ in ((e.left, left), (e.right, right)):
                 if not fits(INT, typ):
                     self._mismatch(side, INT, typ)
@@ -1184,6 +1201,12 @@ class Checker:
         for side, typ in ((e.left, left), (e.right, right)):
             if not fits(INT, typ):
                 self._mismatch(side, INT, typ)
+            elif is_ordered(typ) and base_of(typ) != INT:
+                attr = order_name(typ)
+                self.error("E0230", f"`{attr}` values are ordered, not counted, so `{op}` cannot use them",
+                           side.span, "some values are names",
+                           f"give them numbers beside the deck (`attribute points from {attr}: J = 10, ...`) "
+                           f"and count those (`c.points`)")
             else:
                 self._mixed_attribute(side, op)
         return INT
@@ -1193,8 +1216,53 @@ class Checker:
         if isinstance(side, n.Attr) and self.t.card_attrs.get(side.name) == ANY:
             self.error("E0230", f"`{side.name}` mixes numbers and names, so `{op}` cannot use it", side.span,
                        "some cards' values are names",
-                       f"use a position in an order (`index([2, 3, ..., A], c.{side.name})`), or test the "
+                       f"declare its order in the deck (`ordered {side.name}: 2, 3, ..., A`), or test the "
                        f"names first (`if c.{side.name} == A then 11 else c.{side.name}`)")
+
+    def _in_one_order(self, sides, what: str) -> None:
+        """E0230 unless every ordered side follows the same order and every other side is a value
+        of it (a constant is looked up now: `c.rank > 11` with ranks 2..A is caught here)."""
+        kinds = [typ for _, typ in sides if is_ordered(typ)]
+        attr = order_name(kinds[0])
+        other = next((typ for typ in kinds if order_name(typ) != attr), None)
+        if other is not None:
+            self.error("E0230", f"{what} compares `{attr}` with `{order_name(other)}`, which follow different "
+                       "orders", sides[0][0].span, "two orders",
+                       f"compare values of one attribute (`c.{attr} > d.{attr}`)")
+            return
+        values = self.t.orders[attr]
+        kinds_of_values = {INT if type(v) is int else SYMBOL for v in values} | {ANY, NONE}
+        for node, typ in sides:
+            if is_ordered(typ):
+                continue
+            if isinstance(node, n.Attr) and node.name != attr and node.name in self.t.card_attrs \
+                    and not is_record(self.t.types.get(id(node.obj), ANY)):
+                self.error("E0230", f"{what} compares `{attr}` with `{node.name}`, which has no place in its "
+                           "order", node.span, "another attribute", f"compare values of one attribute "
+                           f"(`c.{attr} > d.{attr}`)")
+                continue
+            if typ not in kinds_of_values:
+                self._mismatch(node, kinds[0], typ)
+                continue
+            value = _order_constant(self.t, node)
+            if value is not _NOT_PLAIN and value not in values:
+                self.error("E0230", f"{orders.value_text(value)} has no place in the order of `{attr}`", node.span,
+                           f"not a {attr}", "the order is " + ", ".join(orders.value_text(v) for v in values))
+
+    def _key(self, key, scope, what: str) -> str:
+        """A key to order by (`max x in L by KEY`): a number or a value of an ordered attribute."""
+        typ = self.expr(key, scope)
+        if is_ordered(typ):
+            return typ
+        if not fits(INT, typ):
+            if typ == SYMBOL:
+                self.error("E0230", f"{what} orders by {describe(typ)}, which has no order", key.span,
+                           "no order", "declare the attribute `ordered` in its deck, or order by a number")
+            else:
+                self._mismatch(key, INT, typ)
+        else:
+            self._mixed_attribute(key, what)
+        return typ
 
 
 _DECL_KIND = {
@@ -1355,6 +1423,16 @@ def default_value(opt: n.OptionDecl):
     if isinstance(d, n.Unary) and d.op == "neg" and isinstance(d.operand, n.Literal) and d.operand.kind == "int":
         return -d.operand.value
     return _NOT_PLAIN
+
+
+def _order_constant(t: Tables, e):
+    """The value of a constant that may be compared with an ordered attribute, or _NOT_PLAIN."""
+    if isinstance(e, n.Name) and t.resolved.get(id(e), (None,))[0] == "symbol":
+        return e.name
+    if isinstance(e, n.Literal) and e.kind in ("int", "text"):
+        return e.value
+    value = _constant(e)
+    return _NOT_PLAIN if value is None else value
 
 
 def _constant(e) -> int | None:

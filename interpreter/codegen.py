@@ -38,7 +38,8 @@ from .program import Move, move_text, render_value
 from .rng import shuffle as _shuffle
 from .runtime import FACE_UP, FUSED_STEPS, TABLE, ScriptRuntimeError
 from .runtime import over_budget as runtime_over_budget
-from .types import CARD, INT, PLAYER, TEXT, ZONE, ZONES, is_list, is_record, record_name
+from .orders import places
+from .types import CARD, INT, PLAYER, TEXT, ZONE, ZONES, is_list, is_ordered, is_record, order_name, record_name
 
 
 class Unsupported(Exception):
@@ -300,6 +301,7 @@ class Gen:
         self._optimistic = False  # writing a playout listing: work added, its limit checked at the end
         self._move_caches: dict[int, str] = {}  # id(AltSpec) -> its cache of moves (_spec)
         self._free: dict[int, frozenset] = {}
+        self._places: dict = {}  # ordered attribute -> value -> place; "cards:" + it -> card -> place
 
     @property
     def t(self):
@@ -684,7 +686,7 @@ class Gen:
             return self.charge("1", e.span), f"{self.define_fn(detail)}(st)"
         raise AssertionError(f"name kind {kind}")  # the checker rejects it
 
-    def _x_Attr(self, e, env, fn):
+    def _x_Attr(self, e, env, fn, table=None):
         obj_type = self.t.types.get(id(e.obj), "any")
         if is_record(obj_type):  # a field: its place in the record's tuple
             names = [f for f, _ in self.t.record_fields[record_name(obj_type)]]
@@ -694,7 +696,7 @@ class Gen:
                 return lines, f"{obj}[{k}]"
             value, cond = self._checked(obj, env, fn)
             return lines, f"({value}[{k}] if {cond} else None)"
-        table = self.p.attr_tables.get(e.name)
+        table = self.p.attr_tables.get(e.name) if table is None else table
         if table is None:
             raise AssertionError("attribute")  # the checker rejects it
         tname = self.const(table, "AT")
@@ -996,6 +998,17 @@ class Gen:
             return lines + [f"{seq} = {whole}"] + self.charge(f"len({seq})", e.span), f"({left} {word} {seq})"
         ltype, rtype = t.types[id(e.left)], t.types[id(e.right)]
         span = self.const(e.span, "S")
+        order = next((order_name(x) for x in (ltype, rtype) if is_ordered(x)), None)
+        if order is not None and op in ("<", "<=", ">", ">="):  # by the places in the declared order
+            ll, a = self.place(e.left, order, env, fn)
+            rl, b = self.place(e.right, order, env, fn)
+            if rl and not _ATOM.match(a):
+                tmp = fn.tmp()
+                ll, a = ll + [f"{tmp} = {a}"], tmp
+            none_msg = self.const(f"`{op}` compares `{order}` values, but one side is none")
+            x, y = fn.tmp(), fn.tmp()
+            return ll + rl, f"(({x} {op} {y}) if ({x} := {a}) is not None and ({y} := {b}) is not None " \
+                            f"else _fail({none_msg}, {span}))"
         if op == "+" and TEXT in (ltype, rtype):  # before lists: `"Beat " + cards` shows the cards
             lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
             return lines, f"{self.const(_text_plus, 'H')}(st, {self._value(ltype)}, {self._value(rtype)}, " \
@@ -1030,6 +1043,35 @@ class Gen:
             test = "not (" + " | ".join(f"(not ({c}))" for c in conds) + ")"
         return lines, f"({value} if {test} else _fail({none_msg}, {span}, {hint}))"
 
+    def place(self, e, order: str, env, fn):
+        """(lines, code) for the place of e's value in the declared order of attribute `order`,
+        none for none: a constant's place is written in, `c.rank` reads a per-card table of
+        places (fast mode; traced mode shows the value itself, then looks it up)."""
+        value = self._constant(e)
+        positions = self._order_places(order)
+        if value is not _UNSET:
+            return [], repr(positions.get(value))  # the checker found it in the order
+        if isinstance(e, n.Attr) and e.name == order and not self.traced \
+                and not is_record(self.t.types.get(id(e.obj), "any")):
+            return self._x_Attr(e, env, fn, self._card_places(order))
+        lines, code = self.lower(e, env, fn)
+        lookup = self.const(_OrderPlaces(order, positions), "OP")
+        return lines, f"{lookup}({code}, {self.const(e.span, 'S')})"
+
+    def _order_places(self, order: str) -> dict:
+        found = self._places.get(order)
+        if found is None:
+            found = self._places[order] = places(self.t.orders[order])
+        return found
+
+    def _card_places(self, order: str) -> list:
+        """Card id -> the place of its value in the order (none for a card without the attribute)."""
+        key = "cards:" + order
+        if key not in self._places:
+            positions = self._order_places(order)
+            self._places[key] = [None if v is None else positions[v] for v in self.p.attr_tables[order]]
+        return self._places[key]
+
     def _loop(self, e, env, fn, var_prefix="q"):
         """Start of a loop over e.source: (lines before, loop header, env inside, var, writeback lines)."""
         slot = self.t.slots[id(e)]
@@ -1042,12 +1084,12 @@ class Gen:
             after = [f"if {var} is not _UNSET:", f"    L[{slot}] = {var}"]
         return before, f"for {var} in {seq}:", inner, var, after
 
-    def _loop_part(self, loop, part, env, fn, before):
+    def _loop_part(self, loop, part, env, fn, before, lower=None):
         """A quantifier's condition (or key, or item): what in it does not depend on the loop
         variable is computed once per loop, declared in the lines before it."""
         outer, self._hoist = self._hoist, (None if self.traced else _Hoister({self.t.slots[id(loop)]}, before))
         try:
-            return self.lower(part, env, fn)
+            return (lower or self.lower)(part, env, fn)
         finally:
             self._hoist = outer
 
@@ -1071,7 +1113,12 @@ class Gen:
         if e.kind not in ("max", "min"):
             raise AssertionError("best")  # the checker rejects it
         before, header, inner, var, after = self._loop(e, env, fn)
-        kl, key = self._loop_part(e, e.key, inner, fn, before)
+        key_type = self.t.types[id(e.key)]
+        if is_ordered(key_type):
+            order = order_name(key_type)
+            kl, key = self._loop_part(e, e.key, inner, fn, before, lambda x, en, f: self.place(x, order, en, f))
+        else:
+            kl, key = self._loop_part(e, e.key, inner, fn, before)
         found, found_key, k = fn.tmp(), fn.tmp(), fn.tmp()
         cmp = ">" if e.kind == "max" else "<"
         body = kl + [f"{k} = {key}", f"if {k} is None:", "    continue",
@@ -1579,6 +1626,22 @@ def _drop_dead_stores(lines):
 def _domain_size(dom: str) -> str:
     """A binder domain's length without len(), which fails on a range past sys.maxsize."""
     return f"(max(0, {dom}.stop - {dom}.start) if type({dom}) is range else len({dom}))"
+
+
+class _OrderPlaces:
+    """The place of a value in a declared order, for values only known while running (a
+    variable, a list item); a value outside the order faults in the language's words."""
+
+    def __init__(self, order: str, positions: dict):
+        self.order, self.positions = order, positions
+
+    def __call__(self, value, span):
+        if value is None:
+            return None
+        place = self.positions.get(value)
+        if place is None:
+            fail(f"{render_value(None, 'any', value)} has no place in the order of `{self.order}`", span)
+        return place
 
 
 def _zone_cards(st, slot):

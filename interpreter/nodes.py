@@ -434,6 +434,17 @@ class CardSpec:
 
 
 @node
+class AttributeDecl:
+    """`attribute points from rank: J = 10, A = 11`: a number attribute found from another one."""
+
+    span: Span
+    name: str
+    source: str
+    source_span: Span
+    pairs: tuple  # ((value of source, number, span), ...)
+
+
+@node
 class DeckDecl:
     span: Span
     name: str
@@ -442,6 +453,7 @@ class DeckDecl:
     dimensions: tuple  # ((attribute, (values...)), ...)
     name_parts: tuple
     cards: tuple
+    ordered: tuple = ()  # ((attribute, span of its line), ...): dimensions declared `ordered`
 
 
 @node

@@ -251,7 +251,15 @@ class _ToNodes(Transformer):
         return ("text", _plain(c[0]))
 
     def deck_dimension(self, meta, c):
-        return ("dimension", str(c[0]), tuple(c[1:]), self._span(meta))
+        ordered = isinstance(c[0], Token) and c[0].type == "ORDERED"
+        rest = c[1:] if ordered else c
+        return ("dimension", str(rest[0]), tuple(rest[1:]), self._span(meta), ordered)
+
+    def value_pair(self, meta, c):
+        return (c[0], c[1], self._span(meta))
+
+    def attribute_decl(self, meta, c):
+        return n.AttributeDecl(self._span(meta), str(c[0]), str(c[1]), self._tspan(c[1]), tuple(c[2:]))
 
     def deck_name(self, meta, c):
         return ("name", tuple(str(t) for t in c), self._span(meta))
@@ -270,7 +278,9 @@ class _ToNodes(Transformer):
         dims = tuple((i[1], i[2]) for i in items if i[0] == "dimension")
         name_parts = next((i[1] for i in items if i[0] == "name"), ())
         cards = tuple(i[1] for i in items if i[0] == "card")
-        return n.DeckDecl(self._span(meta), str(name), str(zone), self._tspan(zone), dims, name_parts, cards)
+        ordered = tuple((i[1], i[3]) for i in items if i[0] == "dimension" and i[4])
+        return n.DeckDecl(self._span(meta), str(name), str(zone), self._tspan(zone), dims, name_parts, cards,
+                          ordered)
 
     # -- zones and variables
     def shared(self, meta, c):

@@ -28,6 +28,25 @@ def record_name(t: str) -> str:
     return t[7:]
 
 
+def ordered(attr: str, base: str) -> str:
+    """The type of a card attribute declared `ordered`: its values compare in the declared order.
+    `base` is what the values are (int, symbol, or any when they mix numbers and names)."""
+    return f"ordered:{attr}:{base}"
+
+
+def is_ordered(t: str) -> bool:
+    return t.startswith("ordered:")
+
+
+def order_name(t: str) -> str:
+    """The attribute whose declared order values of type t follow."""
+    return t.split(":")[1]
+
+
+def base_of(t: str) -> str:
+    return t.split(":", 2)[2] if is_ordered(t) else t
+
+
 def list_of(t: str) -> str:
     return "list:" + t
 
@@ -51,6 +70,8 @@ def describe(t: str) -> str:
         return "a list" if inner == ANY else f"a list of {_plural(inner)}"
     if is_record(t):
         return f"a `{record_name(t)}`"
+    if is_ordered(t):
+        return f"a `{order_name(t)}`"
     return KIND_WORDS.get(t, t)
 
 
@@ -61,6 +82,8 @@ def _plural(t: str) -> str:
         return "lists" if inner == ANY else f"lists of {_plural(inner)}"
     if is_record(t):
         return f"`{record_name(t)}` records"
+    if is_ordered(t):
+        return f"`{order_name(t)}` values"
     return PLURALS.get(t, t)
 
 
@@ -68,6 +91,10 @@ def fits(expected: str, actual: str) -> bool:
     """Can a value of type `actual` be used where `expected` is wanted?"""
     if expected == ANY or actual in (ANY, NONE) or expected == actual:
         return True
+    if is_ordered(actual):  # an ordered attribute's value is still a number or a symbol
+        return fits(expected, base_of(actual))
+    if is_ordered(expected):
+        return fits(base_of(expected), actual)
     if is_list(expected):
         if actual == ZONE:
             return element(expected) in (CARD, ANY)
