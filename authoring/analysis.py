@@ -18,6 +18,7 @@ from interpreter.concrete import Token, Tree, tokens
 from interpreter.loader import check_file
 from interpreter.parser import parse_concrete
 from interpreter.source import Span
+from interpreter.types import element, is_record, record_name, spelled
 
 # The built-ins, as docs/language.md §11 describes them (tests/test_lsp.py checks every one is here).
 BUILTIN_DOCS = {
@@ -53,15 +54,15 @@ KEYWORDS = ("game", "players", "include", "option", "deck", "zone", "var", "defi
             "requires", "procedure", "phase", "event", "reaction", "on", "score", "winners", "let", "set", "move",
             "deal", "shuffle", "reveal", "hide", "show", "if", "elif", "else", "then", "for", "in", "while", "repeat",
             "until", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel", "return",
-            "log", "where", "and", "or", "not", "true", "false", "none")
+            "log", "where", "and", "or", "not", "true", "false", "none", "record")
 
 DECLARATIONS = {n.OptionDecl: "option", n.ZoneDecl: "zone", n.VarDecl: "variable", n.DefineDecl: "definition",
                 n.RuleDecl: "rule", n.ProcDecl: "procedure", n.PhaseDecl: "phase", n.EventDecl: "event",
-                n.DeckDecl: "deck"}
+                n.DeckDecl: "deck", n.RecordDecl: "record"}
 
 # NAME tokens that declare a local name: (rule, which NAME of the rule counting from 0).
 _LOCAL_DECLARERS = {("let_stmt", 0), ("for_stmt", 0), ("from_binder", 0), ("range_binder", 0), ("param", 0),
-                    ("quant", 0), ("best", 0), ("comprehension", 0), ("simultaneous_stmt", 0),
+                    ("quant", 0), ("best", 0), ("comp_for", 0), ("let_expr", 0), ("simultaneous_stmt", 0),
                     ("reaction_decl", 2), ("score_decl", 0)}
 
 
@@ -123,9 +124,13 @@ class Analysis:
                     stack.append(child)
                     prev = None
                     continue
-                if child.type == "NAME":
+                if child.type == "CARD_NAME":  # `10H`: a card literal (a letter-led one is a NAME)
+                    out.append((child, "other"))
+                elif child.type == "NAME":
                     if prev is not None and prev.text == ".":
                         what = "attribute"
+                    elif node.rule in ("named_arg", "record_field") and count == 0:
+                        what = "field"
                     elif (node.rule, count) in _LOCAL_DECLARERS or (child.line, child.column) in local_uses:
                         what = "local"
                     elif child.text in self.declarations:
@@ -195,6 +200,8 @@ class Analysis:
         if isinstance(node, (n.Param, n.Binder)):
             return Span(node.span.path, node.span.line, node.span.column, node.span.line,
                         node.span.column + len(name))
+        if isinstance(node, n.LetExpr):
+            return node.name_span
         lead = _LOCAL_KEYWORD.get(type(node), "")
         lines = self.text.split("\n")
         offset = sum(len(line) + 1 for line in lines[:node.span.line - 1]) + node.span.column - 1
@@ -230,12 +237,25 @@ class Analysis:
         if what == "local":
             local = self.locals.get((tok.line, tok.column))
             return local[0] if local else None
-        return self.declarations[tok.text] if what == "global" else None
+        if what == "global":
+            return self.declarations[tok.text]
+        field = self._field_at(tok) if self.tables is not None else None
+        if field is not None:
+            record, name, _typ, span = field
+            return Declaration(name, "field", self.tables.records[record],
+                               Span(span.path, span.line, span.column, span.line, span.column + len(name)))
+        card = self._card(tok)
+        if card is not None:
+            return Declaration(card.name, "card", card, card.span)
+        return None
 
     def references(self, decl: Declaration) -> list[Span]:
         """Every place this text names the declaration (the declaration included)."""
         if decl.kind == "local":
             return [decl.name_span, *self.locals[(decl.name_span.line, decl.name_span.column)][1]]
+        if decl.kind in ("field", "card"):  # the same field of the same record; the same card
+            same = [t for t, _ in self.names if t.text == decl.name and self.definition(t.line, t.column) == decl]
+            return [Span(self.path, t.line, t.column, t.end_line, t.end_column) for t in same]
         return [Span(self.path, t.line, t.column, t.end_line, t.end_column)
                 for t, what in self.names if what == "global" and t.text == decl.name]
 
@@ -256,10 +276,70 @@ class Analysis:
             if typ is None and local is not None:
                 decl, uses = local
                 typ = next((self._local_type(u) for u in uses), None) if uses else None
-                if typ is None and isinstance(decl.node, n.Let):
+                if typ is None and isinstance(decl.node, (n.Let, n.LetExpr)):
                     typ = self.tables.types.get(id(decl.node.value))
+                if typ is None and isinstance(decl.node, n.Comprehension):
+                    typ = _element_type(self.tables.types.get(id(decl.node.source)))
             where = f"\n\ndeclared at line {local[0].name_span.line}" if local is not None else ""
-            return (f"```cardgame\n{tok.text}: {typ}\n```\nlocal name" if typ else f"local name `{tok.text}`") + where
+            return (f"```cardgame\n{tok.text}: {spelled(typ)}\n```\nlocal name" if typ else f"local name `{tok.text}`") \
+                + where
+        return self._hover_value(tok, found[1] if found is not None else None)
+
+    def _hover_value(self, tok, what) -> str | None:
+        """A card literal (`QS`, `10H`), or a field or attribute after a dot or before `:`."""
+        t = self.tables
+        if t is None:
+            return None
+        field = self._field_at(tok)
+        if field is not None:
+            record, name, typ, _span = field
+            return f"```cardgame\n{name}: {spelled(typ)}\n```\nfield of record `{record}`"
+        if what == "attribute" and tok.text in t.card_attrs:
+            return f"```cardgame\n{tok.text}: {spelled(t.card_attrs[tok.text])}\n```\ncard attribute"
+        card = self._card(tok)
+        if card is not None:
+            shown = ", ".join(f"{a} {v[1] if isinstance(v, tuple) else v}" for a, v in card.attrs.items())
+            return f"```cardgame\n{card.name}: card\n```\ncard of deck `{card.deck}`" + (f": {shown}" if shown else "")
+        return None
+
+    def _card(self, tok):
+        """The card a card literal names, or None."""
+        if self.tables is None or tok.type not in ("NAME", "CARD_NAME"):
+            return None
+        for item in self.items:
+            if item.span.path == self.path:
+                node = _find_name_node(item, tok.line, tok.column)
+                if node is not None:
+                    kind, detail = self.tables.resolved.get(id(node), (None, None))
+                    return self.tables.cards[detail] if kind == "card" else None
+        return None
+
+    def _field_at(self, tok):
+        """(record, field, type, span of its declaration) for a field named at this token: after
+        a dot on a record value, before `:` in a record's constructor, or in a record's declaration."""
+        t = self.tables
+        for item in self.items:
+            if item.span.path != self.path:
+                continue
+            stack = [item]
+            while stack:
+                node = stack.pop()
+                record = None
+                if isinstance(node, n.RecordDecl):
+                    for f in node.fields:
+                        if (f.span.line, f.span.column) == (tok.line, tok.column):
+                            return node.name, f.name, dict(t.record_fields.get(node.name, ())).get(f.name), f.span
+                elif isinstance(node, n.Attr) and (node.name_span.line, node.name_span.column) == (tok.line, tok.column):
+                    typ = t.types.get(id(node.obj), "")
+                    record = record_name(typ) if is_record(typ) else None
+                elif isinstance(node, n.RecordLit):
+                    if any((f.name_span.line, f.name_span.column) == (tok.line, tok.column) for f in node.fields):
+                        record = node.name
+                if record is not None and record in t.records:
+                    decl = next((f for f in t.records[record].fields if f.name == tok.text), None)
+                    if decl is not None:
+                        return record, tok.text, dict(t.record_fields.get(record, ())).get(tok.text), decl.span
+                stack.extend(_children(node))
         return None
 
     def _local_type(self, tok) -> str | None:
@@ -280,9 +360,11 @@ class Analysis:
         if t is not None:
             if isinstance(node, n.VarDecl) and decl.name in t.vars:
                 typ = t.vars[decl.name][1]
-                out[-1] += f": {typ}" + (" per player" if node.per_player else "")
+                out[-1] += f": {spelled(typ or 'any')}" + (" per player" if node.per_player else "")
             elif isinstance(node, n.DefineDecl) and id(node.body) in t.types:
-                out[-1] += f": {t.types[id(node.body)]}"
+                out[-1] += f": {spelled(t.types[id(node.body)])}"
+            elif isinstance(node, n.RecordDecl):
+                out.append("fields: " + ", ".join(f"`{f}: {spelled(ft)}`" for f, ft in t.record_fields.get(decl.name, ())))
         doc = getattr(node, "doc", "")
         if doc:
             out.append(doc)
@@ -294,7 +376,9 @@ class Analysis:
         before = self._line(line)[:column - 1]
         if before.rstrip().endswith(".") or re.search(r"\.\s*[A-Za-z_0-9]*$", before):
             attributes = sorted(self.tables.card_attrs) if self.tables is not None else []
-            return [(a, "attribute", "card attribute") for a in attributes + ["name"]]
+            fields = [(f, "field", f"field of {r}") for r, fs in self.tables.record_fields.items() for f, _ in fs] \
+                if self.tables is not None else []
+            return [(a, "attribute", "card attribute") for a in attributes + ["name"]] + fields
         out = [(d.name, d.kind, d.kind) for d in self.declarations.values()]
         out += [(name, "built-in", BUILTIN_DOCS[name][1]) for name in sorted(set(BUILTINS) | set(CONSTANTS))
                 if name in BUILTIN_DOCS]
@@ -371,7 +455,7 @@ _LOCAL_KEYWORD = {n.Let: "let", n.For: "for", n.Comprehension: "for", n.Simultan
 
 def _declared_local(node) -> str | None:
     """The local name a node declares, if it declares one."""
-    if isinstance(node, (n.Param, n.Binder, n.Let)):
+    if isinstance(node, (n.Param, n.Binder, n.Let, n.LetExpr)):
         return node.name
     if isinstance(node, (n.For, n.Comprehension, n.Simultaneous, n.Quant, n.Best, n.ReactionDecl, n.ScoreDecl)):
         return node.var
@@ -388,8 +472,17 @@ def _expression_names(expr, declarations: dict, local_uses: set) -> list:
             out.append((_token(node.name, node.span), "global"))
         elif isinstance(node, n.Call) and node.func in declarations:
             out.append((_token(node.func, node.func_span), "global"))
+        elif isinstance(node, n.RecordLit) and node.name in declarations:
+            out.append((_token(node.name, node.name_span), "global"))
         stack.extend(_children(node))
     return out
+
+
+def _element_type(t: str | None) -> str | None:
+    """The type of a list's (or zone's) items, as the checker gives it."""
+    if t is None:
+        return None
+    return element(t)
 
 
 def _token(text: str, span: Span) -> Token:

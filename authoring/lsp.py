@@ -22,14 +22,15 @@ SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeve
 SYMBOL_KIND = {"option": lsp.SymbolKind.Enum, "zone": lsp.SymbolKind.Array, "variable": lsp.SymbolKind.Variable,
                "definition": lsp.SymbolKind.Function, "rule": lsp.SymbolKind.Boolean,
                "procedure": lsp.SymbolKind.Method, "phase": lsp.SymbolKind.Class, "event": lsp.SymbolKind.Event,
-               "deck": lsp.SymbolKind.Struct, "decision": lsp.SymbolKind.Key}
+               "deck": lsp.SymbolKind.Struct, "decision": lsp.SymbolKind.Key, "record": lsp.SymbolKind.Struct}
 COMPLETION_KIND = {"option": lsp.CompletionItemKind.Enum, "zone": lsp.CompletionItemKind.Field,
                    "variable": lsp.CompletionItemKind.Variable, "definition": lsp.CompletionItemKind.Function,
                    "rule": lsp.CompletionItemKind.Interface, "procedure": lsp.CompletionItemKind.Method,
                    "phase": lsp.CompletionItemKind.Class, "event": lsp.CompletionItemKind.Event,
                    "deck": lsp.CompletionItemKind.Struct, "built-in": lsp.CompletionItemKind.Function,
                    "symbol": lsp.CompletionItemKind.EnumMember, "card": lsp.CompletionItemKind.Constant,
-                   "attribute": lsp.CompletionItemKind.Property, "keyword": lsp.CompletionItemKind.Keyword}
+                   "attribute": lsp.CompletionItemKind.Property, "keyword": lsp.CompletionItemKind.Keyword,
+                   "record": lsp.CompletionItemKind.Struct, "field": lsp.CompletionItemKind.Field}
 
 
 def to_range(span: Span | None) -> lsp.Range:

@@ -23,6 +23,7 @@ from interpreter import nodes as n
 from interpreter.checker import default_value, option_allowed
 from interpreter.concrete import Token, tokens
 from interpreter.parser import parse_concrete
+from interpreter.types import spelled
 
 from .comments import attach_comments, comment_text
 from .flow import Script, load_script
@@ -138,7 +139,13 @@ class _Book:
             for name, (var, typ) in t.vars.items():
                 who = "each player" if var.per_player else "the table"
                 private = " (private)" if var.private else ""
-                self.add(f"| *{name}* | {who}{private} | {typ} | {self.words(var.init)} | {self.note(var)} |")
+                self.add(f"| *{name}* | {who}{private} | {spelled(typ)} | {self.words(var.init)} | {self.note(var)} |")
+        if t.records:
+            self.add("", "Records (values made of named fields) the rules use:", "")
+            for name, fields in t.record_fields.items():
+                listed = ", ".join(f"*{f}* ({spelled(ft)})" for f, ft in fields)
+                note = self.note(t.records[name])
+                self.add(f"- *{name}*: {listed}" + (f" — {note}" if note else ""))
         self.add("")
 
     def options(self):
@@ -182,7 +189,7 @@ class _Book:
             self.add("")
 
     def params(self, params) -> str:
-        return ", ".join(f"{p.name}: {p.type.name}" for p in params or ())
+        return ", ".join(f"{p.name}: {_type_ref(p.type)}" for p in params or ())
 
     def rules(self):
         if not self.t.rules:
@@ -345,7 +352,7 @@ class _Book:
                     if not isinstance(e.value, int) or isinstance(e.value, bool) else str(e.value)
             case n.Name():
                 kind = t.resolved.get(id(e), ("", ""))[0]
-                if kind == "symbol":
+                if kind in ("symbol", "card"):  # a card literal is written as the card's name
                     return f"`{e.name}`"
                 if kind == "constant":
                     return {"players": "the players", "player_count": "the number of players"}.get(e.name, e.name)
@@ -395,8 +402,19 @@ class _Book:
             case n.ListLit():
                 return "[" + ", ".join(w(x) for x in e.items) + "]"
             case n.Comprehension():
-                where = f" where {w(e.cond)}" if e.cond is not None else ""
-                return f"[{w(e.expr)} for each *{e.var}* in {w(e.source)}{where}]"
+                fors, inner = [], e
+                while inner.flat:  # `for a in A for b in B`: one list, each b of each a
+                    fors.append(inner)
+                    inner = inner.expr
+                fors.append(inner)
+                where = f" where {w(inner.cond)}" if inner.cond is not None else ""
+                each = " and ".join(f"each *{c.var}* in {w(c.source)}" for c in fors)
+                return f"[{w(inner.expr)} for {each}{where}]"
+            case n.LetExpr():
+                return f"{w(e.body)}, where *{e.name}* is {w(e.value)}"
+            case n.RecordLit():
+                fields = ", ".join(f"{f.name} {w(f.value)}" for f in e.fields)
+                return f"a *{e.name}* with {fields}"
         return f"`{self.s.text(e)}`"
 
     def _is_zone(self, e) -> bool:
@@ -416,6 +434,11 @@ class _Book:
     def _junct(self, e, op: str) -> str:
         mixed = isinstance(e, n.Binary) and e.op in ("and", "or") and e.op != op
         return f"({self.words(e)})" if mixed or isinstance(e, n.IfExpr) else self.words(e)
+
+
+def _type_ref(ref: n.TypeRef) -> str:
+    """`list of list of card`: a written type, each `list of` kept."""
+    return "list of " * (ref.depth if ref.is_list else 0) + ref.name
 
 
 def _compound(e) -> bool:

@@ -19,7 +19,7 @@ from .builtins import BUILTINS, CHANCE, CONSTANTS, BuiltinTypeError
 from .source import Diagnostic, Span, did_you_mean
 from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEXT, TYPE_NAMES, ZONE, ZONES, base_of,
                     describe, element, fits, is_list, is_listlike, is_ordered, is_record, join, list_of,
-                    order_name, record_name, record_type)
+                    order_name, record_name, record_type, spelled)
 
 VISIBILITIES = ("public", "owner", "hidden")
 
@@ -822,7 +822,7 @@ class Checker:
         elif typ == ANY and _records_in(value):
             self.error("E0224", f"{describe(value)} stored in `{target.name}`, which may hold any value", s.value.span,
                        describe(value), f"declare the variable's type, e.g. `var {target.name}: "
-                       f"{_type_words(value)}`, so the record keeps its field names")
+                       f"{spelled(value)}`, so the record keeps its field names")
         elif not self._fits_at(s.value, typ, value) and typ != ANY:
             self._mismatch(s.value, typ, value)
 
@@ -1325,12 +1325,6 @@ def _records_in(t: str) -> set:
     parts = t.split(":")
     return {parts[i + 1] for i, x in enumerate(parts[:-1]) if x == "record"}
 
-
-def _type_words(t: str) -> str:
-    """A type as a script writes it: `list of meld`."""
-    if is_list(t):
-        return "list of " + _type_words(element(t))
-    return record_name(t) if is_record(t) else t
 
 
 def _terminates(stmts) -> bool:

@@ -87,6 +87,15 @@ def _plural(t: str) -> str:
     return PLURALS.get(t, t)
 
 
+def spelled(t: str) -> str:
+    """A type as a script writes it (`list of list of card`, `meld`), for tools that show types."""
+    if is_list(t):
+        return "list of " + spelled(element(t))
+    if is_ordered(t):  # the values of an ordered attribute: what a variable holding one declares
+        return base_of(t)
+    return record_name(t) if is_record(t) else t
+
+
 def fits(expected: str, actual: str) -> bool:
     """Can a value of type `actual` be used where `expected` is wanted?"""
     if expected == ANY or actual in (ANY, NONE) or expected == actual:

@@ -157,6 +157,40 @@ def test_canonical_layout():
         '}\n')
 
 
+def test_the_newer_constructs_keep_their_meaning_and_take_the_canonical_layout():
+    """Records and named fields, `let ... in`, several `for`s, `var x: T` without a value,
+    `list of list of T`, card literals and `random(...)`."""
+    messy = ('players 2\ndeck d in stock { rank: 1, 10\n suit: C\n name: rank suit }\nzone stock: shared hidden\n'
+             'record   meld{cards:list of card,points:int}\nvar best:meld\nvar ms : list of list of meld=[]\n'
+             'define m=meld( cards:[1C,10C] ,points : 3 )\ndefine n2 = let x=1 in let y=2 in x+y\n'
+             'define ps=[[a,b]for a in [1C]for b in [10C]where a!=b]\nphase main{let r=random( 1,3 )\nend game}\n')
+    out = _fmt(messy)
+    assert out == (
+        'players 2\n'
+        'deck d in stock {\n'
+        '    rank: 1, 10\n'
+        '    suit: C\n'
+        '    name: rank suit\n'
+        '}\n'
+        'zone stock: shared hidden\n'
+        'record meld { cards: list of card, points: int }\n'
+        'var best: meld\n'
+        'var ms: list of list of meld = []\n'
+        'define m = meld(cards: [1C, 10C], points: 3)\n'
+        'define n2 = let x = 1 in let y = 2 in x + y\n'
+        'define ps = [[a, b] for a in [1C] for b in [10C] where a != b]\n'
+        'phase main {\n'
+        '    let r = random(1, 3)\n'
+        '    end game\n'
+        '}\n')
+    assert same_script(messy, out) and _fmt(out) == out
+    long = ("record plan { melds: list of list of card, deadwood: int, knocked: bool, "
+            "undercut: bool, bonus_points: int, opponent: player }\n")
+    assert _fmt("players 2\n" + long) == (
+        "players 2\nrecord plan { melds: list of list of card, deadwood: int, knocked: bool, undercut: bool,\n"
+        "    bonus_points: int, opponent: player }\n")
+
+
 def test_a_long_definition_breaks_after_the_equals_then_before_each_operator_of_the_chain():
     text = ("define long_name_for_a_score(p: player) = count([c for c in hand[p] where c.rank == 2]) "
             "+ count([c for c in hand[p] where c.rank == 3]) - 25 * count(hand[p])\n")

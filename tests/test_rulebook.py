@@ -74,3 +74,39 @@ def test_an_unknown_option_is_a_diagnostic(capsys):
     assert main(["rules", str(GAMES / "bouncer.cardgame"), "--option", "show=true"]) == 1
     err = capsys.readouterr().err
     assert "error[E0701]: unknown option `show`" in err and "known: show_upcoming, special_bouncers" in err
+
+
+def test_the_newer_constructs_have_words_of_their_own(tmp_path):
+    """`let ... in`, several `for`s, card literals, `random(...)`, records, `list of list of T`
+    and `var x: T` without a value are put into words, not quoted as code."""
+    path = tmp_path / "newer.cardgame"
+    path.write_text('''game "Newer"
+players 2
+deck d in stock {
+    rank: 1, 10
+    suit: C, D
+    name: rank suit
+}
+zone stock: shared hidden
+record meld { cards: list of card, points: int }  # what a laid meld scores
+var best: meld
+var piles: list of list of card = []
+define pick = meld(cards: [1C, 10D], points: 3)
+define pairs(h: list of card) = [[a, b] for a in h for b in h where a != b]
+define twice(m: meld) = let p = m.points in p + p
+phase main {
+    let r = random(1, 3)
+    set best = meld(cards: [10C], points: r)
+    end game
+}
+''')
+    text = rulebook(str(path))
+    assert "| *best* | the table | meld | none |  |" in text
+    assert "| *piles* | the table | list of list of card | [] |  |" in text
+    assert "- *meld*: *cards* (list of card), *points* (int) — what a laid meld scores" in text
+    assert "- *pick*: a *meld* with cards [`1C`, `10D`], points 3" in text
+    assert "- *pairs(h)*: [[*a*, *b*] for each *a* in *h* and each *b* in *h* where *a* is not *b*]" in text
+    assert "- *twice(m)*: *p* + *p*, where *p* is the points of *m*" in text
+    assert "- Let *r* be a number from 1 to 3 drawn at random." in text
+    assert "- Set *best* to a *meld* with cards [`10C`], points *r*." in text
+    assert "`" not in text.split("## Terms")[1].replace("`1C`", "").replace("`10D`", "")

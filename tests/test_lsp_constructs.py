@@ -1,0 +1,119 @@
+"""The editor's analysis (authoring/analysis.py) knows the newer constructs: `let ... in`,
+comprehensions with several `for`s, `var x: T` without a value, `list of list of T`, card
+literals, `random(...)` and records: hover, go-to-definition and references for each."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from authoring.analysis import Analysis
+from interpreter.concrete import tokens
+
+SCRIPT = '''game "Tools"
+players 2
+deck standard in stock {
+    rank: 1, 2, 10
+    suit: C, D
+    name: rank suit
+}
+zone stock: shared hidden
+zone hand: per player owner
+record meld { cards: list of card, points: int }
+var best: meld
+var piles: list of list of card = []
+define worth(m: meld) = let p = m.points in p * 2
+define pairs = [[a, b] for a in cards(stock) for b in cards(stock) where a != b]
+define pick = meld(cards: [1C, 10D], points: 3)
+phase main {
+    let r = random(1, 3)
+    set best = meld(cards: [10C], points: r)
+    log "{best.points}"
+    end game
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def analysis(tmp_path_factory):
+    path = tmp_path_factory.mktemp("lsp") / "tools.cardgame"
+    path.write_text(SCRIPT)
+    found = Analysis(str(path), SCRIPT)
+    assert found.diagnostics == []
+    return found
+
+
+def at(line_start: str, word: str, nth: int = 0) -> tuple[int, int]:
+    """(line, column), 1-based, of the nth whole `word` on the first line starting with line_start."""
+    lines = SCRIPT.split("\n")
+    row = next(i for i, line in enumerate(lines) if line.strip().startswith(line_start))
+    found = list(re.finditer(r"(?<![\w])" + re.escape(word) + r"(?!\w)", lines[row]))
+    return row + 1, found[nth].start() + 1
+
+
+def declared(analysis, line_start, word, nth=0):
+    decl = analysis.definition(*at(line_start, word, nth))
+    return None if decl is None else (decl.kind, decl.name_span.line, decl.name_span.column)
+
+
+def test_let_names_hover_and_go_to_their_declaration(analysis):
+    home = ("local",) + at("define worth", "p")
+    assert declared(analysis, "define worth", "p", 1) == home
+    assert analysis.hover(*at("define worth", "p", 1)) == "```cardgame\np: int\n```\nlocal name\n\ndeclared at line 13"
+    assert analysis.hover(*at("define worth", "p")).startswith("```cardgame\np: int\n```")
+    refs = analysis.references(analysis.definition(*at("define worth", "p")))
+    assert [(s.line, s.column) for s in refs] == [at("define worth", "p"), at("define worth", "p", 1)]
+
+
+def test_each_for_of_a_comprehension_declares_its_own_name(analysis):
+    for name in ("a", "b"):
+        home = ("local",) + at("define pairs", name, 1)  # `[[a, b] for a in ... for b in ...`
+        assert declared(analysis, "define pairs", name) == home
+        assert declared(analysis, "define pairs", name, 2) == home  # in `where a != b`
+        assert analysis.hover(*at("define pairs", name, 1)).startswith(f"```cardgame\n{name}: card\n```")
+
+
+def test_types_read_as_written_and_var_without_a_value(analysis):
+    assert "variable `piles`: list of list of card" in analysis.hover(*at("var piles", "piles"))
+    assert "variable `best`: meld" in analysis.hover(*at("var best", "best"))
+    assert "definition `pairs`: list of list of card" in analysis.hover(*at("define pairs", "pairs"))
+
+
+def test_card_literals_and_random(analysis):
+    assert analysis.hover(*at("define pick", "10D")) == \
+        "```cardgame\n10D: card\n```\ncard of deck `standard`: rank 10, suit D"
+    assert analysis.hover(*at("define pick", "1C")).startswith("```cardgame\n1C: card\n```")
+    assert declared(analysis, "define pick", "10D") == ("card", 3, 1)  # its deck
+    assert analysis.hover(*at("let r", "random")).endswith(
+        "built-in: a chance draw: an item of L, or a number from a to b (statements only)")
+
+
+def test_records_their_fields_and_their_constructor(analysis):
+    record = ("record",) + at("record meld", "meld")
+    for line in ("var best", "define worth", "define pick", "set best"):  # a type, a constructor
+        assert declared(analysis, line, "meld") == record, line
+    hover = analysis.hover(*at("var best", "meld"))
+    assert hover.startswith("```cardgame\nrecord meld { cards: list of card, points: int }\n```")
+    assert "fields: `cards: list of card`, `points: int`" in hover
+    field = ("field",) + at("record meld", "points")
+    assert declared(analysis, "define worth", "points") == field  # `m.points`
+    assert declared(analysis, "define pick", "points") == field  # `points: 3`
+    assert analysis.hover(*at("define pick", "cards")) == "```cardgame\ncards: list of card\n```\nfield of record `meld`"
+    refs = analysis.references(analysis.definition(*at("record meld", "points")))
+    assert [s.line for s in refs] == [10, 13, 15, 18]
+    completions = analysis.completions(*at("log", "points"))
+    assert ("points", "field", "field of meld") in completions and ("name", "attribute", "card attribute") in completions
+    assert ("meld", "record", "record") in analysis.completions(*at("set best", "best"))
+    assert [s[:2] for s in analysis.symbols()][3:8] == [
+        ("meld", "record"), ("best", "variable"), ("piles", "variable"), ("worth", "definition"), ("pairs", "definition")]
+
+
+def test_every_position_gets_an_answer_not_an_exception(analysis):
+    for tok in tokens(analysis.tree):
+        for column in (tok.column, tok.end_column):
+            analysis.hover(tok.line, column)
+            decl = analysis.definition(tok.line, column)
+            if decl is not None:
+                analysis.references(decl)
+            analysis.completions(tok.line, column)
