@@ -117,6 +117,7 @@ class Game:
         self.title = t.title or path
         self.min_players, self.max_players = t.min_players, t.max_players
         program.compiler = compiler
+        program.plan_moves()
         program.source_text = self._source_text
         program.render = lambda typ, value: render_value(program, typ, value)
 
@@ -399,23 +400,27 @@ class GameState(State):
 
     # ---- moves
     def legal_moves(self) -> list[Move]:
-        if self.fault is not None or self.over:
-            return []
-        try:
-            moves = list(legal_moves(self))
-        except ScriptRuntimeError as err:
-            self._fault(err)
-        except VALUE_FAULTS as exc:
-            self._fault(value_fault(self, exc))
-        else:
-            if moves:
-                return moves
-            decision = self.waiting
-            self._fault(ScriptRuntimeError(
-                "this decision has no legal move, so the game cannot go on", decision.span,
-                "every decision needs an option that is always allowed (e.g. `pass`), or rules that "
-                "leave at least one"))
-        return []
+        """The current decision's legal moves, in the script's order (a new list at each call:
+        the caller may change it); [] when the game is over or faulted."""
+        moves = self.legal_cache  # set only while a decision waits (never on a faulted state)
+        if moves is None:
+            if self.fault is not None or self.over:
+                return []
+            try:
+                moves = legal_moves(self)
+            except ScriptRuntimeError as err:
+                self._fault(err)
+                return []
+            except VALUE_FAULTS as exc:
+                self._fault(value_fault(self, exc))
+                return []
+            if not moves:
+                self._fault(ScriptRuntimeError(
+                    "this decision has no legal move, so the game cannot go on", self.waiting.span,
+                    "every decision needs an option that is always allowed (e.g. `pass`), or rules that "
+                    "leave at least one"))
+                return []
+        return list(moves)
 
     @property
     def choice_is_hidden(self) -> bool:
@@ -461,11 +466,12 @@ class GameState(State):
 
     def apply(self, move) -> None:
         """Apply a legal move in place; IllegalMove (state untouched) otherwise."""
-        if self.fault is not None:
-            raise GameFault(self.fault, self.game.sources)
-        legal = self.legal_cache
+        legal = self.legal_cache  # set only while a decision waits (never on a faulted state)
         if legal is None:
-            legal = legal_moves(self) if not self.over else []
+            if self.fault is None:
+                legal = self.legal_moves()  # a listing that fails faults the game
+            if self.fault is not None:
+                raise GameFault(self.fault, self.game.sources)
         chosen = None
         if type(move) is Move:  # moves from legal_moves() are the very objects in the list
             for m in legal:
@@ -596,8 +602,7 @@ class GameState(State):
 
     def _fault(self, err: ScriptRuntimeError):
         self.fault = self._diagnostic(err)
-        self.waiting = None
-        self.actor = None
+        self.waiting = self.actor = self.legal_cache = None
 
 
 __all__ = ["Game", "GameState", "IllegalMove", "GameFault", "ScriptError", "load", "TABLE", "Move", "Explanation"]

@@ -92,11 +92,18 @@ def legal_moves(st) -> list[Move]:
     """The legal moves, computed once per decision; their cost is kept in `legal_work` and
     charged to the game when a move is applied, so the game's work does not depend on how often
     anyone looked at the moves (or whether a restored state had them cached)."""
-    if st.legal_cache is None:
+    moves = st.legal_cache
+    if moves is None:
         fast = st.waiting.fast if st.waiting is not None else None
-        st.begin_work()
-        st.legal_cache = fast(st, st.stack[-1][2]) if fast is not None else enumerate_moves(st, legal_only=True)
+        if fast is None:
+            moves = enumerate_moves(st, legal_only=True)
+        else:
+            per_move, per_game = st.budget  # st.begin_work(), written out: this runs at every decision
+            st.work = 0
+            st.work_limit = min(per_move, per_game - st.game_work)
+            moves = fast(st, st.stack[-1][2])
+        st.legal_cache = moves
         st.legal_work = st.work
-    return st.legal_cache
+    return moves
 
 

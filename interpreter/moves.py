@@ -99,34 +99,33 @@ class Explanation:
 
 
 def apply_move(st, move: Move) -> None:
-    """Apply a move already known to be legal."""
+    """Apply a move already known to be legal, then run the game to its next decision."""
     decision = st.waiting
     fr = st.stack[-1]
-    L = fr[2]
-    spec = decision.alts[move.alt]
     actor = st.actor
     st.history.append(move.text)
     st.decisions += 1
     st.game_work += st.legal_work  # listing this decision's moves (enumeration.legal_moves)
-    st.waiting = None
-    st.legal_cache = None
-    st.actor = None
+    st.waiting = st.legal_cache = st.actor = None
     if st.tracer is not None:
         st.emit("decision", actor=actor, move=move.text, span=decision.span, hidden=decision.kind == "deferred",
                 move_obj=move, decision=decision)
     if decision.kind == "deferred":
+        L = fr[2]
         var, pos, collected, ask = decision.frame_slots
         L[collected] = L[collected] + ((L[var], move.alt, move.values),)
         L[pos] += 1
         fr[1] = ask.pc
     else:
-        bindings = spec.bindings
-        if len(bindings) == 1:
-            L[bindings[0].slot] = move.values[0]
-        else:
-            for b, v in zip(bindings, move.values):
-                L[b.slot] = v
-        fr[1] = spec.body_pc
+        pc, slots = decision.binds[move.alt]
+        if slots:
+            L = fr[2]
+            if len(slots) == 1:
+                L[slots[0]] = move.values[0]
+            else:
+                for slot, value in zip(slots, move.values):
+                    L[slot] = value
+        fr[1] = pc
     run(st)
 
 

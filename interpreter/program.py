@@ -106,6 +106,7 @@ class Decision:
     fast: object = None  # generated fn(st, L) -> legal moves (codegen.py); None: moves.enumerate_moves
     pick: object = None  # the same for a playout, None when the public path must list them (playout.py)
     prompt_fn: object = None  # fn(st, L) -> the prompt with its `{...}` filled in
+    binds: tuple = ()  # per alternative: (pc of its body, its binders' slots); see Program.plan_moves
 
 
 @attrs.define
@@ -142,6 +143,12 @@ class Program:
     explain_cache: dict = attrs.Factory(dict)  # rule name -> what explanations show of it (moves.py)
     source_text: object = None  # fn(span) -> the source it covers
     render: object = None  # fn(type, value) -> text
+
+    def plan_moves(self):
+        """Work out, once, where applying each decision's moves writes (moves.apply_move reads it
+        at every move): each alternative's body and the slots of its binders."""
+        for decision in self.decisions:
+            decision.binds = tuple((spec.body_pc, tuple(b.slot for b in spec.bindings)) for spec in decision.alts)
 
     def zone_slot(self, name: str, owner: int | None, n_players: int) -> int:
         kind, k = self.zone_index[name]

@@ -173,13 +173,15 @@ def run(st: State) -> None:
     expressions, built-ins and card moves inside the statements draw on too."""
     prog = st.prog
     stack = st.stack
-    st.begin_work()
+    per_move, per_game = st.budget  # st.begin_work(), written out: this runs at every move
+    st.work = 0
+    st.work_limit = limit = min(per_move, per_game - st.game_work)
     cost = limits.STEP_COST
     try:
         # Operations return how many steps they ran (None: one).  Close to the end of the
         # budget, the one-step operations take over so the budget runs out at the same step.
         codes = prog.codes
-        fused_room = st.work_limit - FUSED_STEPS * cost
+        fused_room = limit - FUSED_STEPS * cost
         while st.waiting is None and stack and st.work < fused_room:
             fr = stack[-1]
             st.work += (codes[fr[0]][fr[1]](st, fr) or 1) * cost
@@ -197,6 +199,6 @@ def run(st: State) -> None:
             err.span = statement_span(st)
         raise
     finally:
-        st.end_work()
+        st.game_work += st.work  # st.end_work()
     if not stack and not st.over:
         st.over = True

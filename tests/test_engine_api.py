@@ -164,3 +164,23 @@ def test_a_decision_with_too_many_options_faults(tmp_path):
     state = wide.new_game()
     assert state.legal_moves() == []
     assert "more than 10,000 moves" in state.fault.message
+
+
+def test_apply_on_a_decision_whose_listing_fails_faults_the_game(tmp_path):
+    # apply() lists the moves itself when nobody asked for them: a listing over its work budget
+    # faults the game (GameFault, the state faulted) exactly as legal_moves() would
+    huge = runaway(tmp_path, "    decide seat(0) {\n        pick(n in 1..x * 1000000000)\n    }")
+    state = huge.new_game()
+    with pytest.raises(interpreter.GameFault):
+        state.apply("pick 1")
+    assert "units of work" in state.fault.message
+    assert state.legal_moves() == [] and state.current_player is None
+
+
+def test_legal_moves_is_a_fresh_list_of_the_same_moves():
+    state = GAME.new_game(seed=3)
+    first = state.legal_moves()
+    first.clear()  # the caller's list: the game's own is untouched
+    again = state.legal_moves()
+    assert again and [m.text for m in again] == [m.text for m in state.legal_moves()]
+    assert all(a is b for a, b in zip(again, state.legal_moves()))
