@@ -2,8 +2,8 @@
 
 A row names the script (relative to the repository), the hand-written baselines (idiomatic
 and tuned) and how to call them.  A row whose script or named baseline is missing is skipped
-with a note.  Rows without baselines (the new-author scripts, games whose baselines are not
-written) show the engine's own figures only.
+with a note.  Rows without baselines (the new-author scripts) show the engine's own figures
+only.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ class Config:
 BOUNCER, BOUNCER_TUNED = "bench.baseline.bouncer", "bench.baseline.bouncer_tuned"
 BOORAY, BOORAY_TUNED = "bench.baseline.booray", "bench.baseline.booray_tuned"
 BOSSPOKER, BOSSPOKER_TUNED = "bench.baseline.bosspoker", "bench.baseline.bosspoker_tuned"
+BOHEI, BOHEI_TUNED = "bench.baseline.bohei", "bench.baseline.bohei_tuned"
 
 CONFIGS = [
     Config("bouncer", "games/bouncer.cardgame", BOUNCER, BOUNCER_TUNED),
@@ -41,8 +42,8 @@ CONFIGS = [
     Config("bosspoker 4p", "games/bosspoker.cardgame", BOSSPOKER, BOSSPOKER_TUNED, players=4, games=600),
     Config("bosspoker 4p by_ante", "games/bosspoker.cardgame", BOSSPOKER, BOSSPOKER_TUNED, players=4,
            options={"raises": "by_ante"}, games=200),
-    # Bohei (the language reference's section 24), without baselines yet.
-    Config("bohei 4p", "games/bohei.cardgame", None, players=4, games=100),
+    # Bohei: game lengths vary a lot (100 to 1,000 decisions), so many games per run.
+    Config("bohei 4p", "games/bohei.cardgame", BOHEI, BOHEI_TUNED, players=4, games=200),
     # Scripts written the way a new author would (bench/scripts/): no speed-up may depend on
     # how the shipped games happen to be written.
     Config("new author: pass", "bench/scripts/pass_and_take.cardgame", None, players=4, games=60),

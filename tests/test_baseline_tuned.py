@@ -9,8 +9,10 @@ import random
 
 import pytest
 
-from bench.baseline import booray, booray_tuned, bosspoker, bosspoker_tuned, bouncer, bouncer_tuned
+from bench.baseline import (bohei, bohei_tuned, booray, booray_tuned, bosspoker, bosspoker_tuned, bouncer,
+                            bouncer_tuned)
 from helpers import load_game
+from interpreter import rng as engine_rng
 from interpreter.agents import RandomAgent
 
 
@@ -93,12 +95,12 @@ def test_tuned_bouncer_games_end(special):
         assert min(totals) <= -100 and decisions % 39 == 0
 
 
-@pytest.mark.parametrize("module", [bouncer_tuned, booray_tuned, bosspoker, bosspoker_tuned])
+@pytest.mark.parametrize("module", [bouncer_tuned, booray_tuned, bosspoker, bosspoker_tuned, bohei, bohei_tuned])
 def test_tuned_baselines_use_only_the_standard_library(module):
     tree = ast.parse(open(module.__file__).read())
     names = {a.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
     names |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert names <= {"random", "sys", "time"}
+    assert names <= {"collections", "random", "sys", "time"}
 
 
 def _poker_rank(name):
@@ -170,3 +172,85 @@ def test_boss_poker_baselines_play_games_like_the_engine():
     for options in ({}, {"raises": "by_ante"}):
         means = [sum(m.play_game(s, options, 4)[1] for s in range(400)) / 400 for m in (bosspoker, bosspoker_tuned)]
         assert abs(means[0] - means[1]) < 0.06 * means[0]
+
+
+class _EngineDriver:
+    """Plays the engine's Bohei beside a baseline: the baseline shuffles with the engine's own
+    generator (the same piles in the same order come out the same), and at each decision the
+    engine's random player chooses, the baseline following that choice."""
+
+    def __init__(self, seed, players):
+        self.state = load_game("bohei.cardgame").new_game(players=players, seed=seed)
+        self.agent = RandomAgent(seed)
+        self.generator = engine_rng.seed_state(seed)
+        self.shuffles = 0
+
+    def shuffle(self, pile):
+        self.generator = engine_rng.shuffle(self.generator, pile)
+        self.shuffles += 1
+
+    def choose(self):
+        """(the engine's legal moves, the index of the one chosen and applied)."""
+        legal = self.state.legal_moves()
+        chosen = self.agent.choose(legal)
+        self.state.apply(chosen)
+        return legal, legal.index(chosen)
+
+
+BOHEI_GAMES = [(seed, 3 + seed % 4) for seed in range(24)]  # 3 to 6 players
+
+
+def test_bohei_baseline_offers_the_engines_moves_at_every_decision():
+    """The idiomatic baseline, driven by the engine's choices and shuffles, lists exactly the
+    engine's legal moves, in its order, at every decision of whole games, and ends them alike."""
+    kinds, shuffles = set(), 0
+    for seed, players in BOHEI_GAMES:
+        engine = _EngineDriver(seed, players)
+
+        def choose(moves):
+            texts = [bohei.move_text(m) for m in moves]
+            prompt = engine.state.prompt
+            legal, i = engine.choose()
+            assert texts == [str(m) for m in legal], prompt
+            kinds.add(moves[i][0])
+            return moves[i]
+        table = bohei.Table(players, choose, engine.shuffle)
+        table.setup()
+        while table.turn():
+            pass
+        state = engine.state
+        assert state.is_over and state.decisions == table.decisions
+        assert state.winners == ([] if table.champion is None else [table.champion])
+        hands = state.view("all")["zones"]["hand"]
+        assert [[c.name for c in hand] for hand in table.hands] == [hands[f"P{q}"] for q in range(players)]
+        shuffles += engine.shuffles - 1  # the first is the set-up's
+    assert shuffles, "no game reshuffled the discard pile"
+    assert kinds >= {"activate", "close", "cover", "play_no", "play_opposite", "judge", "out", "broke", "agreed",
+                     "did_not", "give", "discard", "draw", "no_draw", "replay", "again"}
+
+
+def test_tuned_bohei_counts_the_engines_moves_at_every_decision():
+    """The tuned baseline never lists moves: driven the same way, the number of moves it draws
+    from is the engine's at every decision, and following the engine's choices by index it
+    plays the engine's whole games (same length, same winner)."""
+    for seed, players in BOHEI_GAMES:
+        engine = _EngineDriver(seed, players)
+
+        def pick(k):
+            prompt = engine.state.prompt
+            legal, i = engine.choose()
+            assert k == len(legal), prompt
+            return i
+        winners = bohei_tuned.play(players, pick, engine.shuffle)
+        assert engine.state.is_over and engine.state.winners == winners
+
+
+def test_bohei_baselines_play_games_of_the_same_length():
+    """With their own random draws, both baselines finish their games; the mean decisions per
+    4-player game agree (means near 390, standard error about 20 over 300 games)."""
+    means = []
+    for module in (bohei, bohei_tuned):
+        games = [module.play_game(seed, {}, 4) for seed in range(300)]
+        assert all(len(winners) == 1 for winners, _ in games)
+        means.append(sum(decisions for _, decisions in games) / len(games))
+    assert abs(means[0] - means[1]) < 0.15 * means[0]
