@@ -61,8 +61,8 @@ DECLARATIONS = {n.OptionDecl: "option", n.ZoneDecl: "zone", n.VarDecl: "variable
                 n.DeckDecl: "deck", n.RecordDecl: "record"}
 
 # NAME tokens that declare a local name: (rule, which NAME of the rule counting from 0).
-_LOCAL_DECLARERS = {("let_stmt", 0), ("for_stmt", 0), ("from_binder", 0), ("range_binder", 0), ("param", 0),
-                    ("quant", 0), ("best", 0), ("comp_for", 0), ("let_expr", 0), ("simultaneous_stmt", 0),
+_LOCAL_DECLARERS = {("let_stmt", 0), ("for_stmt", 0), ("from_binder", 0), ("range_binder", 0), ("choose_binder", 0),
+                    ("param", 0), ("quant", 0), ("best", 0), ("comp_for", 0), ("let_expr", 0), ("simultaneous_stmt", 0),
                     ("reaction_decl", 2), ("score_decl", 0)}
 
 

@@ -263,7 +263,9 @@ class _Formatter:
                     parts.append(rest)
                     break
                 sep = self._space(prev, first)
-                if ".." in (prev.text, first.text) and any(_compound(c) for c in kids):
+                bounds = kids if tree.rule != "choose_binder" else \
+                    kids[:next(i for i, c in enumerate(kids) if isinstance(c, Token) and c.text == "of")]
+                if ".." in (prev.text, first.text) and any(_compound(c) for c in bounds):
                     sep = " "  # `bet + 1 .. put[p]`, not `bet + 1..put[p]`
                 if isinstance(child, Token) and tree.rule in CHAINS and k % 2 == 1:
                     sep, has_line = LINE, True

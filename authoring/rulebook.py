@@ -327,7 +327,10 @@ class _Book:
     def alternative(self, alt: n.Alternative, depth: int):
         picks = []
         for b in alt.binders:
-            if b.source is not None:
+            if b.several:
+                count = self.words(b.most) if b.fewest is None else f"{self.words(b.fewest)} to {self.words(b.most)}"
+                picks.append(f"*{b.name}*, {count} different ones of {self.words(b.source)}")
+            elif b.source is not None:
                 picks.append(f"*{b.name}* from {self.words(b.source)}")
             else:
                 picks.append(f"a number *{b.name}* from {self.words(b.low)} to {self.words(b.high)}")

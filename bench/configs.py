@@ -56,6 +56,12 @@ NEW_AUTHOR_PREFIX = "new author"
 EXPLAIN_SCRIPT, EXPLAIN_MOVES = "games/bouncer.cardgame", 21
 
 
+# Listing the moves of a three-card pass (issue 10): the binder choosing several cards against
+# three binders ordered by hand position; the first pass of each seed's first deal.
+CHOOSE_SCRIPTS = {"choose": "bench/scripts/pass_choose.cardgame", "positional": "bench/scripts/pass_positional.cardgame"}
+CHOOSE_SEEDS = 200
+
+
 # The state measured for memory and clone(): this script, after this many random moves.
 STATE_SCRIPT, STATE_MOVES = "games/bouncer.cardgame", 20
 

@@ -594,6 +594,38 @@ class Checker:
                        f"{limits.MAX_BINDER_RANGE:,} moves", b.span, "range too wide",
                        "narrow the range, or ask in two decisions")
 
+    def _several(self, b: n.Binder, source: str, item: str, scope) -> str:
+        """`xs from J..K of SOURCE`: counts are numbers; E0323 for a count no domain can meet,
+        E0324 for items without the order a move's text lists them in.  The binder's type."""
+        for count in (b.fewest, b.most):
+            if count is not None:
+                self._expect(count, INT, scope)
+        if not is_listlike(source):
+            return list_of(ANY)  # already reported: not a list
+        if item not in CHOOSABLE:
+            self.error("E0324", f"`{b.name}` would choose several items at once, each {describe(item)}; only cards, players, numbers, symbols, texts and zones can be chosen together",
+                       b.source.span, f"this is {describe(source)}",
+                       "choose one item at a time (`x from LIST`), or build a list of cards, players or numbers")
+            return list_of(item)
+        most, fewest = _constant(b.most), _constant(b.fewest) if b.fewest is not None else None
+        room = len(b.source.items) if isinstance(b.source, n.ListLit) else \
+            len(self.t.cards) if source == ZONE or (is_list(source) and item == CARD) else None
+        where = b.most.span if b.fewest is None else attrs.evolve(b.fewest.span, end_line=b.most.span.end_line,
+                                                                      end_column=b.most.span.end_column)
+        if most is not None and most < 0 or fewest is not None and fewest < 0:
+            self.error("E0323", f"`{b.name}` cannot choose a negative number of items", where, "a negative count",
+                       "write how many items to choose: `xs from 3 of hand[p]`, or `xs from 0..3 of hand[p]`")
+        elif most is not None and fewest is not None and fewest > most:
+            self.error("E0323", f"`{b.name}` would choose between {fewest} and {most} items, which is no count",
+                       where, "the fewest is larger than the most", f"write the smaller count first: `{most}..{fewest}`")
+        elif room is not None and (fewest if fewest is not None else most) is not None \
+                and (fewest if fewest is not None else most) > room:
+            what = "this list holds" if isinstance(b.source, n.ListLit) else "the game has"
+            self.error("E0323", f"`{b.name}` would choose {fewest if fewest is not None else most} distinct items, "
+                       f"but {what} only {room}", where, "more than there can be",
+                       f"the alternative could never be offered; choose at most {room}")
+        return list_of(item)
+
     def _expect(self, node, expected, scope) -> str:
         actual = self.expr(node, scope)
         if not self._fits_at(node, expected, actual):
@@ -849,6 +881,8 @@ class Checker:
                     if not is_listlike(source):
                         self._mismatch(b.source, list_of(ANY), source)
                     typ = element(source)
+                    if b.several:
+                        typ = self._several(b, source, typ, inner)
                 else:
                     self._expect(b.low, INT, inner)
                     self._expect(b.high, INT, inner)
@@ -1427,6 +1461,9 @@ def _order_constant(t: Tables, e):
         return e.value
     value = _constant(e)
     return _NOT_PLAIN if value is None else value
+
+
+CHOOSABLE = (CARD, PLAYER, INT, SYMBOL, TEXT, ZONE)  # what a binder can choose several of: a move's text sorts them
 
 
 def _constant(e) -> int | None:

@@ -25,16 +25,17 @@ step budgets run out at the same place.
 from __future__ import annotations
 
 import builtins
+import itertools
 import re
 from collections import Counter
 
 import attrs
 
-from . import limits
+from . import choosing, limits
 from . import nodes as n
 from .builtins import BUILTINS, CHANCE, CONSTANTS
 from .enumeration import enumerate_moves
-from .program import Move, move_text, render_value
+from .program import Move, Several, move_text, render_value
 from .rng import shuffle as _shuffle
 from .runtime import FACE_UP, FUSED_STEPS, TABLE, ScriptRuntimeError
 from .runtime import over_budget as runtime_over_budget
@@ -286,7 +287,9 @@ class Gen:
                    "_UNSET": _UNSET, "_seq": _seq_any, "_item": _item, "_offers": _offers, "_mk": _make_move,
                    "_generic": _enumerate_generic, "ScriptRuntimeError": ScriptRuntimeError, "_limits": limits,
                    "_shuffle": _shuffle, "_op_end": op_end, "_cards": _cards,
-                   "_rv": render_text, "_trace": _no_trace, "_Blocks": _Blocks}
+                   "_rv": render_text, "_trace": _no_trace, "_Blocks": _Blocks,
+                   "_choose_distinct": choosing.distinct, "_choose_count": choosing.count,
+                   "_choose_subsets": choosing.subsets, "_combinations": itertools.combinations}
         self._const_names: dict[int, str] = {}
         self._keep: list = []  # constants stay alive, so their ids stay unique
         self._nonnull_consts: set[str] = set()
@@ -1417,6 +1420,28 @@ class Gen:
         lines.append("return out")
         return self.build(f"{'pick' if playout else 'moves'}_{d.index}", "st, L", _local_reads(lines))
 
+    def _several_loop(self, b, env, fn, var, dom, count, give_up):
+        """(head, loop) over the sets `xs from LOW..HIGH of SOURCE` offers (choosing.py): the
+        domain's distinct items sorted once, each subset made by position; the domain, then
+        every subset, paid for before the first is made, as the generic enumeration does."""
+        dl, seq, _ = self._iter(b.source, env, fn)
+        items, fewest, most, total = fn.tmp("i"), fn.tmp(), fn.tmp(), fn.tmp("n")
+        head = dl + [f"{items} = {seq}", f"st.work += len({items})", "if st.work > st.work_limit:", give_up,
+                     f"{dom} = _choose_distinct({items})"]
+        if b.fewest is not None:
+            fl, code = self.lower(b.fewest, env, fn)
+            head += fl + [f"{fewest} = {code}"]
+        ml, code = self.lower(b.most, env, fn)
+        head += ml + [f"{most} = {code}"]
+        if b.fewest is None:
+            fewest = most
+        # `count` (the caller's lines) charges a domain's length: here, the number of subsets
+        head += [f"{total} = _choose_count(len({dom}), {fewest}, {most})"]
+        head += [line.replace(_domain_size(dom), total).replace(f"len({dom})", total) for line in count]
+        if b.fewest is None:
+            return head, [f"for {var} in (_combinations({dom}, {most}) if {most} is not None and {most} >= 0 else ()):"]
+        return head, [f"for {var} in _choose_subsets({dom}, {fewest}, {most}):"]
+
     def _cached(self, lines, code, fn, hoister):
         """Lines computing an expression that does not depend on the candidate at most once per
         enumeration, and the name holding it.  Each later use charges the work the computation
@@ -1473,7 +1498,11 @@ class Gen:
             # each domain walked is paid for first, as the generic enumeration does; a domain
             # that would pass the budget hands over to it, so the fault is the same
             count = [f"st.work += {_domain_size(dom)}", "if st.work > st.work_limit:", give_up] + count
-            if b.source is not None:
+            if b.several:
+                head, loop = self._several_loop(b, depth_env, fn, var, dom, count, give_up)
+                unique &= binding.type[5:] in (PLAYER, INT) or \
+                    binding.type[5:] == CARD and len(set(p.card_names)) == len(p.card_names)
+            elif b.source is not None:
                 dl, seq, nonnull = self._iter(b.source, depth_env, fn)
                 typ = t.types.get(id(b.source))
                 unique &= typ == ZONE and binding.type == CARD and len(set(p.card_names)) == len(p.card_names)
@@ -1553,6 +1582,14 @@ class Gen:
             cache = self._move_cache(spec, lambda: tuple(_make_move(p, spec, types, (c,))
                                                          for c in range(len(p.card_names))))
             make = [f"{m} = {cache}[{names[0]}]"]
+        elif len(names) == 1 and type(types[0]) is Several and types[0][5:] in (CARD, PLAYER, INT):
+            # a set of cards, players or numbers: its items are ints, in canonical order
+            cache = self._move_cache(spec, dict)
+            make = [f"{m} = {cache}.get({names[0]})",
+                    f"if {m} is None:",
+                    f"    {m} = _mk({prog_c}, {spec_c}, {types_c}, {values}, st.n)",
+                    f"    if len({cache}) < {_MAX_CACHED_MOVES}:",
+                    f"        {cache}[{names[0]}] = {m}"]
         elif all(ty in (CARD, PLAYER, INT) for ty in types):
             cache = self._move_cache(spec, dict)
             key = names[0] if len(names) == 1 else values

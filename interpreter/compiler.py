@@ -19,8 +19,8 @@ from . import limits
 from . import nodes as n
 from .checker import Tables
 from .codegen import Gen
-from .program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse
-from .types import CARD, INT, PLAYER, ZONE, is_list
+from .program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, Several
+from .types import CARD, INT, PLAYER, ZONE, is_list, list_of
 
 
 class _Label:
@@ -312,7 +312,11 @@ class Compiler:
             for b in alt.binders:
                 typ = self.t.types.get(id(b.source)) if b.source is not None else INT
                 elem = CARD if typ == ZONE else (typ[5:] if typ and is_list(typ) else "any")
-                if b.source is not None:
+                if b.several:
+                    fewest = self.expr(b.fewest) if b.fewest is not None else None  # None: exactly `most`
+                    bindings.append(Binding(self.t.slots[id(b)], Several(list_of(elem)), self.gen.seq_fn(b.source),
+                                            fewest, self.expr(b.most), several=True))
+                elif b.source is not None:
                     bindings.append(Binding(self.t.slots[id(b)], elem, self.gen.seq_fn(b.source), None, None))
                 else:
                     bindings.append(Binding(self.t.slots[id(b)], INT, None, self.expr(b.low), self.expr(b.high)))

@@ -8,7 +8,7 @@ from . import limits
 from .checker import check_expression, default_value, option_allowed, option_value, option_value_ok
 from .codegen import TooComplex
 from .compiler import Compiler, compile_expression
-from .program import Program, initial_values, render_value
+from .program import Program, find_move, initial_values, render_value
 from .loader import too_deep_definitions, check_file, fail_if_errors, script_hash
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
 from .rng import seed_state
@@ -437,9 +437,9 @@ class GameState(State):
 
     def parse_move(self, text: str) -> Move:
         text = " ".join(str(text).split())
-        for m in self.candidate_moves():
-            if m.text == text:
-                return m
+        found = find_move(self.prog, self.waiting, self.candidate_moves(), text, self.n) if self.waiting else None
+        if found is not None:
+            return found
         raise IllegalMove(self.explain(text))
 
     def explain(self, move, viewer="all", expand=()) -> Explanation:
@@ -480,7 +480,7 @@ class GameState(State):
                     break
         if chosen is None:
             text = " ".join(str(move).split())
-            chosen = next((m for m in legal if m.text == text), None)
+            chosen = find_move(self.prog, self.waiting, legal, text, self.n) if legal else None
             if chosen is None:
                 raise IllegalMove(self.explain(text))
         self._apply_chosen(chosen)

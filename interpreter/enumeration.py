@@ -8,7 +8,7 @@ the generated enumerators (which fall back to it past the move cap) can call it.
 
 from __future__ import annotations
 
-from . import limits
+from . import choosing, limits
 from .program import Move, move_text
 from .runtime import ScriptRuntimeError
 
@@ -27,7 +27,17 @@ def _combos(st, L, bindings, i=0):
         yield ()
         return
     b = bindings[i]
-    if b.domain is not None:
+    if b.several:
+        items = b.domain(st, L)
+        st.charge(len(items))
+        items = choosing.distinct(items)
+        fewest = b.low(st, L) if b.low is not None else None
+        most = b.high(st, L)
+        if b.low is None:
+            fewest = most
+        st.charge(choosing.count(len(items), fewest, most))  # every subset, paid before the first is made
+        domain = choosing.subsets(items, fewest, most)
+    elif b.domain is not None:
         domain = b.domain(st, L)
         st.charge(len(domain))
     else:

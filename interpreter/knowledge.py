@@ -25,7 +25,7 @@ import re
 import attrs
 
 from . import nodes as n
-from .program import render_value, values_inside
+from .program import render_move_value, render_value, values_inside
 from .rng import seed_state
 from .runtime import FACE_UP, TABLE
 from .source import Span
@@ -311,9 +311,20 @@ def _masked_move(st, table, data, viewer, seen, journal) -> str:
         return data["move"]
     spec = decision.alts[move.alt]
     parts = [spec.name]
+    def unknown(card):
+        return card not in seen and not journal._knew_now(st, table, viewer, card)
     for b, v in zip(spec.bindings, move.values):
-        if b.type == "card" and v is not None and v not in seen and not journal._knew_now(st, table, viewer, v):
+        if b.type == "card" and v is not None and unknown(v):
             parts.append(HIDDEN)
+            continue
+        if b.several and b.type[5:] == "card":
+            # the cards it knows, in their order, then one ?? per card it does not: where an
+            # unknown card would sit among the known ones would tell its rank
+            known = [st.prog.card_names[c] for c in v if not unknown(c)]
+            parts.extend(known + [HIDDEN] * (len(v) - len(known)))
+            continue
+        if b.several:  # players, numbers, ... chosen together: the move's own words
+            parts.append(render_move_value(st.prog, b.type, v, st.n))
             continue
         text = render_value(st.prog, b.type, v, st.n) if v is not None else "none"
         hidden = {st.prog.card_names[c] for c in _cards_in(st.prog, b.type, v)

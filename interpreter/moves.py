@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 
 from .enumeration import enumerate_moves, legal_moves
-from .program import Move, render_move_value, render_value
+from .program import Move, find_move, render_move_value, render_value
 from .runtime import run
 from .nodes import Best, Comprehension, Quant
 from .source import Span
@@ -136,11 +136,12 @@ def explain(st, text: str, expand=()) -> Explanation:
     if decision is None:
         return Explanation(text, False, "the game is over" if st.over else "no decision is pending", ())
     # A legal move already listed is a candidate: no need to list every candidate to find it.
-    move = next((m for m in st.legal_cache or () if m.text == text), None)
+    move = find_move(st.prog, decision, st.legal_cache or (), text, st.n)
     candidates = None
     if move is None:
-        candidates = {m.text: m for m in enumerate_moves(st, legal_only=False)}
-        move = candidates.get(text)
+        listed = enumerate_moves(st, legal_only=False)
+        candidates = {m.text: m for m in listed}
+        move = find_move(st.prog, decision, listed, text, st.n)
     if move is None:
         return Explanation(text, False, _not_an_option(st, decision, text, candidates), ())
     spec = decision.alts[move.alt]
@@ -161,7 +162,7 @@ def explain(st, text: str, expand=()) -> Explanation:
         reason = "allowed by every rule" if results else "no rule restricts this option"
     else:
         reason = "forbidden by " + ", ".join(f"`{r.name}`" for r in results if r.status == "fail")
-    return Explanation(text, legal, reason, tuple(results))
+    return Explanation(move.text, legal, reason, tuple(results))
 
 
 def _judge(st, L, use, expand) -> RuleResult:

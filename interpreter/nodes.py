@@ -270,6 +270,14 @@ class Binder:
     source: object | None  # `x from SOURCE`
     low: object | None  # `n in LOW..HIGH`
     high: object | None
+    # `xs from K of SOURCE` / `xs from J..K of SOURCE`: several items at once (one move); the
+    # counts are expressions, `fewest` None when only one is written (exactly `most`)
+    most: object | None = None
+    fewest: object | None = None
+
+    @property
+    def several(self) -> bool:
+        return self.most is not None
 
 
 @node

@@ -467,6 +467,11 @@ class _ToNodes(Transformer):
     def range_binder(self, meta, c):
         return n.Binder(self._span(meta), str(c[0]), None, c[1], c[2])
 
+    def choose_binder(self, meta, c):
+        counts, source = c[1:-1], c[-1]
+        fewest, most = (counts[0], counts[1]) if len(counts) == 2 else (None, counts[0])
+        return n.Binder(self._span(meta), str(c[0]), source, None, None, most, fewest)
+
     def requires(self, meta, c):
         return ("requires", tuple(c))
 

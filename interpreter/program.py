@@ -26,10 +26,17 @@ class Move:
         return self.text
 
 
+class Several(str):
+    """The type of a binder choosing several items (`xs from 3 of hand[p]`): a list type whose
+    move words are the items themselves, in canonical order (`give 3C 9H QS`, see choosing.py)."""
+
+
 def render_move_value(prog, typ, value, n_players: int | None = None) -> str:
     """A binder's value as it reads in a move's name (`7C`, `P2`, `3`, `discard`, `hand[P1]`)."""
     if value is None:
         return "none"
+    if type(typ) is Several:
+        return " ".join(render_move_value(prog, typ[5:], v, n_players) for v in value)
     if typ == CARD:
         return prog.card_names[value]
     if typ == PLAYER:
@@ -51,7 +58,33 @@ def render_move_value(prog, typ, value, n_players: int | None = None) -> str:
 
 def move_text(prog, name: str, types, values, n_players: int) -> str:
     """A move's name: the alternative's name, then each binder's value."""
-    return " ".join([name] + [render_move_value(prog, t, v, n_players) for t, v in zip(types, values)])
+    words = [render_move_value(prog, t, v, n_players) for t, v in zip(types, values)]
+    return " ".join([name] + [w for w in words if w])  # choosing no items adds no word
+
+
+def find_move(prog, decision, moves, text: str, n_players: int):
+    """The move of `moves` that `text` names, exactly or with the items of a several-item
+    binder in any order (`give QS 3C 9H` for `give 3C 9H QS`); None if none does."""
+    for m in moves:
+        if m.text == text:
+            return m
+    words = text.split()
+    if not words:
+        return None
+    for m in moves:
+        spec = decision.alts[m.alt]
+        if spec.name != words[0] or not any(b.several for b in spec.bindings):
+            continue
+        rest, fits = words[1:], True
+        for b, v in zip(spec.bindings, m.values):
+            mine = render_move_value(prog, b.type, v, n_players).split()
+            typed, rest = rest[:len(mine)], rest[len(mine):]
+            if typed != mine and not (b.several and sorted(typed) == sorted(mine)):
+                fits = False
+                break
+        if fits and not rest:
+            return m
+    return None
 
 
 @attrs.define
@@ -68,8 +101,9 @@ class Binding:
     slot: int
     type: str
     domain: object  # fn(st, L) -> sequence, for `x from SOURCE`
-    low: object  # fn(st, L) -> int, for `n in LOW..HIGH`
-    high: object
+    low: object  # fn(st, L) -> int, for `n in LOW..HIGH`, and the counts of `xs from LOW..HIGH of SOURCE`
+    high: object  # (for `xs from K of SOURCE`, low is None: exactly K)
+    several: bool = False  # `xs from LOW..HIGH of SOURCE`: a set of distinct items (choosing.py)
 
 
 @attrs.define

@@ -34,10 +34,12 @@ COMMANDS: tuple[Command, ...] = (
             "show hand P1"),
     Command("moves", "moves [--all]", "the numbered legal moves; --all adds the illegal ones and the rule "
             "that forbids each", "moves --all"),
-    Command("play", "play MOVE|NUMBER", "make a move: its text, the text after its name, or its number in "
+    Command("play", "play MOVE|NUMBER|#NUMBER", "make a move: its text, the text after its name, or its number in "
             "`moves`", "play 9D",
-            "An illegal move is explained and changes nothing."),
-    Command("why", "why MOVE|NUMBER [--expand NAME]...", "why a move is legal or not: the verdict first, then "
+            "An illegal move is explained and changes nothing. The cards of a move may be typed in any order "
+            "(`play QS 3C 9H`). `#4` is always the fourth listed move; a plain `4` is too, unless a move here "
+            "reads as a number (`bid 4`): then `4` is that move, and `moves` numbers the list #1, #2, ..."),
+    Command("why", "why MOVE|NUMBER|#NUMBER [--expand NAME]...", "why a move is legal or not: the verdict first, then "
             "each rule with the values it looked at and its source lines", "why play AC",
             "A quantifier shows the item that decided it. --expand NAME (or -e NAME) opens each call of the "
             "definition NAME with its arguments."),

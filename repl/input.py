@@ -1,7 +1,8 @@
 """Reading a move the way a person types it.
 
-A move can be named by its number in `moves`, its whole text (`play 9D`), or the text after its
-name (`9D`), in any letter case when that names one move only, and with its cards in any order
+A move can be named by its number in `moves` (`#4`, or plain `4` when no move here reads as a
+number: with a move `bid 4` on offer, `4` is that move and `#4` the fourth listed), its whole
+text (`play 9D`), or the text after its name (`9D`), in any letter case when that names one move only, and with its cards in any order
 (`discard 3H 9C` for `discard 9C 3H`: a person picks cards from a hand, not from a list; other
 values, such as numbers, keep their order).  A legal move is preferred to an illegal one, so
 cards typed out of hand order still make the legal move.  When nothing fits, the message says
@@ -52,10 +53,17 @@ def _matches(typed: list[str], moves: list[str], cards) -> list[str]:
     return []
 
 
+def reads_as_number(moves: list[str]) -> bool:
+    """Could a bare number name one of these moves (`4` for `bid 4`)?  Then a list position
+    must be written `#4`."""
+    return any(len(words) == 2 and words[1].isdigit() for words in map(_tokens, moves))
+
+
 def read_move(typed: str, legal: list[str], candidates: list[str], cards=(), prefer_legal=True) -> str:
-    """The one move text that `typed` names (a number counts among the legal moves); `cards`
-    are the game's card names, the values that may be typed in any order.  Without
-    `prefer_legal` (for `why`) a text that is exactly an illegal move stays that move.
+    """The one move text that `typed` names (`#N`, or a bare N when no move reads as a number,
+    counts among the legal moves); `cards` are the game's card names, the values that may be
+    typed in any order.  Without `prefer_legal` (for `why`) a text that is exactly an illegal
+    move stays that move.
 
     Raises NoSuchMove for a number out of range or a text that fits several moves; a text that
     fits none comes back tidied (with the move's name put in front when the decision has only
@@ -64,11 +72,13 @@ def read_move(typed: str, legal: list[str], candidates: list[str], cards=(), pre
     text = " ".join(typed.split())
     if not text:
         raise NoSuchMove("which move? for example `play 1` (`moves` lists them)")
-    if text.isdigit():
-        index = int(text)
+    numbers = reads_as_number(candidates or legal)
+    position = text[1:] if text.startswith("#") else None if numbers else text
+    if position is not None and position.isdigit():
+        index = int(position)
         if not 1 <= index <= len(legal):
-            raise NoSuchMove(f"there is no move {index}; " + (f"`moves` numbers them 1 to {len(legal)}"
-                                                              if legal else "no move is legal now"))
+            raise NoSuchMove(f"there is no move {text}; " + (f"`moves` numbers them 1 to {len(legal)}"
+                                                             if legal else "no move is legal now"))
         return legal[index - 1]
     if text in legal or (not prefer_legal and text in candidates):
         return text
@@ -80,6 +90,9 @@ def read_move(typed: str, legal: list[str], candidates: list[str], cards=(), pre
     if len(found) > 1:
         shown = ", ".join(f"`{c}`" for c in found[:8]) + (", ..." if len(found) > 8 else "")
         raise NoSuchMove(f"`{text}` could be {shown}; type the whole move")
+    if numbers and text.isdigit():
+        raise NoSuchMove(f"no move reads `{text}`; moves here read as numbers, so a list position is "
+                         f"written `#{text}` (`moves` numbers them)")
     names = {_tokens(c)[0] for c in candidates}
     sizes = {len(_tokens(c)) - 1 for c in candidates}
     if len(names) == 1 and sizes == {len(words)} and words[0].casefold() not in {n.casefold() for n in names}:

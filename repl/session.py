@@ -18,7 +18,7 @@ import interpreter
 from interpreter import TABLE, GameFault, IllegalMove, ScriptError
 
 from .commands import ALIASES, BY_NAME, COMMANDS
-from .input import NoSuchMove, lines_of, read_move, why_not
+from .input import NoSuchMove, lines_of, read_move, reads_as_number, why_not
 from .replay import ReplayError, observation_data, read_replay, replay_data, write_replay
 from .table import Deck, render, show_value, snapshot
 from .trace import grouped
@@ -513,7 +513,9 @@ class Session:
         lines = [f"{title}: {prompt}" if prompt else title]
         if not show_all:
             width = len(str(len(legal)))
-            lines += [f"  {i:>{width}}. {m.text}" for i, m in enumerate(legal, 1)]
+            # a bare number would read as a move (`bid 4`): positions are written `#4`
+            mark = "#" if reads_as_number([m.text for m in st.candidate_moves()]) else ""
+            lines += [f"  {mark}{i:>{width}}. {m.text}" for i, m in enumerate(legal, 1)]
             if not legal:
                 lines.append("  (no legal move)")
             return lines
@@ -542,11 +544,17 @@ class Session:
         if not " ".join(arg.split()):
             example = f" or `{command} {legal[0]}`" if legal else ""
             raise ReplError(f"which move? for example `{command} 1`{example} (`moves` lists them)")
+        candidates = [m.text for m in st.candidate_moves()]
         try:
-            return read_move(arg, legal, [m.text for m in st.candidate_moves()], [c.name for c in self.game.cards],
-                             prefer_legal=command == "play")
+            text = read_move(arg, legal, candidates, [c.name for c in self.game.cards], prefer_legal=command == "play")
         except NoSuchMove as err:
             raise ReplError(str(err)) from None
+        if text not in candidates:  # the items of a several-item choice in another order
+            try:
+                text = st.parse_move(text).text
+            except IllegalMove:
+                pass
+        return text
 
     def _not_a_move(self, text: str) -> list[str]:
         """Why `text` is no move here, in the table's terms, with the nearest legal move."""

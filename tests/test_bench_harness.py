@@ -29,6 +29,11 @@ def test_explain_time():
     assert harness.explain_time(repeat=1)["explain_us"] > 0
 
 
+def test_choose_time_compares_the_same_moves():
+    figures = harness.choose_time(repeat=1, scale=0.01)
+    assert figures["moves"] == 286 and figures["same_moves"] and figures["speedup"] > 0
+
+
 def test_missing_scripts_and_baselines_are_skipped():
     assert harness.available(Config("x", "games/no_such_game.cardgame", "bench.baseline.bouncer"))[0] is False
     assert harness.available(Config("x", "games/bouncer.cardgame", "bench.baseline.no_such"))[0] is False
