@@ -3,7 +3,11 @@ checked, enumerated (fast and generic alike), read in any order, explained, save
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import interpreter
 from interpreter.enumeration import enumerate_moves
@@ -216,3 +220,45 @@ def test_a_person_types_the_cards_in_any_order():
     mine = " ".join(hand[2::-1])
     assert s.execute(f"why {mine}").splitlines()[0].endswith(": legal: no rule restricts this option")
     assert s.state.history == ["pass_cards 2H 3S 4C", "pass_cards 2D 4S 6S"]
+
+
+CARDS = [f"{r}{s}" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"] for s in "CDHS"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(hand=st.lists(st.sampled_from(CARDS), min_size=0, max_size=8, unique=True),
+       fewest=st.integers(0, 4), extra=st.integers(0, 2), data=st.data())
+def test_the_moves_are_every_set_once_in_deck_order(tmp_path_factory, hand, fewest, extra, data):
+    """Against a brute force: every set of `fewest..fewest+extra` cards of the hand, in deck
+    order, smaller sets first; and a move typed with its cards shuffled is that move."""
+    most = fewest + extra
+    script = SCRIPT.replace("[5D, 3S, 2C, 3H]", "[" + ", ".join(hand) + "]" if hand else "[]")
+    path = tmp_path_factory.mktemp("choose") / "s.cardgame"
+    path.write_text(script.replace("DECISION", f"lay(cs from {fewest}..{most} of hand[seat(0)])\npass"))
+    state = interpreter.load(str(path)).new_game(seed=1)
+    ordered = sorted(hand, key=CARDS.index)
+    expected = [" ".join(["lay", *combo]) for k in range(fewest, most + 1) for combo in combinations(ordered, k)]
+    assert texts(state) == expected + ["pass"]
+    if expected:
+        move = data.draw(st.sampled_from(expected))
+        name, *items = move.split()
+        typed = " ".join([name, *data.draw(st.permutations(items))])
+        assert state.parse_move(typed).text == move
+        state.apply(typed)
+        assert state.history == [move]
+
+
+def test_a_saved_replay_with_several_card_moves_opens_again(tmp_path):
+    script = tmp_path / "climbing.cardgame"
+    script.write_text((ROOT / "tests" / "scripts" / "climbing.cardgame").read_text())
+    s = Session()
+    s.start(str(script), seed=4)
+    s.execute("auto 12")
+    played = list(s.state.history)
+    assert len(played) == 12 and any(len(m.split()) > 2 for m in played)
+    replay = tmp_path / "game.replay"
+    s.execute(f"save {replay}")
+    again = Session()
+    again.start(str(script), seed=1)
+    again.execute(f"open {replay}")
+    assert again.state.history == played and again.state.to_json() == s.state.to_json()
