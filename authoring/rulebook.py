@@ -28,7 +28,7 @@ from interpreter.types import spelled
 from .comments import attach_comments, comment_text
 from .flow import Script, load_script
 
-VISIBLE = {"public": "everyone", "owner": "its owner only", "hidden": "nobody"}
+VISIBLE = {"public": "everyone", "owner": "its owner only", "team": "its owner and their partners", "hidden": "nobody"}
 
 # Built-in functions in words; {0}, {1} are the arguments.
 BUILTIN_WORDS = {
@@ -137,7 +137,7 @@ class _Book:
             self.add("", "What the table keeps track of:", "", "| name | for | kind | at the start | note |",
                      "|---|---|---|---|---|")
             for name, (var, typ) in t.vars.items():
-                who = "each player" if var.per_player else "the table"
+                who = "each player" if var.per_player else "each team" if var.per_team else "the table"
                 private = " (private)" if var.private else ""
                 self.add(f"| *{name}* | {who}{private} | {spelled(typ)} | {self.words(var.init)} | {self.note(var)} |")
         if t.records:

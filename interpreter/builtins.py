@@ -10,7 +10,7 @@ budget or the size of numbers.
 from __future__ import annotations
 
 from .rng import below
-from .types import ANY, BOOL, CARD, INT, PLAYER, ZONE, element, fits, is_listlike, is_record, list_of
+from .types import ANY, BOOL, CARD, INT, PLAYER, TEAM, ZONE, element, fits, is_listlike, is_record, list_of
 
 
 class BuiltinTypeError(Exception):
@@ -211,9 +211,41 @@ def _seat(st, i):
     return i % st.n
 
 
-@builtin("number", 1, 1, lambda t: (_player_arg(t), INT)[1])
+@builtin("number", 1, 1, lambda t: (_need(t, 0, lambda x: fits(PLAYER, x) or fits(TEAM, x), "a player or a team"),
+                                    INT)[1])
 def _number(st, p):
     return p
+
+
+# ---- teams (docs/language.md, "Teams"); the checker allows them only in a game with teams
+def _team_arg(t):
+    _need(t, 0, lambda x: fits(TEAM, x), "a team")
+    return TEAM
+
+
+@builtin("team", 1, 1, lambda t: (_player_arg(t), TEAM)[1])
+def _team(st, p):
+    return st.teams.of[p]
+
+
+@builtin("members", 1, 1, lambda t: (_team_arg(t), list_of(PLAYER))[1])
+def _members(st, team):
+    seats = st.teams.members[team]
+    st.charge(len(seats))
+    return seats
+
+
+@builtin("partners", 1, 1, lambda t: (_player_arg(t), list_of(PLAYER))[1])
+def _partners(st, p):
+    st.charge(st.n)
+    return st.teams.partners(p)
+
+
+@builtin("partner", 1, 1, _player_arg)
+def _partner(st, p):
+    st.charge(st.n)
+    others = st.teams.partners(p)
+    return others[0] if others else None
 
 
 @builtin("owner", 1, 1, lambda t: (_need(t, 0, lambda x: fits(CARD, x), "a card"), PLAYER)[1])
@@ -265,6 +297,11 @@ CHANCE = frozenset({"random"})
 CONSTANTS = {
     "players": (list_of(PLAYER), lambda st: tuple(range(st.n))),
     "player_count": (INT, lambda st: st.n),
+    "teams": (list_of(TEAM), lambda st: tuple(range(st.teams.count))),
+    "team_count": (INT, lambda st: st.teams.count),
 }
+
+# Built-ins and constants that need a `teams` declaration.
+TEAM_NAMES = frozenset({"team", "members", "partners", "partner", "teams", "team_count"})
 
 

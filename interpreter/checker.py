@@ -15,13 +15,13 @@ import attrs
 from . import limits
 from . import nodes as n
 from . import orders
-from .builtins import BUILTINS, CHANCE, CONSTANTS, BuiltinTypeError
+from .builtins import BUILTINS, CHANCE, CONSTANTS, TEAM_NAMES, BuiltinTypeError
 from .source import Diagnostic, Span, did_you_mean
-from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEXT, TYPE_NAMES, ZONE, ZONES, base_of,
+from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, TYPE_NAMES, ZONE, ZONES, base_of,
                     describe, element, fits, is_list, is_listlike, is_ordered, is_record, join, list_of,
                     order_name, record_name, record_type, spelled)
 
-VISIBILITIES = ("public", "owner", "hidden")
+VISIBILITIES = ("public", "owner", "team", "hidden")
 
 
 @attrs.define
@@ -71,6 +71,7 @@ class Tables:
     symbols: set = attrs.Factory(set)
     score: n.ScoreDecl | None = None
     winners: n.WinnersDecl | None = None
+    teams: n.TeamsDecl | None = None  # the partnerships, in a game with teams
     limits: dict = attrs.Factory(dict)  # budget name (work_per_move, work_per_game) -> the game's own value
     measures: dict = attrs.Factory(dict)  # name -> MeasureDecl (their own namespace)
     resolved: dict = attrs.Factory(dict)
@@ -233,6 +234,12 @@ class Checker:
                                f"the first declaration is at {t.measures[item.name].span}")
                 else:
                     t.measures[item.name] = item
+            elif isinstance(item, n.TeamsDecl):
+                if t.teams is not None:
+                    self.error("E0301", "`teams` is declared twice", item.span, "declared again here",
+                               f"the first declaration is at {t.teams.span}")
+                else:
+                    t.teams = item
             elif isinstance(item, n.WinnersDecl):
                 if t.winners is not None:
                     self.error("E0301", "`winners` is declared twice", item.span)
@@ -349,13 +356,17 @@ class Checker:
             self._record_cycle(record)
         for opt in t.options.values():
             self._check_option(opt)
+        if t.teams is not None:
+            self._check_teams(t.teams)
         for zone in t.zones.values():
             if zone.visibility not in VISIBILITIES:
                 self.error("E0320", f"unknown visibility `{zone.visibility}`", zone.span,
-                           hint="use public, owner or hidden")
+                           hint="use public, owner, team or hidden")
             if zone.otherwise is not None and zone.otherwise not in VISIBILITIES:
                 self.error("E0320", f"unknown visibility `{zone.otherwise}`", zone.span,
-                           hint="use public, owner or hidden")
+                           hint="use public, owner, team or hidden")
+            if "team" in (zone.visibility, zone.otherwise):
+                self._team_visibility(zone)
             if zone.condition is not None:
                 self._expect(zone.condition, BOOL, top)
         for deck in t.decks:
@@ -367,6 +378,8 @@ class Checker:
                 self.error("E0321", f"deck `{deck.name}` starts in `{deck.zone}`, a per-player zone",
                            deck.zone_span, hint="start the deck in a shared zone and deal it")
         for name, (var, _) in list(t.vars.items()):
+            if var.per_team and t.teams is None:
+                self._no_teams(f"`{name}` holds a value per team", var.span)
             declared = self._type_ref(var.type) if var.type else None
             actual = self.expr(var.init, top)
             if declared is None and not var.written_init:
@@ -415,7 +428,7 @@ class Checker:
         if t.score is not None:
             frame = _Frame()
             scope = _Scope(frame, context=frozenset({"pure"}))
-            t.slots[id(t.score)] = scope.declare(t.score.var, PLAYER)
+            t.slots[id(t.score)] = scope.declare(t.score.var, TEAM if t.teams is not None else PLAYER)
             self._expect(t.score.expr, INT, scope)
             t.frames[id(t.score)] = frame.size
         for measure in t.measures.values():
@@ -429,7 +442,8 @@ class Checker:
             t.frames[id(measure)] = frame.size
         if t.winners is not None and t.winners.expr is not None:
             frame = _Frame()
-            self._expect(t.winners.expr, list_of(PLAYER), _Scope(frame, context=frozenset({"pure"})))
+            self._expect(t.winners.expr, list_of(TEAM if t.teams is not None else PLAYER),
+                         _Scope(frame, context=frozenset({"pure"})))
             t.frames[id(t.winners)] = frame.size
 
     def _check_record(self, record: n.RecordDecl):
@@ -469,6 +483,58 @@ class Checker:
                 if inner is not None and inner not in path and inner != record.name:
                     path[inner] = name
                     stack.append((inner, name))
+
+    # ---- teams (docs/language.md, "Teams")
+    def _check_teams(self, decl: n.TeamsDecl):
+        t = self.t
+        if decl.expr is not None:  # `teams p: EXPR`: read at set-up, before the variables
+            frame = _Frame()
+            scope = _Scope(frame, context=frozenset({"pure", "teams"}))
+            t.slots[id(decl)] = scope.declare(decl.var, PLAYER)
+            self._expect(decl.expr, INT, scope)
+            t.frames[id(decl)] = frame.size
+            return
+        placed: dict[int, int] = {}
+        spans = iter(decl.seat_spans)
+        for number, team in enumerate(decl.seats):
+            for seat in team:
+                span = next(spans)
+                if seat in placed:
+                    self.error("E0340", f"seat {seat} is in two teams (T{placed[seat]} and T{number})", span,
+                               "listed again", "each seat plays in exactly one team")
+                    continue
+                placed[seat] = number
+                if seat >= t.max_players:
+                    self.error("E0342", f"there is no seat {seat} at a table of {t.max_players}", span,
+                               "no such seat", f"seats are numbered 0 to {t.max_players - 1}")
+        if t.min_players != t.max_players or len(placed) != t.max_players:
+            takes = f"{t.min_players}" if t.min_players == t.max_players else f"{t.min_players} to {t.max_players}"
+            if len(placed) != t.max_players and t.min_players == t.max_players:
+                for seat in sorted(set(range(t.max_players)) - set(placed)):
+                    self.error("E0341", f"seat {seat} is in no team", decl.span, "every seat needs a team",
+                               f"add {seat} to one of the teams")
+            else:
+                self.error("E0342", f"these teams seat {len(placed)} players, but the game takes {takes}",
+                           decl.span, "fixed for one player count",
+                           "teams fixed by seat need `players N` with N their seats; for a game of several "
+                           "sizes compute them: `teams p: number(p) % 2`")
+        if len(decl.seats) < 2:
+            self.error("E0345", "a game with teams needs at least two teams", decl.span, "one team",
+                       "list each team's seats: `teams: [0, 2], [1, 3]`")
+
+    def _team_visibility(self, zone: n.ZoneDecl):
+        """`team`: the zone's owner and their partners see it; so it needs teams and an owner."""
+        if self.t.teams is None:
+            self._no_teams(f"zone `{zone.name}` is seen by a team", zone.span)
+        elif not zone.per_player:
+            self.error("E0344", f"zone `{zone.name}` is shared, so no team owns it", zone.span,
+                       "`team` needs a per-player zone",
+                       "make it `per player team` (each seat and its partners see that seat's zone), "
+                       "or `public`")
+
+    def _no_teams(self, what: str, span):
+        self.error("E0343", f"{what}, but the game declares no teams", span, "needs teams",
+                   "declare the partnerships: `teams: [0, 2], [1, 3]` (by seat) or `teams p: number(p) % 2`")
 
     def _activation(self, params, context: str) -> tuple[_Frame, _Scope]:
         """A fresh frame whose first slots are the parameters."""
@@ -817,9 +883,10 @@ class Checker:
         elif target.name in t.vars:
             var, typ = t.vars[target.name]
             t.resolved[id(target)] = ("global", target.name)
-            if var.per_player and target.index is None:
-                self.error("E0211", f"`{target.name}` holds a value per player; say whose", target.span,
-                           hint=f"write `set {target.name}[p] = ...`")
+            if var.indexed and target.index is None:
+                who = "player" if var.per_player else "team"
+                self.error("E0211", f"`{target.name}` holds a value per {who}; say whose", target.span,
+                           hint=f"write `set {target.name}[{'p' if var.per_player else 't'}] = ...`")
         elif target.name in t.options:
             self.error("E0507", f"option `{target.name}` cannot be changed during the game", target.span,
                        hint="copy it into a `var` first")
@@ -832,10 +899,9 @@ class Checker:
             return
         if target.index is not None:
             index_type = self.expr(target.index, scope)
-            per_player = target.name in t.vars and t.vars[target.name][0].per_player and local is None
-            if per_player:
-                if not fits(PLAYER, index_type):
-                    self._mismatch(target.index, PLAYER, index_type)
+            var = t.vars[target.name][0] if target.name in t.vars and local is None else None
+            if var is not None and var.indexed:
+                self._row_index(var, target.index, index_type)
             elif is_list(typ):
                 if not fits(INT, index_type):
                     self._mismatch(target.index, INT, index_type)
@@ -1041,11 +1107,16 @@ class Checker:
         if e.name in t.vars:
             var, typ = t.vars[e.name]
             t.resolved[id(e)] = ("global", e.name)
+            if "teams" in scope.context:
+                self.error("E0346", f"the teams are made before variables get their values, so they cannot read "
+                           f"`{e.name}`", e.span, "not set yet",
+                           "compute the teams from the seat, `player_count` and the options")
+                return ANY
             if typ is None:
                 self.error("E0214", f"variable `{e.name}` is used before it is declared", e.span,
                            hint="a variable's starting value may only use options and earlier variables")
                 return ANY
-            return list_of(typ) if var.per_player else typ
+            return list_of(typ) if var.indexed else typ
         if e.name in t.options:
             opt = t.options[e.name]
             t.resolved[id(e)] = ("option", e.name)
@@ -1055,6 +1126,8 @@ class Checker:
             t.resolved[id(e)] = ("zones" if zone.per_player else "zone", e.name)
             return ZONES if zone.per_player else ZONE
         if e.name in CONSTANTS:
+            if e.name in TEAM_NAMES and t.teams is None:
+                self._no_teams(f"`{e.name}` reads the teams", e.span)
             t.resolved[id(e)] = ("constant", e.name)
             return CONSTANTS[e.name][0]
         if e.name in t.defines and t.defines[e.name].params is None:
@@ -1124,9 +1197,8 @@ class Checker:
                 self._mismatch(e.index, PLAYER, idx)
             return ZONE
         resolved = self.t.resolved.get(id(e.obj))
-        if resolved and resolved[0] == "global" and self.t.vars[resolved[1]][0].per_player:
-            if not fits(PLAYER, idx):
-                self._mismatch(e.index, PLAYER, idx)
+        if resolved and resolved[0] == "global" and self.t.vars[resolved[1]][0].indexed:
+            self._row_index(self.t.vars[resolved[1]][0], e.index, idx)
             return element(obj)
         if is_list(obj) or obj in (ZONE, ANY):
             if not fits(INT, idx):
@@ -1134,6 +1206,19 @@ class Checker:
             return element(obj)
         self.error("E0212", f"{describe(obj)} cannot be indexed", e.obj.span, f"this is {describe(obj)}")
         return ANY
+
+    def _row_index(self, var: n.VarDecl, index, index_type: str):
+        """A per-player variable is indexed by a player, a per-team one by a team."""
+        want = PLAYER if var.per_player else TEAM
+        if fits(want, index_type):
+            return
+        hint = ""
+        if want == TEAM and index_type == PLAYER:
+            hint = f"`{var.name}` holds a value per team: write `{var.name}[team(...)]` for a player's team"
+        elif want == PLAYER and index_type == TEAM:
+            hint = f"`{var.name}` holds a value per player: walk the team's seats with `members(...)`"
+        self.error("E0210", f"expected {describe(want)}, found {describe(index_type)}", index.span,
+                   f"this is {describe(index_type)}", hint)
 
     def _call(self, e: n.Call, scope) -> str:
         t = self.t
@@ -1148,6 +1233,8 @@ class Checker:
             self.error("E0218", f"`{e.func}` draws by chance, which only a statement may do", e.func_span,
                        "not in a rule, definition, score or the listing of a decision's moves",
                        "draw it into a variable first: `let x = random(...)` in a phase, procedure or move body")
+        if e.func in TEAM_NAMES and t.teams is None:
+            self._no_teams(f"`{e.func}` reads the teams", e.func_span)
         if e.func in BUILTINS:
             low, high, typer, _ = BUILTINS[e.func]
             types = [self.expr(a, scope) for a in e.args]

@@ -664,7 +664,7 @@ class Gen:
             return [], env.local(detail)
         if kind in ("global", "option"):
             slot = p.var_slots[detail]
-            if kind == "global" and t.vars[detail][0].per_player:
+            if kind == "global" and t.vars[detail][0].indexed:
                 return [], f"tuple(st.vars[{slot}])"
             return [], f"st.vars[{slot}]"
         if kind == "zone":
@@ -738,13 +738,14 @@ class Gen:
             self._nonnull_codes.add(code)  # a slot number, or the expression fails
             return lines, code
         resolved = t.resolved.get(id(e.obj))
-        if resolved and resolved[0] == "global" and t.vars[resolved[1]][0].per_player:
+        if resolved and resolved[0] == "global" and t.vars[resolved[1]][0].indexed:
             slot = p.var_slots[resolved[1]]
             lines, idx = self.lower(e.index, env, fn)
             value, cond = self._checked(idx, env, fn)
             if not cond:
                 return lines, f"st.vars[{slot}][{value}]"
-            msg = self.const(f"`{resolved[1]}[...]` needs a player, found none")
+            whose = "a player" if t.vars[resolved[1]][0].per_player else "a team"
+            msg = self.const(f"`{resolved[1]}[...]` needs {whose}, found none")
             return lines, f"(st.vars[{slot}][{value}] if {cond} else _fail({msg}, {span}))"
         seq_lines, seq, _ = self._iter(e.obj, env, fn, charge=True)
         idx_lines, idx = self.lower(e.index, env, fn)
@@ -1238,7 +1239,7 @@ class Gen:
         res, o, v = fn.tmp(), fn.tmp(), fn.tmp()
         trace = ["if st.tracer is not None:",
                  f"    st.emit('set', name={self._value(detail)}, value={{shown}}, index={{index}}, span={span})"]
-        if target.index is not None and not (kind == "global" and t.vars[detail][0].per_player):
+        if target.index is not None and not (kind == "global" and t.vars[detail][0].indexed):
             # one element of a list: the list is copied, changed and stored back
             where = f"L[{detail}]" if kind == "local" else f"st.vars[{p.var_slots[detail]}]"
             seq, i = fn.tmp(), fn.tmp()
@@ -1274,7 +1275,7 @@ class Gen:
         # per-player variable
         il, idx = self.lower(target.index, env, fn)
         seat = fn.tmp()
-        msg = self.const(f"`{name}[...]` needs a player, found none")
+        msg = self.const(f"`{name}[...]` needs {'a player' if t.vars[name][0].per_player else 'a team'}, found none")
         row = fn.tmp()
         lines = il + [f"{seat} = {idx}", f"if {seat} is None:", f"    _fail({msg}, {span})",
                       f"{row} = st.vars[{slot}]"]

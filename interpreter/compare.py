@@ -23,8 +23,11 @@ def per_game_figures(game, records, players: int) -> dict:
         "faulted": [int(r.outcome == "faulted") for r in records],
         "stopped by the limit": [int(r.outcome == "limit") for r in records],
     }
-    for seat in range(players):
-        figures[f"P{seat} wins"] = [int(r.outcome == "won" and r.winners[0] == seat) for r in records]
+    for seat in range(players):  # with teams, a seat wins with its team
+        figures[f"P{seat} wins"] = [int(r.outcome == "won" and seat in r.winners) for r in records]
+    teams = next((r.teams for r in records if r.teams is not None), None)
+    for team in range(max(teams) + 1 if teams else 0):
+        figures[f"T{team} wins"] = [int(r.outcome == "won" and r.winning_teams == (team,)) for r in records]
     for seat in range(players):
         figures[f"P{seat} score"] = [r.scores[seat] if r.outcome in ("won", "drawn") else None for r in records]
     figures["lead changes"] = [r.lead_changes if r.outcome in ("won", "drawn") else None for r in records]

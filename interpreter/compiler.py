@@ -111,18 +111,24 @@ class Compiler:
         for name in t.options:
             p.var_slots[name] = slot
             slot += 1
-        per_player = []
+        per_player, per_team = [], []
         for name, (var, _) in t.vars.items():
             p.var_slots[name] = slot
             if var.per_player:
                 per_player.append(slot)
+            if var.per_team:
+                per_team.append(slot)
             slot += 1
-        p.per_player_var_slots = tuple(per_player)
+        p.per_player_var_slots, p.per_team_var_slots = tuple(per_player), tuple(per_team)
+        p.row_var_slots = p.per_player_var_slots + p.per_team_var_slots
         for z in t.zones.values():
             if z.condition is not None:
                 p.zone_conditions[z.name] = self.expr(z.condition)
         for name, (var, _) in t.vars.items():
-            p.var_inits.append((p.var_slots[name], self.expr(var.init), var.per_player))
+            rows = "player" if var.per_player else "team" if var.per_team else None
+            p.var_inits.append((p.var_slots[name], self.expr(var.init), rows))
+        if t.teams is not None and t.teams.expr is not None:
+            p.teams_fn = self._seat_fn(t.teams)
         for name, rule in t.rules.items():
             p.rules[name] = CompiledRule(rule, t.frames[id(rule)], self.gen.rule_fn(rule))
         # Phases first so that code index == phase order for the first phase.
@@ -137,13 +143,7 @@ class Compiler:
         for event in t.events.values():
             self._event(event)
         if t.score is not None:
-            body, size, slot = self.expr(t.score.expr), t.frames[id(t.score)], t.slots[id(t.score)]
-
-            def score(st, seat, body=body, size=size, slot=slot):
-                L = [None] * size
-                L[slot] = seat
-                return body(st, L)
-            p.score_fn = score
+            p.score_fn = self._seat_fn(t.score)  # a seat, or a team in a game with teams
         if t.winners is not None and t.winners.expr is not None:
             body, size = self.expr(t.winners.expr), t.frames[id(t.winners)]
             p.winners_fn = lambda st: body(st, [None] * size)
@@ -151,6 +151,16 @@ class Compiler:
             decision.fast = self.gen.enumerator(decision)
             decision.pick = self.gen.playout_enumerator(decision)
         return p
+
+    def _seat_fn(self, decl):
+        """fn(st, who) for a declaration `NAME: EXPR` read once per seat or team (score, teams)."""
+        body, size, slot = self.expr(decl.expr), self.t.frames[id(decl)], self.t.slots[id(decl)]
+
+        def read(st, who, body=body, size=size, slot=slot):
+            L = [None] * size
+            L[slot] = who
+            return body(st, L)
+        return read
 
     def _new_code(self, name, kind, decl, phase) -> int:
         p = self.p

@@ -16,6 +16,7 @@ from .runtime import (TABLE, VALUE_FAULTS, ScriptRuntimeError, State, fault_word
                       value_fault)
 from .knowledge import (Journal, UnknownRead, attributes_read, describe, determinize, information_state, masked,
                         observation, refusal_message)
+from .teams import Teams, fixed as teams_fixed, numbered as teams_numbered
 from .views import build_view
 from .source import Diagnostic, ScriptError, SourceFile, Span, did_you_mean, render
 from .parser import parse_expression
@@ -228,12 +229,14 @@ class Game:
         st.begin_work()
         st.stack = []
         st.game = self
+        st.teams = team_layout(st)
         st.journal = Journal(st) if record else None
         st.set_tracer(tracer)
         try:
-            for slot, init, per_player in prog.var_inits:
+            rows = {"player": players, "team": st.teams.count if st.teams is not None else 0}
+            for slot, init, per in prog.var_inits:
                 value = init(st, [])
-                st.vars[slot] = [value] * players if per_player else value
+                st.vars[slot] = [value] * rows[per] if per is not None else value
             st.end_work()
             first = prog.code_info[0]
             st.stack = [[0, 0, [None] * first.size]]
@@ -268,6 +271,32 @@ class Game:
 
 
 EXPRESSION_PATH = "<expr>"
+
+
+def team_layout(st) -> Teams | None:
+    """The game's teams for this player count and these options (None without `teams`);
+    ScriptError E0708 when a computed layout does not make whole teams of them."""
+    decl = st.prog.tables.teams
+    if decl is None:
+        return None
+    if decl.expr is None:
+        return teams_fixed(decl.seats)
+    try:
+        numbers = [st.prog.teams_fn(st, seat) for seat in range(st.n)]
+    except ScriptRuntimeError as err:
+        found = err.message
+    except VALUE_FAULTS as exc:
+        found = fault_words(exc)
+    else:
+        found = teams_numbered(numbers)
+        if not isinstance(found, str):
+            return found
+    setting = ", ".join(f"{k}={v}" for k, v in sorted(st.options.items()))
+    raise ScriptError([Diagnostic("E0708", f"the teams do not work out for {st.n} players"
+                                  + (f" with {setting}" if setting else "") + f": {found}", decl.span,
+                                  "these teams", "give every seat a team number 0, 1, ... so that each "
+                                  "team has a seat, for every player count and option the game allows")],
+                      st.game.sources)
 
 
 def _known(opts) -> str:
@@ -311,12 +340,25 @@ class GameState(State):
 
     @property
     def scores(self) -> list[int]:
+        """Each seat's score; in a game with teams, the score of the seat's team."""
+        teams = self.teams
+        if teams is None:
+            return self._read_scores(self.n)
+        by_team = self._read_scores(teams.count)
+        return [by_team[team] for team in teams.of]
+
+    @property
+    def team_scores(self) -> list[int] | None:
+        """Each team's score (`score t: ...` reads a team); None in a game without teams."""
+        return None if self.teams is None else self._read_scores(self.teams.count)
+
+    def _read_scores(self, count: int) -> list[int]:
         fn = self.prog.score_fn
         if fn is None:
-            return [0] * self.n
+            return [0] * count
         self.begin_work(query=True)
         try:
-            return [fn(self, seat) or 0 for seat in range(self.n)]
+            return [fn(self, who) or 0 for who in range(count)]
         except ScriptRuntimeError as err:
             raise GameFault(self._diagnostic(err), self.game.sources) from None
         except VALUE_FAULTS as exc:
@@ -324,7 +366,22 @@ class GameState(State):
 
     @property
     def winners(self) -> list[int]:
-        """The winning seats of a finished game; GameFault when the `winners:` expression fails."""
+        """The winning seats of a finished game (in a game with teams, every member of a
+        winning team); GameFault when the `winners:` expression fails."""
+        teams = self.teams
+        if teams is None:
+            return self._winning(self.n, lambda: self.scores)
+        return sorted(seat for team in self.winning_teams for seat in teams.members[team])
+
+    @property
+    def winning_teams(self) -> list[int] | None:
+        """The winning teams of a finished game; None in a game without teams."""
+        if self.teams is None:
+            return None
+        return self._winning(self.teams.count, lambda: self.team_scores)
+
+    def _winning(self, count: int, scores) -> list[int]:
+        """Who of 0..count-1 (seats, or teams) won: the `winners:` expression, or the best score."""
         if not self.over or self.fault is not None:
             return []
         decl = self.prog.tables.winners
@@ -332,14 +389,14 @@ class GameState(State):
             self.begin_work(query=True)
             try:
                 found = self.prog.winners_fn(self) or ()
-                return sorted({p for p in found if p is not None and 0 <= p < self.n})
+                return sorted({p for p in found if p is not None and 0 <= p < count})
             except ScriptRuntimeError as err:
                 raise GameFault(self._diagnostic(err), self.game.sources) from None
             except VALUE_FAULTS as exc:
                 raise GameFault(self._diagnostic(value_fault(self, exc)), self.game.sources) from None
-        scores = self.scores
-        best = min(scores) if decl is not None and decl.mode == "lowest" else max(scores)
-        return [seat for seat, s in enumerate(scores) if s == best]
+        values = scores()
+        best = min(values) if decl is not None and decl.mode == "lowest" else max(values)
+        return [who for who, s in enumerate(values) if s == best]
 
     def evaluate(self, text: str, expect: str | None = None, viewer="all") -> tuple[str | None, list[Diagnostic]]:
         """Evaluate one expression of the language on this state: (value text or None, diagnostics).

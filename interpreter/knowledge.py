@@ -45,13 +45,17 @@ def zone_visibility(st, zone) -> str:
 
 
 def slot_visibility(st) -> list:
-    """(visibility, owner) of every zone slot of this position."""
+    """(visibility, owner) of every zone slot of this position; for a `team` zone the owner is
+    the seats of the owner's team, who all see it."""
     prog = st.prog
     vis_of = {z.name: zone_visibility(st, z) for z in prog.tables.zones.values()}
     out = []
     for slot in range(len(st.zones)):
         name, owner = prog.zone_of_slot(slot, st.n)
-        out.append((vis_of[name], owner))
+        visibility = vis_of[name]
+        if visibility == "team":
+            owner = st.teams.members[st.teams.of[owner]] if owner is not None and st.teams is not None else ()
+        out.append((visibility, owner))
     return out
 
 
@@ -66,7 +70,9 @@ def _sees(table, vis, loc, viewer, card) -> bool:
         return True
     if viewer is None:
         return False
-    return bool(v >> viewer & 1) or (visibility == "owner" and owner == viewer)
+    if v >> viewer & 1:
+        return True
+    return owner == viewer if visibility == "owner" else visibility == "team" and viewer in owner
 
 
 def sees(st, viewer, card, table=None) -> bool:
@@ -221,8 +227,9 @@ class Journal:
             return tuple(full for _ in every)
         if kind == "set":
             entry = st.prog.tables.vars.get(data.get("name"))
-            if entry is not None and entry[0].private:  # which seat's value it is, the event does not say
-                return tuple(full if v == "all" else None for v in every)
+            if entry is not None and entry[0].private:  # seen by the seat (or team) it belongs to
+                readers = private_readers(st, entry[0], data.get("index"))
+                return tuple(full if v == "all" or v in readers else None for v in every)
             return tuple(self._mask_names(st, table, full, i, v) for i, v in enumerate(every))
         if kind == "log":
             return tuple(self._mask_names(st, table, full, i, v) for i, v in enumerate(every))
@@ -282,6 +289,16 @@ class Journal:
             else:
                 texts.append(_masked_move(st, table, data, v, seen[i], self))
         return Entry(data["step"], "decision", data.get("span"), actor, tuple(texts))
+
+
+def private_readers(st, var, index) -> tuple:
+    """The seats that see a `private` variable's value at `index`: a per-player one its seat, a
+    per-team one the team's members, a shared one nobody (only "all")."""
+    if index is None or not var.indexed:
+        return ()
+    if var.per_player:
+        return (index,)
+    return st.teams.members[index]
 
 
 def _name_pattern(prog):
@@ -363,8 +380,10 @@ def describe(st, kind, data) -> str:
             typ = element(typ)
         index = data.get("index")
         if index is not None:  # `set total[P2] = -45`, `set order[3] = 7C`: which one changed
-            per_player = entry is not None and entry[0].per_player
-            return f"set {data['name']}[{f'P{index}' if per_player else index}] = {render_value(prog, typ, value, st.n)}"
+            var = entry[0] if entry is not None else None
+            which = f"P{index}" if var is not None and var.per_player else \
+                f"T{index}" if var is not None and var.per_team else index
+            return f"set {data['name']}[{which}] = {render_value(prog, typ, value, st.n)}"
         return f"set {data['name']} = {render_value(prog, typ, value, st.n)}"
     if kind in ("reveal", "peek", "hide"):
         card = prog.card_names[data["card"]]
@@ -445,9 +464,10 @@ def masked(st, viewer):
         if not var.private:
             continue
         slot = prog.var_slots[name]
-        if var.per_player:
-            m.vars[slot] = [v if seat == viewer else Unknown(f"`{name}[P{seat}]`")
-                            for seat, v in enumerate(m.vars[slot])]
+        if var.indexed:
+            mark = "P" if var.per_player else "T"
+            m.vars[slot] = [v if viewer in private_readers(st, var, i) else Unknown(f"`{name}[{mark}{i}]`")
+                            for i, v in enumerate(m.vars[slot])]
         else:
             m.vars[slot] = Unknown(f"`{name}`")
     return m

@@ -483,6 +483,12 @@ class VarDecl:
     private: bool
     init: object
     written_init: bool = True  # False: `var x: T` without `= VALUE`, init is a made-up `none`
+    per_team: bool = False  # `per team`: one value per team, indexed by a team
+
+    @property
+    def indexed(self) -> bool:
+        """One value per player or per team, read and set as `v[p]` / `v[t]`."""
+        return self.per_player or self.per_team
 
 
 @node
@@ -556,6 +562,18 @@ class ScoreDecl:
 class WinnersDecl:
     span: Span
     mode: str | None  # "highest", "lowest", or None with an expression
+    expr: object | None
+
+
+@node
+class TeamsDecl:
+    """`teams: [0, 2], [1, 3]` (fixed: the seats of each team) or `teams p: EXPR` (computed: the
+    team number of each seat, read at set-up)."""
+
+    span: Span
+    seats: tuple  # fixed: ((0, 2), (1, 3)); computed: ()
+    seat_spans: tuple  # the span of each seat number, in the order of `seats` flattened
+    var: str | None  # computed: the seat's name
     expr: object | None
 
 

@@ -311,7 +311,8 @@ class _ToNodes(Transformer):
         if not written:  # `var x: int` starts as none
             span = self._span(meta)
             init = n.Literal(Span(span.path, span.end_line, span.end_column, span.end_line, span.end_column), None, "none")
-        return n.VarDecl(self._span(meta), name, typ, "PER_PLAYER" in toks, "PRIVATE" in toks, init, written)
+        return n.VarDecl(self._span(meta), name, typ, "PER_PLAYER" in toks, "PRIVATE" in toks, init, written,
+                         "PER_TEAM" in toks)
 
     def record_decl(self, meta, c):
         return n.RecordDecl(self._span(meta), str(c[0]), tuple(c[1:]))
@@ -362,6 +363,17 @@ class _ToNodes(Transformer):
         parts = c[:-1] if isinstance(c[-1], Token) and c[-1].type == "STRING" else c
         var = str(parts[1]) if len(parts) == 3 else None
         return n.MeasureDecl(self._span(meta), str(parts[0]), var, parts[-1], doc)
+
+    def seat_list(self, meta, c):
+        return tuple((self._int(tok), self._tspan(tok)) for tok in c)
+
+    def teams_fixed(self, meta, c):
+        seats = tuple(tuple(seat for seat, _ in team) for team in c)
+        spans = tuple(span for team in c for _, span in team)
+        return n.TeamsDecl(self._span(meta), seats, spans, None, None)
+
+    def teams_computed(self, meta, c):
+        return n.TeamsDecl(self._span(meta), (), (), str(c[0]), c[1])
 
     def winners_mode(self, meta, c):
         return n.WinnersDecl(self._span(meta), str(c[0]).split()[0], None)

@@ -22,8 +22,8 @@ from .runtime import TABLE, VALUE_FAULTS, ScriptRuntimeError
 from .source import Diagnostic
 
 OUTCOMES = ("won", "drawn", "capped", "faulted", "limit")
-"""How a game can end: `won` (exactly one winner), `drawn` (several winners share the win, or the
-winners expression names nobody), `capped` (the script's `end game capped`), `faulted` (a run-time
+"""How a game can end: `won` (exactly one winner: one seat, or in a game with teams one team),
+`drawn` (several seats or teams share the win, or the winners expression names nobody), `capped` (the script's `end game capped`), `faulted` (a run-time
 error, R0001), `limit` (no end after the run's decision limit)."""
 
 INFO_EVERY = 32  # information revealed is sampled at every 32nd decision: a look at every card costs ~10 moves
@@ -46,6 +46,8 @@ class GameRecord:
             the sole leader for good (0: from the start, 1: only at the very end).
         choices, offered, forced: decisions asked, legal moves offered in all, decisions with one move.
         seen: mean share of the cards the acting player could name, over sampled decisions (None: none sampled).
+        teams: in a game with teams, the team of each seat (None without teams).
+        winning_teams: in a game with teams, the winning teams when scores and winners are known.
     """
 
     index: int
@@ -64,6 +66,8 @@ class GameRecord:
     offered: int
     forced: int
     seen: float | None
+    teams: tuple | None = None
+    winning_teams: tuple | None = None
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -171,12 +175,13 @@ def play_out(state, agent, max_decisions: int, tally: list | None = None) -> Non
 
 
 def _record(game, state, index, seed, max_decisions, changes, leader, leads_from, choices, offered, forced, seen):
-    scores = winners = None
+    scores = winners = teams = None
     measures: dict = {}
     fault = state.fault
     if fault is None and state.over:
         try:
             scores, winners = tuple(state.scores), tuple(state.winners)
+            teams = tuple(state.winning_teams) if state.teams is not None else None
             measures = read_all(compile_measures(game), state)
         except GameFault as err:
             fault = err.diagnostic
@@ -185,22 +190,24 @@ def _record(game, state, index, seed, max_decisions, changes, leader, leads_from
     if not state.over and state.decisions >= max_decisions:
         outcome, fault = "limit", None
     elif fault is not None or not state.over:
-        outcome, scores, winners, measures = "faulted", None, None, {}
+        outcome, scores, winners, teams, measures = "faulted", None, None, None, {}
     elif state.capped:
         outcome = "capped"
     else:
-        outcome = "won" if len(winners) == 1 else "drawn"
+        outcome = "won" if len(teams if teams is not None else winners) == 1 else "drawn"
     decided = None
-    if outcome == "won" and leader == winners[0] and state.decisions:
+    if outcome == "won" and leader == (teams or winners)[0] and state.decisions:
         decided = round(leads_from / state.decisions, 4)
     return GameRecord(index, seed, state.n, dict(state.options), outcome, state.decisions, scores, winners, measures, fault, changes,
-                      decided, choices, offered, forced, None if seen is None else round(seen, 4))
+                      decided, choices, offered, forced, None if seen is None else round(seen, 4),
+                      state.teams.of if state.teams is not None else None, teams)
 
 
 def _sole_leader(state, lowest: bool):
-    """The one seat ahead on score, or None (a tie, or a score that cannot be read yet)."""
+    """The one seat (in a game with teams: the one team) ahead on score, or None (a tie, or a
+    score that cannot be read yet)."""
     try:
-        scores = state.scores
+        scores = state.scores if state.teams is None else state.team_scores
     except GameFault:
         return None
     best = min(scores) if lowest else max(scores)

@@ -11,7 +11,7 @@ import attrs
 from . import nodes as n
 from .checker import Tables, default_value
 from .source import Span
-from .types import BOOL, CARD, PLAYER, ZONE, is_list, is_record, record_name
+from .types import BOOL, CARD, PLAYER, TEAM, ZONE, is_list, is_record, record_name
 
 
 @attrs.frozen
@@ -161,14 +161,17 @@ class Program:
     phase_code: dict = attrs.Factory(dict)
     var_slots: dict = attrs.Factory(dict)  # name -> slot in State.vars (options first)
     per_player_var_slots: tuple = ()
+    per_team_var_slots: tuple = ()
+    row_var_slots: tuple = ()  # both: slots holding one value per seat or per team (copied as lists)
     shared_zone_count: int = 0
     zone_index: dict = attrs.Factory(dict)  # name -> (shared slot) or (per-player ordinal)
     card_names: list = attrs.Factory(list)
     card_by_name: dict = attrs.Factory(dict)
     attr_tables: dict = attrs.Factory(dict)
-    var_inits: list = attrs.Factory(list)  # (slot, fn, per_player)
+    var_inits: list = attrs.Factory(list)  # (slot, fn, "player" / "team" / None: one value per what)
     score_fn: object = None
     winners_fn: object = None
+    teams_fn: object = None  # fn(st, seat) -> the seat's team number, for `teams p: EXPR`
     deck_zones: list = attrs.Factory(list)  # (zone name, [card ids])
     transitions: list = attrs.Factory(list)  # (from code index, to phase name, span) for each `next`
     op_spans: dict = attrs.Factory(dict)  # code index -> span of the statement at each pc
@@ -211,6 +214,8 @@ def render_value(prog: Program, typ: str, value, n_players: int | None = None) -
         return prog.card_names[value]
     if typ == PLAYER and type(value) is int:
         return f"P{value}"
+    if typ == TEAM and type(value) is int:
+        return f"T{value}"
     if typ == BOOL or type(value) is bool:
         return "true" if value else "false"
     if typ == ZONE and type(value) is int and n_players:

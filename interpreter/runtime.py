@@ -27,15 +27,16 @@ class State:
 
     __slots__ = ("prog", "n", "zones", "loc", "vis", "vars", "stack", "waiting", "actor", "over",
                  "rng", "history", "decisions", "tracer", "fault", "legal_cache", "seed", "options", "work", "capped",
-                 "work_limit", "game_work", "budget", "legal_work")
+                 "work_limit", "game_work", "budget", "legal_work", "teams")
     FACE_UP = FACE_UP
 
     def copy_into(self, other: "State") -> "State":
         other.prog, other.n, other.seed, other.options = self.prog, self.n, self.seed, self.options
+        other.teams = self.teams  # fixed for the game (teams.Teams, or None without teams)
         other.zones = [z[:] for z in self.zones]
         other.loc = self.loc[:]
         other.vis = self.vis[:]
-        pp = self.prog.per_player_var_slots
+        pp = self.prog.row_var_slots
         v = self.vars[:]
         for i in pp:
             v[i] = v[i][:]

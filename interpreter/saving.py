@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import limits
 from .runtime import FACE_UP, TABLE, VALUE_FAULTS, ScriptRuntimeError
 from .source import UNSEEN, Diagnostic, ScriptError
-from .types import ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEXT, ZONE, element, is_list, is_record, record_name
+from .types import ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, ZONE, element, is_list, is_record, record_name
 
 FORMAT = "cardgame-state/1"
 FIELDS = ("format", "script", "players", "seed", "options", "rng", "zones", "visibility", "vars", "stack",
@@ -103,8 +103,8 @@ def _text(v, field: str, most: int) -> str:
 class _Values:
     """Checks a value against a static type of the script: what the running code may meet."""
 
-    def __init__(self, prog, n: int, slots: int):
-        self.prog, self.n, self.slots = prog, n, slots
+    def __init__(self, prog, n: int, slots: int, teams: int = 0):
+        self.prog, self.n, self.slots, self.teams = prog, n, slots, teams
         self.symbols = prog.tables.symbols
 
     def check(self, v, typ, field: str, depth: int = 0):
@@ -121,7 +121,7 @@ class _Values:
             items = _list(v, field, len(fields))
             return tuple(self.check(x, ft, f"{field}.{f}", depth + 1) for (f, ft), x in zip(fields, items))
         bounds = {INT: (-limits.MAX_INT, limits.MAX_INT), CARD: (0, len(self.prog.card_names) - 1),
-                  PLAYER: (0, self.n - 1), ZONE: (0, self.slots - 1)}
+                  PLAYER: (0, self.n - 1), ZONE: (0, self.slots - 1), TEAM: (0, self.teams - 1)}
         if typ in bounds:
             low, high = bounds[typ]
             if not _is_int(v) or not low <= v <= high:
@@ -156,7 +156,7 @@ class _Values:
         raise _Refused(field, f"is {_show(v)}, which no game value can be")
 
 
-_KIND = {INT: "a number", CARD: "a card number", PLAYER: "a seat", ZONE: "a zone number"}
+_KIND = {INT: "a number", CARD: "a card number", PLAYER: "a seat", ZONE: "a zone number", TEAM: "a team number"}
 
 
 def restore_state(game, data):
@@ -223,7 +223,12 @@ def _restore(game, data):
         if not _is_int(v) or v < 0 or v & ~(FACE_UP | seats):
             raise _Refused(f"visibility[{c}]", f"is {_show(v)}, not face-up and seat bits of a {n}-player game")
 
-    values = _Values(prog, n, slots)
+    from .engine import team_layout
+    from .program import initial_values
+    st.vars = initial_values(prog, st.options)  # the options, which a computed layout may read
+    st.begin_work(query=True)
+    st.teams = team_layout(st)  # computed again from the player count and options, never saved
+    values = _Values(prog, n, slots, st.teams.count if st.teams is not None else 0)
     st.vars = _restore_vars(game, data["vars"], st.options, values)
     st.stack = _restore_stack(prog, data["stack"], values)
     _restore_position(prog, st, data)
@@ -257,9 +262,9 @@ def _restore_vars(game, raw, options, values: _Values) -> list:
                 raise _Refused(field, f"is {_show(v)}, but option `{_name_of(prog, slot)}` is "
                                f"{_show(defaults[slot])} in this game")
             continue
-        if slot in prog.per_player_var_slots:
-            seats = _list(v, field, values.n)
-            out[slot] = [values.check(x, typed.get(slot), f"{field}[{i}]") for i, x in enumerate(seats)]
+        if slot in prog.row_var_slots:  # one value per seat, or per team
+            rows = _list(v, field, values.n if slot in prog.per_player_var_slots else values.teams)
+            out[slot] = [values.check(x, typed.get(slot), f"{field}[{i}]") for i, x in enumerate(rows)]
         else:
             out[slot] = values.check(v, typed.get(slot), field)
     return out

@@ -1,7 +1,7 @@
 """Game records -> the statistics `simulate --json` prints (every field is in docs/simulate.md).
 
-Every rate is over all games of the run, so the sole-win rates of the seats, the draw rate and
-the unfinished rate add up to 1; every rate and mean has a 95% confidence interval.  Records are
+Every rate is over all games of the run, so the sole-win rates of the seats (in a game with
+teams, of the teams), the draw rate and the unfinished rate add up to 1; every rate and mean has a 95% confidence interval.  Records are
 added as they come and only counts are kept (value -> how many games), so memory does not grow
 with the number of games.
 """
@@ -33,6 +33,10 @@ class Summary:
         self.won_by_p0 = 0
         self.values = {m.name: Counter() for m in self.measures}
         self.by_seat = {m.name: [Counter() for _ in range(players)] for m in self.measures if m.per_player}
+        self.teams = _layout(game, players, seed, options)  # teams.Teams, or None without teams
+        count = self.teams.count if self.teams is not None else 0
+        self.team_sole, self.team_shared = [0] * count, [0] * count
+        self.team_scores = [Counter() for _ in range(count)]
         self.faults: dict = {}
         self.other_faults = 0
         self.decisions = 0
@@ -46,7 +50,8 @@ class Summary:
         self.decisions += r.decisions
         if r.outcome in ("won", "drawn"):
             if r.outcome == "won":
-                self.sole[r.winners[0]] += 1
+                for seat in r.winners:  # one seat, or the members of the one winning team
+                    self.sole[seat] += 1
                 if r.decided_at is not None:
                     self.decided.add(r.decided_at)
             else:
@@ -54,6 +59,8 @@ class Summary:
                     self.shared[seat] += 1
             for seat, score in enumerate(r.scores):
                 self.scores[seat][score] += 1
+            if self.teams is not None:
+                self._add_teams(r)
             self.length[r.decisions] += 1
             if r.lead_changes is not None:  # only with the full metrics
                 self.lead_changes[r.lead_changes] += 1
@@ -73,6 +80,13 @@ class Summary:
         if r.fault is not None:
             self._fault(r)
 
+    def _add_teams(self, r) -> None:
+        counts = self.team_sole if r.outcome == "won" else self.team_shared
+        for team in r.winning_teams:
+            counts[team] += 1
+        for team, seats in enumerate(self.teams.members):
+            self.team_scores[team][r.scores[seats[0]]] += 1
+
     def _fault(self, r) -> None:
         d = r.fault
         key = (d.code, d.message, d.span)
@@ -88,8 +102,9 @@ class Summary:
         n, players, counts = sum(self.outcomes.values()), self.players, self.outcomes
         won = counts["won"]
         first = {"value": None, "ci95": None}
-        if won:
-            share, fair = proportion(self.sole[0], won), 1 / players
+        if won:  # with teams: the share of seat P0's team
+            sides = players if self.teams is None else self.teams.count
+            share, fair = proportion(self.sole[0], won), 1 / sides
             first = {"value": round(share["value"] - fair, 4), "ci95": [round(x - fair, 4) for x in share["ci95"]]}
         faults = list(self.faults.values())
         if self.other_faults:
@@ -126,6 +141,21 @@ class Summary:
             },
             "measures": self._measures(),
             "faults": faults,
+            **self._team_result(n),
+        }
+
+    def _team_result(self, n: int) -> dict:
+        """In a game with teams: its layout and every seat figure by team; the teams' sole-win
+        rates, the draw rate and the unfinished rate add up to 1."""
+        if self.teams is None:
+            return {}
+        count = self.teams.count
+        return {
+            "teams": {f"T{t}": [f"P{s}" for s in seats] for t, seats in enumerate(self.teams.members)},
+            "wins_by_team": list(self.team_sole),
+            "win_rate_by_team": [proportion(self.team_sole[t], n) for t in range(count)],
+            "draw_share_by_team": [proportion(self.team_shared[t], n) for t in range(count)],
+            "mean_score_by_team": [summary(self.team_scores[t]) for t in range(count)],
         }
 
     def _measures(self) -> dict:
@@ -140,3 +170,10 @@ class Summary:
                 entry["doc"] = m.doc
             out[m.name] = entry
         return out
+
+
+def _layout(game, players: int, seed: int, options: dict):
+    """The run's teams: fixed by the player count and options, so the same in every game."""
+    if game.program.tables.teams is None:
+        return None
+    return game.new_game(players=players, seed=seed, options=options).teams

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 INT, BOOL, TEXT, SYMBOL, CARD, PLAYER, ZONE = "int", "bool", "text", "symbol", "card", "player", "zone"
+TEAM = "team"
 NONE, ANY = "none", "any"
 ZONES = "zones"
 PLURALS = {INT: "numbers", BOOL: "true/false values", TEXT: "texts", SYMBOL: "symbols", CARD: "cards",
-           PLAYER: "players", ZONE: "zones", NONE: "nones"}  # a per-player zone named without a seat, like `hand`
-SCALARS = (INT, BOOL, TEXT, SYMBOL, CARD, PLAYER, ZONE)
+           PLAYER: "players", ZONE: "zones", NONE: "nones", TEAM: "teams"}  # a per-player zone named without a seat, like `hand`
+SCALARS = (INT, BOOL, TEXT, SYMBOL, CARD, PLAYER, ZONE, TEAM)
 TYPE_NAMES = SCALARS
 
 KIND_WORDS = {INT: "a number", BOOL: "true/false", TEXT: "a text", SYMBOL: "a symbol", CARD: "a card",
-              PLAYER: "a player", ZONE: "a zone", NONE: "none", ANY: "a value",
+              PLAYER: "a player", ZONE: "a zone", TEAM: "a team", NONE: "none", ANY: "a value",
               ZONES: "a per-player zone family"}
 
 

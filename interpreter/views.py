@@ -32,6 +32,10 @@ def build_view(st, viewer) -> dict:
         if var.per_player:
             variables[name] = {f"P{seat}": _plain(st, typ, v) for seat, v in enumerate(value)
                                if not var.private or viewer in ("all", seat)}
+        elif var.per_team:  # a private one is shown to the team's members
+            variables[name] = {f"T{team}": _plain(st, typ, v) for team, v in enumerate(value)
+                               if not var.private or viewer == "all" or
+                               (viewer is not None and st.teams.of[viewer] == team)}
         elif not var.private or viewer == "all":
             variables[name] = _plain(st, typ, value)
     actor = st.current_player
@@ -47,7 +51,22 @@ def build_view(st, viewer) -> dict:
         "scores": scores_for(st, viewer),
         "over": st.over,
         "winners": _winners(st, viewer),
+        **_teams(st, viewer),
     }
+
+
+def _teams(st, viewer) -> dict:
+    """In a game with teams: each team's seats, its score and the winning teams."""
+    if st.teams is None:
+        return {}
+    try:
+        on = st if viewer == "all" else masked(st, viewer)
+        scores = None if st.fault is not None else [int(s) for s in on.team_scores]
+        winning = [f"T{t}" for t in on.winning_teams]
+    except UnknownRead:
+        scores = winning = None
+    return {"teams": {f"T{t}": [f"P{s}" for s in seats] for t, seats in enumerate(st.teams.members)},
+            "team_scores": scores, "winning_teams": winning}
 
 
 def _winners(st, viewer):
@@ -60,7 +79,7 @@ def _winners(st, viewer):
 
 def _plain(st, typ, value):
     """JSON-friendly: numbers, booleans and none stay; cards, players and lists are named."""
-    if value is None or type(value) in (bool, str) or (type(value) is int and typ not in ("card", "player", "zone")):
+    if value is None or type(value) in (bool, str) or (type(value) is int and typ not in ("card", "player", "zone", "team")):
         return value
     if isinstance(value, (tuple, list)) and is_record(typ):  # {"cards": ["4D", ...], "points": 12}
         fields = st.prog.tables.record_fields.get(record_name(typ), ())

@@ -74,17 +74,19 @@ def text_report(stats) -> list[str]:
              f"policy {stats['policy']}" + (f", {shown}" if shown else ""),
              f"ended: won {o['won']}, drawn {o['drawn']}, capped {o['capped']}, faulted {o['faulted']}, "
              f"stopped by the decision limit {o['limit']}",
-             "seat   sole wins [95% CI]        in a draw      mean score"]
+             "seat   sole wins [95% CI]        in a draw      mean score" if "teams" not in stats else
+             "seat   team's wins [95% CI]      in a draw      mean score (a seat wins with its team)"]
     for seat in range(stats["players"]):
         lines.append(f"P{seat:<5} {rate(stats['win_rate_by_seat'][seat]):<25} "
                      f"{stats['draw_share_by_seat'][seat]['value'] or 0:>9.1%}      "
                      f"{mean(stats['mean_score_by_seat'][seat])}")
+    lines += _team_lines(stats)
     m = stats["metrics"]
     full = stats["metrics_level"] == "full"
     lines += [f"P(draw): {rate(stats['p_draw'])}   P(capped): {rate(stats['p_capped'])}   "
               f"P(faulted): {rate(stats['p_faulted'])}",
               f"length (decisions, finished games): {mean(stats['length'])}",
-              f"first-seat advantage: {_signed(m['first_seat_advantage'])}",
+              f"first-seat advantage: {_signed(m['first_seat_advantage'], 'teams' in stats)}",
               f"lead changes: {mean(m['lead_changes']) if full else _NOT_MEASURED}",
               f"decided at (share of the game): {mean(m['decided_at']) if full else _NOT_MEASURED}",
               f"branching factor: {mean(m['branching_factor'])}",
@@ -96,8 +98,21 @@ def text_report(stats) -> list[str]:
     return lines
 
 
-def _signed(entry) -> str:
+def _team_lines(stats) -> list[str]:
+    """In a game with teams: a seat wins with its team, and the teams' rates add up with the draws."""
+    if "teams" not in stats:
+        return []
+    lines = ["team   seats        sole wins [95% CI]        in a draw      mean score"]
+    for t, (name, seats) in enumerate(stats["teams"].items()):
+        lines.append(f"{name:<6} {', '.join(seats):<12} {rate(stats['win_rate_by_team'][t]):<25} "
+                     f"{stats['draw_share_by_team'][t]['value'] or 0:>9.1%}      "
+                     f"{mean(stats['mean_score_by_team'][t])}")
+    return lines
+
+
+def _signed(entry, teams: bool = False) -> str:
     if entry["value"] is None:
         return "n/a (no game was won)"
     lo, hi = entry["ci95"]
-    return f"{entry['value']:+.1%} [{lo:+.1%}, {hi:+.1%}] (seat P0's share of the won games minus a fair share)"
+    whose = "the team of seat P0" if teams else "seat P0"
+    return f"{entry['value']:+.1%} [{lo:+.1%}, {hi:+.1%}] ({whose}'s share of the won games minus a fair share)"

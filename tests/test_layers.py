@@ -9,7 +9,7 @@ from helpers import ROOT
 
 # Lower layers first; a module may import only from its own layer or lower ones.
 LAYERS = [
-    {"limits", "source", "types", "rng", "reading", "stats", "choosing"},
+    {"limits", "source", "types", "rng", "reading", "stats", "choosing", "teams"},
     {"nodes", "syntax_errors", "concrete"},
     {"parser", "builtins", "orders"},
     {"checker"},
