@@ -41,6 +41,8 @@ BUILTIN_WORDS = {
     "right_of": "the player to the right of {0}", "players_from": "the players in turn from {0}",
     "owner": "the owner of {0}", "zone_of": "the zone holding {0}", "face_up": "{0} is face up",
     "random": "an item of {0} drawn at random",
+    "team": "the team of {0}", "members": "the players of {0}", "partners": "the partners of {0}",
+    "partner": "the partner of {0}",
 }
 BUILTIN_WORDS_2 = {"top": "the top {1} cards of {0}", "bottom": "the bottom {1} cards of {0}",
                    "first": "the first {1} of {0}", "last": "the last {1} of {0}",
