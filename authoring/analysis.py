@@ -64,7 +64,7 @@ KEYWORDS = ("game", "players", "include", "option", "deck", "zone", "var", "defi
 
 DECLARATIONS = {n.OptionDecl: "option", n.ZoneDecl: "zone", n.VarDecl: "variable", n.DefineDecl: "definition",
                 n.RuleDecl: "rule", n.ProcDecl: "procedure", n.PhaseDecl: "phase", n.EventDecl: "event",
-                n.DeckDecl: "deck", n.RecordDecl: "record"}
+                n.DeckDecl: "deck", n.RecordDecl: "record", n.AttributeDecl: "attribute"}
 
 # NAME tokens that declare a local name: (rule, which NAME of the rule counting from 0).
 _LOCAL_DECLARERS = {("let_stmt", 0), ("for_stmt", 0), ("from_binder", 0), ("range_binder", 0), ("choose_binder", 0),
@@ -253,13 +253,20 @@ class Analysis:
         card = self._card(tok)
         if card is not None:
             return Declaration(card.name, "card", card, card.span)
+        if what == "attribute" and self.tables is not None:  # `c.rank`: its dimension or `attribute` line
+            decl = self.declarations.get(tok.text)
+            if decl is not None and decl.kind == "attribute":
+                return decl
+            deck = next((d for d in self.tables.decks if tok.text in dict(d.dimensions)), None)
+            if deck is not None:
+                return Declaration(tok.text, "card attribute", deck, deck.span)
         return None
 
     def references(self, decl: Declaration) -> list[Span]:
         """Every place this text names the declaration (the declaration included)."""
         if decl.kind == "local":
             return [decl.name_span, *self.locals[(decl.name_span.line, decl.name_span.column)][1]]
-        if decl.kind in ("field", "card"):  # the same field of the same record; the same card
+        if decl.kind in ("field", "card", "attribute", "card attribute"):  # the same field, card or attribute
             same = [t for t, _ in self.names if t.text == decl.name and self.definition(t.line, t.column) == decl]
             return [Span(self.path, t.line, t.column, t.end_line, t.end_column) for t in same]
         return [Span(self.path, t.line, t.column, t.end_line, t.end_column)
@@ -301,6 +308,10 @@ class Analysis:
             record, name, typ, _span = field
             return f"```cardgame\n{name}: {spelled(typ)}\n```\nfield of record `{record}`"
         if what == "attribute" and tok.text in t.card_attrs:
+            order = t.orders.get(tok.text)
+            if order:  # an ordered dimension: its values in their order
+                values = ", ".join(str(v) for v in order)
+                return f"```cardgame\nordered {tok.text}: {values}\n```\ncard attribute; its values compare in this order"
             return f"```cardgame\n{tok.text}: {spelled(t.card_attrs[tok.text])}\n```\ncard attribute"
         card = self._card(tok)
         if card is not None:

@@ -238,12 +238,13 @@ class _Formatter:
         first = kids[0]
         if tree.rule in CHAINS and isinstance(first, Tree) and CHAINS.get(first.rule) == CHAINS[tree.rule]:
             return self._chain_parts(first) + kids[1:]
-        if tree.rule == "if_expr" and isinstance(kids[-1], Tree) and kids[-1].rule == "if_expr":
-            return kids[:-1] + self._chain_parts(kids[-1])
+        if tree.rule in ("if_expr", "let_expr") and isinstance(kids[-1], Tree) and kids[-1].rule == tree.rule:
+            return kids[:-1] + self._chain_parts(kids[-1])  # `let a = 1 in let b = 2 in BODY`: one chain
         return kids
 
     def _inline(self, tree: Tree, depth: int, statement: bool, skip_leads: bool):
-        kids = self._chain_parts(tree) if tree.rule in CHAINS or tree.rule == "if_expr" else list(tree.children)
+        kids = self._chain_parts(tree) if tree.rule in CHAINS or tree.rule in ("if_expr", "let_expr") \
+            else list(tree.children)
         parts: list = []
         stack: list = []
         has_line = nested_line = False
@@ -273,7 +274,9 @@ class _Formatter:
                     # three branches or more: always one line each
                     sep, has_line = (HARD if sum(c.text == "else" for c in kids if isinstance(c, Token)) > 1
                                      else LINE), True
-                elif (tree.rule, keyword) in BREAK_BEFORE:
+                elif (tree.rule, keyword) in BREAK_BEFORE or (tree.rule == "let_expr" and k == len(kids) - 1) \
+                        or (keyword == "for" and _several_fors(tree)):
+                    # a chain of lets breaks before its body; several `for`s before each
                     sep, has_line, nested_line = LINE, True, True
                 elif prev.text == ",":
                     sep, has_line = FILL, True
@@ -341,6 +344,10 @@ class _Formatter:
         if a.text == "-" and self.parent.get(a.start) in ("neg", "signed_int"):
             return ""
         return " "
+
+
+def _several_fors(tree: Tree) -> bool:
+    return tree.rule == "comprehension" and sum(isinstance(c, Tree) and c.rule == "comp_for" for c in tree.children) > 1
 
 
 def _compound(node) -> bool:

@@ -22,7 +22,8 @@ SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeve
 SYMBOL_KIND = {"option": lsp.SymbolKind.Enum, "zone": lsp.SymbolKind.Array, "variable": lsp.SymbolKind.Variable,
                "definition": lsp.SymbolKind.Function, "rule": lsp.SymbolKind.Boolean,
                "procedure": lsp.SymbolKind.Method, "phase": lsp.SymbolKind.Class, "event": lsp.SymbolKind.Event,
-               "deck": lsp.SymbolKind.Struct, "decision": lsp.SymbolKind.Key, "record": lsp.SymbolKind.Struct}
+               "deck": lsp.SymbolKind.Struct, "decision": lsp.SymbolKind.Key, "record": lsp.SymbolKind.Struct,
+               "attribute": lsp.SymbolKind.Property}
 COMPLETION_KIND = {"option": lsp.CompletionItemKind.Enum, "zone": lsp.CompletionItemKind.Field,
                    "variable": lsp.CompletionItemKind.Variable, "definition": lsp.CompletionItemKind.Function,
                    "rule": lsp.CompletionItemKind.Interface, "procedure": lsp.CompletionItemKind.Method,

@@ -1038,7 +1038,7 @@ class Checker:
                 made = self.expr(e.expr, inner)
                 return made if e.flat else list_of(made)
             case n.LetExpr():
-                value = _settled(self.expr(e.value, scope))
+                value = self.expr(e.value, scope)  # never set again: `none` stays none (it joins)
                 inner = scope.child()
                 t.slots[id(e)] = inner.declare(e.name, value)
                 return self.expr(e.body, inner)
@@ -1172,8 +1172,10 @@ class Checker:
             return cached
         guesses = self.__dict__.setdefault("_guesses", {})
         if getattr(self, "_typing", set()) and name in self._typing:
-            guesses.setdefault(name, ANY)
-            return guesses[name]  # a recursive call: the type found so far (any at first)
+            # a recursive call: the type found so far; at first `none`, which joins with whatever the
+            # other branch gives (`if empty(ms) then plan(...) else better(skip, ...)` is a plan)
+            guesses.setdefault(name, NONE)
+            return guesses[name]
         self._typing = getattr(self, "_typing", set()) | {name}
         outer, self._current_define = self._current_define, name
         mark = len(self.diags)
@@ -1311,7 +1313,7 @@ class Checker:
             return TEXT
         if op == "+" and (is_list(left) or is_list(right) or left == right == ZONE):
             sides = [(e.left, left), (e.right, right)]
-            if not all(is_list(x) or x == ZONE for _, x in sides):
+            if not all(is_list(x) or x in (ZONE, NONE, ANY) for _, x in sides):  # none: no list (a recursive guess)
                 self.error("E0210", "`+` joins two lists; put a single value in brackets", e.span)
                 return ANY
             for node, typ in sides:

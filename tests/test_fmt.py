@@ -191,6 +191,25 @@ def test_the_newer_constructs_keep_their_meaning_and_take_the_canonical_layout()
         "    bonus_points: int, opponent: player }\n")
 
 
+def test_a_long_chain_of_lets_breaks_before_its_body_and_several_fors_before_each_for():
+    messy = ("players 2\ndefine cover(ms: list of list of int, used: list of int) = if empty(ms) then 0 else let m = "
+             "first(ms) in let rest = last(ms, count(ms) - 1) in let skip = cover(rest, used) in if (no x in m where "
+             "x in used) then max(skip, sum(m) + cover(rest, used + m)) else skip\n"
+             "define runs(h: list of int) = [[x for x in h where x >= a and x < a + k] for a in range(1, 11) "
+             "for k in range(3, 13) where a + k <= 14 and (all r in range(a, a + k - 1) where r in h)]\n")
+    assert _fmt(messy) == (
+        "players 2\n"
+        "define cover(ms: list of list of int, used: list of int) =\n"
+        "    if empty(ms) then 0\n"
+        "    else let m = first(ms) in let rest = last(ms, count(ms) - 1) in let skip = cover(rest, used) in\n"
+        "        if (no x in m where x in used) then max(skip, sum(m) + cover(rest, used + m)) else skip\n"
+        "define runs(h: list of int) =\n"
+        "    [[x for x in h where x >= a and x < a + k]\n"
+        "        for a in range(1, 11)\n"
+        "        for k in range(3, 13)\n"
+        "        where a + k <= 14 and (all r in range(a, a + k - 1) where r in h)]\n")
+
+
 def test_a_long_definition_breaks_after_the_equals_then_before_each_operator_of_the_chain():
     text = ("define long_name_for_a_score(p: player) = count([c for c in hand[p] where c.rank == 2]) "
             "+ count([c for c in hand[p] where c.rank == 3]) - 25 * count(hand[p])\n")

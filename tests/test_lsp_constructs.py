@@ -117,3 +117,40 @@ def test_every_position_gets_an_answer_not_an_exception(analysis):
             if decl is not None:
                 analysis.references(decl)
             analysis.completions(tok.line, column)
+
+
+ORDERED = '''game "Ordered"
+players 2
+deck standard in stock {
+    ordered rank: 2, 3, J, Q, K, A
+    suit: C, D
+    name: rank suit
+}
+attribute points from rank: J = 10, Q = 10, K = 10, A = 11
+zone stock: shared hidden
+define high(c: card) = c.rank >= J
+phase main {
+    end game
+}
+score p: sum([x.points for x in stock])
+'''
+
+
+def test_ordered_dimensions_and_attribute_tables(tmp_path):
+    path = tmp_path / "ordered.cardgame"
+    path.write_text(ORDERED)
+    analysis = Analysis(str(path), ORDERED)
+    assert analysis.diagnostics == []
+    lines = ORDERED.split("\n")
+
+    def where(row: int, word: str) -> tuple[int, int]:
+        return row, re.search(r"(?<![\w])" + word + r"(?!\w)", lines[row - 1]).start() + 1
+
+    assert analysis.hover(*where(10, "rank")) == \
+        "```cardgame\nordered rank: 2, 3, J, Q, K, A\n```\ncard attribute; its values compare in this order"
+    assert analysis.definition(*where(10, "rank")).name_span.line == 3  # its deck
+    attribute = analysis.definition(*where(14, "points"))
+    assert (attribute.kind, attribute.name_span.line) == ("attribute", 8)
+    assert analysis.hover(*where(14, "points")) == "```cardgame\npoints: int\n```\ncard attribute"
+    assert [(s.line, s.column) for s in analysis.references(attribute)] == [where(8, "points"), where(14, "points")]
+    assert ("points", "attribute") in [s[:2] for s in analysis.symbols()]
