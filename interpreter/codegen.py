@@ -303,6 +303,7 @@ class Gen:
         self._hoist = None  # _Hoister while writing a rule's condition inside an enumerator
         self._optimistic = False  # writing a playout listing: work added, its limit checked at the end
         self._move_caches: dict[int, str] = {}  # id(AltSpec) -> its cache of moves (_spec)
+        self._eager: dict[int, tuple] = {}  # in a playout listing: id(_cached's lines) -> (lines, once, work)
         self._free: dict[int, frozenset] = {}
         self._places: dict = {}  # ordered attribute -> value -> place; "cards:" + it -> card -> place
 
@@ -1399,6 +1400,7 @@ class Gen:
             return None
         finally:
             self._optimistic = False
+            self._eager.clear()
 
     def _enumerator(self, d, playout=False):
         fn = self._temps
@@ -1456,10 +1458,15 @@ class Gen:
             if not lines:
                 hoister.names[code] = (h, hw, hl, w0)
         if not any("st.work" in line or "D_" in line for line in lines) and "D_" not in code:
-            return [f"if {h} is _UNSET:"] + _indent(lines + [f"{h} = {code}"]), h  # charges no work
+            block = [f"if {h} is _UNSET:"] + _indent(lines + [f"{h} = {code}"])  # charges no work
+            if self._optimistic:
+                self._eager[id(block)] = (block, lines + [f"{h} = {code}"], None)
+            return block, h
         if self._optimistic:  # the limit is checked at the end of the listing
-            return ([f"if {h} is _UNSET:", f"    {w0} = st.work"] + _indent(lines) +
-                    [f"    {h} = {code}", f"    {hw} = st.work - {w0}", "else:", f"    st.work += {hw}"]), h
+            block = [f"if {h} is _UNSET:", f"    {w0} = st.work"] + _indent(lines) + \
+                [f"    {h} = {code}", f"    {hw} = st.work - {w0}", "else:", f"    st.work += {hw}"]
+            self._eager[id(block)] = (block, [f"{w0} = st.work"] + lines + [f"{h} = {code}", f"{hw} = st.work - {w0}"], hw)
+            return block, h
         return ([f"if {h} is _UNSET:", f"    {w0} = st.work"] + _indent(lines) +
                 [f"    {h} = {code}", f"    {hw} = st.work - {w0}", f"    {hl} = st.work_limit - {hw}",
                  f"elif {hw}:", f"    if st.work > {hl}:"] + _indent(lines + [f"{h} = {code}"], 2) +
@@ -1526,6 +1533,7 @@ class Gen:
         dedup = shared or not unique
         # the rules, in order, each cutting the candidates it forbids
         body_depth = []
+        flat = None  # a playout listing's one rule, when it can be written as a comprehension
         spec_hoister = _Hoister((), pre)
         for u, (use, call) in enumerate(zip(spec.rules, alt.requires)):
             rule = use.rule.node
@@ -1566,6 +1574,11 @@ class Gen:
                     ok = fn.tmp("ok")
                     check_lines = [f"{ok} = True", f"if {when}:"] + _indent(rl + [f"{ok} = {require}"])
                     check = ok
+            first = wl if rule.when is not None else rl  # what each candidate computes first
+            if playout and len(spec.rules) == 1 and step == (first if rule.when is not None else []) and \
+                    (rule.when is None or not rl):  # (and nothing after it but the test: _flat_listing)
+                once = self._eager.get(id(first)) if first else (first, [], None)
+                flat = (once, check) if once is not None else None
             step += check_lines + [f"if {check}:"]
             body_depth.append(step)
         # the move itself, from a cache of moves already built for this alternative
@@ -1575,6 +1588,7 @@ class Gen:
         types_c = self.const(types, "TY")
         prog_c = self.const(p, "PROG")
         m = fn.tmp("m")
+        made = None  # the move as one expression, where it is one
         if not names:
             move = _make_move(p, spec, types, ())
             make = [f"{m} = {self.const(move, 'MV')}"]
@@ -1583,6 +1597,7 @@ class Gen:
             cache = self._move_cache(spec, lambda: tuple(_make_move(p, spec, types, (c,))
                                                          for c in range(len(p.card_names))))
             make = [f"{m} = {cache}[{names[0]}]"]
+            made = f"{cache}[{names[0]}]"
         elif len(names) == 1 and type(types[0]) is Several and types[0][5:] in (CARD, PLAYER, INT):
             # a set of cards, players or numbers: its items are ints, in canonical order
             cache = self._move_cache(spec, dict)
@@ -1620,9 +1635,30 @@ class Gen:
                                  "    if blocks is None:", "        blocks = []",
                                  f"    blocks.append((len(out) + extra, {dom}, {made}))",
                                  f"    extra += len({dom})", "else:"] + _indent(loop + _indent(block)), dedup
+        if playout and len(loops) == 1 and not dedup and made is not None and (flat or not spec.rules):
+            return pre + self._flat_listing(loops[0], names[0], made, flat, fn), dedup
         for head, loop, _ in reversed(loops):
             block = head + loop + _indent(block)
         return pre + block, dedup
+
+    def _flat_listing(self, loop, var, made, flat, fn):
+        """A playout listing's one binder with at most one rule, as a comprehension.
+
+        The first thing each candidate computes is the rule's part that does not depend on it
+        (computed once, and each later candidate charged its work): here it is computed before
+        the candidates, when there is one, and the work of the others charged after them all.
+        The listing's work and moves are those of the loop; what could fault in between only
+        faults the listing, which the public path then lists the exact way."""
+        head, for_lines, dom = loop
+        (_, once, work), check = flat or ((None, [], None), None)
+        tests = ([] if len(for_lines) == 1 else [f"{var} is not None"]) + ([f"({check})"] if check else [])
+        comp = f"out += [{made} for {var} in {dom}" + (f" if {' and '.join(tests)}]" if tests else "]")
+        if not once:
+            return head + [comp]
+        k = fn.tmp("k")
+        count = f"len({dom})" if len(for_lines) == 1 else f"len({dom}) - {dom}.count(None)"
+        return head + [f"{k} = {count}", f"if {k}:"] + _indent(
+            once + [comp] + ([f"st.work += {work} * ({k} - 1)"] if work else []))
 
     def _move_cache(self, spec, make):
         """The name of the cache of `spec`'s moves, one per alternative: the API's listing and

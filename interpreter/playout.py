@@ -26,18 +26,24 @@ def play_random(st, rng: Random, max_decisions: int, tally: list | None = None) 
     Returns the error that ended the game in a fault (for the caller to record), else None.
     `tally`, if given, is [decisions asked, moves offered in all, decisions with one move]: the
     cheap design metrics, added to as each chosen move is applied (playtest.py reads them)."""
+    if st.tracer is not None:
+        return None  # someone is listening: every decision goes through the public calls
     stack = st.stack
     state = rng.state
     asked = offered = forced = 0
+    per_move, per_game = st.budget
+    cap = limits.MAX_DECISIONS
     try:
-        while st.waiting is not None and st.decisions < max_decisions and st.tracer is None:
+        while st.waiting is not None and st.decisions < max_decisions:
             decision = st.waiting
-            fr = stack[-1]
-            L = fr[2]
             pick = decision.pick
             try:
-                st.begin_work()
-                moves = pick(st, L) if pick is not None else enumerate_moves(st, True)
+                if pick is not None:  # st.begin_work(), written out (the listing zeroes st.work)
+                    st.work_limit = min(per_move, per_game - st.game_work)
+                    moves = pick(st, stack[-1][2])
+                else:
+                    st.begin_work()
+                    moves = enumerate_moves(st, True)
             except (ScriptRuntimeError, *VALUE_FAULTS):
                 return None  # the public legal_moves() faults the state exactly as it should
             if not moves:
@@ -46,13 +52,13 @@ def play_random(st, rng: Random, max_decisions: int, tally: list | None = None) 
             state = (state + GAMMA) & MASK
             if count == 1:
                 move = moves[0]
+                forced += 1
             else:
                 z = ((state ^ (state >> 30)) * MIX1) & MASK
                 z = ((z ^ (z >> 27)) * MIX2) & MASK
                 move = moves[((z ^ (z >> 31)) * count) >> 64]
             asked += 1
             offered += count
-            forced += count == 1
             st.legal_work = st.work  # the listing's cost, charged to the game with the move
             try:
                 apply_move(st, move)
@@ -60,7 +66,7 @@ def play_random(st, rng: Random, max_decisions: int, tally: list | None = None) 
                 return err
             except VALUE_FAULTS as exc:
                 return value_fault(st, exc)
-            if st.decisions >= limits.MAX_DECISIONS and not st.over:
+            if st.decisions >= cap and not st.over:
                 return too_many_decisions()
     finally:
         rng.state = state
