@@ -730,7 +730,7 @@ class Gen:
             first = p.shared_zone_count
             lines, idx = self.lower(e.index, env, fn)
             value, cond = self._checked(idx, env, fn)
-            base = f"{first} + {k} * st.n + {value}" if k else f"{first} + {value}"
+            base = f"{first} + {_times_n(k)}{value}"
             if not cond:
                 code = f"({base})"
             else:
@@ -750,6 +750,9 @@ class Gen:
             return lines, f"(st.vars[{slot}][{value}] if {cond} else _fail({msg}, {span}))"
         seq_lines, seq, _ = self._iter(e.obj, env, fn, charge=True)
         idx_lines, idx = self.lower(e.index, env, fn)
+        if _ATOM.match(seq) and _ATOM.match(idx) and not self.traced:  # _item, written out
+            return seq_lines + idx_lines, f"({seq}[{idx}] if {idx} is not None and -len({seq}) <= {idx} < len({seq}) " \
+                                          "else None)"
         return seq_lines + idx_lines, f"_item({seq}, {idx})"
 
     def _iter(self, e, env, fn, charge=False):
@@ -1362,7 +1365,7 @@ class Gen:
             f"        {pile} = zones[{src}]",
             f"        if not {pile}:",
             f"            _fail({msg}.format({names}(st, {src})), {span}, {hint})",
-            f"        {dest} = {first} + {k} * st.n + {seat}",
+            f"        {dest} = {first} + {_times_n(k)}{seat}",
             f"        {card} = {pile}.pop()",
             f"        zones[{dest}].append({card})",
             f"        loc[{card}] = {dest}",
@@ -1695,6 +1698,11 @@ def _drop_dead_stores(lines):
         else:
             out.append(line)
     return out
+
+
+def _times_n(k: int) -> str:
+    """`k * st.n + ` (the start of the k-th per-player zone's slots, past the shared ones), short."""
+    return "" if k == 0 else "st.n + " if k == 1 else f"{k} * st.n + "
 
 
 def _domain_size(dom: str) -> str:
