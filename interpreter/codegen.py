@@ -55,6 +55,9 @@ _INT = re.compile(r"^-?\d+$")
 _MAX_CACHED_MOVES = 20_000  # per alternative; beyond it, moves are built each time
 _INLINE_LINES, _INLINE_CHARS = 8, 240  # definitions at most this big are written at their call sites
 _INLINE_OPS = 16  # operations one generated operation may inline (see Gen.assemble)
+# A line the draws write beside their code: it marks the operation as a chance point, where
+# a game may pause (compiler._Assembler keeps such a statement at an operation's start).
+CHANCE_MARK = "@CHANCE"
 
 
 class TooComplex(ScriptRuntimeError):
@@ -331,6 +334,7 @@ class Gen:
     def build(self, hint: str, params: str, body: list[str]):
         self._count += 1
         name = f"{re.sub(r'[^A-Za-z0-9_]', '_', hint)}_{self._count}"
+        body = [line for line in body if line.strip() != CHANCE_MARK]
         src = f"def {name}({params}):\n" + "\n".join(_indent(body)) + "\n"
         code = _compile(src, f"<cardgame generated {name}>")
         exec(code, self.ns)
@@ -486,17 +490,20 @@ class Gen:
     # budget switches to the one-step functions so a runaway loop stops at the same step.
 
     def assemble(self, items):
-        """(functions, one-step functions) for an assembler's items (see compiler._Assembler)."""
+        """(functions, one-step functions, chance points) for an assembler's items (see
+        compiler._Assembler).  A chance point is an operation that draws (`random`, `shuffle`):
+        a place the game can pause before (runtime.run), so no operation inlines one."""
         bodies = []
         for pc, (kind, payload) in enumerate(items):
             if kind == "simple":
                 bodies.append([line for lines in payload for line in lines] + [f"@GOTO {pc + 1}"])
             else:
                 bodies.append(payload(pc))
+        chance = frozenset(pc for pc, body in enumerate(bodies) if any(x.strip() == CHANCE_MARK for x in body))
         ops, steps = [], []
         for pc, body in enumerate(bodies):
-            single = _drop_dead_stores(self._expand(bodies, pc, 0, None))
-            fused = _drop_dead_stores(self._expand(bodies, pc, 0, [_INLINE_OPS]))
+            single = _drop_dead_stores(self._expand(bodies, pc, 0, None, chance))
+            fused = _drop_dead_stores(self._expand(bodies, pc, 0, [_INLINE_OPS], chance))
             if fused == single:
                 step = self.build(f"step{pc}", "st, fr", ["L = fr[2]"] + single)
                 ops.append(step)
@@ -504,7 +511,7 @@ class Gen:
             else:
                 ops.append(self.build(f"op{pc}", "st, fr", ["L = fr[2]"] + fused))
                 steps.append(self._later(steps, pc, f"step{pc}", ["L = fr[2]"] + single))
-        return ops, steps
+        return ops, steps, chance
 
     def _later(self, table, index, hint, body):
         """A one-step operation compiled when first called (they only run at the very end of a
@@ -514,17 +521,19 @@ class Gen:
             return table[index](st, fr)
         return stub
 
-    def _expand(self, bodies, pc, done, budget):
+    def _expand(self, bodies, pc, done, budget, chance):
         out = []
         for line in bodies[pc]:
             text = line.lstrip()
             pad = line[:len(line) - len(text)]
+            if text == CHANCE_MARK:
+                continue
             if text.startswith("@GOTO "):
                 target = int(text[6:])
-                if budget is not None and budget[0] > 0 and done + 2 <= FUSED_STEPS:
+                if budget is not None and budget[0] > 0 and done + 2 <= FUSED_STEPS and target not in chance:
                     budget[0] -= 1
                     out.append(f"{pad}fr[1] = {target}")
-                    out.extend(pad + x for x in self._expand(bodies, target, done + 1, budget))
+                    out.extend(pad + x for x in self._expand(bodies, target, done + 1, budget, chance))
                 else:
                     out += [f"{pad}fr[1] = {target}", f"{pad}return {done + 1}"]
             elif text == "@RETURN":
@@ -862,7 +871,7 @@ class Gen:
                       f"if {high} < {low}:", f"    _fail({empty}, {span})"]
         result = fn.tmp()
         typ = self._value(self.t.types.get(id(e), "any"))
-        lines += [f"{result} = {self.const(BUILTINS[e.func][3], 'B')}(st, {', '.join(args)})",
+        lines += [CHANCE_MARK, f"{result} = {self.const(BUILTINS[e.func][3], 'B')}(st, {', '.join(args)})",
                   "if st.tracer is not None:",
                   f"    st.emit('chance', what='draw', value={result}, type={typ}, span={span})"]
         return lines, result
@@ -1189,7 +1198,7 @@ class Gen:
             case n.Shuffle():
                 lines, zone = self.lower(s.zone, env, fn)
                 slot, cards, c = fn.tmp(), fn.tmp(), fn.tmp("c")
-                return lines + [f"{slot} = {zone}", f"{cards} = st.zones[{slot}]"] + \
+                return lines + [CHANCE_MARK, f"{slot} = {zone}", f"{cards} = st.zones[{slot}]"] + \
                     self.charge(f"len({cards})", s.span) + [
                                 f"st.rng = _shuffle(st.rng, {cards})", "vis = st.vis",
                                 f"for {c} in {cards}:", f"    vis[{c}] = 0", "if st.tracer is not None:",

@@ -18,7 +18,7 @@ from __future__ import annotations
 from . import limits
 from . import nodes as n
 from .checker import Tables
-from .codegen import Gen
+from .codegen import CHANCE_MARK, Gen
 from .program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, Several
 from .types import CARD, INT, PLAYER, ZONE, is_list, list_of
 
@@ -47,7 +47,10 @@ class _Assembler:
         self.labelled.add(label.pc)
 
     def simple(self, lines: list[str]):
-        if self.items and self.items[-1][0] == "simple" and len(self.items) not in self.labelled:
+        """A plain statement, joined to the operation before it unless a label or a chance
+        draw (codegen.CHANCE_MARK) starts a new one: the game may pause before each draw."""
+        draws = any(line.strip() == CHANCE_MARK for line in lines)
+        if self.items and self.items[-1][0] == "simple" and len(self.items) not in self.labelled and not draws:
             self.items[-1][1].append(lines)
         else:
             self.items.append(("simple", [lines]))
@@ -166,6 +169,7 @@ class Compiler:
         p = self.p
         p.codes.append(None)
         p.step_codes.append(None)
+        p.chance_points.append(frozenset())
         p.code_info.append(CodeInfo(name, kind, decl.span, self.t.frames[id(decl)], phase))
         return len(p.codes) - 1
 
@@ -175,7 +179,7 @@ class Compiler:
 
     def _finish(self, index: int):
         asm = self._asm
-        self.p.codes[index], self.p.step_codes[index] = self.gen.assemble(asm.items)
+        self.p.codes[index], self.p.step_codes[index], self.p.chance_points[index] = self.gen.assemble(asm.items)
         self.p.op_spans[index] = asm.spans
 
     def _code(self, index: int, body, ending):

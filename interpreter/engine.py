@@ -12,8 +12,8 @@ from .program import Program, find_move, initial_values, render_value
 from .loader import too_deep_definitions, check_file, fail_if_errors, script_hash
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
 from .rng import seed_state
-from .runtime import (TABLE, VALUE_FAULTS, ScriptRuntimeError, State, fault_words, run, too_many_decisions,
-                      value_fault)
+from .runtime import (PAUSES, TABLE, VALUE_FAULTS, ScriptRuntimeError, State, fault_words, resume, start,
+                      statement_span, too_many_decisions, value_fault)
 from .knowledge import (Journal, UnknownRead, attributes_read, describe, determinize, information_state, masked,
                         observation, refusal_message)
 from .teams import Teams, fixed as teams_fixed, numbered as teams_numbered
@@ -193,13 +193,16 @@ class Game:
 
     def new_game(self, players: int | None = None, seed: int = 0, options: dict | None = None,
                  tracer=None, max_work: int | None = None, max_game_work: int | None = None,
-                 record: bool = False) -> "GameState":
+                 record: bool = False, pause_at=()) -> "GameState":
         """A new game at its first decision; `tracer` sees the set-up too (see set_tracer).
         `max_work`/`max_game_work` set the work budget per move and per game (see budget).
         `record=True` keeps each seat's observation log as the game goes (what `observation`
-        reads); without it, the first `observation` replays the moves from the seed."""
+        reads); without it, the first `observation` replays the moves from the seed.
+        `pause_at` names pause points the game stops at, "chance" (before each draw) and
+        "phase" (at each phase's start, the first one included): see GameState.step."""
         prog = self.program
         budget = self.budget(max_work, max_game_work)
+        pause_at = pause_kinds(pause_at)
         players = self.min_players if players is None else players
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             span = f"{self.min_players}" if self.min_players == self.max_players else \
@@ -225,6 +228,7 @@ class Game:
         st.history, st.decisions = [], 0
         st.waiting, st.actor, st.over, st.tracer, st.fault, st.legal_cache = None, None, False, None, None, None
         st.capped = False
+        st.pause_at, st.pause_point = pause_at, None
         st.budget, st.game_work, st.legal_work = budget, 0, 0
         st.begin_work()
         st.stack = []
@@ -240,7 +244,7 @@ class Game:
             st.end_work()
             first = prog.code_info[0]
             st.stack = [[0, 0, [None] * first.size]]
-            run(st)
+            start(st)
         except ScriptRuntimeError as err:
             st._fault(err)
         return st
@@ -299,6 +303,16 @@ def team_layout(st) -> Teams | None:
                       st.game.sources)
 
 
+def pause_kinds(kinds) -> frozenset:
+    """The pause points named in `kinds` (see runtime.PAUSES); ScriptError E0711 otherwise."""
+    chosen = (kinds,) if isinstance(kinds, str) else tuple(kinds)
+    wrong = [k for k in chosen if k not in PAUSES]
+    if wrong:
+        raise ScriptError([Diagnostic("E0711", f"`{wrong[0]}` is not a pause point", None,
+                                      hint="the pause points are " + " and ".join(f'"{k}"' for k in PAUSES))])
+    return frozenset(chosen)
+
+
 def _known(opts) -> str:
     return ("options: " + ", ".join(opts)) if opts else "this game declares no options"
 
@@ -323,6 +337,42 @@ class GameState(State):
     @property
     def is_over(self) -> bool:
         return self.over
+
+    @property
+    def paused(self) -> str | None:
+        """Where a game asked to pause (`pause_at`) stands: "chance" (before a draw), "phase"
+        (at a phase's start), or None (at a decision, over, or never asked)."""
+        return self.pause_point[0] if self.pause_point is not None else None
+
+    @property
+    def next_statement(self) -> Span | None:
+        """Where a paused game goes on: the span of the statement it runs next."""
+        return statement_span(self) if self.pause_point is not None else None
+
+    def step(self, until=None) -> None:
+        """Go on from a pause to the next pause point of the kinds `until` names (default: the
+        state's `pause_at`; () runs to the next decision or the end).  The game is exactly the
+        game run without pauses.  ScriptError E0712 on a game that is not paused; GameFault
+        (the state faulted) when the script fails on the way."""
+        if self.pause_point is None:
+            where = "is over" if self.over else "stopped with a fault" if self.fault is not None else \
+                "waits for a decision"
+            raise ScriptError([Diagnostic("E0712", f"the game is not paused: it {where}", None,
+                                          hint="only a game started with `pause_at` stops between decisions; "
+                                          "moves go on with `apply`")])
+        asked = self.pause_at
+        if until is not None:
+            self.pause_at = pause_kinds(until)
+        try:
+            resume(self)
+        except ScriptRuntimeError as err:
+            self._fault(err)
+            raise GameFault(self.fault, self.game.sources) from None
+        except VALUE_FAULTS as exc:
+            self._fault(value_fault(self, exc))
+            raise GameFault(self.fault, self.game.sources) from None
+        finally:
+            self.pause_at = asked
 
     @property
     def prompt(self) -> str:
@@ -461,7 +511,7 @@ class GameState(State):
         the caller may change it); [] when the game is over or faulted."""
         moves = self.legal_cache  # set only while a decision waits (never on a faulted state)
         if moves is None:
-            if self.fault is not None or self.over:
+            if self.fault is not None or self.over or self.pause_point is not None:
                 return []
             try:
                 moves = legal_moves(self)
@@ -485,7 +535,7 @@ class GameState(State):
         return self.waiting is not None and self.waiting.kind == "deferred"
 
     def candidate_moves(self) -> list[Move]:
-        if self.fault is not None or self.over:
+        if self.fault is not None or self.over or self.pause_point is not None:
             return []
         try:
             return enumerate_moves(self, legal_only=False)
@@ -621,13 +671,25 @@ class GameState(State):
     def journal_now(self) -> Journal:
         """The observation log, rebuilt by replaying the moves from the seed if not kept."""
         if self.journal is None:
+            # A paused game is replayed pausing everywhere after its last move, up to the pause
+            # point with the same work done (work only grows from one pause point to the next).
+            pausing = PAUSES if self.pause_point is not None else ()
             fresh = self.game.new_game(players=self.n, seed=self.seed, options=self.options, record=True,
-                                       max_work=self.budget[0], max_game_work=self.budget[1])
-            for move in self.history:
+                                       max_work=self.budget[0], max_game_work=self.budget[1],
+                                       pause_at=() if self.history else pausing)
+            for i, move in enumerate(self.history, 1):
+                fresh.pause_at = pausing if i == len(self.history) else ()
                 try:
                     fresh.apply(move)
                 except (IllegalMove, GameFault):
                     break
+            if pausing:
+                done = self.game_work + self.pause_point[1]
+                while fresh.pause_point is not None and fresh.game_work + fresh.pause_point[1] < done:
+                    try:
+                        fresh.step()
+                    except GameFault:
+                        break
             self.journal = fresh.journal
             self.set_tracer(self.callback)
         return self.journal

@@ -134,7 +134,9 @@ def explain(st, text: str, expand=()) -> Explanation:
     `expand` names definitions whose calls are evaluated again inside, with their arguments."""
     decision = st.waiting
     if decision is None:
-        return Explanation(text, False, "the game is over" if st.over else "no decision is pending", ())
+        pending = "no decision is pending" if st.pause_point is None else \
+            f"the game is paused ({st.pause_point[0]}): step it on to its next decision first"
+        return Explanation(text, False, "the game is over" if st.over else pending, ())
     # A legal move already listed is a candidate: no need to list every candidate to find it.
     move = find_move(st.prog, decision, st.legal_cache or (), text, st.n)
     candidates = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import limits
 from .source import Span
 
+PAUSES = ("chance", "phase")  # where a game may pause, when asked: before a draw, at a phase's start
 FACE_UP = 1 << 62  # in a card's visibility mask: everyone sees it; lower bits: seats that know it
 TABLE = -1  # the actor of a table decision (asked of the people at the table)
 
@@ -27,7 +28,7 @@ class State:
 
     __slots__ = ("prog", "n", "zones", "loc", "vis", "vars", "stack", "waiting", "actor", "over",
                  "rng", "history", "decisions", "tracer", "fault", "legal_cache", "seed", "options", "work", "capped",
-                 "work_limit", "game_work", "budget", "legal_work", "teams")
+                 "work_limit", "game_work", "budget", "legal_work", "teams", "pause_at", "pause_point")
     FACE_UP = FACE_UP
 
     def copy_into(self, other: "State") -> "State":
@@ -46,17 +47,23 @@ class State:
         other.rng, other.history, other.decisions = self.rng, self.history[:], self.decisions
         other.tracer, other.fault, other.legal_cache, other.legal_work = None, self.fault, self.legal_cache, self.legal_work
         other.work, other.work_limit, other.game_work, other.budget = 0, self.work_limit, self.game_work, self.budget
+        other.pause_at, other.pause_point = self.pause_at, self.pause_point
         return other
 
     # ---- the work budget (docs/language.md §22)
     def begin_work(self, query: bool = False):
         """Start counting one stretch of work: a move run to the next decision, or the listing
         of a decision's moves.  Each may use the per-move budget, and the moves of a game
-        together the per-game budget: `work_limit` is whichever runs out first.  A `query`
-        (scores, a prompt, an evaluation) changes nothing, so only the per-move budget holds."""
+        together the per-game budget: `work_limit` is whichever runs out first.  A game whose
+        script asks for no decision has no moves: it is one stretch, under the per-game budget
+        only.  A `query` (scores, a prompt, an evaluation) changes nothing, so only the
+        per-move budget holds."""
         per_move, per_game = self.budget
         self.work = 0
-        self.work_limit = per_move if query else min(per_move, per_game - self.game_work)
+        if query:
+            self.work_limit = per_move
+        else:
+            self.work_limit = min(per_move if self.prog.decisions else per_game, per_game - self.game_work)
 
     def end_work(self):
         self.game_work += self.work
@@ -149,6 +156,11 @@ FUSED_STEPS = 8
 def over_budget(st: State, span: Span | None) -> ScriptRuntimeError:
     """The fault for a stretch of work over its limit, naming the budget that ran out."""
     per_move, per_game = st.budget
+    if not st.prog.decisions and st.work_limit == per_game - st.game_work:  # a game of no moves
+        return ScriptRuntimeError(f"the game used up its work budget of {per_game:,} units", span,
+                                  "a game without decisions has only the game's budget: `limit work_per_game "
+                                  "N` or `--max-game-work N` raises it (docs/language.md §22); a loop may "
+                                  "also never end")
     if st.work_limit < per_move:
         return ScriptRuntimeError(f"the game used up its work budget of {per_game:,} units",
                                   span, "a game this long may raise it: `limit work_per_game N` "
@@ -157,42 +169,70 @@ def over_budget(st: State, span: Span | None) -> ScriptRuntimeError:
         return ScriptRuntimeError(f"this needed more than {per_move:,} units of work, the budget of one move",
                                   span, "wide binder ranges and loops over long lists multiply; "
                                   "`limit work_per_move N` raises the budget (docs/language.md §22)")
-    if not st.history:  # the set-up: a game without decisions runs whole inside new_game
+    if not st.history:  # the set-up, run to the first decision, is the first move's stretch
         return ScriptRuntimeError(f"the game did more than {per_move:,} units of work before its first decision "
                                   "(the budget of one move)", span,
-                                  "a game without decisions is one move long: `limit work_per_move N` raises "
-                                  "its budget (docs/language.md §22); a loop may also never end")
+                                  "the set-up runs to the first decision under the budget of one move: "
+                                  "`limit work_per_move N` raises it (docs/language.md §22); a loop may also "
+                                  "never end")
     return ScriptRuntimeError(f"this move did more than {per_move:,} units of work without asking for a "
                               "decision", span, "a loop may never end, or loops over long lists multiply; "
                               "`limit work_per_move N` raises the budget (docs/language.md §22)")
 
 
 def run(st: State) -> None:
-    """Execute statements until the game waits for a decision or is over.
+    """Execute statements until the game waits for a decision, is over, or reaches a pause
+    point it was asked to stop at (`st.pause_at`, see resume).
 
     Every statement costs STEP_COST units of the move's one work budget, which the
     expressions, built-ins and card moves inside the statements draw on too."""
-    prog = st.prog
-    stack = st.stack
     per_move, per_game = st.budget  # st.begin_work(), written out: this runs at every move
     st.work = 0
-    st.work_limit = limit = min(per_move, per_game - st.game_work)
+    st.work_limit = min(per_move if st.prog.decisions else per_game, per_game - st.game_work)
+    _advance(st, False)
+
+
+def start(st: State) -> None:
+    """Run a new game from the start of its first phase, which is a pause point too."""
+    st.begin_work()
+    if "phase" in st.pause_at:
+        st.pause_point = ("phase", 0)
+        return
+    _advance(st, False)
+
+
+def resume(st: State) -> None:
+    """Go on from a pause point: the paused stretch of work continues where it stopped, with
+    the same budget, so a game stepped pause by pause is the game run straight through."""
+    _, used = st.pause_point
+    st.pause_point = None
+    st.begin_work()  # the stretch's limit again: nothing was charged to the game while paused
+    st.work = used
+    _advance(st, True)
+
+
+def _advance(st: State, resumed: bool) -> None:
+    prog = st.prog
+    stack = st.stack
     cost = limits.STEP_COST
     try:
-        # Operations return how many steps they ran (None: one).  Close to the end of the
-        # budget, the one-step operations take over so the budget runs out at the same step.
-        codes = prog.codes
-        fused_room = limit - FUSED_STEPS * cost
-        while st.waiting is None and stack and st.work < fused_room:
-            fr = stack[-1]
-            st.work += (codes[fr[0]][fr[1]](st, fr) or 1) * cost
-        codes = prog.step_codes or codes
-        while st.waiting is None and stack:
-            fr = stack[-1]
-            codes[fr[0]][fr[1]](st, fr)
-            st.work += cost
-            if st.work > st.work_limit:
-                raise over_budget(st, statement_span(st))
+        if st.pause_at:
+            _advance_pausing(st, resumed)
+        else:
+            # Operations return how many steps they ran (None: one).  Close to the end of the
+            # budget, the one-step operations take over so the budget runs out at the same step.
+            codes = prog.codes
+            fused_room = st.work_limit - FUSED_STEPS * cost
+            while st.waiting is None and stack and st.work < fused_room:
+                fr = stack[-1]
+                st.work += (codes[fr[0]][fr[1]](st, fr) or 1) * cost
+            codes = prog.step_codes or codes
+            while st.waiting is None and stack:
+                fr = stack[-1]
+                codes[fr[0]][fr[1]](st, fr)
+                st.work += cost
+                if st.work > st.work_limit:
+                    raise over_budget(st, statement_span(st))
     except VALUE_FAULTS as exc:
         raise value_fault(st, exc) from None
     except ScriptRuntimeError as err:
@@ -200,6 +240,37 @@ def run(st: State) -> None:
             err.span = statement_span(st)
         raise
     finally:
-        st.game_work += st.work  # st.end_work()
+        if st.pause_point is None:
+            st.game_work += st.work  # st.end_work()
     if not stack and not st.over:
         st.over = True
+
+
+def _advance_pausing(st: State, resumed: bool) -> None:
+    """_advance's loops, stopping before a chance point or after entering a phase when asked.
+
+    The operations run are the very ones _advance runs, fused the same way (no operation
+    inlines a chance point, and `next` ends one), so pausing changes nothing in the game."""
+    prog = st.prog
+    stack = st.stack
+    cost = limits.STEP_COST
+    fused, single, chance = prog.codes, prog.step_codes or prog.codes, prog.chance_points
+    at_chance, at_phase = "chance" in st.pause_at, "phase" in st.pause_at
+    fused_room = st.work_limit - FUSED_STEPS * cost
+    while st.waiting is None and stack:
+        fr = stack[-1]
+        if at_chance and not resumed and fr[1] in chance[fr[0]]:
+            st.pause_point = ("chance", st.work)
+            return
+        resumed = False
+        bottom = stack[0]
+        if st.work < fused_room:
+            st.work += (fused[fr[0]][fr[1]](st, fr) or 1) * cost
+        else:
+            single[fr[0]][fr[1]](st, fr)
+            st.work += cost
+            if st.work > st.work_limit:
+                raise over_budget(st, statement_span(st))
+        if at_phase and stack and stack[0] is not bottom and st.waiting is None:
+            st.pause_point = ("phase", st.work)  # `next` has just entered a phase
+            return

@@ -11,13 +11,13 @@ history is as long as the decisions made).  A refusal is E0801 naming the field,
 from __future__ import annotations
 
 from . import limits
-from .runtime import FACE_UP, TABLE, VALUE_FAULTS, ScriptRuntimeError
+from .runtime import FACE_UP, PAUSES, TABLE, VALUE_FAULTS, ScriptRuntimeError
 from .source import UNSEEN, Diagnostic, ScriptError
 from .types import ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, ZONE, element, is_list, is_record, record_name
 
 FORMAT = "cardgame-state/1"
 FIELDS = ("format", "script", "players", "seed", "options", "rng", "zones", "visibility", "vars", "stack",
-          "waiting", "actor", "over", "capped", "history", "decisions", "cards", "work", "budget")
+          "waiting", "actor", "over", "capped", "paused", "history", "decisions", "cards", "work", "budget")
 MAX_SEED_BITS = 256
 MAX_DEPTH = 8  # lists inside lists in a frame's locals (a simultaneous decision keeps triples)
 
@@ -48,6 +48,7 @@ def dump_state(st) -> dict:
         "actor": st.actor,
         "over": st.over,
         "capped": st.capped,
+        "paused": list(st.pause_point) if st.pause_point is not None else None,
         "history": list(st.history),
         "decisions": st.decisions,
         "cards": len(prog.card_names),
@@ -236,7 +237,9 @@ def _restore(game, data):
     st.history = [_text(h, f"history[{i}]", limits.MAX_HISTORY_TEXT) for i, h in enumerate(history)]
     st.decisions = _int(data["decisions"], "decisions", len(history), len(history))
     st.tracer, st.fault, st.legal_cache, st.legal_work = None, None, None, 0
+    st.pause_at = frozenset()  # where to pause is the caller's choice, not the game's
     st.begin_work()
+    st.pause_point = _restore_pause(prog, st, data["paused"])
     return st
 
 
@@ -303,6 +306,11 @@ def _restore_position(prog, st, data):
         raise _Refused("over" if type(over) is not bool else "capped", "is not true or false")
     st.over, st.capped = over, capped
     waiting, actor = data["waiting"], data["actor"]
+    if data["paused"] is not None:
+        if over or waiting is not None or actor is not None:
+            raise _Refused("paused", "is set, but the game is over or waits for a decision")
+        st.waiting, st.actor = None, None
+        return
     if over:
         if waiting is not None or actor is not None or st.stack:
             raise _Refused("over", "is true, but the state still has a place in the flow or a decision")
@@ -327,6 +335,24 @@ def _restore_position(prog, st, data):
             raise _Refused("actor", f"is {actor}, but decision {waiting} (line {decision.span.line}) is this "
                            "position's decision of another seat")
     st.waiting, st.actor = decision, actor
+
+
+def _restore_pause(prog, st, paused):
+    """(kind, work of the paused stretch) of a game stopped at a pause point, or None: the
+    place must be one (before a draw, or a phase's start) and the work within its budget."""
+    if paused is None:
+        return None
+    paused = _list(paused, "paused", 2)
+    kind = paused[0]
+    if kind not in PAUSES:
+        raise _Refused("paused[0]", f"is {_show(kind)}, not a pause point ({', '.join(PAUSES)})")
+    used = _int(paused[1], "paused[1]", 0, st.work_limit)
+    code, pc, _ = st.stack[-1] if st.stack else (None, None, None)
+    if kind == "chance" and (code is None or pc not in prog.chance_points[code]):
+        raise _Refused("paused", "is before a draw, but the top frame's place in the flow is not one")
+    if kind == "phase" and (len(st.stack) != 1 or pc != 0):
+        raise _Refused("paused", "is at a phase's start, but the flow is not at the start of a phase")
+    return kind, used
 
 
 def _expected_actor(st, decision):

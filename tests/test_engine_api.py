@@ -128,12 +128,18 @@ def runaway(tmp_path, body):
 
 
 def test_runaway_loops_and_numbers_are_stopped_by_limits(tmp_path):
-    looping = runaway(tmp_path, "    while true {\n        set x += 1\n    }")
+    looping = runaway(tmp_path, "    while true {\n        set x += 1\n    }\n    decide seat(0) \"Go?\" {\n"
+                      "        go\n    }")
     state = looping.new_game()
-    # it runs before any decision: a game without decisions is one move long, and the fault says so
+    # it runs before the first decision, under the budget of one move, and the fault says so
     assert state.fault is not None and "units of work before its first decision" in state.fault.message
-    assert "a game without decisions is one move long" in state.fault.hint
+    assert "under the budget of one move" in state.fault.hint
     assert state.legal_moves() == [] and state.fault.span.line in (5, 6)  # a statement of the loop
+    # a game without decisions has no moves: only the game's budget stops it
+    endless = runaway(tmp_path, "    while true {\n        set x += 1\n    }").new_game()
+    assert endless.fault.message == "the game used up its work budget of 5,000,000 units"
+    assert "a game without decisions has only the game's budget" in endless.fault.hint
+    assert endless.game_work > 5_000_000 and endless.fault.span.line in (5, 6)
     growing = runaway(tmp_path, "    while true {\n        set x = x * 2\n    }")
     assert "beyond the limit" in growing.new_game().fault.message
 
@@ -149,8 +155,8 @@ def test_card_count_is_constant_in_a_whole_game():
 
 def test_runaway_expressions_are_stopped_by_the_work_budget(tmp_path):
     heavy = runaway(tmp_path, "    set x = count a in range(1, 90000) where count b in range(1, 90000) where a == b > 0")
-    state = heavy.new_game()
-    assert state.fault is not None and "units of work" in state.fault.message
+    state = heavy.new_game()  # no decision: the game's budget is its only one
+    assert state.fault is not None and state.fault.message == "the game used up its work budget of 5,000,000 units"
 
 
 def test_a_decision_with_too_many_options_faults(tmp_path):
