@@ -100,6 +100,13 @@ class _Book:
             f"{t.min_players} to {t.max_players} players"
         self.add("## Players", "", f"{count}. The seats are numbered P0, P1, ... in order around the table; "
                  "clockwise (to the left) is to the next seat, and the last seat's left is P0.", "")
+        teams = t.teams
+        if teams is not None and teams.expr is None:
+            sides = "; ".join(f"T{i}: " + ", ".join(f"P{seat}" for seat in seats) for i, seats in enumerate(teams.seats))
+            self.add(f"The players play in teams, which win or lose together ({sides}).", "")
+        elif teams is not None:
+            self.add(f"The players play in teams, which win or lose together: the team of a player *{teams.var}* "
+                     f"is team number {self.words(teams.expr)}.", "")
 
     def components(self):
         t = self.t
@@ -219,14 +226,16 @@ class _Book:
         t = self.t
         self.add("## Scoring and winning", "")
         if t.score is not None:
-            self.add(f"The score of a player *{t.score.var}* is {self.words(t.score.expr)}.", "")
+            whose = "team" if t.teams is not None else "player"
+            self.add(f"The score of a {whose} *{t.score.var}* is {self.words(t.score.expr)}.", "")
         else:
             self.add("There are no scores (every score is 0).", "")
         w = t.winners
+        sides = "teams" if t.teams is not None else "players"
         if w is None or w.mode == "highest":
-            self.add("When the game ends, the players with the highest score win (equal scores share the win).")
+            self.add(f"When the game ends, the {sides} with the highest score win (equal scores share the win).")
         elif w.mode == "lowest":
-            self.add("When the game ends, the players with the lowest score win (equal scores share the win).")
+            self.add(f"When the game ends, the {sides} with the lowest score win (equal scores share the win).")
         else:
             self.add(f"When the game ends, the winners are {self.words(w.expr)}.")
 

@@ -48,6 +48,8 @@ CONFIGS = [
     # how the shipped games happen to be written.
     Config("new author: pass", "bench/scripts/pass_and_take.cardgame", None, players=4, games=60),
     Config("new author: eights", "bench/scripts/eights.cardgame", None, players=4, games=400),
+    # A partnership game (teams, per-team scores, nil bids): tests/scripts/partnership.cardgame.
+    Config("new author: partnership", "tests/scripts/partnership.cardgame", None, players=4, games=100),
 ]
 
 NEW_AUTHOR_PREFIX = "new author"

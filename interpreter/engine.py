@@ -20,7 +20,7 @@ from .teams import Teams, fixed as teams_fixed, numbered as teams_numbered
 from .views import build_view
 from .source import Diagnostic, ScriptError, SourceFile, Span, did_you_mean, render
 from .parser import parse_expression
-from .types import CARD, PLAYER, ZONE, ZONES, list_of
+from .types import CARD, PLAYER, TEAM, ZONE, ZONES, list_of
 
 
 class IllegalMove(Exception):
@@ -452,7 +452,7 @@ class GameState(State):
         """Evaluate one expression of the language on this state: (value text or None, diagnostics).
 
         The expression sees what a rule sees (variables, options, zones, symbols, constants and
-        definitions), and P0, P1... for the seats; it cannot change anything.  `expect="bool"` also requires true/false.
+        definitions), and P0, P1... for the seats (T0, T1... for the teams); it cannot change anything.  `expect="bool"` also requires true/false.
         Under a seat's view (`viewer` a seat, or None for a spectator) it is answered from what
         that viewer knows, or refused (E0710) when it reads anything else; unseen cards read `??`.
         Diagnostics point into the path EXPRESSION_PATH; render them with a SourceFile of `text`.
@@ -464,6 +464,8 @@ class GameState(State):
         t = self.prog.tables
         taken = set(t.vars) | set(t.options) | set(t.zones) | set(t.defines) | t.symbols
         seat_names = {f"P{seat}": PLAYER for seat in range(self.n) if f"P{seat}" not in taken}
+        if self.teams is not None:  # and T0, T1... the teams
+            seat_names.update({f"T{t}": TEAM for t in range(self.teams.count) if f"T{t}" not in taken})
         checked = check_expression(t, node, seat_names, expect)
         if any(d.severity == "error" for d in checked.diagnostics):
             return None, checked.diagnostics

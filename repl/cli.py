@@ -18,6 +18,7 @@ from interpreter import GameFault, ScriptError, render
 
 from . import compare_cmd, lint_cmd, simulate_cmd
 from .option_pairs import option_pairs_or_exit
+from .results import scores_text, winners_text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -225,17 +226,23 @@ def _play_as(game, options, args, viewer) -> int:
     if state.fault is not None:
         print(game.render_diagnostic(state.fault), file=sys.stderr)
         return 1
-    view = state.view(viewer)
+    return _print_result(state, state.view(viewer), args)
+
+
+def _print_result(state, view, args) -> int:
+    """The end of `play`: scores and winners as the viewer knows them (by team in a team game)."""
     result = {"result": {"steps": len(state.history), "scores": view["scores"], "winners": view["winners"],
                          "capped": state.capped}}
+    if "teams" in view:
+        result["result"].update(teams=view["teams"], team_scores=view["team_scores"],
+                                winning_teams=view["winning_teams"])
     if args.json:
         print(json.dumps(result))
     else:
         if state.capped:
             print("the game was stopped by its own cap (`end game capped`): not a real end")
-        scores = view["scores"]
-        print("final scores: " + ("hidden" if scores is None else ", ".join(f"P{i} {s}" for i, s in enumerate(scores))))
-        print("winners: " + ("hidden" if view["winners"] is None else ", ".join(view["winners"])))
+        print("final scores: " + (scores_text(view) or "hidden"))
+        print("winners: " + (winners_text(view) or "hidden"))
     return 0
 
 
@@ -282,16 +289,7 @@ def _play_all_seeing(game, options, args) -> int:
     if state.fault is not None:
         print(game.render_diagnostic(state.fault), file=sys.stderr)
         return 1
-    result = {"result": {"steps": len(state.history), "scores": state.scores,
-                         "winners": [f"P{w}" for w in state.winners], "capped": state.capped}}
-    if args.json:
-        print(json.dumps(result))
-    else:
-        if state.capped:
-            print("the game was stopped by its own cap (`end game capped`): not a real end")
-        print("final scores: " + ", ".join(f"P{i} {s}" for i, s in enumerate(state.scores)))
-        print("winners: " + ", ".join(result["result"]["winners"]))
-    return 0
+    return _print_result(state, state.view("all"), args)
 
 
 def _print_table(state, viewer, args) -> None:

@@ -21,6 +21,7 @@ from .commands import ALIASES, BY_NAME, COMMANDS
 from .input import NoSuchMove, lines_of, read_move, reads_as_number, why_not
 from .replay import ReplayError, observation_data, read_replay, replay_data, write_replay
 from .table import Deck, render, show_value, snapshot
+from .results import scores_text, winners_text
 from .trace import grouped
 from .why import split_expand, why_lines
 
@@ -397,12 +398,10 @@ class Session:
         if st.fault is not None:
             return "-"
         try:
-            scores = st.view(self.perspective)["scores"]
+            text = scores_text(st.view(self.perspective))
         except GameFault:
             return "-"
-        if scores is None:
-            return f"hidden from {self._view_name()}"
-        return ", ".join(f"P{i} {s}" for i, s in enumerate(scores))
+        return f"hidden from {self._view_name()}" if text is None else text
 
     def _status_line(self) -> str:
         st = self.state
@@ -411,8 +410,7 @@ class Session:
             return f"{head}, the game stopped with an error"
         view = st.view(self.perspective)
         if st.is_over:
-            winners = "hidden" if view["winners"] is None else (", ".join(view["winners"]) or "none")
-            return f"{head}, game over, scores {self._scores_text(st)}, winners {winners}"
+            return f"{head}, game over, scores {self._scores_text(st)}, winners {winners_text(view) or 'hidden'}"
         actor = st.current_player
         prompt = f": {view['prompt']}" if view["prompt"] else ""
         if actor == TABLE:

@@ -26,6 +26,8 @@ import attrs
 
 from interpreter import GameFault, IllegalMove
 
+from .results import scores_text, winners_text
+
 HIDDEN = "??"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 FACE_UP = "*"
@@ -104,10 +106,8 @@ def snapshot(state, viewer, sees_choices: bool) -> Table:
     `sees_choices`: whether the viewer may see the current decision's options."""
     view = state.view(viewer)
     spectator = view if viewer is None else state.view(None)
-    scores = view["scores"]
     header = (view["game"], f"step {view['step']}", f"phase {view['phase'] or '-'}", f"view {view['viewer']}",
-              "scores " + ("-" if state.fault is not None else "hidden" if scores is None else
-                           ", ".join(f"P{i} {s}" for i, s in enumerate(scores))))
+              "scores " + ("-" if state.fault is not None else scores_text(view) or "hidden"))
     return Table(view, spectator, header, _decision(state, view, sees_choices), _trick(state, viewer, sees_choices))
 
 
@@ -115,8 +115,7 @@ def _decision(state, view, sees_choices: bool) -> str:
     if state.fault is not None:
         return "the game stopped with an error"
     if view["over"]:
-        winners = "hidden" if view["winners"] is None else (", ".join(view["winners"]) or "none")
-        return f"game over; winners {winners}"
+        return f"game over; winners {winners_text(view) or 'hidden'}"
     who = "table decision" if view["to_act"] == "table" else f"{view['to_act']} to act"
     prompt = f": {view['prompt']}" if view["prompt"] else ""
     legal = ""

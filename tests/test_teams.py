@@ -222,3 +222,37 @@ def test_simulate_text_shows_each_team(capsys):
     assert main(["simulate", PARTNERSHIP, "-n", "5", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "T0     P0, P2" in out and "T1     P1, P3" in out
+
+
+def test_cardgame_play_gives_the_result_by_team(capsys):
+    assert main(["play", PARTNERSHIP, "--seed", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].startswith("final scores: T0 (P0, P2) ") and ", T1 (P1, P3) " in out[-2]
+    assert out[-1] in ("winners: T0 (P0, P2)", "winners: T1 (P1, P3)", "winners: T0 (P0, P2), T1 (P1, P3)")
+    assert main(["play", PARTNERSHIP, "--seed", "3", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out.splitlines()[-1])["result"]
+    assert result["teams"] == {"T0": ["P0", "P2"], "T1": ["P1", "P3"]}
+    ts = result["team_scores"]
+    assert result["scores"] == [ts[0], ts[1], ts[0], ts[1]]
+    assert result["winners"] == [p for t in result["winning_teams"] for p in result["teams"][t]]
+
+
+def test_the_repl_shows_scores_and_winners_by_team():
+    from repl.session import Session
+    s = Session()
+    assert s.start(PARTNERSHIP, seed=3).startswith("loaded Partnership tricks")
+    table = s.execute("state")
+    assert "scores T0 (P0, P2) 0, T1 (P1, P3) 0" in table
+    assert "points  T0 0 · T1 0" in table
+    s.execute("auto end")
+    final = s.state
+    status = s.execute("state")
+    names = {0: "T0 (P0, P2)", 1: "T1 (P1, P3)"}
+    assert f"winners {', '.join(names[t] for t in final.winning_teams)}" in status
+    assert s.execute("eval team(P2)") == "T0"
+
+
+def test_teams_are_named_t0_t1_in_an_evaluation(partnership):
+    s = partnership.new_game(players=4, seed=1)
+    assert _value(s, "members(T1)") == "[P1, P3]" and _value(s, "team(P2) == T0") == "true"
+    assert _value(s, "points[T1] + 5") == "5"

@@ -1,0 +1,31 @@
+"""Scores and winners as the REPL and `cardgame play` write them, read from a seat's view.
+
+In a game with teams the view carries the teams (`teams`, `team_scores`, `winning_teams`), and
+a result is the team's: `T0 (P0, P2) 120, T1 (P1, P3) 95`, winners `T0 (P0, P2)`.  Otherwise
+each seat is listed: `P0 10, P1 5`.  None when the view hides them.
+"""
+
+from __future__ import annotations
+
+
+def scores_text(view) -> str | None:
+    if view.get("teams") is not None:
+        scores = view["team_scores"]
+        if scores is None:
+            return None
+        return ", ".join(f"{_team(view, t)} {s}" for t, s in zip(view["teams"], scores))
+    if view["scores"] is None:
+        return None
+    return ", ".join(f"P{i} {s}" for i, s in enumerate(view["scores"]))
+
+
+def winners_text(view) -> str | None:
+    """The winners, `none` when nobody won; None when hidden."""
+    if view.get("teams") is not None:
+        teams = view["winning_teams"]
+        return None if teams is None else (", ".join(_team(view, t) for t in teams) or "none")
+    return None if view["winners"] is None else (", ".join(view["winners"]) or "none")
+
+
+def _team(view, name: str) -> str:
+    return f"{name} ({', '.join(view['teams'][name])})"
