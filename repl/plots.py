@@ -46,20 +46,22 @@ def write_simulation_charts(stats: dict, folder: str | None) -> list[tuple[str, 
                "decisions per game", path)
     charts.append(("Game length", path))
 
-    labels = [f"P{s} wins" for s in range(stats["players"])] + ["draw", "unfinished"]
-    entries = stats["win_rate_by_seat"] + [stats["p_draw"]]
+    # with teams, a win is a team's: the bars are the teams' (their rates add up with the rest to 1)
+    sides = list(stats["teams"]) if "teams" in stats else [f"P{s}" for s in range(stats["players"])]
+    labels = [f"{side} wins" for side in sides] + ["draw", "unfinished"]
+    entries = (stats["win_rate_by_team"] if "teams" in stats else stats["win_rate_by_seat"]) + [stats["p_draw"]]
     unfinished = stats["unfinished"]
     values = [e["value"] or 0 for e in entries] + [unfinished / n]
     lows = [e["value"] - e["ci95"][0] if e["ci95"] else 0 for e in entries] + [0]
     highs = [e["ci95"][1] - e["value"] if e["ci95"] else 0 for e in entries] + [0]
     fig, ax = plt.subplots(figsize=(7, 4))
-    colors = ["#4c72b0"] * stats["players"] + ["#dd8452", "#c44e52"]
+    colors = ["#4c72b0"] * len(sides) + ["#dd8452", "#c44e52"]
     ax.bar(labels, values, yerr=[lows, highs], capsize=6, color=colors)
-    ax.axhline(stats["p_won"]["value"] / stats["players"] if stats["p_won"]["value"] else 0,
+    ax.axhline(stats["p_won"]["value"] / len(sides) if stats["p_won"]["value"] else 0,
                color="grey", linestyle="--", linewidth=1, label="fair share of the won games")
     ax.set_ylim(0, 1)
     ax.set_ylabel(f"share of all {n} games")
-    ax.set_title(f"{title}: win rate by seat, with 95% intervals")
+    ax.set_title(f"{title}: win rate by {'team' if 'teams' in stats else 'seat'}, with 95% intervals")
     ax.legend(loc="upper right")
     fig.tight_layout()
     path = os.path.join(folder, "outcomes.png")

@@ -26,10 +26,11 @@ from repl.session import Session
 SHIPPED = sorted(p.name for p in (ROOT / "games").glob("*.cardgame"))
 SCRIPTS = ROOT / "tests" / "scripts"
 GAMES = {name: load_game(name) for name in SHIPPED}
-GAMES.update({name: interpreter.load(str(SCRIPTS / name)) for name in ("reactions.cardgame", "commit_reveal.cardgame")})
+GAMES.update({name: interpreter.load(str(SCRIPTS / name))
+              for name in ("reactions.cardgame", "commit_reveal.cardgame", "partnership.cardgame")})
 
 
-def played(game, seed: int, steps: int, players=None):
+def played(game, seed: int, steps: int, players=None, options=None):
     """A recorded game after up to `steps` random moves, and the cards each seat saw at every
     event on the way (an independent account of visibility, taken from the trace)."""
     holder, seen = [], {}
@@ -46,7 +47,7 @@ def played(game, seed: int, steps: int, players=None):
         original(self, callback)
     interpreter.GameState.set_tracer = catch
     try:
-        state = game.new_game(players=players, seed=seed, record=True, tracer=look)
+        state = game.new_game(players=players, seed=seed, options=options, record=True, tracer=look)
     finally:
         interpreter.GameState.set_tracer = original
     look(None)
@@ -61,7 +62,7 @@ def played(game, seed: int, steps: int, players=None):
 
 def visible(state, seat) -> set:
     """Card names `seat` sees now, straight from the rules of §7 (zone visibility, face up,
-    own `owner` zones, cards shown to it)."""
+    own `owner` zones, its team's `team` zones, cards shown to it)."""
     prog = state.prog
     names = set()
     for slot, cards in enumerate(state.zones):
@@ -69,6 +70,7 @@ def visible(state, seat) -> set:
         vis = zone_visibility(state, prog.tables.zones[zone])
         for c in cards:
             if (vis == "public" or state.vis[c] & state.FACE_UP or (vis == "owner" and owner == seat)
+                    or (vis == "team" and state.teams.of[owner] == state.teams.of[seat])
                     or state.vis[c] >> seat & 1):
                 names.add(prog.card_names[c])
     return names

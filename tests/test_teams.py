@@ -256,3 +256,22 @@ def test_teams_are_named_t0_t1_in_an_evaluation(partnership):
     s = partnership.new_game(players=4, seed=1)
     assert _value(s, "members(T1)") == "[P1, P3]" and _value(s, "team(P2) == T0") == "true"
     assert _value(s, "points[T1] + 5") == "5"
+
+
+@given(seed=st.integers(0, 2**16), steps=st.integers(0, 120), rng_seed=st.integers(0, 2**16))
+def test_with_open_partner_hands_determinizations_keep_what_the_team_sees(seed, steps, rng_seed):
+    """The knowledge property of tests/test_knowledge.py with partners' hands shared: every
+    seat's view, log and determinizations agree with the rules (its own and its partner's hand
+    known, the opponents' not)."""
+    import random
+
+    from test_knowledge import check_seat, played
+    game = interpreter.load(PARTNERSHIP)
+    state, seen = played(game, seed, steps, options={"table_talk": True})
+    for seat in range(4):
+        d = state.determinize(seat, rng_seed)
+        hands = d.view("all")["zones"]["hand"]
+        real = state.view("all")["zones"]["hand"]
+        for partner in (seat, state.teams.partners(seat)[0]):
+            assert hands[f"P{partner}"] == real[f"P{partner}"]
+        check_seat(state, seen, seat, random.Random(rng_seed))
