@@ -4,6 +4,7 @@ winners by team, what partners see of each other, and per-team statistics in `si
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import given, strategies as st
@@ -11,6 +12,7 @@ from hypothesis import given, strategies as st
 import interpreter
 from helpers import ROOT, play_out
 from repl.cli import main
+from test_knowledge import check_seat, played  # the knowledge model's property, reused with teams
 
 PARTNERSHIP = str(ROOT / "tests" / "scripts" / "partnership.cardgame")
 
@@ -263,9 +265,6 @@ def test_with_open_partner_hands_determinizations_keep_what_the_team_sees(seed, 
     """The knowledge property of tests/test_knowledge.py with partners' hands shared: every
     seat's view, log and determinizations agree with the rules (its own and its partner's hand
     known, the opponents' not)."""
-    import random
-
-    from test_knowledge import check_seat, played
     game = interpreter.load(PARTNERSHIP)
     state, seen = played(game, seed, steps, options={"table_talk": True})
     for seat in range(4):
