@@ -5,15 +5,17 @@ move.  A set has one canonical order, so that it has one move text wherever its 
 items sorted (cards in deck order, which is their number; players by seat; numbers upwards;
 symbols and texts alphabetically, after numbers).  The distinct items are sorted once, then
 itertools.combinations walks the subsets by position: each subset is built once, already in
-order, with no lookups and no per-pair work.  Callers charge the work (`count` says how many
-subsets there will be before any is built).  Plain functions over Python values, so anything
-else that needs subsets of a given size can use them.
+order, with no lookups and no per-pair work.  Callers charge the work: `count` says how many
+subsets there will be (up to a decision's cap) before any is built.  Plain functions over
+Python values, so anything else that needs subsets of a given size can use them.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 from math import comb
+
+from . import limits
 
 
 def _order(value):
@@ -36,9 +38,16 @@ def sizes(fewest, most, available: int) -> range:
     return range(max(0, fewest), min(most, available) + 1)
 
 
-def count(available: int, fewest, most) -> int:
-    """How many subsets of `available` distinct items have between `fewest` and `most` items."""
-    return sum(comb(available, k) for k in sizes(fewest, most, available))
+def count(available: int, fewest, most, enough: int = limits.MAX_MOVES_PER_DECISION) -> int:
+    """How many subsets of `available` distinct items have between `fewest` and `most` items;
+    past `enough` (what a decision may offer) the counting stops with a number above it, since
+    the rest cannot matter and could take minutes (every size of 10,000 items)."""
+    total = 0
+    for k in sizes(fewest, most, available):
+        total += comb(available, k)
+        if total > enough:
+            break
+    return total
 
 
 def subsets(items, fewest, most):

@@ -262,3 +262,12 @@ def test_a_saved_replay_with_several_card_moves_opens_again(tmp_path):
     again.start(str(script), seed=1)
     again.execute(f"open {replay}")
     assert again.state.history == played and again.state.to_json() == s.state.to_json()
+
+
+def test_a_huge_choice_faults_at_once(tmp_path):
+    """Every size of 9,998 numbers: counting the sets stops once past the decision's cap
+    (counting all 2^9998 would take minutes); the sets counted so far (1 + 9,998 + 49,975,003)
+    are charged, so the listing faults over its budget before making any."""
+    state = game(tmp_path, "pick(ns from 0..20000 of range(1, 9999))").new_game(seed=1)
+    assert state.legal_moves() == []
+    assert state.fault.message == "this needed more than 1,000,000 units of work, the budget of one move"
