@@ -6,7 +6,7 @@ The public API is what this module exports; the REPL and the command line use no
 from .agents import POLICIES, RandomAgent
 from .compare import compare
 from .dist import connect as connect_dask
-from .engine import (EXPRESSION_PATH, TABLE, CardInfo, DeclInfo, Game, GameFault, GameState, IllegalMove, OptionInfo,
+from .engine import (EXPRESSION_PATH, PAUSES, TABLE, CardInfo, DeclInfo, Game, GameFault, GameState, IllegalMove, OptionInfo,
                      RuleInfo, TraceEvent, load)
 from .lint import LINT_MAX_DECISIONS, LintReport, lint, setups as lint_setups
 from .loader import check_file
@@ -19,7 +19,7 @@ from .simulate import TIMING_FIELDS, simulate, usable_workers
 from .source import Diagnostic, ScriptError, SourceFile, Span, printable, render
 
 __all__ = [
-    "EXPRESSION_PATH", "TABLE", "CardInfo", "DeclInfo", "Diagnostic", "Expansion", "Explanation", "FileRefused", "Game",
+    "EXPRESSION_PATH", "PAUSES", "TABLE", "CardInfo", "DeclInfo", "Diagnostic", "Expansion", "Explanation", "FileRefused", "Game",
     "GameFault", "GameState",
     "IllegalMove", "Move", "OptionInfo", "RandomAgent", "RuleInfo", "RuleResult", "ScriptError", "SourceFile", "Span", "TraceEvent",
     "check_file", "inside", "limits", "load", "parse_expression", "printable", "read_text", "render", "simulate", "usable_workers",

@@ -45,9 +45,18 @@ COMMANDS: tuple[Command, ...] = (
             "definition NAME with its arguments."),
     Command("trace", "trace [on|off]", "print the rules, effects and chance events of every move applied; "
             "alone, say whether tracing is on", "trace on"),
-    Command("step", "step", "let the player to act make one random move, and show everything it caused",
-            "step",
-            "A table decision is never made for you: `play` it yourself."),
+    Command("step", "step [N|phase]", "one step of the game, shown with everything it caused: from a pause "
+            "point, on to the next one (a chance event or a phase's start); at a decision, one random move",
+            "step 10",
+            "N steps at once; `step phase` goes on to the next phase's start without stopping at chance events. "
+            "A game that asks no decision starts paused at its first phase and pauses before every draw "
+            "(`pause` changes where). A table decision is never made for you: `play` it yourself."),
+    Command("run", "run", "from a pause point, run straight on to the next decision or the end, showing "
+            "its log lines", "run", "With `trace on` it shows every event, as `step` does."),
+    Command("pause", "pause [chance] [phase] | all | off", "where the game stops between decisions: before "
+            "chance events, at phase starts; alone, say where", "pause all",
+            "On for a game that asks no decision, off for others; it applies from the next move or step, and "
+            "to `new`. `auto` never pauses."),
     Command("auto", "auto [N|end] [--agent random]", "let the seats' agents play N moves, or to the end",
             "auto 10",
             "Without N, auto plays until something needs you. It stops at a seat played by a person, at a "
@@ -59,7 +68,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("undo", "undo [N]", "take back the last N moves (default 1)", "undo 2",
             "Undone moves can be brought back with `redo` or `goto`, until a new move is played."),
     Command("redo", "redo", "play the next undone move again", "redo"),
-    Command("goto", "goto STEP", "go to the position after STEP moves (0 is the start)", "goto 0"),
+    Command("goto", "goto STEP", "go to the position after STEP steps, the number in the prompt (0 is the "
+            "start)", "goto 0", "A step is a move, or a `step` between pause points."),
     Command("log", "log [-n N]", "the moves played, numbered, and any undone moves after them; -n N: the "
             "last N", "log -n 5"),
     Command("view", "view [PLAYER|spectator|all]", "see the table as one seat, a spectator, or everything; "

@@ -15,7 +15,7 @@ import shlex
 import attrs
 
 import interpreter
-from interpreter import TABLE, GameFault, IllegalMove, ScriptError
+from interpreter import PAUSES, TABLE, GameFault, IllegalMove, ScriptError
 
 from .commands import ALIASES, BY_NAME, COMMANDS
 from .input import NoSuchMove, lines_of, read_move, reads_as_number, why_not
@@ -63,6 +63,12 @@ def _plural(count: int, word: str) -> str:
 
 
 
+def _default_pausing(game) -> frozenset:
+    """A game that asks no decision is stepped through its chance events and phases; others
+    pause nowhere unless asked (`pause`)."""
+    return frozenset() if any(row["decisions"] for row in game.state_table()) else frozenset(PAUSES)
+
+
 def _same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -80,6 +86,8 @@ class Session:
         seats: seat number (or TABLE) -> "random" or "human", for `auto`.
         watches: id -> expression text, shown in the toolbar; an id never changes or returns.
         breakpoints: id -> ("rule" | "phase" | "when", text), which stop `auto`.
+        pausing: the pause points ("chance", "phase") where the game stops between decisions,
+            for `step`: both for a game that asks no decision, none for others (`pause`).
         width: the terminal's width, which help and the table fit themselves to.
         done: set by `quit`.
     """
@@ -94,13 +102,14 @@ class Session:
         self.seats: dict = {}
         self.watches: dict[int, str] = {}
         self.breakpoints: dict[int, tuple[str, str]] = {}
+        self.pausing: frozenset = frozenset()
         self._next_id = {"watch": 1, "breakpoint": 1}
         self.width = 80
         self.symbols = False  # suit symbols in the table (a terminal without --ascii)
         self._deck = None  # (game, repl.table.Deck) for drawing its cards
         self.done = False
-        self._timeline: list = []  # states after 0, 1, 2... moves; never applied to in place
-        self._actors: list = []  # _actors[i]: who made move i + 1
+        self._timeline: list = []  # states after 0, 1, 2... steps (moves, or steps between pauses)
+        self._actors: list = []  # _actors[i]: who made the move of step i + 1 (None: a step between pauses)
         self._pos = 0
         self.failed = False  # did any command fail? (the exit status of a piped session)
         self.last_failed = False  # did the last command fail? (a pasted block stops there)
@@ -128,6 +137,8 @@ class Session:
             return "fault"
         if st.is_over:
             return "over"
+        if st.paused:
+            return "paused"
         return who(st.current_player)
 
     def toolbar_items(self) -> list[tuple[str, str]]:
@@ -301,6 +312,7 @@ class Session:
     def _load(self, path, players, seed, raw_options) -> list[str]:
         game = interpreter.load(path)
         options = game.read_options(raw_options)
+        self.pausing = _default_pausing(game)
         state, events = self._new_state(game, players, seed, options)
         self.game, self.players, self.seed, self.options = game, state.n, seed, options
         self.seats = {seat: "random" for seat in range(state.n)}
@@ -322,9 +334,10 @@ class Session:
             lines.append(self.game.render_diagnostic(state.fault))
         return lines
 
-    def _new_state(self, game, players, seed, options):
+    def _new_state(self, game, players, seed, options, pause_at=None):
         events: list = []
-        state = game.new_game(players=players, seed=seed, options=options, tracer=events.append, record=True)
+        state = game.new_game(players=players, seed=seed, options=options, tracer=events.append, record=True,
+                              pause_at=self.pausing if pause_at is None else pause_at)
         state.set_tracer(None)
         return state, events
 
@@ -408,6 +421,8 @@ class Session:
         head = f"step {self._pos}, phase {st.phase or '-'}"
         if st.fault is not None:
             return f"{head}, the game stopped with an error"
+        if st.paused:
+            return f"{head}, paused {self._pause_place(st)}"
         view = st.view(self.perspective)
         if st.is_over:
             return f"{head}, game over, scores {self._scores_text(st)}, winners {winners_text(view) or 'hidden'}"
@@ -417,12 +432,19 @@ class Session:
             return f"{head}, table decision{prompt}"
         return f"{head}, P{actor} to act{prompt}"
 
+    def _pause_place(self, st) -> str:
+        """`before a chance event: let roll = ... (FILE:LINE)`, or `at the start of phase NAME`."""
+        span = st.next_statement
+        if st.paused == "phase":
+            return f"at the start of phase {st.phase}"
+        return f"before a chance event: {self._statement(span).strip()}  [{span.path}:{span.line}]"
+
     def _cmd_state(self, rest: str):
         self._no_args("state", rest)
         st = self.state
         if self._deck is None or self._deck[0] is not self.game:
             self._deck = (self.game, Deck.of(self.game.cards))
-        lines = render(snapshot(st, self.perspective, self._sees_choices(st)), self._deck[1], self.width,
+        lines = render(snapshot(st, self.perspective, self._sees_choices(st), self._pos), self._deck[1], self.width,
                        self.symbols)
         if st.fault is not None:
             lines.append(self.game.render_diagnostic(st.fault))
@@ -501,6 +523,8 @@ class Session:
             return "the game stopped with an error; `undo` goes back"
         if st.is_over:
             return "the game is over; no moves"
+        if st.paused:
+            return self._paused_text(st)
         actor = st.current_player
         if not self._sees_choices(st):
             return self._hidden_choices(actor)
@@ -529,10 +553,16 @@ class Session:
         lines.append(f"{len(legal)} legal of {len(candidates)}")
         return lines
 
+    def _paused_text(self, st) -> str:
+        return (f"no decision yet: the game is paused {self._pause_place(st)}\n"
+                "  = help: `step` goes on to the next pause point, `run` to the next decision")
+
     def _resolve(self, arg: str, command: str) -> str:
         """A move's text from what was typed (see repl.input): a number, the whole text or the
         text after the move's name, in any case and any order when that names one move."""
         st = self.state
+        if st.paused:
+            raise ReplError(self._paused_text(st))
         if st.current_player is not None and not self._sees_choices(st):
             # Trying moves for another seat would tell what it holds: its choices are its own.
             raise ReplError(self._hidden_choices(st.current_player) +
@@ -574,13 +604,14 @@ class Session:
             raise ReplError("\n".join([head] + [f"  = help: {line}" for line in hints]))
         return self._apply(text, trace=self.tracing)
 
-    def _apply(self, text: str, trace: bool, report_end: bool = True) -> list[str]:
+    def _apply(self, text: str, trace: bool, report_end: bool = True, pausing: bool = True) -> list[str]:
         """Apply a move to a copy of the position; only a legal move reaches the timeline."""
         current = self.state
         if current.fault is not None:
             raise ReplError("the game stopped with an error; `undo` goes back to a position before it")
         actor = current.current_player
         following = current.clone()
+        following.pause_at = self.pausing if pausing else frozenset()
         events: list = []
         following.set_tracer(events.append)
         fault = None
@@ -594,13 +625,42 @@ class Session:
             following.set_tracer(None)
         self._push(following, actor)
         self.last_events = events
-        lines = [self._move_line(following, self._pos)]
-        lines += self._event_lines(following, self._pos, always=trace)
+        move = len(following.history)
+        lines = [self._move_line(following, move)]
+        lines += self._event_lines(following, move, always=trace)
         if fault is not None:
             self.failed = True
             lines.append(fault)
-        elif following.is_over and report_end:
+        elif (following.is_over or following.paused) and report_end:
             lines.append(self._status_line())
+        return lines
+
+    def _go_on(self, until, everything: bool = True) -> list[str]:
+        """Step a paused game on (to the next pause point `until` names, or the session's),
+        on a copy; the step's events (`everything`, else its log lines) are shown as the
+        current view observed them."""
+        current = self.state
+        following = current.clone()
+        following.pause_at = self.pausing
+        seen = len(current.observed_events(self.perspective))
+        events: list = []
+        following.set_tracer(events.append)
+        fault = None
+        try:
+            following.step(until=until)
+        except GameFault as err:
+            fault = str(err)
+        finally:
+            following.set_tracer(None)
+        self._push(following, None)
+        self.last_events = events
+        observed = [e for e in following.observed_events(self.perspective)[seen:]
+                    if e.kind != "decision" and (everything or e.kind == "log")]
+        lines = [f"    {text}" + (f"  [{span.path}:{span.line}]" if span is not None and kind != "log" else "")
+                 for kind, text, span in grouped(observed, self._statement)]
+        if fault is not None:
+            self.failed = True
+            lines.append(fault)
         return lines
 
     def _push(self, state, actor):
@@ -710,17 +770,58 @@ class Session:
         return agent.choose(st.legal_moves()).text
 
     def _cmd_step(self, rest: str):
-        self._no_args("step", rest)
-        st = self.state
-        if st.fault is not None or st.is_over:
-            raise ReplError("the game is over" if st.fault is None else "the game stopped with an error")
-        if st.current_player == TABLE and self.seats.get(TABLE) != "random":
-            return self._table_stop(st)
-        if not st.legal_moves():
-            raise ReplError("no move is legal here")
-        lines = self._apply(self._agent_move(st), trace=True, report_end=False)
+        arg = rest.strip()
+        if arg and arg != "phase" and not (arg.isdigit() and int(arg) >= 1):
+            raise ReplError("usage: step [N|phase], for example `step`, `step 10` or `step phase`")
+        count = int(arg) if arg.isdigit() else 1
+        lines: list[str] = []
+        for done in range(count):
+            st = self.state
+            if st.fault is not None or st.is_over:
+                if done:
+                    break
+                raise ReplError("the game is over" if st.fault is None else "the game stopped with an error")
+            if st.paused:
+                lines += self._go_on("phase" if arg == "phase" else None)
+                continue
+            if arg == "phase":
+                raise ReplError(f"{who(st.current_player)} is to act: `step phase` goes on from a pause point\n"
+                                "  = help: `step` lets the random player move; `pause` says where the game pauses")
+            if st.current_player == TABLE and self.seats.get(TABLE) != "random":
+                return lines + self._table_stop(st)
+            if not st.legal_moves():
+                raise ReplError("no move is legal here")
+            lines += self._apply(self._agent_move(st), trace=True, report_end=False)
         lines.append(self._status_line())
         return lines
+
+    def _cmd_run(self, rest: str):
+        self._no_args("run", rest)
+        st = self.state
+        if not st.paused:
+            state = "over" if st.is_over else "stopped with an error" if st.fault is not None else \
+                f"waiting for {who(st.current_player)}"
+            raise ReplError(f"nothing to run: the game is {state}, not paused\n"
+                            "  = help: `auto` plays moves; `step` makes one")
+        lines = self._go_on((), everything=self.tracing)
+        lines.append(self._status_line())
+        return lines
+
+    def _cmd_pause(self, rest: str):
+        words = rest.split()
+        if words == ["off"]:
+            self.pausing = frozenset()
+        elif words == ["all"]:
+            self.pausing = frozenset(PAUSES)
+        elif words:
+            if any(w not in PAUSES for w in words):
+                raise ReplError("usage: pause [chance] [phase] | all | off, for example `pause chance`")
+            self.pausing = frozenset(words)
+        if not self.pausing:
+            return "the game pauses nowhere between decisions (`pause all` stops it at draws and phases)"
+        where = [w for w in ("chance", "phase") if w in self.pausing]
+        text = {"chance": "before each chance event", "phase": "at the start of each phase"}
+        return "the game pauses " + " and ".join(text[w] for w in where) + " (`step` goes on, `run` runs through)"
 
     def _table_stop(self, st) -> list[str]:
         prompt = st.view(self.perspective)["prompt"]
@@ -777,11 +878,14 @@ class Session:
                 if actor != TABLE and not every_seat and self.seats.get(actor) == "human":
                     reason = f"P{actor} is played by a person (`seat P{actor} random` lets auto play it)"
                     break
+                if st.paused:  # auto runs through the pause points, to the next decision
+                    lines += self._go_on((), everything=self.tracing)
+                    continue
                 if not st.legal_moves():
                     reason = "no move is legal"
                     break
                 before = st.phase
-                lines += self._apply(self._agent_move(st), trace=self.tracing, report_end=False)
+                lines += self._apply(self._agent_move(st), trace=self.tracing, report_end=False, pausing=False)
                 played += 1
                 reason = self._after_move_break(before, whens)
         except KeyboardInterrupt:
@@ -826,7 +930,7 @@ class Session:
                 if st.phase == text:
                     return f"breakpoint: the game entered phase {text}"
                 # A phase without a decision runs within one move: say so, not "entered".
-                return (f"breakpoint: phase {text} ran during move {self._pos} (it asks no one anything, "
+                return (f"breakpoint: phase {text} ran during move {len(st.history)} (it asks no one anything, "
                         f"so the position is after it: phase {st.phase or '-'})")
         for text, old in whens.items():
             value, diags = st.evaluate(text, expect="bool", viewer=self.perspective)
@@ -844,16 +948,22 @@ class Session:
         if self._pos == 0:
             raise ReplError("nothing to undo: this is the start of the game")
         if count > self._pos:
-            raise ReplError(f"only {_plural(self._pos, 'move')} can be undone")
+            raise ReplError(f"only {_plural(self._pos, self._unit(0, self._pos))} can be undone")
         self._pos -= count
-        return [f"undid {_plural(count, 'move')}", self._status_line()]
+        return [f"undid {_plural(count, self._unit(self._pos, self._pos + count))}", self._status_line()]
+
+    def _unit(self, start: int, end: int) -> str:
+        """`move`, or `step` when steps `start + 1`..`end` of the timeline are not all moves."""
+        return "move" if all(actor is not None for actor in self._actors[start:end]) else "step"
 
     def _cmd_redo(self, rest: str):
         self._no_args("redo", rest)
         if self._pos + 1 >= len(self._timeline):
             raise ReplError("nothing to redo")
         self._pos += 1
-        return [f"redid {self._move_line(self.state, self._pos)}", self._status_line()]
+        if self._actors[self._pos - 1] is None:
+            return ["redid a step", self._status_line()]
+        return [f"redid {self._move_line(self.state, len(self.state.history))}", self._status_line()]
 
     def _cmd_goto(self, rest: str):
         if not rest.isdigit():
@@ -882,13 +992,14 @@ class Session:
         if not final.history:
             return "no moves yet"
         lines = []
-        first = 0 if last is None else max(0, self._pos - last)
-        end = len(final.history) if last is None else self._pos
+        made = len(self.state.history)
+        first = 0 if last is None else max(0, made - last)
+        end = len(final.history) if last is None else made
         if first:
             lines.append(f"  ... {_plural(first, 'earlier move')} (`log` lists them all)")
         moves = [e for e in final.observed_events(self.perspective) if e.kind == "decision"]
         for i, move in enumerate(moves[first:end], first):
-            if i == self._pos:
+            if i == made:
                 lines.append("  -- undone (`redo` or `goto` brings them back):")
             lines.append(f"{i + 1:>4}. {who(move.actor)}: {move.text}")
         return lines
@@ -1023,7 +1134,10 @@ class Session:
             raise ReplError(str(err)) from None
         game, lines = self._replay_game(args[0], replay, force)
         options = game.read_options(replay.options)
-        state, _ = self._new_state(game, replay.players, replay.seed, options)
+        pausing = self.pausing if game is self.game else _default_pausing(game)
+        # the moves are replayed straight through; only a replay without moves starts paused
+        state, _ = self._new_state(game, replay.players, replay.seed, options,
+                                   pause_at=frozenset() if replay.moves else pausing)
         timeline, actors = [state], []
         for i, move in enumerate(replay.moves, 1):
             following = timeline[-1].clone()
@@ -1038,6 +1152,7 @@ class Session:
             actors.append(timeline[-1].current_player)
             timeline.append(following)
         self.game, self.players, self.seed, self.options = game, state.n, replay.seed, options
+        self.pausing = pausing
         self.seats = {seat: self.seats.get(seat, "random") for seat in range(state.n)}
         self.seats[TABLE] = "human"
         if self.perspective not in ("all", None) and self.perspective >= state.n:

@@ -101,12 +101,14 @@ class Table:
 _MOVE = re.compile(r"^move (\S+) to (\w+)(?:\[P\d+\])?$")
 
 
-def snapshot(state, viewer, sees_choices: bool) -> Table:
+def snapshot(state, viewer, sees_choices: bool, step: int | None = None) -> Table:
     """The Table of `state` as `viewer` ("all", None for a spectator, or a seat) sees it.
-    `sees_choices`: whether the viewer may see the current decision's options."""
+    `sees_choices`: whether the viewer may see the current decision's options; `step`: the
+    position's number in the header (default: the moves made)."""
     view = state.view(viewer)
     spectator = view if viewer is None else state.view(None)
-    header = (view["game"], f"step {view['step']}", f"phase {view['phase'] or '-'}", f"view {view['viewer']}",
+    shown = view["step"] if step is None else step
+    header = (view["game"], f"step {shown}", f"phase {view['phase'] or '-'}", f"view {view['viewer']}",
               "scores " + ("-" if state.fault is not None else scores_text(view) or "hidden"))
     return Table(view, spectator, header, _decision(state, view, sees_choices), _trick(state, viewer, sees_choices))
 
@@ -116,6 +118,10 @@ def _decision(state, view, sees_choices: bool) -> str:
         return "the game stopped with an error"
     if view["over"]:
         return f"game over; winners {winners_text(view) or 'hidden'}"
+    if state.paused == "phase":
+        return f"paused at the start of phase {view['phase']}"
+    if state.paused:
+        return f"paused before a chance event (line {state.next_statement.line})"
     who = "table decision" if view["to_act"] == "table" else f"{view['to_act']} to act"
     prompt = f": {view['prompt']}" if view["prompt"] else ""
     legal = ""

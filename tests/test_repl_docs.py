@@ -34,6 +34,7 @@ def sessions():
 
 def scratch(tmp_path):
     shutil.copytree(ROOT / "games", tmp_path / "games", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "tests" / "scripts", tmp_path / "tests" / "scripts")  # the game of pure chance
     return tmp_path
 
 

@@ -358,7 +358,8 @@ def test_step_makes_one_move_with_its_trace():
     assert out.startswith("1. P0: play ") and "to played[P0]" in out
     assert out.split("\n")[-1] == "step 1, phase trick, P1 to act: Play a card"
     assert s.step == 1
-    assert "takes no arguments" in fails(s, "step 3")
+    assert "usage: step [N|phase]" in fails(s, "step 0")
+    assert s.execute("step 2").split("\n")[-1].startswith("step 3, phase trick, P0 to act")
 
 
 # ---- agents -------------------------------------------------------------------------------------------------
@@ -710,7 +711,9 @@ def test_a_fault_while_setting_up_is_shown(tmp_path):
     script = tmp_path / "setup.cardgame"
     script.write_text(FAULTY_GAME.replace('    decide seat(0) "Go?" {\n        go\n    }\n', ""))
     s = Session()
-    out = s.start(str(script))
+    out = s.start(str(script))  # a game without decisions starts paused: the fault comes as it runs
+    assert out.endswith("paused at the start of phase main") and not s.failed
+    out = s.execute("run")
     assert "the game stopped with an error" in out and "division by zero" in out and s.failed
 
 
