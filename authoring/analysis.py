@@ -377,7 +377,8 @@ class Analysis:
         if t is not None:
             if isinstance(node, n.VarDecl) and decl.name in t.vars:
                 typ = t.vars[decl.name][1]
-                out[-1] += f": {spelled(typ or 'any')}" + (" per player" if node.per_player else "")
+                out[-1] += f": {spelled(typ or 'any')}" + (" per player" if node.per_player else
+                                                           " per team" if node.per_team else "")
             elif isinstance(node, n.DefineDecl) and id(node.body) in t.types:
                 out[-1] += f": {spelled(t.types[id(node.body)])}"
             elif isinstance(node, n.RecordDecl):

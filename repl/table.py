@@ -253,8 +253,8 @@ def _cards(cards: list[str], seen: list[str], deck: Deck, draw, hand: bool) -> t
 
 def _variables(variables: dict, width: int, draw) -> list[str]:
     """Per-player variables one per line (`total  P0 0 · P1 0`), the others packed together."""
-    per_player = {k: v for k, v in variables.items() if isinstance(v, dict)}
-    single = {k: v for k, v in variables.items() if not isinstance(v, dict)}
+    per_player = {k: v for k, v in variables.items() if _per_seat(v)}
+    single = {k: v for k, v in variables.items() if not _per_seat(v)}
     lines = []
     if per_player:
         label = max(len(k) for k in per_player)
@@ -266,8 +266,15 @@ def _variables(variables: dict, width: int, draw) -> list[str]:
     return lines
 
 
+def _per_seat(value) -> bool:
+    """A per-player (or per-team) variable's values, keyed `P0`, `P1` (`T0`, ...); any other
+    object is a record's fields."""
+    return isinstance(value, dict) and all(re.fullmatch(r"[PT]\d+", k) for k in value)
+
+
 def show_value(value) -> str:
-    """A script value as the language writes it (`none`, `true`, `[a, b]`)."""
+    """A script value as the language writes it (`none`, `true`, `[a, b]`); a record as its
+    fields, `{cards: [QS, QH], points: 20}`."""
     if value is None:
         return "none"
     if value is True:
@@ -276,6 +283,8 @@ def show_value(value) -> str:
         return "false"
     if isinstance(value, list):
         return "[" + ", ".join(show_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {show_value(v)}" for k, v in value.items()) + "}"
     return str(value)
 
 

@@ -154,3 +154,35 @@ def test_ordered_dimensions_and_attribute_tables(tmp_path):
     assert analysis.hover(*where(14, "points")) == "```cardgame\npoints: int\n```\ncard attribute"
     assert [(s.line, s.column) for s in analysis.references(attribute)] == [where(8, "points"), where(14, "points")]
     assert ("points", "attribute") in [s[:2] for s in analysis.symbols()]
+
+
+def test_per_team_variables_and_several_card_binders(tmp_path):
+    text = '''game "Partners"
+players 4
+teams: [0, 2], [1, 3]
+deck standard in stock {
+    rank: 1, 2, 3
+    suit: C, D
+    name: rank suit
+}
+zone stock: shared hidden
+zone hand: per player team
+var tricks: int per team = 0
+phase main {
+    decide seat(0) {
+        give(cs from 2 of hand[seat(0)]) {
+            move cs to hand[partner(seat(0))]
+            set tricks[team(seat(0))] += 1
+        }
+    }
+    end game
+}
+'''
+    path = tmp_path / "partners.cardgame"
+    path.write_text(text)
+    analysis = Analysis(str(path), text)
+    assert analysis.diagnostics == []
+    assert "variable `tricks`: int per team" in analysis.hover(16, 17)
+    assert analysis.hover(14, 14).startswith("```cardgame\ncs: list of card\n```\nlocal name")
+    assert analysis.definition(15, 18).name_span == analysis.definition(14, 14).name_span
+    assert analysis.hover(15, 29).endswith("built-in: p's next partner clockwise, `none` alone in a team")

@@ -147,3 +147,16 @@ def test_making_and_comparing_records_is_charged(tmp_path):
     for text in (made, compared):
         value, diags = s.evaluate(text)
         assert value is None and "units of work" in diags[0].message, (text, diags)
+
+
+def test_the_repl_prints_records_as_written():
+    from repl.session import Session
+    session = Session()
+    session.execute("load tests/scripts/records.cardgame")
+    assert "1. lay meld(cards: [1C, 1D], points: 3)" in session.execute("moves")
+    session.execute("play 1")
+    assert session.execute("eval best") == "meld(cards: [1C, 1D], points: 3)"
+    assert session.execute("eval best.cards") == "[1C, 1D]"
+    table = session.execute("state")
+    assert "laid  P0 [{cards: [1C, 1D], points: 3}] · P1 []" in table
+    assert "best = {cards: [1C, 1D], points: 3}" in table

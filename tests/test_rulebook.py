@@ -110,3 +110,39 @@ phase main {
     assert "- Let *r* be a number from 1 to 3 drawn at random." in text
     assert "- Set *best* to a *meld* with cards [`10C`], points *r*." in text
     assert "`" not in text.split("## Terms")[1].replace("`1C`", "").replace("`10D`", "")
+
+
+def test_a_team_game_says_who_plays_together_and_that_teams_score(tmp_path):
+    path = tmp_path / "teams.cardgame"
+    path.write_text('''game "Partners"
+players 4
+teams: [0, 2], [1, 3]
+deck standard in stock {
+    rank: 1, 2, 3
+    suit: C, D, H, S
+    name: rank suit
+}
+zone stock: shared hidden
+zone hand: per player team
+var tricks: int per team = 0
+phase main {
+    deal 3 from stock to hand of players
+    for p in players {
+        decide p "Pass cards" {
+            give(cs from 2 of hand[p]) {
+                move cs to hand[partner(p)]
+                set tricks[team(p)] += 1
+            }
+        }
+    }
+    end game
+}
+score t: tricks[t]
+''')
+    text = rulebook(str(path))
+    assert "The players play in teams, which win or lose together (T0: P0, P2; T1: P1, P3)." in text
+    assert "| *hand* | one per player | its owner and their partners |  |" in text
+    assert "| *tricks* | each team | int | 0 |  |" in text
+    assert "*give*, choosing *cs*, 2 different ones of *hand* of *p*:" in text
+    assert "The score of a team *t* is *tricks* of *t*." in text
+    assert "the teams with the highest score win" in text
