@@ -5,6 +5,8 @@ strictly, masked for the seats that do not know their cards, and charged to the 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import interpreter
 
@@ -160,3 +162,29 @@ def test_the_repl_prints_records_as_written():
     table = session.execute("state")
     assert "laid  P0 [{cards: [1C, 1D], points: 3}] · P1 []" in table
     assert "best = {cards: [1C, 1D], points: 3}" in table
+
+
+CARD_NAMES = [f"{r}{s}" for r in range(1, 6) for s in "CDH"]
+MELDS = st.tuples(st.lists(st.sampled_from(CARD_NAMES), max_size=4), st.integers(-50, 50) | st.none())
+
+
+def _written(meld) -> str:
+    cards, points = meld
+    return f"meld(cards: [{', '.join(cards)}], points: {'none' if points is None else points})"
+
+
+@settings(max_examples=60, deadline=None)
+@given(a=MELDS, b=MELDS, fields_first=st.booleans())
+def test_records_behave_like_tuples_of_their_fields(game, a, b, fields_first):
+    """Equality, membership and field reads agree with a model of a record as its fields; the
+    order the fields are written in changes nothing."""
+    s = game.new_game(seed=1)
+    x, y = _written(a), _written(b)
+    if fields_first:  # the same record, its fields written the other way round
+        x = f"meld(points: {'none' if a[1] is None else a[1]}, cards: [{', '.join(a[0])}])"
+    assert s.evaluate(x) == (_written(a), [])
+    assert s.evaluate(f"{x} == {y}") == (str(a == b).lower(), [])
+    assert s.evaluate(f"{x} != {y}") == (str(a != b).lower(), [])
+    assert s.evaluate(f"{y} in [{x}, {x}]") == (str(a == b).lower(), [])
+    assert s.evaluate(f"{x}.points") == ("none" if a[1] is None else str(a[1]), [])
+    assert s.evaluate(f"count({x}.cards)") == (str(len(a[0])), [])
