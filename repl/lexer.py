@@ -18,7 +18,7 @@ KEYWORDS = (
     "let", "set", "move", "to", "deal", "from", "of", "shuffle", "reveal", "hide", "show", "if", "elif",
     "else", "then", "for", "in", "while", "repeat", "times", "until", "loop", "break", "decide",
     "simultaneously", "table", "next", "end", "signal", "cancel", "return", "log", "where", "at", "face",
-    "private", "per", "one", "list", "name", "highest", "lowest",
+    "private", "per", "one", "list", "name", "highest", "lowest", "teams",
 )
 OPERATOR_WORDS = ("and", "or", "not", "any", "all", "no", "count", "max", "min")
 CONSTANTS = ("true", "false", "none")
