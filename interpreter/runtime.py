@@ -212,6 +212,8 @@ def resume(st: State) -> None:
 
 
 def _advance(st: State, resumed: bool) -> None:
+    """Run the open stretch of work on to a decision, the end, or a pause point asked for;
+    `resumed`: the position is the pause point just left, which does not stop it again."""
     prog = st.prog
     stack = st.stack
     cost = limits.STEP_COST
