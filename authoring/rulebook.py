@@ -42,7 +42,7 @@ BUILTIN_WORDS = {
     "owner": "the owner of {0}", "zone_of": "the zone holding {0}", "face_up": "{0} is face up",
     "random": "an item of {0} drawn at random",
     "team": "the team of {0}", "members": "the players of {0}", "partners": "the partners of {0}",
-    "partner": "the partner of {0}",
+    "partner": "the partner of {0}", "place": "the place of {0} in its order (from 0)",
 }
 BUILTIN_WORDS_2 = {"top": "the top {1} cards of {0}", "bottom": "the bottom {1} cards of {0}",
                    "first": "the first {1} of {0}", "last": "the last {1} of {0}",
@@ -119,7 +119,7 @@ class _Book:
                 self.add(f"- The deck *{deck.name}*: {len(cards)} cards, one of each {dims}. A card is named by "
                          f"its {' and '.join(parts)} (for example `{cards[0].name}`). It starts in *{deck.zone}*.")
                 for attr, _span in deck.ordered:
-                    self.add(f"  Its {attr} values rank in the order listed, the first lowest.")
+                    self.add(f"  Its {attr} values go from lowest to highest in the order listed.")
             else:
                 self.add(f"- The deck *{deck.name}*: {len(cards)} cards, starting in *{deck.zone}*:")
                 for spec in deck.cards:

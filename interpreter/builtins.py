@@ -292,6 +292,10 @@ def _random(st, *args):
 
 # Built-ins that draw from the game's generator: only statements may call them.
 CHANCE = frozenset({"random"})
+# `place(c.rank)`: a value's place in its attribute's declared order, from 0.  Only the checker
+# knows which order a value follows, so the checker types it and the code generator writes it.
+# It is not reserved: a script's own definition of the name comes first (scripts written before).
+ORDER_FUNCTIONS = frozenset({"place"})
 
 # Names that read the table without arguments.
 CONSTANTS = {

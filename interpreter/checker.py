@@ -15,7 +15,7 @@ import attrs
 from . import limits
 from . import nodes as n
 from . import orders
-from .builtins import BUILTINS, CHANCE, CONSTANTS, TEAM_NAMES, BuiltinTypeError
+from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, TEAM_NAMES, BuiltinTypeError
 from .source import Diagnostic, Span, did_you_mean
 from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, TYPE_NAMES, ZONE, ZONES, base_of,
                     describe, element, fits, is_list, is_listlike, is_ordered, is_record, join, list_of,
@@ -1231,6 +1231,15 @@ class Checker:
                 self.error("E0213", f"`{e.func}` takes no arguments; write it without parentheses", e.span)
             self._args(e, [self._type_ref(p.type) for p in params], e.args, scope, e.func)
             return self._define_type(e.func)
+        if e.func in ORDER_FUNCTIONS:
+            types = [self.expr(a, scope) for a in e.args]
+            if len(types) != 1:
+                self.error("E0213", f"`{e.func}` takes 1 argument(s), {len(types)} given", e.span)
+            elif not is_ordered(types[0]):
+                self.error("E0230", f"`{e.func}` needs a value of an ordered attribute, found {describe(types[0])}",
+                           e.args[0].span, "no declared order", "declare the attribute `ordered` in its deck "
+                           "(`ordered rank: 2, 3, ..., A`) and pass one of its values (`place(c.rank)`)")
+            return INT
         if e.func in CHANCE and not {"pure", "offer"}.isdisjoint(scope.context):
             self.error("E0218", f"`{e.func}` draws by chance, which only a statement may do", e.func_span,
                        "not in a rule, definition, score or the listing of a decision's moves",

@@ -33,7 +33,7 @@ import attrs
 
 from . import choosing, limits
 from . import nodes as n
-from .builtins import BUILTINS, CHANCE, CONSTANTS
+from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS
 from .enumeration import enumerate_moves
 from .program import Move, Several, move_text, render_value
 from .rng import shuffle as _shuffle
@@ -808,6 +808,8 @@ class Gen:
             if e.func in t.recursive:
                 codes = [f"{env.depth} + 1" if env.depth else "1"] + codes
             return lines, f"{pyname}(st{''.join(', ' + c for c in codes)})"
+        if e.func in ORDER_FUNCTIONS:
+            return self.place(e.args[0], order_name(t.types[id(e.args[0])]), env, fn)
         if e.func not in BUILTINS:
             raise AssertionError(f"function {e.func}")  # the checker rejects it
         if e.func in CHANCE:

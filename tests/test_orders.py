@@ -59,6 +59,10 @@ def test_what_the_checker_refuses(tmp_path):
     assert codes(tmp_path, "define a(c: card) = c.rank + 1") == ["E0230"]
     assert codes(tmp_path, "define a(c: card) = c.rank > true") == ["E0210"]
     assert codes(tmp_path, "define a(p: player) = max x in hand[p] by x.suit") == ["E0230"]
+    assert codes(tmp_path, "define a(c: card) = place(c.suit)") == ["E0230"]
+    assert codes(tmp_path, "define a(c: card) = place(c.rank, 1)") == ["E0213"]
+    # a script's own `place` (written before the order function) hides it
+    assert codes(tmp_path, "define place(s: int) = s + 1\ndefine a = place(2)") == []
 
 
 def test_order_and_value_declarations_are_checked(tmp_path):
@@ -82,6 +86,7 @@ def test_comparisons_follow_the_declared_order(tmp_path):
     assert state.evaluate("max x in [QS, AD, 10H, 2C] by x.rank") == ("AD", [])
     assert state.evaluate("min x in [QS, AD, 10H, 2C] by x.rank") == ("2C", [])
     assert state.evaluate("[x.points for x in [2C, 10H, JS, AD]]") == ("[2, 10, 10, 11]", [])
+    assert state.evaluate("[place(x.rank) for x in [2C, 10H, JS, AD]]") == ("[0, 8, 9, 12]", [])
 
 
 def test_a_value_outside_the_order_faults_in_the_languages_words(tmp_path):
@@ -124,5 +129,6 @@ def test_a_person_types_orders_at_the_repl():
     assert best.strip("[]") in hand
     assert s.execute("eval AS.rank > KS.rank") == "true"
     assert s.execute("eval [x.points for x in [2C, KD, AH]]") == "[2, 10, 11]"
+    assert s.execute("eval place(AH.rank) - place(2C.rank)") == "12"
     out = s.execute("eval AS.rank > AS.suit")
     assert "E0230" in out and "different orders" in out
