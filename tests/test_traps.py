@@ -4,7 +4,7 @@ in tests/golden/diagnostics), and a variable may start as `none` without `= none
 from __future__ import annotations
 
 import interpreter
-from helpers import GAMES
+from helpers import GAMES, ROOT
 from interpreter.parser import parse_expression
 from repl.session import Session
 
@@ -46,9 +46,11 @@ def test_a_person_types_the_traps_at_the_repl():
 
 
 def test_mixed_attributes_are_rejected_and_faults_never_show_python_words():
-    state = interpreter.load(str(GAMES / "bouncer.cardgame")).new_game(seed=1)
-    value, diags = state.evaluate("any c in hand[P0] where c.rank > 10")
+    unordered = interpreter.load(str(ROOT / "bench" / "scripts" / "eights.cardgame")).new_game(seed=1)
+    value, diags = unordered.evaluate("any c in hand[P0] where c.rank > 10")
     assert value is None and [d.code for d in diags] == ["E0230"]
+    state = interpreter.load(str(GAMES / "bouncer.cardgame")).new_game(seed=1)  # its ranks are `ordered`
+    assert state.evaluate("KD.rank > 10") == ("true", [])
     assert state.evaluate("(if KD.rank == K then 10 else KD.rank) + 1") == ("11", [])
     # the checker cannot see through a definition's `if`; the fault is in the language's words
     value, diags = state.evaluate("(if true then KD.rank else 1) < 3")
