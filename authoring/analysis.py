@@ -60,7 +60,7 @@ KEYWORDS = ("game", "players", "include", "option", "deck", "zone", "var", "defi
             "requires", "procedure", "phase", "event", "reaction", "on", "score", "winners", "let", "set", "move",
             "deal", "shuffle", "reveal", "hide", "show", "if", "elif", "else", "then", "for", "in", "while", "repeat",
             "until", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel", "return",
-            "log", "where", "and", "or", "not", "true", "false", "none", "record", "teams")
+            "log", "where", "and", "or", "not", "true", "false", "none", "record", "teams", "ordered", "attribute", "shown")
 
 DECLARATIONS = {n.OptionDecl: "option", n.ZoneDecl: "zone", n.VarDecl: "variable", n.DefineDecl: "definition",
                 n.RuleDecl: "rule", n.ProcDecl: "procedure", n.PhaseDecl: "phase", n.EventDecl: "event",
@@ -468,7 +468,7 @@ def _walk_names(node, resolved: dict, out: set):
 
 
 _LOCAL_KEYWORD = {n.Let: "let", n.For: "for", n.Comprehension: "for", n.Simultaneous: "for",
-                  n.Quant: "(?:any|all|no|count)", n.Best: "(?:max|min)", n.ReactionDecl: "by", n.ScoreDecl: "score"}
+                  n.Quant: "(?:any|all|no|count)", n.Best: "(?:max|min|sorted)", n.ReactionDecl: "by", n.ScoreDecl: "score"}
 
 
 def _declared_local(node) -> str | None:

@@ -141,7 +141,8 @@ class _Book:
                 sees += f" (as *{cond.name}* is `{_value(self.chosen[cond.name])}`)"
             elif cond is not None:
                 sees = f"{sees} if {self.words(cond)}, else {VISIBLE.get(zone.otherwise, zone.otherwise)}"
-            self.add(f"| *{zone.name}* | {kind} | {sees} | {self.note(zone)} |")
+            shown = f"Shown sorted by {', then '.join(a for a, _ in zone.shown_by)}. " if zone.shown_by else ""
+            self.add(f"| *{zone.name}* | {kind} | {sees} | {(shown + self.note(zone)).strip()} |")
         if t.vars:
             self.add("", "What the table keeps track of:", "", "| name | for | kind | at the start | note |",
                      "|---|---|---|---|---|")
@@ -411,8 +412,12 @@ class _Book:
             case n.Quant():
                 return QUANT[e.kind].format(v=f"*{e.var}*", s=w(e.source), c=w(e.cond))
             case n.Best():
+                keys = e.key.items if isinstance(e.key, n.ListLit) and e.key.items else (e.key,)
+                key = ", then ".join(w(k) for k in keys)
+                if e.kind == "sorted":
+                    return f"the items *{e.var}* of {w(e.source)} in increasing order of {key}"
                 most = "highest" if e.kind == "max" else "lowest"
-                return f"the *{e.var}* in {w(e.source)} with the {most} {w(e.key)} (the first of equals)"
+                return f"the *{e.var}* in {w(e.source)} with the {most} {key} (the first of equals)"
             case n.ListLit():
                 return "[" + ", ".join(w(x) for x in e.items) + "]"
             case n.Comprehension():

@@ -369,6 +369,8 @@ class Checker:
                 self._team_visibility(zone)
             if zone.condition is not None:
                 self._expect(zone.condition, BOOL, top)
+            for attr, span in zone.shown_by:
+                self._display_key(attr, span)
         for deck in t.decks:
             zone = t.zones.get(deck.zone)
             if zone is None:
@@ -1031,8 +1033,8 @@ class Checker:
                     self._expect(e.cond, BOOL, inner)
                     return INT if e.kind == "count" else BOOL
                 if isinstance(e, n.Best):
-                    self._key(e.key, inner, f"`{e.kind} ... by`")
-                    return element(source)
+                    self.t.types[id(e.key)] = self._keys(e.key, inner, f"`{e.kind} ... by`")
+                    return list_of(element(source)) if e.kind == "sorted" else element(source)
                 if e.cond is not None:
                     self._expect(e.cond, BOOL, inner)
                 made = self.expr(e.expr, inner)
@@ -1253,12 +1255,21 @@ class Checker:
                 count = f"{low}" if low == high else f"{low} to {high}"
                 self.error("E0213", f"`{e.func}` takes {count} argument(s), {len(types)} given", e.span)
                 return ANY
+            if e.func in ("max", "min", "sorted") and len(types) == 1 and is_ordered(element(types[0])) \
+                    and base_of(element(types[0])) != INT:
+                attr = order_name(element(types[0]))
+                self.error("E0230", f"`{e.func}(L)` orders numbers; these are `{attr}` values", e.args[0].span,
+                           "values in an order", f"order the cards by it: `{e.func} x in L by x.{attr}`")
+                return ANY
             try:
                 return typer(types)
             except BuiltinTypeError as err:
                 arg = e.args[err.index]
+                sort_cards = e.func in ("sorted", "max", "min") and element(types[err.index]) == CARD
                 self.error("E0210", f"`{e.func}` expects {err.expected}, found {describe(types[err.index])}",
-                           arg.span, f"this is {describe(types[err.index])}")
+                           arg.span, f"this is {describe(types[err.index])}",
+                           f"to order cards, give a key: `{e.func} x in ... by x.rank` (by an `ordered` attribute "
+                           "or a number)" if sort_cards else "")
                 return ANY
         if e.func in t.records:
             fields = [x for x, _ in t.record_fields.get(e.func, ())]
@@ -1380,6 +1391,24 @@ class Checker:
             if value is not _NOT_PLAIN and value not in values:
                 self.error("E0230", f"{orders.value_text(value)} has no place in the order of `{attr}`", node.span,
                            f"not a {attr}", "the order is " + ", ".join(orders.value_text(v) for v in values))
+
+    def _display_key(self, attr: str, span) -> None:
+        """`shown by suit, rank`: each a card attribute with an order (declared, or numbers)."""
+        typ = self.t.card_attrs.get(attr)
+        if typ is None:
+            self.error("E0202", f"no card has an attribute `{attr}`", span, "unknown attribute",
+                       did_you_mean(attr, set(self.t.card_attrs)))
+        elif typ != INT and not is_ordered(typ):
+            self.error("E0230", f"`shown by {attr}`: the values of `{attr}` have no order", span, "no order",
+                       f"declare it `ordered {attr}: ...` in its deck, or show by a number attribute")
+
+    def _keys(self, key, scope, what: str) -> str:
+        """`by KEY`, or several keys written as a list (`by [x.suit, x.rank]`), the first deciding first."""
+        if isinstance(key, n.ListLit) and key.items:
+            for item in key.items:
+                self._key(item, scope, what)
+            return list_of(ANY)
+        return self._key(key, scope, what)
 
     def _key(self, key, scope, what: str) -> str:
         """A key to order by (`max x in L by KEY`): a number or a value of an ordered attribute."""

@@ -1129,21 +1129,48 @@ class Gen:
         return before + [f"{result} = {init}", header] + _indent(cl + body) + after, result
 
     def _x_Best(self, e, env, fn):
-        if e.kind not in ("max", "min"):
+        if e.kind not in ("max", "min", "sorted"):
             raise AssertionError("best")  # the checker rejects it
         before, header, inner, var, after = self._loop(e, env, fn)
-        key_type = self.t.types[id(e.key)]
-        if is_ordered(key_type):
-            order = order_name(key_type)
-            kl, key = self._loop_part(e, e.key, inner, fn, before, lambda x, en, f: self.place(x, order, en, f))
-        else:
-            kl, key = self._loop_part(e, e.key, inner, fn, before)
+        kl, keys = self._keys(e, inner, fn, before)
+        if e.kind == "sorted":
+            return self._sorted_by(e, before, header, kl, keys, var, after, fn)
         found, found_key, k = fn.tmp(), fn.tmp(), fn.tmp()
         cmp = ">" if e.kind == "max" else "<"
-        body = kl + [f"{k} = {key}", f"if {k} is None:", "    continue",
+        if len(keys) == 1:
+            kl = kl + [f"{k} = {keys[0]}"]
+        else:  # several keys: compared in turn; an item is skipped if any of them is none
+            kl = kl + [f"{k} = ({''.join(x + ', ' for x in keys)}) if {' and '.join(x + ' is not None' for x in keys)}"
+                       " else None"]
+        body = kl + [f"if {k} is None:", "    continue",
                      f"if {found_key} is None or {k} {cmp} {found_key}:",
                      f"    {found} = {var}", f"    {found_key} = {k}"]
         return before + [f"{found} = None", f"{found_key} = None", header] + _indent(body) + after, found
+
+    def _keys(self, e, inner, fn, before):
+        """(lines, [name holding each key]) for `by KEY` or `by [KEY, KEY, ...]`: a number as it
+        is, a value of an ordered attribute as its place in the order."""
+        parts = e.key.items if isinstance(e.key, n.ListLit) and e.key.items else (e.key,)
+        lines, names = [], []
+        for part in parts:
+            typ = self.t.types[id(part)]
+            lower = (lambda x, en, f, order=order_name(typ): self.place(x, order, en, f)) if is_ordered(typ) else None
+            ls, code = self._loop_part(e, part, inner, fn, before, lower)
+            if len(parts) == 1 and e.kind != "sorted":
+                return ls, [code]
+            name = fn.tmp("k")
+            lines += ls + [f"{name} = {code}"]
+            names.append(name)
+        return lines, names
+
+    def _sorted_by(self, e, before, header, kl, keys, var, after, fn):
+        """`sorted x in L by KEYS`: stable (L's order on equal keys); a none key sorts after every
+        value; sorting n items costs n log n units, as `sorted(L)` does."""
+        pairs, out = fn.tmp(), fn.tmp()
+        key = "(" + "".join(f"{k} is None, {k} if {k} is not None else 0, " for k in keys) + ")"
+        sort = [f"{out} = tuple(x for _, x in sorted({pairs}, key=lambda kx: kx[0]))"]
+        return before + [f"{pairs} = []", header] + _indent(kl + [f"{pairs}.append(({key}, {var}))"]) + after + \
+            self.charge(f"len({pairs}) * max(1, len({pairs}).bit_length())", e.span) + sort, out
 
     def _x_Comprehension(self, e, env, fn):
         before, header, inner, var, after = self._loop(e, env, fn)

@@ -19,6 +19,7 @@ from . import limits
 from . import nodes as n
 from .checker import Tables
 from .codegen import CHANCE_MARK, Gen
+from .orders import display_keys
 from .program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, Several
 from .types import CARD, INT, PLAYER, ZONE, is_list, list_of
 
@@ -105,6 +106,9 @@ class Compiler:
         for attr in t.card_attrs:
             p.attr_tables[attr] = [c.attrs.get(attr) for c in t.cards]
         p.attr_tables["name"] = list(p.card_names)
+        for z in t.zones.values():
+            if z.shown_by:
+                p.display_keys[z.name] = display_keys(t.orders, p.attr_tables, [a for a, _ in z.shown_by])
         by_deck = {}
         for card_id, card in enumerate(t.cards):
             by_deck.setdefault(card.deck, []).append(card_id)

@@ -149,6 +149,11 @@ class Game:
         return [CardInfo(c.name, c.deck, dict(c.attrs)) for c in self.program.tables.cards]
 
     @property
+    def shown_orders(self) -> dict:
+        """Zone name -> the attributes its views list its cards by (`shown by suit, rank`)."""
+        return {z.name: tuple(a for a, _ in z.shown_by) for z in self.program.tables.zones.values() if z.shown_by}
+
+    @property
     def declarations(self) -> list[DeclInfo]:
         """Every named declaration, grouped by kind, each kind in source order."""
         t = self.program.tables

@@ -87,7 +87,9 @@ class Quant:
 
 @node
 class Best:
-    """`max|min VAR in SOURCE by KEY`: the element with the largest (smallest) key, first on ties."""
+    """`max|min VAR in SOURCE by KEY`: the element with the largest (smallest) key, first on ties;
+    `sorted VAR in SOURCE by KEY`: the elements by increasing key, in SOURCE's order on ties.
+    A list literal as KEY is several keys, the first deciding first."""
 
     span: Span
     kind: str
@@ -472,6 +474,7 @@ class ZoneDecl:
     visibility: str
     condition: object | None
     otherwise: str | None
+    shown_by: tuple = ()  # ((attribute, span), ...): the order views list its cards in
 
 
 @node

@@ -86,6 +86,17 @@ def settle_orders(t, error) -> None:
         t.card_attrs[attr] = ordered(attr, t.card_attrs.get(attr, ANY))
 
 
+def display_keys(orders: dict, attr_tables: dict, attrs: list) -> list:
+    """Card id -> its key for `shown by ATTR, ...`: per attribute its place in the declared order
+    (or its number), a card without the attribute after every card with it."""
+    columns = []
+    for attr in attrs:
+        where = places(orders[attr]) if attr in orders else None
+        columns.append([(True, 0) if v is None else (False, where[v] if where is not None else v)
+                        for v in attr_tables[attr]])
+    return [tuple(col[c] for col in columns) for c in range(len(attr_tables["name"]))]
+
+
 def places(values: tuple) -> dict:
     """Value -> its place in an order, counting from 0 (the first listing of a value counts)."""
     found = {}

@@ -289,11 +289,16 @@ class _ToNodes(Transformer):
     def per_player(self, meta, c):
         return True
 
+    def shown_by(self, meta, c):
+        return ("shown_by", tuple((str(t), self._tspan(t)) for t in c))
+
     def zone_decl(self, meta, c):
+        shown = c[-1][1] if isinstance(c[-1], tuple) and c[-1][:1] == ("shown_by",) else ()
+        c = c[:-1] if shown else c
         name, per_player, vis = c[0], c[1], c[2]
         cond = c[3] if len(c) > 3 else None
         otherwise = str(c[4]) if len(c) > 4 else None
-        return n.ZoneDecl(self._span(meta), str(name), per_player, str(vis), cond, otherwise)
+        return n.ZoneDecl(self._span(meta), str(name), per_player, str(vis), cond, otherwise, shown)
 
     def plain_type(self, meta, c):
         return n.TypeRef(self._span(meta), str(c[0]), False)

@@ -169,6 +169,7 @@ class Program:
     card_names: list = attrs.Factory(list)
     card_by_name: dict = attrs.Factory(dict)
     attr_tables: dict = attrs.Factory(dict)
+    display_keys: dict = attrs.Factory(dict)  # zone name -> card id -> its sort key (`shown by`)
     var_inits: list = attrs.Factory(list)  # (slot, fn, "player" / "team" / None: one value per what)
     score_fn: object = None
     winners_fn: object = None

@@ -22,6 +22,9 @@ def build_view(st, viewer) -> dict:
     for slot, cards in enumerate(st.zones):
         name, owner = prog.zone_of_slot(slot, st.n)
         listed = [names[c] if sees(st, viewer, c, table) else HIDDEN for c in cards]
+        keys = prog.display_keys.get(name)
+        if keys is not None:
+            listed = shown_in_order(cards, listed, keys, names)
         if owner is None:
             zones[name] = listed
         else:
@@ -67,6 +70,18 @@ def _teams(st, viewer) -> dict:
         scores = winning = None
     return {"teams": {f"T{t}": [f"P{s}" for s in seats] for t, seats in enumerate(st.teams.members)},
             "team_scores": scores, "winning_teams": winning}
+
+
+def shown_in_order(cards, listed, keys, names) -> list:
+    """A zone `shown by` some attributes: the cards the viewer sees, sorted by them (the zone's
+    order on ties), in the places those cards take; unseen cards keep their places, so the order
+    shown tells a seat nothing about cards it cannot see."""
+    seen = [i for i, text in enumerate(listed) if text != HIDDEN]
+    ordered_cards = sorted((cards[i] for i in seen), key=keys.__getitem__)
+    out = list(listed)
+    for i, c in zip(seen, ordered_cards):
+        out[i] = names[c]
+    return out
 
 
 def _winners(st, viewer):

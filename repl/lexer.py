@@ -18,9 +18,9 @@ KEYWORDS = (
     "let", "set", "move", "to", "deal", "from", "of", "shuffle", "reveal", "hide", "show", "if", "elif",
     "else", "then", "for", "in", "while", "repeat", "times", "until", "loop", "break", "decide",
     "simultaneously", "table", "next", "end", "signal", "cancel", "return", "log", "where", "at", "face",
-    "private", "per", "one", "list", "name", "highest", "lowest", "teams",
+    "private", "per", "one", "list", "name", "highest", "lowest", "teams", "ordered", "attribute", "shown",
 )
-OPERATOR_WORDS = ("and", "or", "not", "any", "all", "no", "count", "max", "min")
+OPERATOR_WORDS = ("and", "or", "not", "any", "all", "no", "count", "max", "min", "sorted")
 CONSTANTS = ("true", "false", "none")
 TYPES = ("int", "bool", "text", "symbol", "player", "zone", "card")
 

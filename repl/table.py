@@ -10,7 +10,8 @@ Display conventions (no game is named here):
 - Hands are shown sorted in the script's order: grouped by the card attribute with the fewest
   values (the suit, in a standard deck), each group in the order the deck declares its values.
   A zone is a hand when it is per player and a spectator cannot see all of it; piles and
-  public rows keep their order (bottom card first, the top card last).
+  public rows keep their order (bottom card first, the top card last).  A zone the script
+  shows in its own order (`shown by suit, rank`) is drawn as its view lists it.
 - With `symbols`, a card attribute whose values are exactly some of C, D, H, S is a suit and
   is drawn as ♣ ♦ ♥ ♠ where the card's name ends with it (`10D` -> `10♦`); otherwise, and with
   `--ascii` or when not at a terminal, the names are shown as the script writes them.
@@ -44,9 +45,11 @@ class Deck:
 
     order: dict
     glyphs: dict
+    shown: frozenset = frozenset()
 
     @classmethod
-    def of(cls, cards) -> "Deck":
+    def of(cls, cards, shown=()) -> "Deck":
+        """`shown`: the zones the script lists in its own order (`Game.shown_orders`), kept so."""
         values: dict[str, list] = {}  # attribute -> its values, in the order the deck declares them
         for card in cards:
             for attr, value in card.attrs.items():
@@ -68,7 +71,7 @@ class Deck:
                 value = str(card.attrs.get(suit, ""))
                 if value and card.name.endswith(value):
                     glyphs[card.name] = card.name[:-len(value)] + SUIT_SYMBOLS[value]
-        return cls(order, glyphs)
+        return cls(order, glyphs, frozenset(shown))
 
     def group(self, name: str):
         """The value of the attribute a hand is grouped by (its suit), as a sort key."""
@@ -205,7 +208,7 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> 
                     empty.append(f"{name}[{seat}]")
                     continue
                 seen = spectator["zones"][name][seat]
-                hand = HIDDEN in seen
+                hand = HIDDEN in seen and name not in deck.shown
                 shown, mark = _cards(seat_cards, seen, deck, draw, hand)
                 marked |= mark
                 rows.append((f"{name}[{seat}]", len(seat_cards), shown))
