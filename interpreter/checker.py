@@ -214,7 +214,8 @@ class Checker:
                            f"the first declaration is at {seen[name]}")
                 continue
             if name in BUILTINS or name in CONSTANTS or (kind == "records" and name in TYPE_NAMES + ("list",)):
-                self.error("E0302", f"`{name}` is the name of a built-in", item.span, "reserved name",
+                what = "a built-in" if name in BUILTINS or name in CONSTANTS else "a type"
+                self.error("E0302", f"`{name}` is the name of {what}", item.span, "reserved name",
                            "choose another name")
                 continue
             seen[name] = item.span
