@@ -535,6 +535,10 @@ class Checker:
                        "make it `per player team` (each seat and its partners see that seat's zone), "
                        "or `public`")
 
+    def _teams_not_made(self, name: str, span):
+        self.error("E0346", f"the teams are being made here, so they cannot read `{name}`", span, "not made yet",
+                   "compute the teams from the seat, `player_count` and the options")
+
     def _no_teams(self, what: str, span):
         self.error("E0343", f"{what}, but the game declares no teams", span, "needs teams",
                    "declare the partnerships: `teams: [0, 2], [1, 3]` (by seat) or `teams p: number(p) % 2`")
@@ -1131,6 +1135,8 @@ class Checker:
         if e.name in CONSTANTS:
             if e.name in TEAM_NAMES and t.teams is None:
                 self._no_teams(f"`{e.name}` reads the teams", e.span)
+            elif e.name in TEAM_NAMES and "teams" in scope.context:
+                self._teams_not_made(e.name, e.span)
             t.resolved[id(e)] = ("constant", e.name)
             return CONSTANTS[e.name][0]
         if e.name in t.defines and t.defines[e.name].params is None:
@@ -1249,6 +1255,8 @@ class Checker:
                        "draw it into a variable first: `let x = random(...)` in a phase, procedure or move body")
         if e.func in TEAM_NAMES and t.teams is None:
             self._no_teams(f"`{e.func}` reads the teams", e.func_span)
+        elif e.func in TEAM_NAMES and "teams" in scope.context:
+            self._teams_not_made(e.func, e.func_span)
         if e.func in BUILTINS:
             low, high, typer, _ = BUILTINS[e.func]
             types = [self.expr(a, scope) for a in e.args]

@@ -53,6 +53,10 @@ def numbered(numbers: list) -> Teams | str:
             shown = "none" if number is None else number
             return f"seat {seat} gets team number {shown}; a team number is a whole number from 0 up"
     count = max(numbers) + 1 if numbers else 0
+    if count > len(numbers):  # more team numbers than seats: some number has no seat
+        seat = next(s for s, x in enumerate(numbers) if x >= len(numbers))
+        return f"seat {seat} gets team number {numbers[seat]}, but there are only {len(numbers)} seats " \
+               "to fill teams 0, 1, ... without gaps"
     members = [tuple(s for s, x in enumerate(numbers) if x == team) for team in range(count)]
     empty = [team for team, seats in enumerate(members) if not seats]
     if empty:

@@ -90,6 +90,11 @@ def test_computed_teams_that_do_not_work_out_are_refused_at_set_up(tmp_path):
         gaps.new_game(players=4)
     assert err.value.diagnostics[0].message.endswith(
         "no seat is in team 1, though seats are in team 2; number the teams 0, 1, ... without gaps")
+    huge = _script(tmp_path, COMPUTED.replace("number(p) / size", "number(p) * 1000000000000"), "huge.cardgame")
+    with pytest.raises(interpreter.ScriptError) as err:  # refused before any team is made
+        huge.new_game(players=4)
+    assert err.value.diagnostics[0].message.endswith(
+        "seat 1 gets team number 1000000000000, but there are only 4 seats to fill teams 0, 1, ... without gaps")
     negative = _script(tmp_path, COMPUTED.replace("number(p) / size", "0 - number(p)"), "neg.cardgame")
     with pytest.raises(interpreter.ScriptError) as err:
         negative.new_game(players=4)
