@@ -134,8 +134,8 @@ class Analysis:
                 if child.type == "CARD_NAME":  # `10H`: a card literal (a letter-led one is a NAME)
                     out.append((child, "other"))
                 elif child.type == "NAME":
-                    if prev is not None and prev.text == ".":
-                        what = "attribute"
+                    if (prev is not None and prev.text == ".") or node.rule == "shown_by":
+                        what = "attribute"  # `c.rank`; `shown by suit, rank` names card attributes too
                     elif node.rule in ("named_arg", "record_field") and count == 0:
                         what = "field"
                     elif (node.rule, count) in _LOCAL_DECLARERS or (child.line, child.column) in local_uses:

@@ -186,3 +186,28 @@ phase main {
     assert analysis.hover(14, 14).startswith("```cardgame\ncs: list of card\n```\nlocal name")
     assert analysis.definition(15, 18).name_span == analysis.definition(14, 14).name_span
     assert analysis.hover(15, 29).endswith("built-in: p's next partner clockwise, `none` alone in a team")
+
+
+def test_sorting_and_a_zone_shown_in_an_order(tmp_path):
+    text = '''game "Sorted"
+players 2
+deck standard in stock {
+    ordered rank: 2, 3, J
+    ordered suit: C, D
+    name: rank suit
+}
+zone stock: shared hidden
+zone hand: per player owner shown by suit, rank
+define by_both(h: list of card) = sorted x in h by [x.suit, x.rank]
+phase main {
+    end game
+}
+'''
+    path = tmp_path / "sorted.cardgame"
+    path.write_text(text)
+    analysis = Analysis(str(path), text)
+    assert analysis.diagnostics == []
+    assert analysis.hover(9, 38) == "```cardgame\nordered suit: C, D\n```\ncard attribute; its values compare in this order"
+    assert analysis.definition(9, 44).kind == "card attribute"  # `rank` in `shown by`: its deck
+    assert analysis.definition(10, 53).name_span == analysis.definition(10, 42).name_span  # `x` of `sorted x`
+    assert analysis.hover(10, 42).startswith("```cardgame\nx: card\n```\nlocal name")
