@@ -110,7 +110,8 @@ def legal_moves(st) -> list[Move]:
         else:
             per_move, per_game = st.budget  # st.begin_work(), written out: this runs at every decision
             st.work = 0
-            st.work_limit = min(per_move, per_game - st.game_work)
+            left = per_game - st.game_work
+            st.work_limit = per_move if per_move < left else left
             moves = fast(st, st.stack[-1][2])
         st.legal_cache = moves
         st.legal_work = st.work
