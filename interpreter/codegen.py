@@ -485,14 +485,14 @@ class Gen:
     # leave by `@GOTO pc` (continue at that operation) or `@RETURN` (back to runtime.run: a
     # decision is pending, or the stack changed).  assemble() turns each into a function, and
     # inlines the operations a `@GOTO` leads to, up to FUSED_STEPS operations per call, so a
-    # typical turn takes a few calls instead of a dozen.  Each function returns how many
-    # operations it ran; runtime.run charges them to its step budget, and near the end of the
-    # budget switches to the one-step functions so a runaway loop stops at the same step.
+    # typical turn takes a few calls instead of a dozen.  Each step but the last is charged to
+    # the step budget and checked where it ends, as runtime.run charges and checks the last,
+    # so a runaway loop stops at the same step however the operations are fused.
 
     def assemble(self, items):
-        """(functions, one-step functions, chance points) for an assembler's items (see
-        compiler._Assembler).  A chance point is an operation that draws (`random`, `shuffle`):
-        a place the game can pause before (runtime.run), so no operation inlines one."""
+        """(functions, chance points) for an assembler's items (see compiler._Assembler).  A
+        chance point is an operation that draws (`random`, `shuffle`): a place the game can
+        pause before (runtime.run), so no operation inlines one."""
         bodies = []
         for pc, (kind, payload) in enumerate(items):
             if kind == "simple":
@@ -500,26 +500,11 @@ class Gen:
             else:
                 bodies.append(payload(pc))
         chance = frozenset(pc for pc, body in enumerate(bodies) if any(x.strip() == CHANCE_MARK for x in body))
-        ops, steps = [], []
+        ops = []
         for pc, body in enumerate(bodies):
-            single = _drop_dead_stores(self._expand(bodies, pc, 0, None, chance))
             fused = _drop_dead_stores(self._expand(bodies, pc, 0, [_INLINE_OPS], chance))
-            if fused == single:
-                step = self.build(f"step{pc}", "st, fr", ["L = fr[2]"] + single)
-                ops.append(step)
-                steps.append(step)
-            else:
-                ops.append(self.build(f"op{pc}", "st, fr", ["L = fr[2]"] + fused))
-                steps.append(self._later(steps, pc, f"step{pc}", ["L = fr[2]"] + single))
-        return ops, steps, chance
-
-    def _later(self, table, index, hint, body):
-        """A one-step operation compiled when first called (they only run at the very end of a
-        step budget): it puts the compiled function in its place in `table`, then runs it."""
-        def stub(st, fr):
-            table[index] = self.build(hint, "st, fr", body)
-            return table[index](st, fr)
-        return stub
+            ops.append(self.build(f"op{pc}", "st, fr", ["L = fr[2]"] + fused))
+        return ops, chance
 
     def _expand(self, bodies, pc, done, budget, chance):
         out = []
@@ -532,12 +517,15 @@ class Gen:
                 target = int(text[6:])
                 if budget is not None and budget[0] > 0 and done + 2 <= FUSED_STEPS and target not in chance:
                     budget[0] -= 1
-                    out.append(f"{pad}fr[1] = {target}")
+                    # the step just run is charged as runtime.run charges a step, and checked the
+                    # same way, so a fused operation stops at the very step a one-step one would
+                    out += [f"{pad}fr[1] = {target}", f"{pad}st.work += {limits.STEP_COST}",
+                            f"{pad}if st.work > st.work_limit:", f"{pad}    _over_budget(st, None)"]
                     out.extend(pad + x for x in self._expand(bodies, target, done + 1, budget, chance))
                 else:
-                    out += [f"{pad}fr[1] = {target}", f"{pad}return {done + 1}"]
+                    out += [f"{pad}fr[1] = {target}", f"{pad}return"]
             elif text == "@RETURN":
-                out.append(f"{pad}return {done + 1}")
+                out.append(f"{pad}return")
             else:
                 out.append(line)
         return out

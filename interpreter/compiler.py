@@ -172,7 +172,6 @@ class Compiler:
     def _new_code(self, name, kind, decl, phase) -> int:
         p = self.p
         p.codes.append(None)
-        p.step_codes.append(None)
         p.chance_points.append(frozenset())
         p.code_info.append(CodeInfo(name, kind, decl.span, self.t.frames[id(decl)], phase))
         return len(p.codes) - 1
@@ -183,7 +182,7 @@ class Compiler:
 
     def _finish(self, index: int):
         asm = self._asm
-        self.p.codes[index], self.p.step_codes[index], self.p.chance_points[index] = self.gen.assemble(asm.items)
+        self.p.codes[index], self.p.chance_points[index] = self.gen.assemble(asm.items)
         self.p.op_spans[index] = asm.spans
 
     def _code(self, index: int, body, ending):

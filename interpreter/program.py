@@ -154,7 +154,6 @@ class CompiledRule:
 class Program:
     tables: Tables
     codes: list = attrs.Factory(list)
-    step_codes: list = attrs.Factory(list)  # the same operations one step each (runtime.run's exact tail)
     chance_points: list = attrs.Factory(list)  # per code: the pcs of operations that draw (pause points)
     code_info: list = attrs.Factory(list)
     decisions: list = attrs.Factory(list)

@@ -225,14 +225,9 @@ def _advance(st: State, resumed: bool) -> None:
         if st.pause_at:
             _advance_pausing(st, resumed)
         else:
-            # Operations return how many steps they ran (None: one).  Close to the end of the
-            # budget, the one-step operations take over so the budget runs out at the same step.
+            # A fused operation (codegen.assemble) charges and checks each step it runs but the
+            # last, which is charged here: the budget runs out at the same step either way.
             codes = prog.codes
-            fused_room = st.work_limit - FUSED_STEPS * cost
-            while st.waiting is None and stack and st.work < fused_room:
-                fr = stack[-1]
-                st.work += (codes[fr[0]][fr[1]](st, fr) or 1) * cost
-            codes = prog.step_codes or codes
             while st.waiting is None and stack:
                 fr = stack[-1]
                 codes[fr[0]][fr[1]](st, fr)
@@ -260,9 +255,8 @@ def _advance_pausing(st: State, resumed: bool) -> None:
     prog = st.prog
     stack = st.stack
     cost = limits.STEP_COST
-    fused, single, chance = prog.codes, prog.step_codes or prog.codes, prog.chance_points
+    codes, chance = prog.codes, prog.chance_points
     at_chance, at_phase = "chance" in st.pause_at, "phase" in st.pause_at
-    fused_room = st.work_limit - FUSED_STEPS * cost
     while st.waiting is None and stack:
         fr = stack[-1]
         if at_chance and not resumed and fr[1] in chance[fr[0]]:
@@ -270,13 +264,10 @@ def _advance_pausing(st: State, resumed: bool) -> None:
             return
         resumed = False
         bottom = stack[0]
-        if st.work < fused_room:
-            st.work += (fused[fr[0]][fr[1]](st, fr) or 1) * cost
-        else:
-            single[fr[0]][fr[1]](st, fr)
-            st.work += cost
-            if st.work > st.work_limit:
-                raise over_budget(st, statement_span(st))
+        codes[fr[0]][fr[1]](st, fr)
+        st.work += cost
+        if st.work > st.work_limit:
+            raise over_budget(st, statement_span(st))
         if at_phase and stack and stack[0] is not bottom and st.waiting is None:
             st.pause_point = ("phase", st.work)  # `next` has just entered a phase
             return

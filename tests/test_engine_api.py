@@ -190,3 +190,22 @@ def test_legal_moves_is_a_fresh_list_of_the_same_moves():
     again = state.legal_moves()
     assert again and [m.text for m in again] == [m.text for m in state.legal_moves()]
     assert all(a is b for a, b in zip(again, state.legal_moves()))
+
+
+def test_work_charged_inside_a_statement_counts_towards_the_move(tmp_path):
+    # each `set` costs a step and 199 list items; twenty of them pass a budget of 2,000 units
+    # although their steps alone (about 200 units) would not (a fused operation's own charges
+    # used to be lost when it returned); a game without decisions has the game's budget only
+    body = "    repeat 20 times {\n        set x = count a in range(1, 200) where a > 0\n    }"
+    heavy = runaway(tmp_path, body)
+    state = heavy.new_game(max_game_work=2000)
+    assert state.fault is not None and "work budget of 2,000 units" in state.fault.message
+    assert state.fault.span.line == 6  # the `set`, the statement that passed the budget
+    state = heavy.new_game(max_game_work=100_000)
+    assert state.fault is None and state.game_work > 20 * 2 * 199
+
+
+def test_the_set_up_of_a_shipped_game_is_charged_for_its_lists_and_cards():
+    # Bouncer's set-up, seed 1: its statements, the deck it shuffles, the cards it deals and the
+    # lists it makes (pinned: a change of what is charged must be deliberate)
+    assert GAME.new_game(seed=1).game_work == 252
