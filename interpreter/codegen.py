@@ -836,7 +836,9 @@ class Gen:
                     except TypeError:
                         positions = None
                         break
-                if positions is not None:
+                if positions is not None:  # builtins.py's own charge, then a table
+                    lines = lines + [f"st.work += {len(table)}", "if st.work > st.work_limit:",
+                                     "    _over_budget(st, None)"]
                     call = f"{self.const(positions, 'IX')}.get({codes[1]})"
         return ["try:"] + _indent(lines + [f"{result} = {call}"]) + \
             ["except (TypeError, IndexError):", f"    _fail({msg}, {span})"], result

@@ -21,8 +21,8 @@ MAX_HISTORY_TEXT = 1_000  # characters of one move's text in a saved state
 # ---- the work budget: defaults a game may raise (`limit ...`) and a user may set (--max-work),
 # never beyond the hard caps.  One unit is about one simple operation: a statement costs
 # STEP_COST, a list item visited, a card moved or shuffled, a character rendered costs 1.
-# About 3 million units run in a second here; the shipped games use at most ~1,700 units in
-# one move and ~330,000 in a whole game.
+# About 3 million units run in a second here; the shipped games use at most ~2,300 units in
+# one move and ~710,000 in a whole game (docs/language.md §22).
 MAX_WORK_PER_MOVE = 1_000_000  # everything one move does, up to the next decision (~0.3 s)
 HARD_MAX_WORK_PER_MOVE = 50_000_000
 MAX_WORK_PER_GAME = 5_000_000  # everything one game does, from set-up to its end (~1.5 s)
