@@ -1208,10 +1208,12 @@ class Gen:
                 return self._move(s, env, fn)
             case n.Deal():
                 return self._deal(s, env, fn)
-            case n.Log():  # the text is only made for someone listening
+            case n.Log():  # the text is only made for someone listening, so the game is not charged for it
                 lines, text = self.text_lines(s.parts)
+                work = fn.tmp("w")
                 return ["if st.tracer is not None:"] + _indent(
-                    lines + [f"st.emit('log', text={text}, span={self.span(s.span)})"])
+                    [f"{work} = st.work"] + lines + [f"st.emit('log', text={text}, span={self.span(s.span)})",
+                                                     f"st.work = {work}"])
             case n.Reveal() | n.Hide() | n.ShowTo():
                 return self._visibility(s, env, fn)
             case n.Shuffle():

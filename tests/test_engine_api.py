@@ -209,3 +209,17 @@ def test_the_set_up_of_a_shipped_game_is_charged_for_its_lists_and_cards():
     # Bouncer's set-up, seed 1: its statements, the deck it shuffles, the cards it deals and the
     # lists it makes (pinned: a change of what is charged must be deliberate)
     assert GAME.new_game(seed=1).game_work == 252
+
+
+@pytest.mark.parametrize("name", ["bouncer.cardgame", "booray.cardgame", "bosspoker.cardgame", "bohei.cardgame"])
+def test_the_work_charged_does_not_depend_on_who_is_listening(name):
+    # a log line's text is only made for a tracer (or the observation log): it costs the game
+    # nothing, so a recorded game saves the same work as an unrecorded one
+    game = load_game(name)
+    plain, recorded = game.new_game(seed=3), game.new_game(seed=3, record=True)
+    agent = RandomAgent(3)
+    while not plain.is_over:
+        move = agent.choose(plain.legal_moves())
+        plain.apply(move)
+        recorded.apply(str(move))
+    assert plain.to_json() == recorded.to_json()
