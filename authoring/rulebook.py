@@ -417,6 +417,7 @@ class _Book:
                 if e.kind == "sorted":
                     return f"the items *{e.var}* of {w(e.source)} in increasing order of {key}"
                 most = "highest" if e.kind == "max" else "lowest"
+                key = ", then ".join(_without_the(w(k)) for k in keys)  # `the highest rank of x`
                 return f"the *{e.var}* in {w(e.source)} with the {most} {key} (the first of equals)"
             case n.ListLit():
                 return "[" + ", ".join(w(x) for x in e.items) + "]"
@@ -453,6 +454,10 @@ class _Book:
     def _junct(self, e, op: str) -> str:
         mixed = isinstance(e, n.Binary) and e.op in ("and", "or") and e.op != op
         return f"({self.words(e)})" if mixed or isinstance(e, n.IfExpr) else self.words(e)
+
+
+def _without_the(words: str) -> str:
+    return words[4:] if words.startswith("the ") else words
 
 
 def _type_ref(ref: n.TypeRef) -> str:

@@ -94,6 +94,7 @@ var piles: list of list of card = []
 define pick = meld(cards: [1C, 10D], points: 3)
 define pairs(h: list of card) = [[a, b] for a in h for b in h where a != b]
 define twice(m: meld) = let p = m.points in p + p
+define top_meld(ms: list of meld) = max m in ms by m.points
 phase main {
     let r = random(1, 3)
     set best = meld(cards: [10C], points: r)
@@ -107,6 +108,7 @@ phase main {
     assert "- *pick*: a *meld* with cards [`1C`, `10D`], points 3" in text
     assert "- *pairs(h)*: [[*a*, *b*] for each *a* in *h* and each *b* in *h* where *a* is not *b*]" in text
     assert "- *twice(m)*: *p* + *p*, where *p* is the points of *m*" in text
+    assert "- *top_meld(ms)*: the *m* in *ms* with the highest points of *m* (the first of equals)" in text
     assert "- Let *r* be a number from 1 to 3 drawn at random." in text
     assert "- Set *best* to a *meld* with cards [`10C`], points *r*." in text
     assert "`" not in text.split("## Terms")[1].replace("`1C`", "").replace("`10D`", "")
