@@ -17,7 +17,8 @@ from helpers import GAMES, ROOT
 from interpreter import nodes as n
 from repl.cli import main
 
-COMMITTED = {"bouncer.cardgame": "bouncer.md", "booray.cardgame": "booray.md"}
+COMMITTED = {"bouncer.cardgame": "bouncer.md", "booray.cardgame": "booray.md",
+             "bosspoker.cardgame": "bosspoker.md", "bohei.cardgame": "bohei.md"}
 SHIPPED = sorted(GAMES.glob("*.cardgame"))
 
 
