@@ -166,6 +166,7 @@ class Checker:
         self.t = Tables()
         self.diags: list[Diagnostic] = []
         self._next_targets: set[str] = set()
+        self._refused: set[str] = set()  # declared under a built-in's name (E0302): uses not reported again
         self._has_end = False
         self._define_calls: dict[str, set[str]] = {}
         self._used_rules: set[str] = set()
@@ -215,8 +216,11 @@ class Checker:
                 continue
             if name in BUILTINS or name in CONSTANTS or (kind == "records" and name in TYPE_NAMES + ("list",)):
                 what = "a built-in" if name in BUILTINS or name in CONSTANTS else "a type"
-                self.error("E0302", f"`{name}` is the name of {what}", item.span, "reserved name",
-                           "choose another name")
+                hint = ("choose another name" if what == "a type" else
+                        f"`{name}` is a built-in {'function' if name in BUILTINS else 'constant'}: choose another "
+                        "name (its uses are not reported again)")
+                self.error("E0302", f"`{name}` is the name of {what}", item.span, "reserved name", hint)
+                self._refused.add(name)
                 continue
             seen[name] = item.span
             getattr(t, kind)[name] = item
@@ -899,9 +903,10 @@ class Checker:
                        hint="copy it into a `var` first")
             return
         else:
-            self.error("E0201", f"unknown variable `{target.name}`", target.span, "not declared",
-                       did_you_mean(target.name, set(t.vars) | scope.all_names()) or
-                       f"declare it with `var {target.name} = ...`, or use `let` for a local")
+            if target.name not in self._refused:
+                self.error("E0201", f"unknown variable `{target.name}`", target.span, "not declared",
+                           did_you_mean(target.name, set(t.vars) | scope.all_names()) or
+                           f"declare it with `var {target.name} = ...`, or use `let` for a local")
             self.expr(s.value, scope)
             return
         if target.index is not None:
@@ -1154,14 +1159,19 @@ class Checker:
                        did_you_mean(e.name, self._card_ids()) or _card_examples(t))
             t.resolved[id(e)] = ("error", e.name)
             return ANY
+        constants = {c for c in CONSTANTS if t.teams is not None or c not in TEAM_NAMES}
         candidates = scope.all_names() | set(t.vars) | set(t.options) | set(t.zones) | t.symbols \
-            | set(t.defines) | set(CONSTANTS)
+            | set(t.defines) | constants
         hint = _seat_hint(e.name) or _winners_hint(e.name) or did_you_mean(e.name, candidates)
         if e.name in t.defines:
             hint = f"`{e.name}` takes arguments: `{e.name}(...)`"
         elif not hint:
             hint = did_you_mean(e.name, self._card_ids())
-        self.error("E0201", f"unknown name `{e.name}`", e.span, "not declared here", hint)
+        if not hint or hint.startswith("known:"):  # a new author's word for a kind of thing
+            hint = "a bare word is a symbol only when a deck attribute or a `one of` option lists it" + \
+                (f"; {hint}" if hint else "")
+        if e.name not in self._refused:
+            self.error("E0201", f"unknown name `{e.name}`", e.span, "not declared here", hint)
         t.resolved[id(e)] = ("error", e.name)
         return ANY
 

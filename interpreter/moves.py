@@ -283,4 +283,4 @@ def _not_an_option(st, decision, text, candidates) -> str:
     if not same:
         return f"`{word}` has no possible values right now"
     shown = ", ".join(same[:12]) + (", ..." if len(same) > 12 else "")
-    return f"`{text}` is not one of the choices; possible: {shown}"
+    return f"`{text}` is not one of the choices; the `{word}` moves here, legal or not: {shown}"
