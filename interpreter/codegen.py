@@ -748,8 +748,8 @@ class Gen:
         seq_lines, seq, _ = self._iter(e.obj, env, fn, charge=True)
         idx_lines, idx = self.lower(e.index, env, fn)
         if _ATOM.match(seq) and _ATOM.match(idx) and not self.traced:  # _item, written out
-            return seq_lines + idx_lines, f"({seq}[{idx}] if {idx} is not None and -len({seq}) <= {idx} < len({seq}) " \
-                                          "else None)"
+            present = "" if self._nonnull(idx, env) else f"{idx} is not None and "
+            return seq_lines + idx_lines, f"({seq}[{idx}] if {present}-len({seq}) <= {idx} < len({seq}) else None)"
         return seq_lines + idx_lines, f"_item({seq}, {idx})"
 
     def _iter(self, e, env, fn, charge=False):

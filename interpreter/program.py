@@ -6,12 +6,14 @@ unchanged, by every game of that script.
 
 from __future__ import annotations
 
+import json
+
 import attrs
 
 from . import nodes as n
 from .checker import Tables, default_value
 from .source import Span
-from .types import BOOL, CARD, PLAYER, TEAM, ZONE, is_list, is_record, record_name
+from .types import BOOL, CARD, PLAYER, TEAM, TEXT, ZONE, is_list, is_record, record_name
 
 
 @attrs.frozen
@@ -231,11 +233,16 @@ def render_value(prog: Program, typ: str, value, n_players: int | None = None) -
 
 
 def render_record(prog, typ, value, render) -> str:
-    """`meld(cards: [4D, 4C, 4S], points: 12)`: a record as its constructor writes it, each field
-    shown by `render(field type, field value)`."""
+    """`meld(kind: "run", cards: [4D, 5D, 6D])`: a record as its constructor writes it, each field
+    shown by `render(field type, field value)`; a text field is quoted, so it cannot read as a
+    symbol."""
     name = record_name(typ)
     fields = prog.tables.record_fields.get(name, ())
-    return f"{name}(" + ", ".join(f"{f}: {render(ft, v)}" for (f, ft), v in zip(fields, value)) + ")"
+
+    def field(ft, v):
+        return json.dumps(v, ensure_ascii=False) if ft == TEXT and type(v) is str else render(ft, v)
+
+    return f"{name}(" + ", ".join(f"{f}: {field(ft, v)}" for (f, ft), v in zip(fields, value)) + ")"
 
 
 def values_inside(prog, typ, value):

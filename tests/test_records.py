@@ -151,6 +151,14 @@ def test_making_and_comparing_records_is_charged(tmp_path):
         assert value is None and "units of work" in diags[0].message, (text, diags)
 
 
+def test_a_text_field_is_shown_quoted_so_it_cannot_read_as_a_symbol(tmp_path):
+    path = tmp_path / "texts.cardgame"
+    path.write_text(SCRIPT.replace("record plan {", 'record named { kind: text, points: int }\nrecord plan {'))
+    s = interpreter.load(str(path)).new_game(seed=1)
+    assert s.evaluate('named(kind: "run", points: 3)') == ('named(kind: "run", points: 3)', [])
+    assert s.evaluate('[named(kind: "a \\"b\\"", points: 1)]') == ('[named(kind: "a \\"b\\"", points: 1)]', [])
+
+
 def test_the_repl_prints_records_as_written():
     from repl.session import Session
     session = Session()
