@@ -9,20 +9,21 @@ budget or the size of numbers.
 
 from __future__ import annotations
 
+from . import limits, patterns
 from .rng import below
 from .types import ANY, BOOL, CARD, INT, PLAYER, TEAM, ZONE, element, fits, is_listlike, is_record, list_of
 
 
 class BuiltinTypeError(Exception):
-    """An argument of the wrong kind: (argument index, expected description)."""
+    """An argument of the wrong kind: (argument index, expected description, a hint or "")."""
 
-    def __init__(self, index: int, expected: str):
-        self.index, self.expected = index, expected
+    def __init__(self, index: int, expected: str, hint: str = ""):
+        self.index, self.expected, self.hint = index, expected, hint
 
 
-def _need(types, i, ok, expected):
+def _need(types, i, ok, expected, hint=""):
     if not ok(types[i]):
-        raise BuiltinTypeError(i, expected)
+        raise BuiltinTypeError(i, expected, hint)
 
 
 def _list_arg(types, i):
@@ -289,6 +290,67 @@ def _random(st, *args):
     st.rng, k = below(st.rng, high - low + 1)
     return low + k
 
+
+# ---- card patterns (docs/language.md §11 "Card patterns"; the algorithms: patterns.py)
+
+_POSITIONS_HINT = "give each item's place in an order: `[index(aces_high, x.rank) for x in h]`"
+
+
+def _lists_of_items(t):
+    return list_of(list_of(_elem(_list_arg(t, 0))))
+
+
+def _runs_type(t):
+    _need(t, 1, lambda x: x != ZONE and fits(list_of(INT), x), "a list of numbers, one per item", _POSITIONS_HINT)
+    _need(t, 2, lambda x: fits(INT, x), "a number (the shortest run)")
+    return _lists_of_items(t)
+
+
+def _subsets_type(t):
+    _need(t, 1, lambda x: fits(INT, x), "a number (how many items)")
+    return _lists_of_items(t)
+
+
+def _choices_type(t):
+    _need(t, 0, lambda x: x != ZONE and fits(list_of(list_of(ANY)), x), "a list of lists (the groups)",
+          "make the groups first: a list of lists of cards, such as `subsets(h, 2)`")
+    return list_of(t[0] if t[0] != ANY else list_of(list_of(ANY)))
+
+
+def _pattern(st, name, make, narrower=""):
+    """Run one pattern, its faults in the language's words."""
+    try:
+        return make()
+    except patterns.KeysMismatch as err:
+        st.refuse(f"`{name}` needs one position per item: {err.items} item(s) but {err.keys} position(s)",
+                  _POSITIONS_HINT)
+    except patterns.TooMany as err:
+        many = f"{err.count:,}" if err.count is not None else f"more than {limits.MAX_LIST_LENGTH:,}"
+        st.refuse(f"`{name}` would make {many} lists, over the limit of {limits.MAX_LIST_LENGTH:,} values in one list",
+                  f"narrow its input first: {narrower}")
+
+
+@builtin("runs", 3, 3, _runs_type)
+def _runs(st, xs, positions, least):
+    return _pattern(st, "runs", lambda: patterns.runs(_seq(st, xs), positions, least, st.charge,
+                                                      limits.MAX_LIST_LENGTH), "a longer shortest run, or fewer items")
+
+
+@builtin("subsets", 2, 2, _subsets_type)
+def _subsets(st, xs, k):
+    return _pattern(st, "subsets", lambda: patterns.subsets(_seq(st, xs), k, st.charge, limits.MAX_LIST_LENGTH),
+                    "fewer items")
+
+
+@builtin("disjoint_choices", 1, 1, _choices_type)
+def _disjoint_choices(st, group_list):
+    return _pattern(st, "disjoint_choices", lambda: patterns.disjoint_choices(group_list, st.charge,
+                                                                              limits.MAX_LIST_LENGTH),
+                    "fewer groups, or larger ones")
+
+
+# Built-ins whose faults (`st.refuse`, the work budget) point at their call rather than its statement.
+REFUSING = frozenset({"runs", "subsets", "disjoint_choices"})
 
 # Built-ins that draw from the game's generator: only statements may call them.
 CHANCE = frozenset({"random"})

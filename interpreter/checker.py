@@ -1288,7 +1288,7 @@ class Checker:
                 self.error("E0210", f"`{e.func}` expects {err.expected}, found {describe(types[err.index])}",
                            arg.span, f"this is {describe(types[err.index])}",
                            f"to order cards, give a key: `{e.func} x in ... by x.rank` (by an `ordered` attribute "
-                           "or a number)" if sort_cards else "")
+                           "or a number)" if sort_cards else err.hint)
                 return ANY
         if e.func in t.records:
             fields = [x for x, _ in t.record_fields.get(e.func, ())]

@@ -33,7 +33,7 @@ import attrs
 
 from . import choosing, limits
 from . import nodes as n
-from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS
+from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, REFUSING
 from .enumeration import enumerate_moves
 from .program import Move, Several, move_text, render_value
 from .rng import shuffle as _shuffle
@@ -840,8 +840,11 @@ class Gen:
                     lines = lines + [f"st.work += {len(table)}", "if st.work > st.work_limit:",
                                      "    _over_budget(st, None)"]
                     call = f"{self.const(positions, 'IX')}.get({codes[1]})"
-        return ["try:"] + _indent(lines + [f"{result} = {call}"]) + \
-            ["except (TypeError, IndexError):", f"    _fail({msg}, {span})"], result
+        caught = ["except (TypeError, IndexError):", f"    _fail({msg}, {span})"]
+        if e.func in REFUSING:  # its own faults point at the call
+            caught += ["except ScriptRuntimeError as _refused:", "    if _refused.span is None:",
+                       f"        _refused.span = {span}", "    raise"]
+        return ["try:"] + _indent(lines + [f"{result} = {call}"]) + caught, result
 
     def _chance(self, e, env, fn):
         """`random(LIST)` / `random(LOW, HIGH)`: one draw from the game's generator, traced as a

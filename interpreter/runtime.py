@@ -89,6 +89,10 @@ class State:
             return value
         raise ScriptRuntimeError(f"a number grew beyond the limit of {limits.MAX_INT}", None)
 
+    def refuse(self, message: str, hint: str = ""):
+        """A built-in's fault, in the language's words, at the statement that called it."""
+        raise ScriptRuntimeError(message, None, hint)
+
     def check_length(self, length: int):
         """A list about to be made (`range`, list `+`): within the length limit, and paid for."""
         if length > limits.MAX_LIST_LENGTH:

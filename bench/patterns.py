@@ -1,0 +1,160 @@
+"""`python -m bench.patterns`: the card patterns of games/lib/patterns.cardgame on realistic
+hands, against the same patterns written in the language alone (bench/scripts/
+patterns_in_language.cardgame), and their limits on a whole deck.
+
+    python -m bench.patterns            # a table
+    python -m bench.patterns --json     # the same figures as JSON
+    python -m bench.patterns --hands 50
+
+For each pattern and hand size (10 and 13 cards, random deals) it reports the work units one
+evaluation uses (docs/language.md §22) and the microseconds it takes, as the median over the
+hands.  A pattern counts as fast enough in the language when a rummy-style game could evaluate
+it for every card of a 13-card hand each turn (14 evaluations) within 1% of the per-move budget
+(10,000 units each at most) and 1 ms each; docs/language.md §11 and notes give the decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import interpreter
+from interpreter.checker import check_expression
+from interpreter.compiler import compile_expression
+from interpreter.parser import parse_expression
+from interpreter.types import PLAYER
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "bench" / "scripts" / "patterns_in_language.cardgame"
+
+# (pattern, in the language alone, with the library and its built-ins); {h} is the hand.
+PAIRS = [
+    ("group by rank", "same_rank({h})", None),  # written in the language: the library's own
+    ("3-subsets", "lang_subsets({h}, 3)", "subsets({h}, 3)"),
+    ("5-subsets", "lang_subsets({h}, 5)", "subsets({h}, 5)"),
+    ("straights (5+)", "lang_straights({h}, aces_high, 5)", "straights({h}, aces_high, 5)"),
+    ("suit runs (3+)", "lang_suit_runs({h}, aces_low, 3)", "suit_runs({h}, aces_low, 3)"),
+    ("melds", "lang_melds({h})", "melds({h})"),
+    ("layouts of melds", "count(lang_layouts({m}, []))", "count(layouts({m}))"),  # {m}: melds(hand), made first
+    ("least deadwood", "lang_deadwood({h})", "deadwood({h})"),
+]
+# (what, expression on the whole deck): each must end with a clear fault, quickly.
+LIMITS = [
+    ("subsets(deck, 5)", "subsets(stock, 5)"),
+    ("straights(deck, aces_high, 1)", "straights(stock, aces_high, 1)"),
+    ("layouts of every pair", "layouts(of_a_kind(stock, 2) + of_a_kind(stock, 2))"),
+    ("lang_subsets(deck, 5)", "lang_subsets(stock, 5)"),
+    ("same_rank(deck)", "count(same_rank(stock))"),
+]
+
+
+def load(folder: Path) -> interpreter.Game:
+    """The bench script beside copies of games/lib, so it includes the library as a game does."""
+    shutil.copytree(ROOT / "games" / "lib", folder / "lib")
+    shutil.copy(SCRIPT, folder / SCRIPT.name)
+    return interpreter.load(str(folder / SCRIPT.name))
+
+
+def compiled(state, text: str):
+    """A function running `text` on `state` once: (value, work units)."""
+    node, diags = parse_expression(text, "<bench>")
+    assert node is not None, diags
+    checked = check_expression(state.prog.tables, node, {f"P{i}": PLAYER for i in range(state.n)})
+    assert not [d for d in checked.diagnostics if d.severity == "error"], (text, checked.diagnostics)
+    fn = compile_expression(state.prog, checked.tables, node)
+    frame = [None] * checked.frame_size
+    for name, slot in checked.names.items():
+        frame[slot] = int(name[1:])
+
+    def run():
+        state.begin_work(query=True)
+        return fn(state, frame), state.work
+    return run
+
+
+def measure(state, text: str, repeat: int = 5):
+    """(work units, microseconds) of one evaluation, the best of `repeat` for the time."""
+    run = compiled(state, text)
+    value, work = run()
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - t)
+    return value, work, best * 1e6
+
+
+# A meld-rich hand: the first cards of a shuffled deck of the ranks A to 5 only.
+RICH = "first([x for x in cards(stock) + hand[P0] + hand[P1] where index(aces_low, x.rank) < 5], 13)"
+
+
+def hands(game, size, count: int):
+    """(state, hand expression): the first `size` cards of a random 13-card deal, or RICH."""
+    for seed in range(1, count + 1):
+        yield game.new_game(seed=seed), RICH if size == "rich" else f"first(hand[P0], {size})"
+
+
+def bench_pairs(game, count: int) -> list[dict]:
+    rows = []
+    for size in (10, 13, "rich"):
+        for name, lang, lib in PAIRS:
+            figures = {"lang": ([], []), "lib": ([], [])}
+            for state, hand in hands(game, size, count):
+                given = f"melds({hand})" if "{m}" in lang else hand
+                _, hand_work, hand_us = measure(state, given)  # making the input is not the pattern's
+                values = []
+                for key, text in (("lang", lang), ("lib", lib or lang)):
+                    value, work, us = measure(state, text.format(h=hand, m=given))
+                    figures[key][0].append(work - hand_work)
+                    figures[key][1].append(max(0.0, us - hand_us))
+                    values.append(value)
+                if name in ("3-subsets", "5-subsets", "least deadwood", "straights (5+)", "layouts of melds"):
+                    assert values[0] == values[1], (name, values)  # the same value both ways
+            row = {"pattern": name, "cards": size, "built_in": lib is not None}
+            for key, (works, times) in figures.items():
+                row[f"{key}_units"] = statistics.median(works)
+                row[f"{key}_max_units"] = max(works)
+                row[f"{key}_us"] = round(statistics.median(times), 1)
+            rows.append(row)
+    return rows
+
+
+def bench_limits(game) -> list[dict]:
+    rows = []
+    for name, text in LIMITS:
+        full = game.new_game(seed=1)
+        t = time.perf_counter()
+        value, diags = full.evaluate(text.replace("stock", "cards(stock) + hand[P0] + hand[P1]"))
+        rows.append({"what": name, "seconds": round(time.perf_counter() - t, 3),
+                     "result": value if value is not None else diags[0].message})
+    return rows
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.patterns", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--hands", type=int, default=30, help="random hands per row (default 30)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        game = load(Path(tmp))
+        report = {"pairs": bench_pairs(game, args.hands), "limits": bench_limits(game)}
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return 0
+    print(f"{'pattern':<16} {'cards':>5} | {'language units':>14} {'us':>8} | {'library units':>13} {'us':>8}")
+    for r in report["pairs"]:
+        lib = f"{r['lib_units']:>13,.0f} {r['lib_us']:>8}" if r["built_in"] else f"{'(the same)':>22}"
+        print(f"{r['pattern']:<16} {str(r['cards']):>5} | {r['lang_units']:>14,.0f} {r['lang_us']:>8} | {lib}")
+    print()
+    for r in report["limits"]:
+        print(f"{r['what']:<32} {r['seconds']:>6} s  {str(r['result'])[:90]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
