@@ -52,6 +52,10 @@ BUILTIN_DOCS = {
     "zone_of": ("zone_of(c)", "the zone that holds card c"),
     "face_up": ("face_up(c)", "true if card c is face up"),
     "random": ("random(L) / random(a, b)", "a chance draw: an item of L, or a number from a to b (statements only)"),
+    "subsets": ("subsets(L, k)", "every choice of k items of L, each in L's order"),
+    "runs": ("runs(L, P, least)", "every run of at least `least` items of L at consecutive positions P "
+             "(one position per item), one item per position"),
+    "disjoint_choices": ("disjoint_choices(G)", "every choice of lists of G that share no item, the empty choice first"),
     "players": ("players", "all seats, in order"),
     "player_count": ("player_count", "the number of players"),
 }

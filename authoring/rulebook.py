@@ -43,6 +43,8 @@ BUILTIN_WORDS = {
     "random": "an item of {0} drawn at random",
     "team": "the team of {0}", "members": "the players of {0}", "partners": "the partners of {0}",
     "partner": "the partner of {0}", "place": "the place of {0} in its order (from 0)",
+    "subsets": "every choice of {1} of {0}", "runs": "every run of at least {2} of {0} in a row by {1}",
+    "disjoint_choices": "every choice of {0} that share no card",
 }
 BUILTIN_WORDS_2 = {"top": "the top {1} cards of {0}", "bottom": "the bottom {1} cards of {0}",
                    "first": "the first {1} of {0}", "last": "the last {1} of {0}",
