@@ -53,8 +53,6 @@ BUILTIN_DOCS = {
     "face_up": ("face_up(c)", "true if card c is face up"),
     "random": ("random(L) / random(a, b)", "a chance draw: an item of L, or a number from a to b (statements only)"),
     "subsets": ("subsets(L, k)", "every choice of k items of L, each in L's order"),
-    "runs": ("runs(L, P, least)", "every run of at least `least` items of L at consecutive positions P "
-             "(one position per item), one item per position"),
     "disjoint_choices": ("disjoint_choices(G)", "every choice of lists of G that share no item, the empty choice first"),
     "players": ("players", "all seats, in order"),
     "player_count": ("player_count", "the number of players"),
@@ -473,14 +471,16 @@ def _walk_names(node, resolved: dict, out: set):
 
 
 _LOCAL_KEYWORD = {n.Let: "let", n.For: "for", n.Comprehension: "for", n.Simultaneous: "for",
-                  n.Quant: "(?:any|all|no|count)", n.Best: "(?:max|min|sorted)", n.ReactionDecl: "by", n.ScoreDecl: "score"}
+                  n.Quant: "(?:any|all|no|count)", n.Best: "(?:max|min|sorted)", n.Pattern: "(?:groups|runs)",
+                  n.ReactionDecl: "by", n.ScoreDecl: "score"}
 
 
 def _declared_local(node) -> str | None:
     """The local name a node declares, if it declares one."""
     if isinstance(node, (n.Param, n.Binder, n.Let, n.LetExpr)):
         return node.name
-    if isinstance(node, (n.For, n.Comprehension, n.Simultaneous, n.Quant, n.Best, n.ReactionDecl, n.ScoreDecl)):
+    if isinstance(node, (n.For, n.Comprehension, n.Simultaneous, n.Quant, n.Best, n.Pattern, n.ReactionDecl,
+                         n.ScoreDecl)):
         return node.var
     return None
 

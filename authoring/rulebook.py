@@ -43,7 +43,7 @@ BUILTIN_WORDS = {
     "random": "an item of {0} drawn at random",
     "team": "the team of {0}", "members": "the players of {0}", "partners": "the partners of {0}",
     "partner": "the partner of {0}", "place": "the place of {0} in its order (from 0)",
-    "subsets": "every choice of {1} of {0}", "runs": "every run of at least {2} of {0} in a row by {1}",
+    "subsets": "every choice of {1} of {0}",
     "disjoint_choices": "every choice of {0} that share no card",
 }
 BUILTIN_WORDS_2 = {"top": "the top {1} cards of {0}", "bottom": "the bottom {1} cards of {0}",
@@ -421,6 +421,11 @@ class _Book:
                 most = "highest" if e.kind == "max" else "lowest"
                 key = ", then ".join(_without_the(w(k)) for k in keys)  # `the highest rank of x`
                 return f"the *{e.var}* in {w(e.source)} with the {most} {key} (the first of equals)"
+            case n.Pattern(kind="groups"):
+                return f"the *{e.var}* in {w(e.source)} in groups of equal {w(e.key)}"
+            case n.Pattern():
+                shortest = f" (at least {w(e.least)})" if e.least is not None else ""
+                return f"every run{shortest} of *{e.var}* in {w(e.source)} with {w(e.key)} in a row, one of each"
             case n.ListLit():
                 return "[" + ", ".join(w(x) for x in e.items) + "]"
             case n.Comprehension():
@@ -450,7 +455,7 @@ class _Book:
 
     def _argument(self, e) -> str:
         """One of several arguments: in parentheses unless it is a single word."""
-        return f"({self.words(e)})" if isinstance(e, (n.Binary, n.IfExpr, n.Quant, n.Call, n.Best)) \
+        return f"({self.words(e)})" if isinstance(e, (n.Binary, n.IfExpr, n.Quant, n.Call, n.Best, n.Pattern)) \
             else self.words(e)
 
     def _junct(self, e, op: str) -> str:

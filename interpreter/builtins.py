@@ -292,18 +292,11 @@ def _random(st, *args):
 
 
 # ---- card patterns (docs/language.md §11 "Card patterns"; the algorithms: patterns.py)
-
-_POSITIONS_HINT = "give each item's place in an order: `[index(aces_high, x.rank) for x in h]`"
+# `groups ... by` and `runs ... by` are forms of the grammar; their lists are made here too.
 
 
 def _lists_of_items(t):
     return list_of(list_of(_elem(_list_arg(t, 0))))
-
-
-def _runs_type(t):
-    _need(t, 1, lambda x: x != ZONE and fits(list_of(INT), x), "a list of numbers, one per item", _POSITIONS_HINT)
-    _need(t, 2, lambda x: fits(INT, x), "a number (the shortest run)")
-    return _lists_of_items(t)
 
 
 def _subsets_type(t):
@@ -321,19 +314,10 @@ def _pattern(st, name, make, narrower=""):
     """Run one pattern, its faults in the language's words."""
     try:
         return make()
-    except patterns.KeysMismatch as err:
-        st.refuse(f"`{name}` needs one position per item: {err.items} item(s) but {err.keys} position(s)",
-                  _POSITIONS_HINT)
     except patterns.TooMany as err:
         many = f"{err.count:,}" if err.count is not None else f"more than {limits.MAX_LIST_LENGTH:,}"
         st.refuse(f"`{name}` would make {many} lists, over the limit of {limits.MAX_LIST_LENGTH:,} values in one list",
                   f"narrow its input first: {narrower}")
-
-
-@builtin("runs", 3, 3, _runs_type)
-def _runs(st, xs, positions, least):
-    return _pattern(st, "runs", lambda: patterns.runs(_seq(st, xs), positions, least, st.charge,
-                                                      limits.MAX_LIST_LENGTH), "a longer shortest run, or fewer items")
 
 
 @builtin("subsets", 2, 2, _subsets_type)
@@ -349,8 +333,19 @@ def _disjoint_choices(st, group_list):
                     "fewer groups, or larger ones")
 
 
+def by_pattern(st, kind, items, keys, least):
+    """`groups x in L by KEY` and `runs x in L by KEY least N`, once the loop of the generated
+    code has read every item's key (codegen.Gen._x_Pattern)."""
+    if kind == "groups":
+        return patterns.groups(items, keys, st.charge)
+    if least is None:
+        st.refuse("`runs ... least N` needs a number, found none")
+    return _pattern(st, "runs", lambda: patterns.runs(items, keys, least, st.charge, limits.MAX_LIST_LENGTH),
+                    "a longer shortest run (`least`), or fewer items")
+
+
 # Built-ins whose faults (`st.refuse`, the work budget) point at their call rather than its statement.
-REFUSING = frozenset({"runs", "subsets", "disjoint_choices"})
+REFUSING = frozenset({"subsets", "disjoint_choices"})
 
 # Built-ins that draw from the game's generator: only statements may call them.
 CHANCE = frozenset({"random"})

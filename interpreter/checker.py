@@ -1033,7 +1033,9 @@ class Checker:
                 self._expect(e.cond, BOOL, scope)
                 branches = (e.then, e.orelse)
                 return self._join_all(branches, [self.expr(b, scope) for b in branches], "`if` expression")
-            case n.Quant() | n.Best() | n.Comprehension():
+            case n.Quant() | n.Best() | n.Comprehension() | n.Pattern():
+                if isinstance(e, n.Pattern) and e.least is not None:
+                    self._expect(e.least, INT, scope)  # read once, before the items
                 source = self.expr(e.source, scope)
                 if not is_listlike(source):
                     self._mismatch(e.source, list_of(ANY), source)
@@ -1045,6 +1047,12 @@ class Checker:
                 if isinstance(e, n.Best):
                     self.t.types[id(e.key)] = self._keys(e.key, inner, f"`{e.kind} ... by`")
                     return list_of(element(source)) if e.kind == "sorted" else element(source)
+                if isinstance(e, n.Pattern):
+                    if e.kind == "runs":
+                        self._key(e.key, inner, "`runs ... by`")
+                    else:
+                        self.expr(e.key, inner)
+                    return list_of(list_of(element(source)))
                 if e.cond is not None:
                     self._expect(e.cond, BOOL, inner)
                 made = self.expr(e.expr, inner)

@@ -33,7 +33,7 @@ import attrs
 
 from . import choosing, limits
 from . import nodes as n
-from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, REFUSING
+from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, REFUSING, by_pattern
 from .enumeration import enumerate_moves
 from .program import Move, Several, move_text, render_value
 from .rng import shuffle as _shuffle
@@ -292,7 +292,8 @@ class Gen:
                    "_shuffle": _shuffle, "_op_end": op_end, "_cards": _cards,
                    "_rv": render_text, "_trace": _no_trace, "_Blocks": _Blocks,
                    "_choose_distinct": choosing.distinct, "_choose_count": choosing.count,
-                   "_choose_subsets": choosing.subsets, "_combinations": itertools.combinations}
+                   "_choose_subsets": choosing.subsets, "_combinations": itertools.combinations,
+                   "_pattern": by_pattern}
         self._const_names: dict[int, str] = {}
         self._keep: list = []  # constants stay alive, so their ids stay unique
         self._nonnull_consts: set[str] = set()
@@ -596,7 +597,7 @@ class Gen:
 
     def _worth_hoisting(self, e) -> bool:
         """Quantifiers, comprehensions and definitions: enough work to compute only once."""
-        if isinstance(e, (n.Quant, n.Best, n.Comprehension)):
+        if isinstance(e, (n.Quant, n.Best, n.Comprehension, n.Pattern)):
             return True
         if isinstance(e, n.Call):
             return e.func in self.t.defines
@@ -619,7 +620,7 @@ class Gen:
                     kind, detail = self.t.resolved.get(id(x), (None, None))
                     if kind == "local":
                         used.add(detail)
-                elif isinstance(x, (n.Quant, n.Best, n.Comprehension, n.LetExpr)):
+                elif isinstance(x, (n.Quant, n.Best, n.Comprehension, n.Pattern, n.LetExpr)):
                     bound.add(self.t.slots[id(x)])
             found = self._free[id(e)] = frozenset(used - bound)
         return found
@@ -1164,6 +1165,27 @@ class Gen:
         sort = [f"{out} = tuple(x for _, x in sorted({pairs}, key=lambda kx: kx[0]))"]
         return before + [f"{pairs} = []", header] + _indent(kl + [f"{pairs}.append(({key}, {var}))"]) + after + \
             self.charge(f"len({pairs}) * max(1, len({pairs}).bit_length())", e.span) + sort, out
+
+    def _x_Pattern(self, e, env, fn):
+        """`groups`/`runs ... by KEY`: the items and their keys (places, for an ordered key)
+        collected by one loop, then patterns.py makes the lists, charging what it makes."""
+        lines, least = self.lower(e.least, env, fn) if e.least is not None else ([], "1")
+        before, header, inner, var, after = self._loop(e, env, fn)
+        key_type = self.t.types[id(e.key)]
+        if e.kind == "runs" and is_ordered(key_type):
+            order = order_name(key_type)
+            kl, key = self._loop_part(e, e.key, inner, fn, before, lambda x, en, f: self.place(x, order, en, f))
+        else:
+            kl, key = self._loop_part(e, e.key, inner, fn, before)
+        items, keys, result = fn.tmp(), fn.tmp(), fn.tmp()
+        body = kl + [f"{items}.append({var})", f"{keys}.append({key})"]
+        span = self.const(e.span, "S")
+        wrong = self.const(f"`{e.kind} ... by` cannot use these keys" + (" (numbers?)" if e.kind == "runs" else ""))
+        made = ["try:", f"    {result} = _pattern(st, {e.kind!r}, {items}, {keys}, {least})",
+                "except TypeError:", f"    _fail({wrong}, {span})",
+                "except ScriptRuntimeError as _refused:", "    if _refused.span is None:",
+                f"        _refused.span = {span}", "    raise"]
+        return lines + before + [f"{items} = []", f"{keys} = []", header] + _indent(body) + after + made, result
 
     def _x_Comprehension(self, e, env, fn):
         before, header, inner, var, after = self._loop(e, env, fn)

@@ -8,7 +8,7 @@ import attrs
 from .enumeration import enumerate_moves, legal_moves
 from .program import Move, find_move, render_move_value, render_value
 from .runtime import run
-from .nodes import Best, Comprehension, Quant
+from .nodes import Best, Comprehension, Pattern, Quant
 from .source import Span
 from .verdicts import calls_in, read_trace, verdict
 
@@ -260,7 +260,7 @@ def _inside_quantifiers(*roots) -> set[int]:
             continue
         if within:
             inside.add(id(node))
-        per_item = {"cond", "key", "expr"} if isinstance(node, (Quant, Best, Comprehension)) else set()
+        per_item = {"cond", "key", "expr"} if isinstance(node, (Quant, Best, Comprehension, Pattern)) else set()
         for field in attrs.fields(type(node)):
             value = getattr(node, field.name)
             for child in (value if isinstance(value, tuple) else (value,)):

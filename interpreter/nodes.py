@@ -86,6 +86,19 @@ class Quant:
 
 
 @node
+class Pattern:
+    """`groups VAR in SOURCE by KEY`: the items with equal keys together; `runs VAR in SOURCE by
+    KEY least N`: one item at each of N or more consecutive keys (docs/language.md §11)."""
+
+    span: Span
+    kind: str
+    var: str
+    source: object
+    key: object
+    least: object = None
+
+
+@node
 class Best:
     """`max|min VAR in SOURCE by KEY`: the element with the largest (smallest) key, first on ties;
     `sorted VAR in SOURCE by KEY`: the elements by increasing key, in SOURCE's order on ties.

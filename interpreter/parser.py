@@ -611,6 +611,12 @@ class _ToNodes(Transformer):
     def best(self, meta, c):
         return n.Best(self._span(meta), str(c[0]), str(c[1]), c[2], c[3])
 
+    def groups(self, meta, c):
+        return n.Pattern(self._span(meta), "groups", str(c[1]), c[2], c[3])
+
+    def runs(self, meta, c):
+        return n.Pattern(self._span(meta), "runs", str(c[1]), c[2], c[3], c[5] if len(c) > 4 else None)
+
     def attr(self, meta, c):
         return n.Attr(self._span(meta), c[0], str(c[1]), self._tspan(c[1]))
 

@@ -1,7 +1,5 @@
-"""Card patterns shared by whole families of games: the algorithms behind the built-ins
-`runs`, `subsets` and `disjoint_choices` (docs/language.md §11), the ones too slow to write in
-the language (bench/patterns.py measures both; grouping by a key is fast enough there, in
-games/lib/patterns.cardgame).
+"""Card patterns shared by whole families of games: the algorithms behind `groups ... by`,
+`runs ... by` and the built-ins `subsets` and `disjoint_choices` (docs/language.md §11).
 
 They are plain functions over tuples, so the several-card binder and the built-ins can share
 them.  Each pays for what it makes through `charge(units)` as it goes (one unit per item it
@@ -24,19 +22,21 @@ class TooMany(Exception):
         self.count = count
 
 
-class KeysMismatch(Exception):
-    """`runs` was given a list of positions of another length than the items."""
-
-    def __init__(self, items: int, keys: int):
-        self.items, self.keys = items, keys
+def groups(items, keys, charge) -> tuple:
+    """The items with equal keys together, one tuple per key in the order the keys first
+    appear, each in the items' order; an item whose key is None is left out."""
+    charge(len(items))
+    found: dict = {}
+    for item, key in zip(items, keys):
+        if key is not None:
+            found.setdefault(key, []).append(item)
+    return tuple(tuple(g) for g in found.values())
 
 
 def runs(items, positions, least, charge, room) -> tuple:
     """Every run: one item at each of the consecutive positions p, p+1, ..., p+m-1 (m >= least),
     in position order.  Runs come by start position, then length, then the choice of items
     (in the items' order) where several share a position; an item at position None is in none."""
-    if len(items) != len(positions):
-        raise KeysMismatch(len(items), len(positions))
     charge(len(items))
     at: dict = {}
     for item, pos in zip(items, positions):

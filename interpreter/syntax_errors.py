@@ -87,6 +87,13 @@ CATALOGUE = {
         'define d = let x = a and b in x',
         'define d = let x = a or b in x',
     ],
+    ("E0121", "`groups` and `runs` are forms with a name for each item, not functions",
+     "write `groups x in L by KEY` or `runs x in L by KEY least N`"): [
+        'define d = runs(x)',
+        'define d = groups(x)',
+        'define d = runs(x, y, 3)',
+        'define d = groups(x, y)',
+    ],
 }
 
 # The same mistakes inside one expression (the REPL's `eval`); a script's snippets would match
@@ -101,6 +108,10 @@ EXPR_CATALOGUE = {
     ("E0120", "the value of `let ... in` is a sum; a comparison or `and`/`or` needs brackets",
      "write `let NAME = (VALUE) in BODY`"): [
         'let x = a == b in x', 'let x = a < b in x', 'let x = a and b in x', 'let x = a or b in x',
+    ],
+    ("E0121", "`groups` and `runs` are forms with a name for each item, not functions",
+     "write `groups x in L by KEY` or `runs x in L by KEY least N`"): [
+        'runs(x)', 'groups(x)', 'runs(x, y, 3)', 'groups(x, y)',
     ],
 }
 

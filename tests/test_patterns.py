@@ -1,7 +1,7 @@
-"""Card patterns (docs/language.md §11 "Card patterns"): the built-ins `subsets`, `runs` and
-`disjoint_choices` and the definitions of games/lib/patterns.cardgame, each against a brute
-force in Python over random hands (the same lists, in the documented order), and their limits
-on large inputs (a clear fault, never a hang)."""
+"""Card patterns (docs/language.md §11 "Card patterns"): `groups ... by`, `runs ... by`,
+`subsets`, `disjoint_choices` and the definitions of games/lib/patterns.cardgame, each against
+a brute force in Python over random hands (the same lists, in the documented order), and their
+limits on large inputs (a clear fault at the form, never a hang)."""
 
 from __future__ import annotations
 
@@ -41,6 +41,17 @@ phase main {
     end game
 }
 """
+
+
+@pytest.fixture(scope="module")
+def ordered(tmp_path_factory):
+    """A deck whose ranks are `ordered`, aces high."""
+    text = DRIVER.replace('include "lib/standard_deck.cardgame"\ninclude "lib/patterns.cardgame"\n',
+                          "deck standard in stock {\n    ordered rank: " + ", ".join(RANKS) +
+                          "\n    suit: C, D, H, S\n    name: rank suit\n}\n")
+    path = tmp_path_factory.mktemp("ordered") / "ordered.cardgame"
+    path.write_text(text)
+    return interpreter.load(str(path)).new_game(seed=1)
 
 
 @pytest.fixture(scope="module")
@@ -116,11 +127,27 @@ def test_subsets_are_every_k_choice_in_order(state, hand, k):
 
 
 @settings(max_examples=60, deadline=None)
-@given(positions=st.lists(st.one_of(st.none(), st.integers(-2, 6)), max_size=9), least=st.integers(-1, 4))
-def test_runs_over_any_positions_match_brute_force(state, positions, least):
-    items = list(range(100, 100 + len(positions)))
-    shown = ", ".join("none" if p is None else str(p) for p in positions)
-    assert value(state, f"runs({items}, [{shown}], {least})") == brute_runs(items, positions, least)
+@given(keys=st.lists(st.one_of(st.none(), st.integers(-2, 6)), max_size=9), least=st.integers(-1, 4))
+def test_runs_by_a_number_key_match_brute_force(state, keys, least):
+    """The items are their own keys: a none is in no run, equal numbers are different choices."""
+    shown = "[" + ", ".join("none" if k is None else str(k) for k in keys) + "]"
+    assert value(state, f"runs x in {shown} by x least {least}") == brute_runs(keys, keys, least)
+
+
+@settings(max_examples=40, deadline=None)
+@given(keys=st.lists(st.one_of(st.none(), st.integers(0, 4)), max_size=10))
+def test_groups_by_a_key_match_brute_force(state, keys):
+    items = list(range(100, 100 + len(keys)))
+    shown = "[" + ", ".join("none" if k is None else str(k) for k in keys) + "]"
+    expected = brute_groups([i for i, k in zip(items, keys) if k is not None], lambda i: keys[i - 100])
+    assert value(state, f"groups i in {items} by {shown}[i - 100]") == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(hand=hands, least=st.integers(1, 4))
+def test_runs_by_an_ordered_rank_follow_the_declared_order(ordered, hand, least):
+    positions = [RANKS.index(rank(c)) for c in hand]
+    assert value(ordered, f"runs x in {lit(hand)} by x.rank least {least}") == brute_runs(hand, positions, least)
 
 
 @settings(max_examples=60, deadline=None)
@@ -194,17 +221,16 @@ def test_partitions_and_most_melded_over_real_melds(state, hand):
                                               "100,000 values in one list"),
     ("layouts(of_a_kind(cards(stock), 2) + of_a_kind(cards(stock), 2))",
      "this needed more than 1,000,000 units of work, the budget of one move"),
-    ("runs(cards(stock), [1, 2], 1)", "`runs` needs one position per item: 52 item(s) but 2 position(s)"),
+    ("runs x in cards(stock) by 1 least none", "`runs ... least N` needs a number, found none"),
 ])
 def test_large_inputs_end_with_a_clear_fault(state, text, message):
     shown, diags = state.evaluate(text)
     assert shown is None
     assert [(d.code, d.message) for d in diags] == [("R0002", message)]
-    span = diags[0].span  # the pattern's call: in the expression, or inside the library
-    called = message.split("`")[1] if message.startswith("`") else "layouts"
+    span = diags[0].span  # the pattern's form or call: in the expression, or inside the library
+    called = message.split("`")[1].split()[0] if message.startswith("`") else "disjoint_choices"
     source = state.game.sources[span.path].text if span.path in state.game.sources else text
-    assert source.splitlines()[span.line - 1][span.column - 1:].startswith(
-        called if called != "layouts" else "disjoint_choices"), (span, source)
+    assert source.splitlines()[span.line - 1][span.column - 1:].startswith(called), (span, source)
 
 
 def test_a_pattern_inside_a_move_counts_toward_its_budget_and_faults_at_its_call(tmp_path):
@@ -222,3 +248,28 @@ def test_a_pattern_inside_a_move_counts_toward_its_budget_and_faults_at_its_call
     state = game.new_game(seed=1)
     state.apply("go")
     assert state.is_over and state.evaluate("chosen") == ("22100", [])
+
+
+# ---- a complete game on the patterns (tests/test_codegen.py also plays it fast and traced)
+
+def test_the_climbing_game_offers_every_combination_and_only_higher_ones_of_its_kind():
+    from helpers import ROOT, arrange, moves
+    game = interpreter.load(str(ROOT / "tests" / "scripts" / "climbing_patterns.cardgame"))
+    state = arrange(game.new_game(seed=1), {"hand": {0: ["3C", "3D", "4H", "5S", "6C", "2H", "2S"],
+                                                     1: ["7C", "7D", "7H", "8C", "9C", "10C", "KS"],
+                                                     2: ["QC", "QD", "JH", "JS", "AC", "AD", "9H"]}}, "stock")
+    singles = {f"play [{c}]" for c in ["3C", "3D", "4H", "5S", "6C", "2H", "2S"]}
+    pairs = {"play [3C, 3D]", "play [2H, 2S]"}
+    straights = {"play [3C, 4H, 5S]", "play [3D, 4H, 5S]", "play [3C, 4H, 5S, 6C]", "play [3D, 4H, 5S, 6C]",
+                 "play [4H, 5S, 6C]"}
+    assert moves(state) == singles | pairs | straights  # leading: no pass
+    state.apply("play [3C, 4H, 5S]")
+    assert moves(state) == {"pass", "play [7C, 8C, 9C]", "play [7D, 8C, 9C]", "play [7H, 8C, 9C]",
+                            "play [8C, 9C, 10C]"}  # straights of three only, and higher
+    state.apply("play [8C, 9C, 10C]")
+    assert moves(state) == {"pass"}  # P2 holds no three ranks in a row
+    state.apply("pass")
+    assert moves(state) == {"pass"}  # P0 has 3D, 6C, 2H, 2S left
+    state.apply("pass")
+    assert state.evaluate("table") == ("[]", []) and state.evaluate("turn") == ("P1", [])
+    assert "pass" not in moves(state) and "play [7C, 7D]" in moves(state)
