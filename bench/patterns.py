@@ -1,6 +1,7 @@
 """`python -m bench.patterns`: the card patterns of games/lib/patterns.cardgame on realistic
 hands, against the same patterns written in the language alone (bench/scripts/
-patterns_in_language.cardgame), and their limits on a whole deck.
+lang_patterns.cardgame), their limits on a whole deck, and a gin-rummy-like game that works out
+the least deadwood of 11 hands every turn (bench/scripts/gin.cardgame), both ways.
 
     python -m bench.patterns            # a table
     python -m bench.patterns --json     # the same figures as JSON
@@ -24,13 +25,15 @@ import time
 from pathlib import Path
 
 import interpreter
+from interpreter.agents import RandomAgent
 from interpreter.checker import check_expression
 from interpreter.compiler import compile_expression
 from interpreter.parser import parse_expression
+from interpreter.rng import derive
 from interpreter.types import PLAYER
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "bench" / "scripts" / "patterns_in_language.cardgame"
+SCRIPTS = ROOT / "bench" / "scripts"
 
 # (pattern, in the language alone, with the library and its built-ins); {h} is the hand.
 PAIRS = [
@@ -54,10 +57,11 @@ LIMITS = [
 
 
 def load(folder: Path) -> interpreter.Game:
-    """The bench script beside copies of games/lib, so it includes the library as a game does."""
+    """The gin script beside copies of games/lib, so it includes the library as a game does."""
     shutil.copytree(ROOT / "games" / "lib", folder / "lib")
-    shutil.copy(SCRIPT, folder / SCRIPT.name)
-    return interpreter.load(str(folder / SCRIPT.name))
+    for name in ("gin.cardgame", "lang_patterns.cardgame"):
+        shutil.copy(SCRIPTS / name, folder / name)
+    return interpreter.load(str(folder / "gin.cardgame"))
 
 
 def compiled(state, text: str):
@@ -90,13 +94,13 @@ def measure(state, text: str, repeat: int = 5):
 
 
 # A meld-rich hand: the first cards of a shuffled deck of the ranks A to 5 only.
-RICH = "first([x for x in cards(stock) + hand[P0] + hand[P1] where index(aces_low, x.rank) < 5], 13)"
+RICH = "first([x for x in cards(stock) where index(aces_low, x.rank) < 5], 13)"
 
 
 def hands(game, size, count: int):
-    """(state, hand expression): the first `size` cards of a random 13-card deal, or RICH."""
+    """(state, hand expression): the top `size` cards of a shuffled stock, or RICH."""
     for seed in range(1, count + 1):
-        yield game.new_game(seed=seed), RICH if size == "rich" else f"first(hand[P0], {size})"
+        yield game.new_game(seed=seed), RICH if size == "rich" else f"first(cards(stock), {size})"
 
 
 def bench_pairs(game, count: int) -> list[dict]:
@@ -129,9 +133,31 @@ def bench_limits(game) -> list[dict]:
     for name, text in LIMITS:
         full = game.new_game(seed=1)
         t = time.perf_counter()
-        value, diags = full.evaluate(text.replace("stock", "cards(stock) + hand[P0] + hand[P1]"))
+        value, diags = full.evaluate(text.replace("stock", "cards(stock) + hand[P0] + hand[P1] + discard"))
         rows.append({"what": name, "seconds": round(time.perf_counter() - t, 3),
                      "result": value if value is not None else diags[0].message})
+    return rows
+
+
+def bench_game(game, count: int) -> list[dict]:
+    """Random games of gin, the deadwood from the library or in the language alone: games/s,
+    decisions/s and the most work one move used (listing included)."""
+    rows = []
+    for in_language in (False, True):
+        decisions, most, seconds = 0, 0, 0.0
+        for seed in range(1, count + 1):
+            state = game.new_game(seed=seed, options={"in_language": in_language})
+            agent = RandomAgent(derive(seed, 1))
+            t = time.perf_counter()
+            while not state.is_over:
+                before = state.game_work
+                state.apply(agent.choose(state.legal_moves()))
+                most = max(most, state.game_work - before)
+                decisions += 1
+            seconds += time.perf_counter() - t
+        rows.append({"deadwood": "in the language" if in_language else "library", "games": count,
+                     "games_per_s": round(count / seconds, 2), "decisions_per_s": round(decisions / seconds),
+                     "most_work_per_move": most})
     return rows
 
 
@@ -139,10 +165,12 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.patterns", description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--hands", type=int, default=30, help="random hands per row (default 30)")
+    parser.add_argument("--games", type=int, default=10, help="games of gin each way (default 10)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         game = load(Path(tmp))
-        report = {"pairs": bench_pairs(game, args.hands), "limits": bench_limits(game)}
+        report = {"pairs": bench_pairs(game, args.hands), "limits": bench_limits(game),
+                  "game": bench_game(game, args.games)}
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
@@ -153,6 +181,10 @@ def main(argv=None) -> int:
     print()
     for r in report["limits"]:
         print(f"{r['what']:<32} {r['seconds']:>6} s  {str(r['result'])[:90]}")
+    print()
+    for r in report["game"]:
+        print(f"gin, deadwood {r['deadwood']:<16} {r['games_per_s']:>7} games/s {r['decisions_per_s']:>7} "
+              f"decisions/s, at most {r['most_work_per_move']:,} units in one move")
     return 0
 
 
