@@ -273,3 +273,15 @@ def test_the_climbing_game_offers_every_combination_and_only_higher_ones_of_its_
     state.apply("pass")
     assert state.evaluate("table") == ("[]", []) and state.evaluate("turn") == ("P1", [])
     assert "pass" not in moves(state) and "play [7C, 7D]" in moves(state)
+
+
+def test_patterns_read_through_a_seats_view():
+    """What a pattern reads of hidden cards is refused under a seat's view; sizes stay answerable."""
+    from helpers import ROOT
+    state = interpreter.load(str(ROOT / "tests" / "scripts" / "climbing.cardgame")).new_game(seed=1)
+    for text in ("groups x in hand[P1] by x.rank", "runs x in hand[P1] by x.rank least 3",
+                 "disjoint_choices(subsets(hand[P1], 2))"):
+        shown, diags = state.evaluate(text, viewer=0)
+        assert shown is None and [d.code for d in diags] == ["E0710"]
+    assert state.evaluate("count(subsets(hand[P1], 2))", viewer=0) == ("21", [])
+    assert state.evaluate("count(groups x in hand[P0] by x.suit)", viewer=0)[1] == []
