@@ -278,7 +278,7 @@ def test_the_climbing_game_offers_every_combination_and_only_higher_ones_of_its_
 def test_patterns_read_through_a_seats_view():
     """What a pattern reads of hidden cards is refused under a seat's view; sizes stay answerable."""
     from helpers import ROOT
-    state = interpreter.load(str(ROOT / "tests" / "scripts" / "climbing.cardgame")).new_game(seed=1)
+    state = interpreter.load(str(ROOT / "tests" / "scripts" / "climbing_patterns.cardgame")).new_game(seed=1)
     for text in ("groups x in hand[P1] by x.rank", "runs x in hand[P1] by x.rank least 3",
                  "disjoint_choices(subsets(hand[P1], 2))"):
         shown, diags = state.evaluate(text, viewer=0)
