@@ -63,7 +63,7 @@ KEYWORDS = ("game", "players", "include", "option", "deck", "zone", "var", "defi
             "deal", "shuffle", "reveal", "hide", "show", "if", "elif", "else", "then", "for", "in", "while", "repeat",
             "until", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel", "return",
             "log", "where", "and", "or", "not", "true", "false", "none", "record", "teams",
-            "ordered", "attribute", "shown")
+            "ordered", "attribute", "shown", "sorted", "groups", "runs", "measure", "limit")
 
 DECLARATIONS = {n.OptionDecl: "option", n.ZoneDecl: "zone", n.VarDecl: "variable", n.DefineDecl: "definition",
                 n.RuleDecl: "rule", n.ProcDecl: "procedure", n.PhaseDecl: "phase", n.EventDecl: "event",

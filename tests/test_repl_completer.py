@@ -109,6 +109,17 @@ def test_pygments_lexer_tokens():
     assert not [t for t, _ in CardgameLexer().get_tokens(source) if t in Error]
 
 
+def test_every_word_of_the_grammar_is_highlighted():
+    """A keyword added to the grammar must reach the REPL's highlighting too."""
+    import re
+    from pathlib import Path
+    from repl.lexer import CONSTANTS, KEYWORDS, OPERATOR_WORDS, TYPES
+    grammar = re.sub(r"//.*", "", (Path(__file__).parent.parent / "grammar" / "cardgame.lark").read_text())
+    words = set(re.findall(r'"([a-z_]+)"', grammar)) | set(re.findall(r"/\(?([a-z_|]+)\)?\\b/", grammar))
+    words = {w for group in words for w in group.split("|")} - {"x"}  # `card "X" x 4`: a count, not a word
+    assert words - set(KEYWORDS + OPERATOR_WORDS + CONSTANTS + TYPES) == set()
+
+
 def test_input_lexer_highlights_expressions():
     line = InputLexer().lex_document(Document("eval count(hand[P0]) + 1"))(0)
     styles = dict((text, style) for style, text in line)
