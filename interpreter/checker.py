@@ -1446,6 +1446,14 @@ class Checker:
             if typ == SYMBOL:
                 self.error("E0230", f"{what} orders by {describe(typ)}, which has no order", key.span,
                            "no order", "declare the attribute `ordered` in its deck, or order by a number")
+            elif typ == BOOL:
+                self.error("E0210", f"expected a number, found {describe(typ)}", key.span,
+                           f"this is {describe(typ)}", "true/false has no order: to put what passes first, "
+                           "order by a number, e.g. `(if CONDITION then 0 else 1)`")
+            elif is_list(typ):
+                self.error("E0210", f"expected a number, found {describe(typ)}", key.span,
+                           f"this is {describe(typ)}", "several keys are written as a list right after `by`: "
+                           "`by [x.suit, x.rank]`")
             else:
                 self._mismatch(key, INT, typ)
         else:
