@@ -12,8 +12,8 @@ from .program import Program, find_move, initial_values, render_value
 from .loader import too_deep_definitions, check_file, fail_if_errors, script_hash
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
 from .rng import seed_state
-from .runtime import (PAUSES, TABLE, VALUE_FAULTS, ScriptRuntimeError, State, fault_words, resume, start,
-                      statement_span, too_many_decisions, value_fault)
+from .runtime import (PAUSES, RUNTIME_FAULTS, TABLE, VALUE_FAULTS, ScriptRuntimeError, State, as_fault,
+                      fault_words, resume, start, statement_span, too_many_decisions)
 from .knowledge import (Journal, UnknownRead, attributes_read, describe, determinize, information_state, masked,
                         observation, refusal_message)
 from .teams import Teams, fixed as teams_fixed, numbered as teams_numbered
@@ -370,11 +370,8 @@ class GameState(State):
             self.pause_at = pause_kinds(until)
         try:
             resume(self)
-        except ScriptRuntimeError as err:
-            self._fault(err)
-            raise GameFault(self.fault, self.game.sources) from None
-        except VALUE_FAULTS as exc:
-            self._fault(value_fault(self, exc))
+        except RUNTIME_FAULTS as exc:
+            self._fault(as_fault(self, exc))
             raise GameFault(self.fault, self.game.sources) from None
         finally:
             self.pause_at = asked
@@ -390,7 +387,7 @@ class GameState(State):
         try:
             self.begin_work(query=True)
             return decision.prompt_fn(self, self.stack[-1][2])
-        except (ScriptRuntimeError, *VALUE_FAULTS):
+        except RUNTIME_FAULTS:
             return decision.prompt
 
     @property
@@ -414,10 +411,8 @@ class GameState(State):
         self.begin_work(query=True)
         try:
             return [fn(self, who) or 0 for who in range(count)]
-        except ScriptRuntimeError as err:
-            raise GameFault(self._diagnostic(err), self.game.sources) from None
-        except VALUE_FAULTS as exc:
-            raise GameFault(self._diagnostic(value_fault(self, exc)), self.game.sources) from None
+        except RUNTIME_FAULTS as exc:
+            raise GameFault(self._diagnostic(as_fault(self, exc)), self.game.sources) from None
 
     @property
     def winners(self) -> list[int]:
@@ -445,10 +440,8 @@ class GameState(State):
             try:
                 found = self.prog.winners_fn(self) or ()
                 return sorted({p for p in found if p is not None and 0 <= p < count})
-            except ScriptRuntimeError as err:
-                raise GameFault(self._diagnostic(err), self.game.sources) from None
-            except VALUE_FAULTS as exc:
-                raise GameFault(self._diagnostic(value_fault(self, exc)), self.game.sources) from None
+            except RUNTIME_FAULTS as exc:
+                raise GameFault(self._diagnostic(as_fault(self, exc)), self.game.sources) from None
         values = scores()
         best = min(values) if decl is not None and decl.mode == "lowest" else max(values)
         return [who for who, s in enumerate(values) if s == best]
@@ -522,11 +515,8 @@ class GameState(State):
                 return []
             try:
                 moves = legal_moves(self)
-            except ScriptRuntimeError as err:
-                self._fault(err)
-                return []
-            except VALUE_FAULTS as exc:
-                self._fault(value_fault(self, exc))
+            except RUNTIME_FAULTS as exc:
+                self._fault(as_fault(self, exc))
                 return []
             if not moves:
                 self._fault(ScriptRuntimeError(
@@ -546,7 +536,7 @@ class GameState(State):
             return []
         try:
             return enumerate_moves(self, legal_only=False)
-        except (ScriptRuntimeError, *VALUE_FAULTS):
+        except RUNTIME_FAULTS:
             return []
 
     def parse_move(self, text: str) -> Move:
@@ -573,10 +563,8 @@ class GameState(State):
                 return explain(masked(self, viewer), text, tuple(expand))
             except UnknownRead as unknown:
                 return Explanation(text, None, refusal_message(unknown.what, viewer), ())
-        except ScriptRuntimeError as err:
-            return Explanation(text, False, f"the rules could not be evaluated: {err.message}", ())
-        except VALUE_FAULTS as exc:
-            return Explanation(text, False, f"the rules could not be evaluated: {value_fault(self, exc).message}", ())
+        except RUNTIME_FAULTS as exc:
+            return Explanation(text, False, f"the rules could not be evaluated: {as_fault(self, exc).message}", ())
 
     def apply(self, move) -> None:
         """Apply a legal move in place; IllegalMove (state untouched) otherwise."""
@@ -606,11 +594,8 @@ class GameState(State):
             if self.callback is not None and trace_rules:
                 self._trace_rules(chosen)
             apply_move(self, chosen)
-        except ScriptRuntimeError as err:
-            self._fault(err)
-            raise GameFault(self.fault, self.game.sources) from None
-        except VALUE_FAULTS as exc:
-            self._fault(value_fault(self, exc))
+        except RUNTIME_FAULTS as exc:
+            self._fault(as_fault(self, exc))
             raise GameFault(self.fault, self.game.sources) from None
         if self.decisions >= limits.MAX_DECISIONS and not self.over:
             self._fault(too_many_decisions())

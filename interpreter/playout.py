@@ -17,7 +17,7 @@ from . import limits
 from .enumeration import enumerate_moves
 from .rng import GAMMA, MASK, MIX1, MIX2, Random
 from .moves import apply_move
-from .runtime import VALUE_FAULTS, ScriptRuntimeError, too_many_decisions, value_fault
+from .runtime import RUNTIME_FAULTS, ScriptRuntimeError, as_fault, too_many_decisions
 
 
 def play_random(st, rng: Random, max_decisions: int, tally: list | None = None) -> ScriptRuntimeError | None:
@@ -44,7 +44,7 @@ def play_random(st, rng: Random, max_decisions: int, tally: list | None = None) 
                 else:
                     st.begin_work()
                     moves = enumerate_moves(st, True)
-            except (ScriptRuntimeError, *VALUE_FAULTS):
+            except RUNTIME_FAULTS:
                 return None  # the public legal_moves() faults the state exactly as it should
             if not moves:
                 return None  # a dead end, or a listing over budget: left to the public legal_moves()
@@ -62,10 +62,8 @@ def play_random(st, rng: Random, max_decisions: int, tally: list | None = None) 
             st.legal_work = st.work  # the listing's cost, charged to the game with the move
             try:
                 apply_move(st, move)
-            except ScriptRuntimeError as err:
-                return err
-            except VALUE_FAULTS as exc:
-                return value_fault(st, exc)
+            except RUNTIME_FAULTS as exc:
+                return as_fault(st, exc)
             if st.decisions >= cap and not st.over:
                 return too_many_decisions()
     finally:

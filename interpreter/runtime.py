@@ -143,6 +143,14 @@ def value_fault(st: State, exc: Exception) -> ScriptRuntimeError:
                               statement_span(st), "a value may be none, or an attribute may mix numbers and symbols")
 
 
+RUNTIME_FAULTS = (ScriptRuntimeError, *VALUE_FAULTS)  # what running script code may raise
+
+
+def as_fault(st: State, exc: Exception) -> ScriptRuntimeError:
+    """Either kind of RUNTIME_FAULTS as the script's fault, in the language's words."""
+    return exc if isinstance(exc, ScriptRuntimeError) else value_fault(st, exc)
+
+
 def fault_words(exc: Exception) -> str:
     """What went wrong in the language's words; Python's own message is never shown."""
     text = str(exc)
