@@ -156,19 +156,24 @@ class Analysis:
     def _names_in_texts(self, local_uses: set) -> list:
         """Declared names used inside `{...}` of texts (logs, prompts): no tokens of their own."""
         out = []
+        for node in self._own_nodes():
+            if isinstance(node, (n.Log, n.Decide)):
+                parts = node.parts if isinstance(node, n.Log) else node.prompt
+                for part in parts:
+                    if not isinstance(part, str):
+                        out += _expression_names(part, self.declarations, local_uses)
+        return out
+
+    def _own_nodes(self):
+        """Every node of the declarations written in this text (not in included files)."""
         for item in self.items:
             if item.span.path != self.path:
                 continue
             stack = [item]
             while stack:
                 node = stack.pop()
-                if isinstance(node, (n.Log, n.Decide)):
-                    parts = node.parts if isinstance(node, n.Log) else node.prompt
-                    for part in parts:
-                        if not isinstance(part, str):
-                            out += _expression_names(part, self.declarations, local_uses)
+                yield node
                 stack.extend(_children(node))
-        return out
 
     def _locals(self) -> dict:
         """(line, column) of each declaration and use of a local name in this text -> the
@@ -338,28 +343,22 @@ class Analysis:
         """(record, field, type, span of its declaration) for a field named at this token: after
         a dot on a record value, before `:` in a record's constructor, or in a record's declaration."""
         t = self.tables
-        for item in self.items:
-            if item.span.path != self.path:
-                continue
-            stack = [item]
-            while stack:
-                node = stack.pop()
-                record = None
-                if isinstance(node, n.RecordDecl):
-                    for f in node.fields:
-                        if (f.span.line, f.span.column) == (tok.line, tok.column):
-                            return node.name, f.name, dict(t.record_fields.get(node.name, ())).get(f.name), f.span
-                elif isinstance(node, n.Attr) and (node.name_span.line, node.name_span.column) == (tok.line, tok.column):
-                    typ = t.types.get(id(node.obj), "")
-                    record = record_name(typ) if is_record(typ) else None
-                elif isinstance(node, n.RecordLit):
-                    if any((f.name_span.line, f.name_span.column) == (tok.line, tok.column) for f in node.fields):
-                        record = node.name
-                if record is not None and record in t.records:
-                    decl = next((f for f in t.records[record].fields if f.name == tok.text), None)
-                    if decl is not None:
-                        return record, tok.text, dict(t.record_fields.get(record, ())).get(tok.text), decl.span
-                stack.extend(_children(node))
+        for node in self._own_nodes():
+            record = None
+            if isinstance(node, n.RecordDecl):
+                for f in node.fields:
+                    if (f.span.line, f.span.column) == (tok.line, tok.column):
+                        return node.name, f.name, dict(t.record_fields.get(node.name, ())).get(f.name), f.span
+            elif isinstance(node, n.Attr) and (node.name_span.line, node.name_span.column) == (tok.line, tok.column):
+                typ = t.types.get(id(node.obj), "")
+                record = record_name(typ) if is_record(typ) else None
+            elif isinstance(node, n.RecordLit):
+                if any((f.name_span.line, f.name_span.column) == (tok.line, tok.column) for f in node.fields):
+                    record = node.name
+            if record is not None and record in t.records:
+                decl = next((f for f in t.records[record].fields if f.name == tok.text), None)
+                if decl is not None:
+                    return record, tok.text, dict(t.record_fields.get(record, ())).get(tok.text), decl.span
         return None
 
     def _local_type(self, tok) -> str | None:
