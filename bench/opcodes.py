@@ -1,0 +1,100 @@
+"""`python -m bench.opcodes`: Python bytecode instructions per decision, per benchmark row.
+
+Timings on a shared machine vary by tens of percent from run to run; the number of bytecode
+instructions the interpreter executes for the same games does not.  This counts them exactly
+(`sys.settrace` opcode events) over the first games of each row of `bench/configs.py`, for the
+engine's playouts (what `simulate` runs) and for the tuned baseline where the row has one, and
+lists the functions that execute most of them.  It is a measurement, not a target: an
+instruction is not a fixed cost (a call or an allocation costs more than a load), so a change
+is judged by its timings too, but this is the figure that says which change removed what.
+
+    python -m bench.opcodes                   # every row, 20 games each
+    python -m bench.opcodes --only bohei -n 5 --top 15
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import sys
+
+from .configs import CONFIGS
+from .harness import ROOT, _baseline_player, available
+
+
+def _counting(counts: collections.Counter):
+    """A trace function that adds every opcode event to counts[function name]."""
+    def on_call(frame, event, arg):
+        frame.f_trace_opcodes = True
+        name = frame.f_code.co_name
+
+        def on_opcode(frame, event, arg):
+            if event == "opcode":
+                counts[name] += 1
+            return on_opcode
+        return on_opcode
+    return on_call
+
+
+def _count(fn) -> tuple[collections.Counter, object]:
+    counts: collections.Counter = collections.Counter()
+    sys.settrace(_counting(counts))
+    try:
+        result = fn()
+    finally:
+        sys.settrace(None)
+    return counts, result
+
+
+def measure(cfg, games: int, seed: int = 1) -> dict:
+    """Opcodes per decision of the engine's playouts (and of the tuned baseline) on `games` games."""
+    import interpreter
+    from interpreter.rng import derive
+    from interpreter.simulate import play_one
+
+    game = interpreter.load(str(ROOT / cfg.script))
+    players = cfg.players if cfg.players is not None else game.min_players
+    options = game.read_options(dict(cfg.options))
+
+    def playouts():
+        return sum(play_one(game, players, derive(seed, i), options)[0].decisions for i in range(games))
+
+    counts, decisions = _count(playouts)
+    row = {"config": cfg.name, "games": games, "decisions": decisions,
+           "engine": sum(counts.values()) / max(decisions, 1),
+           "functions": [(name, n / max(decisions, 1)) for name, n in counts.most_common()]}
+    if cfg.tuned is not None:
+        play = _baseline_player(cfg, cfg.tuned)
+        tuned, tuned_decisions = _count(lambda: sum(play(seed * 1_000_003 + i)[1] for i in range(games)))
+        row["tuned"] = sum(tuned.values()) / max(tuned_decisions, 1)
+    return row
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.opcodes", description=__doc__.split("\n\n")[0])
+    parser.add_argument("-n", type=int, default=20, help="games per row (default 20)")
+    parser.add_argument("--only", default=None, help="only rows whose name contains this text")
+    parser.add_argument("--top", type=int, default=0, help="also list the N functions executing most")
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+    args = parser.parse_args(argv)
+    rows = []
+    for cfg in CONFIGS:
+        if (args.only and args.only not in cfg.name) or not available(cfg)[0]:
+            continue
+        row = measure(cfg, args.n)
+        rows.append(row)
+        if not args.json:
+            tuned = f"{row['tuned']:8.1f}" if "tuned" in row else "       -"
+            ratio = f"{row['tuned'] / row['engine']:6.3f}x" if "tuned" in row else "      -"
+            print(f"{cfg.name:<24} engine {row['engine']:8.1f}  tuned {tuned}  tuned/engine {ratio}"
+                  f"  ({row['decisions']} decisions)", flush=True)
+            for name, per in row["functions"][:args.top]:
+                print(f"    {per:8.1f}  {name}")
+    if args.json:
+        print(json.dumps({"rows": rows}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
