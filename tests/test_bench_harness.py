@@ -43,3 +43,12 @@ def test_missing_scripts_and_baselines_are_skipped():
 def test_state_figures():
     figures = harness.state_figures(repeat=1)
     assert 0 < figures["deep_size_bytes"] < 10_000_000 and figures["clone_us"] > 0
+
+
+def test_opcode_counts_are_exact_and_name_the_generated_code():
+    from bench import opcodes
+    cfg = next(c for c in CONFIGS if c.name == "bouncer")
+    first, second = opcodes.measure(cfg, games=1), opcodes.measure(cfg, games=1)
+    assert first["engine"] == second["engine"] > first["tuned"] > 0  # the same games, counted exactly
+    assert first["decisions"] == 273 and first["tuned"] == second["tuned"]
+    assert "play_one" in [name for name, _ in first["functions"]]
