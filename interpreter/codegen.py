@@ -599,6 +599,10 @@ class Gen:
         """Quantifiers, comprehensions and definitions: enough work to compute only once."""
         if isinstance(e, (n.Quant, n.Best, n.Comprehension, n.Pattern)):
             return True
+        if isinstance(e, n.Index):  # an item of a list, which walks the list (not a zone slot or a row)
+            resolved = self.t.resolved.get(id(e.obj))
+            row = resolved and resolved[0] == "global" and self.t.vars[resolved[1]][0].indexed
+            return is_list(self.t.types.get(id(e.obj), "any")) and not row
         if isinstance(e, n.Call):
             return e.func in self.t.defines
         if isinstance(e, n.Name):
@@ -760,6 +764,9 @@ class Gen:
         lines, code = self.lower(e, env, fn)
         typ = self.t.types[id(e)]
         nonnull = False
+        if charge and not lines and isinstance(self.ns.get(code), tuple) and code in self._nonnull_consts:
+            # a constant list (`[J, Q, K]`): its length is known, so is its charge
+            return self.charge(str(len(self.ns[code])), e.span), code, None not in self.ns[code]
         if typ == ZONE:
             seq, nonnull = f"st.zones[{code}]", True
         elif is_list(typ):
@@ -1008,6 +1015,8 @@ class Gen:
             if not _ATOM.match(left):
                 tmp = fn.tmp()
                 lines, left = lines + [f"{tmp} = {left}"], tmp
+            if isinstance(self.ns.get(right), tuple) and right in self._nonnull_consts:  # `in [J, Q, K]`
+                return lines + self.charge(str(len(self.ns[right])), e.span), f"({left} {word} {right})"
             return lines + [f"{seq} = {whole}"] + self.charge(f"len({seq})", e.span), f"({left} {word} {seq})"
         ltype, rtype = t.types[id(e.left)], t.types[id(e.right)]
         span = self.const(e.span, "S")
