@@ -200,6 +200,32 @@ class _Blocks:
         return self.moves[listed]
 
 
+_CHARGE = re.compile(r"^st\.work \+= (\d+)$")
+_REPLAY = re.compile(r"^    st\.work \+= hw\d+$")  # _cached's charge for a value computed before
+
+
+def _every_round_charges(body) -> bool:
+    """Whether a loop body adds work at every round, not only under a condition: a constant
+    charge, or a value computed once and charged again (_cached), at the body's own level."""
+    return any(_CHARGE.match(line) or (line == "else:" and i + 1 < len(body) and _REPLAY.match(body[i + 1]))
+               for i, line in enumerate(body))
+
+
+def _merge_charges(lines):
+    """Constant charges in a row with no check between them (see Gen._deferring) as one."""
+    out = []
+    for line in lines:
+        text = line.lstrip()
+        pad = line[:len(line) - len(text)]
+        m, last = _CHARGE.match(text), (out[-1].lstrip() if out else "")
+        prev = _CHARGE.match(last)
+        if m and prev and out[-1].startswith(pad) and len(out[-1]) - len(last) == len(pad):
+            out[-1] = f"{pad}st.work += {int(prev.group(1)) + int(m.group(1))}"
+        else:
+            out.append(line)
+    return out
+
+
 def _walk(e):
     """Every syntax node inside `e`, `e` included."""
     stack = [e]
@@ -306,6 +332,8 @@ class Gen:
         self._players_table = None
         self._hoist = None  # _Hoister while writing a rule's condition inside an enumerator
         self._optimistic = False  # writing a playout listing: work added, its limit checked at the end
+        self._deferred = False  # writing a loop's body whose constant charges are checked after it (_deferring)
+        self._deferrals = 0  # checks left out so far by _deferred
         self._move_caches: dict[int, str] = {}  # id(AltSpec) -> its cache of moves (_spec)
         self._eager: dict[int, tuple] = {}  # in a playout listing: id(_cached's lines) -> (lines, once, work)
         self._free: dict[int, frozenset] = {}
@@ -422,6 +450,7 @@ class Gen:
         # one body serves calls with different arguments, so its inner values would mislead.
         traced, self.traced = self.traced, False
         optimistic, self._optimistic = self._optimistic, False  # shared with the exact code
+        deferred, self._deferred = self._deferred, False
         chain = self.t.recursive.get(name)
         try:
             # A recursive definition takes its call depth as an argument: a limit with no state.
@@ -442,7 +471,7 @@ class Gen:
             self._defines[name] = None
             raise
         finally:
-            self._hoist, self.traced, self._optimistic = outer, traced, optimistic
+            self._hoist, self.traced, self._optimistic, self._deferred = outer, traced, optimistic, deferred
         return pyname
 
     def _inline_define(self, define, codes, env, fn):
@@ -785,7 +814,8 @@ class Gen:
     def charge(self, units: str, span) -> list[str]:
         """Lines adding `units` (an expression) to the move's work, faulting past its limit.
         In a playout listing (see Gen.playout_enumerator) the limit is checked once, at the end."""
-        if self._optimistic:
+        if self._optimistic or (self._deferred and _INT.match(units)):
+            self._deferrals += self._deferred
             return [f"st.work += {units}"]
         return [f"st.work += {units}", "if st.work > st.work_limit:", f"    _over_budget(st, {self.span(span)})"]
 
@@ -1115,40 +1145,69 @@ class Gen:
         finally:
             self._hoist = outer
 
+    def _deferring(self, e, head, body):
+        """A loop (`head`: its first lines and its `for` line; body(): the lines of its body)
+        whose constant charges are added as they come but checked once, after it: the same
+        additions in the same order, so a total within the limit means every check would have
+        passed.  Past the limit (at the end, or at a fault), the work goes back to where it was
+        and the loop runs again with every check in place, so it faults where it would have.
+        Only a loop with no loop inside (each round's unchecked work is a constant) and no
+        chance draw (it may run twice)."""
+        exact = body()
+        if self.traced or self._optimistic or self._deferred or self.draws(e):
+            return head + _indent(exact)
+        self._deferred, deferrals = True, self._deferrals
+        try:
+            fast = body()
+        finally:
+            self._deferred = False
+        if self._deferrals == deferrals or not _every_round_charges(fast) or \
+                any(x.lstrip().startswith("for ") or "st.emit" in x for x in exact):
+            return head + _indent(exact)  # nothing saved at every round: the check after would cost more
+        w = self.tmp("w")
+        return [f"{w} = st.work", "try:"] + _indent(head + _indent(_merge_charges(fast))) + \
+            ["except Exception:", "    if st.work <= st.work_limit:", "        raise",  # else the exact run faults
+             "if st.work > st.work_limit:", f"    st.work = {w}"] + _indent(head + _indent(exact))
+
     def _x_Quant(self, e, env, fn):
         before, header, inner, var, after = self._loop(e, env, fn)
-        cl, cond = self._loop_part(e, e.cond, inner, fn, before)
         result = fn.tmp()
-        if e.kind == "any":
-            init, body = "False", [f"if {cond}:", f"    {result} = True", "    break"]
-        elif e.kind == "all":
-            init, body = "True", [f"if not {cond}:", f"    {result} = False", "    break"]
-        elif e.kind == "no":
-            init, body = "True", [f"if {cond}:", f"    {result} = False", "    break"]
-        elif e.kind == "count":
-            init, body = "0", [f"if {cond}:", f"    {result} += 1"]
-        else:
+        init = {"any": "False", "all": "True", "no": "True", "count": "0"}.get(e.kind)
+        if init is None:
             raise AssertionError("quantifier")  # the checker rejects it
-        return before + [f"{result} = {init}", header] + _indent(cl + body) + after, result
+
+        def body():
+            cl, cond = self._loop_part(e, e.cond, inner, fn, before)
+            if e.kind == "any":
+                return cl + [f"if {cond}:", f"    {result} = True", "    break"]
+            if e.kind == "all":
+                return cl + [f"if not {cond}:", f"    {result} = False", "    break"]
+            if e.kind == "no":
+                return cl + [f"if {cond}:", f"    {result} = False", "    break"]
+            return cl + [f"if {cond}:", f"    {result} += 1"]
+        return before + self._deferring(e, [f"{result} = {init}", header], body) + after, result
 
     def _x_Best(self, e, env, fn):
         if e.kind not in ("max", "min", "sorted"):
             raise AssertionError("best")  # the checker rejects it
         before, header, inner, var, after = self._loop(e, env, fn)
-        kl, keys = self._keys(e, inner, fn, before)
         if e.kind == "sorted":
+            kl, keys = self._keys(e, inner, fn, before)
             return self._sorted_by(e, before, header, kl, keys, var, after, fn)
         found, found_key, k = fn.tmp(), fn.tmp(), fn.tmp()
         cmp = ">" if e.kind == "max" else "<"
-        if len(keys) == 1:
-            kl = kl + [f"{k} = {keys[0]}"]
-        else:  # several keys: compared in turn; an item is skipped if any of them is none
-            kl = kl + [f"{k} = ({''.join(x + ', ' for x in keys)}) if {' and '.join(x + ' is not None' for x in keys)}"
-                       " else None"]
-        body = kl + [f"if {k} is None:", "    continue",
-                     f"if {found_key} is None or {k} {cmp} {found_key}:",
-                     f"    {found} = {var}", f"    {found_key} = {k}"]
-        return before + [f"{found} = None", f"{found_key} = None", header] + _indent(body) + after, found
+
+        def body():
+            kl, keys = self._keys(e, inner, fn, before)
+            if len(keys) == 1:
+                kl = kl + [f"{k} = {keys[0]}"]
+            else:  # several keys: compared in turn; an item is skipped if any of them is none
+                kl = kl + [f"{k} = ({''.join(x + ', ' for x in keys)}) if {' and '.join(x + ' is not None' for x in keys)}"
+                           " else None"]
+            return kl + [f"if {k} is None:", "    continue",
+                         f"if {found_key} is None or {k} {cmp} {found_key}:",
+                         f"    {found} = {var}", f"    {found_key} = {k}"]
+        return before + self._deferring(e, [f"{found} = None", f"{found_key} = None", header], body) + after, found
 
     def _keys(self, e, inner, fn, before):
         """(lines, [name holding each key]) for `by KEY` or `by [KEY, KEY, ...]`: a number as it
@@ -1199,16 +1258,16 @@ class Gen:
     def _x_Comprehension(self, e, env, fn):
         before, header, inner, var, after = self._loop(e, env, fn)
         out = fn.tmp()
-        bl, body = self._loop_part(e, e.expr, inner, fn, before)
-        # several `for` clauses: the inner comprehension's list is joined on (its items were charged)
-        append = bl + ([f"{out}.extend({body})"] if e.flat
-                       else [f"{out}.append({body})"])
-        if e.cond is not None:
+
+        def body():
+            bl, item = self._loop_part(e, e.expr, inner, fn, before)
+            # several `for` clauses: the inner comprehension's list is joined on (its items were charged)
+            append = bl + ([f"{out}.extend({item})"] if e.flat else [f"{out}.append({item})"])
+            if e.cond is None:
+                return append
             cl, cond = self._loop_part(e, e.cond, inner, fn, before)
-            loop_body = cl + [f"if {cond}:"] + _indent(append)
-        else:
-            loop_body = append
-        return before + [f"{out} = []", header] + _indent(loop_body) + after + [f"{out} = tuple({out})"], out
+            return cl + [f"if {cond}:"] + _indent(append)
+        return before + self._deferring(e, [f"{out} = []", header], body) + after + [f"{out} = tuple({out})"], out
 
     def _x_LetExpr(self, e, env, fn):
         slot = self.t.slots[id(e)]
@@ -1529,10 +1588,11 @@ class Gen:
             if self._optimistic:
                 self._eager[id(block)] = (block, lines + [f"{h} = {code}"], None)
             return block, h
-        if self._optimistic:  # the limit is checked at the end of the listing
+        if self._optimistic or self._deferred:  # the limit is checked at the end of the listing or loop
             block = [f"if {h} is _UNSET:", f"    {w0} = st.work"] + _indent(lines) + \
                 [f"    {h} = {code}", f"    {hw} = st.work - {w0}", "else:", f"    st.work += {hw}"]
-            self._eager[id(block)] = (block, [f"{w0} = st.work"] + lines + [f"{h} = {code}", f"{hw} = st.work - {w0}"], hw)
+            if self._optimistic:
+                self._eager[id(block)] = (block, [f"{w0} = st.work"] + lines + [f"{h} = {code}", f"{hw} = st.work - {w0}"], hw)
             return block, h
         return ([f"if {h} is _UNSET:", f"    {w0} = st.work"] + _indent(lines) +
                 [f"    {h} = {code}", f"    {hw} = st.work - {w0}", f"    {hl} = st.work_limit - {hw}",

@@ -273,3 +273,31 @@ def test_work_charged_by_parts_computed_once_is_exact(script, budget, tmp_path, 
         fault = state.fault and (state.fault.message, state.fault.span)
         results.append((moves, fault, state.work))
     assert results[0] == results[1]
+
+
+DEFERRED = [
+    "set x = count([c for c in pile where c.rank in [1, 2, 3] and c.suit in [A, B]])",
+    "set x = count c in pile where c.rank in [2, 4, 6, 8] and names[number(seat(1))] == c.suit",
+    "set x = (max c in pile by (if c.rank in [7] and c.suit in [C] then c.rank + none else c.rank)).rank",
+    "set x = count c in pile where c.rank in [1, 2] and x in [1] and any d in gone where d == c",
+]
+
+
+@pytest.mark.parametrize("budget", list(range(1, 200, 3)) + [1_000_000])
+@pytest.mark.parametrize("statement", DEFERRED)
+def test_a_loop_checked_after_it_faults_where_each_check_would(statement, budget, tmp_path):
+    """A loop whose constant charges are checked once, after it (Gen._deferring), runs over the
+    budget, or meets another fault, at the very item and with the very work the traced code does."""
+    path = tmp_path / "deferred.cardgame"
+    path.write_text(f'game "Deferred"\nplayers 2\nlimit work_per_game {budget}\ndeck d in pile {{\n    rank: 1, 2, 3, 4, 5, 6, 7, 8\n'
+                    '    suit: A, B, C\n    name: rank suit\n}\nzone pile: shared public\nzone gone: shared public\n'
+                    'var x: int = 1\ndefine names = [A, B, C]\nphase main {\n    move top(pile) to gone\n'
+                    f'    {statement}\n    end game\n}}\n')
+    results = []
+    for traced in (True, False):
+        state = _load(path, traced).new_game()
+        fault = state.fault
+        results.append((state.is_over, state.vars, state.work, fault and (fault.message, fault.span)))
+    assert results[0] == results[1]
+    if budget == 1_000_000:
+        assert results[0][3] is None or "none" in results[0][3][0]
