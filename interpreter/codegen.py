@@ -204,11 +204,47 @@ _CHARGE = re.compile(r"^st\.work \+= (\d+)$")
 _REPLAY = re.compile(r"^    st\.work \+= hw\d+$")  # _cached's charge for a value computed before
 
 
+def _loop_seq(header: str, var: str) -> str:
+    """The sequence of `for VAR in SEQ:`."""
+    return header[len(f"for {var} in "):-1]
+
+
 def _every_round_charges(body) -> bool:
     """Whether a loop body adds work at every round, not only under a condition: a constant
     charge, or a value computed once and charged again (_cached), at the body's own level."""
     return any(_CHARGE.match(line) or (line == "else:" and i + 1 < len(body) and _REPLAY.match(body[i + 1]))
                for i, line in enumerate(body))
+
+
+def _charges_of_every_round(body, seq):
+    """(body without the charges it makes at every round, lines adding them for all rounds after
+    the loop over `seq`), or None if there are none.  Every round makes a charge at the body's
+    own level written before any `continue`, and a replay of a value computed once (_cached)
+    at every round but the first."""
+    kept, constant, replays, skipping = [], 0, [], False
+    i = 0
+    while i < len(body):
+        line = body[i]
+        skipping = skipping or line.strip() in ("continue", "break")
+        m = _CHARGE.match(line)
+        if m and not skipping:
+            constant += int(m.group(1))
+        elif line == "else:" and not skipping and i + 1 < len(body) and _REPLAY.match(body[i + 1]) and \
+                (i + 2 == len(body) or not body[i + 2].startswith(" ")):
+            block = next(x for x in reversed(kept) if not x.startswith(" "))  # `if h is _UNSET:`
+            if sum(x.strip() == block for x in body) != 1:
+                return None  # the value is also computed elsewhere: its first round may be a replay
+            replays.append(body[i + 1].split("+= ")[1])
+            i += 1
+        else:
+            kept.append(line)
+        i += 1
+    if not constant and not replays:
+        return None
+    total = [f"st.work += {constant} * len({seq})"] if constant else []
+    if replays:
+        total += [f"if {seq}:"] + [f"    st.work += {hw} * (len({seq}) - 1)" for hw in replays]
+    return kept, total
 
 
 def _merge_charges(lines):
@@ -1145,14 +1181,18 @@ class Gen:
         finally:
             self._hoist = outer
 
-    def _deferring(self, e, head, body):
+    def _deferring(self, e, head, body, every=None):
         """A loop (`head`: its first lines and its `for` line; body(): the lines of its body)
         whose constant charges are added as they come but checked once, after it: the same
         additions in the same order, so a total within the limit means every check would have
         passed.  Past the limit (at the end, or at a fault), the work goes back to where it was
         and the loop runs again with every check in place, so it faults where it would have.
         Only a loop with no loop inside (each round's unchecked work is a constant) and no
-        chance draw (it may run twice)."""
+        chance draw (it may run twice).
+
+        `every`: the sequence, when the loop visits each of its items (no `break`): then the
+        charges every round makes are added once, for all rounds, after the loop, and any
+        fault reruns the exact loop (the work at the fault is then the exact one)."""
         exact = body()
         if self.traced or self._optimistic or self._deferred or self.draws(e):
             return head + _indent(exact)
@@ -1165,6 +1205,14 @@ class Gen:
                 any(x.lstrip().startswith("for ") or "st.emit" in x for x in exact):
             return head + _indent(exact)  # nothing saved at every round: the check after would cost more
         w = self.tmp("w")
+        summed = _charges_of_every_round(fast, every) if every is not None else None
+        if summed is not None:
+            redo = self.tmp()
+            fast, total = summed
+            return [f"{w} = st.work", "try:"] + _indent(head + _indent(_merge_charges(fast)) + total + [
+                f"{redo} = st.work > st.work_limit"]) + ["except Exception:", f"    {redo} = True",
+                                                         f"if {redo}:", f"    st.work = {w}"] + \
+                _indent(head + _indent(exact))
         return [f"{w} = st.work", "try:"] + _indent(head + _indent(_merge_charges(fast))) + \
             ["except Exception:", "    if st.work <= st.work_limit:", "        raise",  # else the exact run faults
              "if st.work > st.work_limit:", f"    st.work = {w}"] + _indent(head + _indent(exact))
@@ -1185,7 +1233,8 @@ class Gen:
             if e.kind == "no":
                 return cl + [f"if {cond}:", f"    {result} = False", "    break"]
             return cl + [f"if {cond}:", f"    {result} += 1"]
-        return before + self._deferring(e, [f"{result} = {init}", header], body) + after, result
+        every = _loop_seq(header, var) if e.kind == "count" else None  # the others stop at an answer
+        return before + self._deferring(e, [f"{result} = {init}", header], body, every) + after, result
 
     def _x_Best(self, e, env, fn):
         if e.kind not in ("max", "min", "sorted"):
@@ -1207,7 +1256,8 @@ class Gen:
             return kl + [f"if {k} is None:", "    continue",
                          f"if {found_key} is None or {k} {cmp} {found_key}:",
                          f"    {found} = {var}", f"    {found_key} = {k}"]
-        return before + self._deferring(e, [f"{found} = None", f"{found_key} = None", header], body) + after, found
+        return before + self._deferring(e, [f"{found} = None", f"{found_key} = None", header], body,
+                                        _loop_seq(header, var)) + after, found
 
     def _keys(self, e, inner, fn, before):
         """(lines, [name holding each key]) for `by KEY` or `by [KEY, KEY, ...]`: a number as it
@@ -1267,7 +1317,8 @@ class Gen:
                 return append
             cl, cond = self._loop_part(e, e.cond, inner, fn, before)
             return cl + [f"if {cond}:"] + _indent(append)
-        return before + self._deferring(e, [f"{out} = []", header], body) + after + [f"{out} = tuple({out})"], out
+        return before + self._deferring(e, [f"{out} = []", header], body, _loop_seq(header, var)) + after + \
+            [f"{out} = tuple({out})"], out
 
     def _x_LetExpr(self, e, env, fn):
         slot = self.t.slots[id(e)]

@@ -280,6 +280,10 @@ DEFERRED = [
     "set x = count c in pile where c.rank in [2, 4, 6, 8] and names[number(seat(1))] == c.suit",
     "set x = (max c in pile by (if c.rank in [7] and c.suit in [C] then c.rank + none else c.rank)).rank",
     "set x = count c in pile where c.rank in [1, 2] and x in [1] and any d in gone where d == c",
+    "set x = count([c for c in pile where names[number(seat(1))] == c.suit and c.rank in [1, 2]])",
+    "set x = count([(if c.rank == 8 and c.suit == C then c.rank + none else c.rank) for c in pile where c.rank in [1, 8]])",
+    "set x = (min c in pile by (if c.suit in [B] and names[x] == c.suit then 9 - c.rank else c.rank + x)).rank",
+    "set x = count c in pile where names[x] == c.suit and c.rank in [1, 2, 3, 4]",
 ]
 
 
