@@ -372,6 +372,7 @@ class Gen:
         self._deferrals = 0  # checks left out so far by _deferred
         self._move_caches: dict[int, str] = {}  # id(AltSpec) -> its cache of moves (_spec)
         self._eager: dict[int, tuple] = {}  # in a playout listing: id(_cached's lines) -> (lines, once, work)
+        self._tried_static = 0  # in a playout listing: the candidates of alternatives without binders
         self._free: dict[int, frozenset] = {}
         self._places: dict = {}  # ordered attribute -> value -> place; "cards:" + it -> card -> place
 
@@ -1583,6 +1584,7 @@ class Gen:
         fn = self._temps
         names = Counter(spec.name for spec in d.alts)
         lines = ["st.work = 0", "out = []", "tried = 0"] + (["extra = 0", "blocks = None"] if playout else [])
+        self._tried_static = 0
         uses_seen = False
         if d.kind == "reaction":
             lines.append(f"offers = _offers(st, {self.const(d, 'DEC')})")
@@ -1597,6 +1599,7 @@ class Gen:
         if playout:
             lines += ["if st.work > st.work_limit:", "    return None",
                       "if blocks is not None:", "    return _Blocks(out, blocks, extra, st)"]
+            lines = _unused_dropped(_tries(lines, self._tried_static))
         lines.append("return out")
         return self.build(f"{'pick' if playout else 'moves'}_{d.index}", "st, L", _local_reads(lines))
 
@@ -1650,9 +1653,12 @@ class Gen:
                  f"elif {hw}:", f"    if st.work > {hl}:"] + _indent(lines + [f"{h} = {code}"], 2) +
                 ["    else:", f"        st.work += {hw}"]), h
 
-    def _rule_part(self, e, env, fn, hoister):
+    def _rule_part(self, e, env, fn, hoister, hoisting=True):
         """A rule's `when` or `require` inside an enumerator: computed once when it does not
-        depend on the candidate, else with its candidate-independent parts computed once."""
+        depend on the candidate, else with its candidate-independent parts computed once.
+        (`hoisting` false: an alternative without binders, whose rules run once as written.)"""
+        if not hoisting:
+            return self.lower(e, env, fn)
         if hoister.independent(self, e, env):
             lines, code = self.lower(e, env, fn)
             if not lines and _ATOM.match(code):
@@ -1680,10 +1686,10 @@ class Gen:
         cap = ["if tried > _limits.MAX_MOVES_PER_DECISION:", give_up]
         for depth, (b, binding) in enumerate(zip(alt.binders, spec.bindings)):
             var, dom = fn.tmp("b"), fn.tmp("d")
-            count = [f"tried += len({dom})"] + cap if depth == len(alt.binders) - 1 else []
+            tries = [f"tried += len({dom})"] + cap if depth == len(alt.binders) - 1 else []
             # each domain walked is paid for first, as the generic enumeration does; a domain
             # that would pass the budget hands over to it, so the fault is the same
-            count = [f"st.work += {_domain_size(dom)}", "if st.work > st.work_limit:", give_up] + count
+            count = [f"st.work += {_domain_size(dom)}", "if st.work > st.work_limit:", give_up] + tries
             if b.several:
                 head, loop = self._several_loop(b, depth_env, fn, var, dom, count, give_up)
                 unique &= binding.type[5:] in (PLAYER, INT) or \
@@ -1692,6 +1698,9 @@ class Gen:
                 dl, seq, nonnull = self._iter(b.source, depth_env, fn)
                 typ = t.types.get(id(b.source))
                 unique &= typ == ZONE and binding.type == CARD and len(set(p.card_names)) == len(p.card_names)
+                if typ == ZONE and seq.startswith("st.zones["):  # a list of the deck's cards, at most
+                    count = [f"st.work += len({dom})"] + \
+                        ([] if playout else ["if st.work > st.work_limit:", give_up]) + tries
                 head = dl + [f"{dom} = {seq}"] + count
                 loop = [f"for {var} in {dom}:"] + ([] if nonnull else [f"    if {var} is None:", "        continue"])
             else:
@@ -1711,8 +1720,9 @@ class Gen:
         dedup = shared or not unique
         # the rules, in order, each cutting the candidates it forbids
         body_depth = []
-        flat = None  # a playout listing's one rule, when it can be written as a comprehension
+        passes = []  # per rule, for a playout listing's passes (_rule_passes): (segments, when, check lines, check)
         spec_hoister = _Hoister((), pre)
+        hoisting = bool(alt.binders)  # with no binder everything is computed once anyway
         for u, (use, call) in enumerate(zip(spec.rules, alt.requires)):
             rule = use.rule.node
             if len(call.args) != len(rule.params):
@@ -1721,44 +1731,40 @@ class Gen:
             variant = [any(isinstance(x, n.Name) and t.resolved.get(id(x), (None,))[0] == "local"
                            and t.resolved[id(x)][1] in binder_slots for x in _walk(a)) for a in call.args]
             rule_names, rule_nonnull = {}, set()
-            step = []
+            segs = []  # what each candidate computes before the test: (lines, its _eager entry or None)
             for i, (a, var_dep) in enumerate(zip(call.args, variant)):
                 al, code = self.lower(a, depth_env, fn)
-                if not var_dep and not al and _ATOM.match(code):
+                if not al and _ATOM.match(code):
                     name = code  # a plain read: cannot fail, so reading it early changes nothing
-                elif not var_dep:
+                elif not var_dep and hoisting:
                     cached, name = self._cached(al, code, fn, spec_hoister)
-                    step += cached
-                elif not al and _ATOM.match(code):
-                    name = code
+                    segs.append((cached, self._eager.get(id(cached))))
                 else:
                     name = fn.tmp("r")
-                    step += al + [f"{name} = {code}"]
+                    segs.append((al + [f"{name} = {code}"], None))
                 if self._nonnull(code, depth_env):
                     rule_nonnull.add(name)
                 rule_names[param_slots[i]] = name
             renv = _Env(False, rule_names, rule_nonnull)
-            hoister = _Hoister({param_slots[i] for i, v in enumerate(variant) if v}, pre)
+            hoister = _Hoister({param_slots[i] for i, v in enumerate(variant) if v} if hoisting else (), pre)
             hoister.names = spec_hoister.names  # one slot for a computation met in several rules
-            rl, require = self._rule_part(rule.require, renv, fn, hoister)
+            rl, require = self._rule_part(rule.require, renv, fn, hoister, hoisting)
+            independent_when = None  # the `when`, where it does not depend on the candidate
             if rule.when is None:
                 check_lines, check = rl, require
             else:
-                wl, when = self._rule_part(rule.when, renv, fn, hoister)
-                step += wl
+                wl, when = self._rule_part(rule.when, renv, fn, hoister, hoisting)
+                segs.append((wl, self._eager.get(id(wl)) if wl else None))
+                if hoister.independent(self, rule.when, renv) and (not wl or segs[-1][1] is not None):
+                    independent_when = when
                 if not rl:
                     check_lines, check = [], f"(not {when} or {require})"
                 else:
                     ok = fn.tmp("ok")
                     check_lines = [f"{ok} = True", f"if {when}:"] + _indent(rl + [f"{ok} = {require}"])
                     check = ok
-            first = wl if rule.when is not None else rl  # what each candidate computes first
-            if playout and len(spec.rules) == 1 and step == (first if rule.when is not None else []) and \
-                    (rule.when is None or not rl):  # (and nothing after it but the test: _flat_listing)
-                once = self._eager.get(id(first)) if first else (first, [], None)
-                flat = (once, check) if once is not None else None
-            step += check_lines + [f"if {check}:"]
-            body_depth.append(step)
+            passes.append((segs, independent_when, rl, require, check_lines, check))
+            body_depth.append([x for lines, _ in segs for x in lines] + check_lines + [f"if {check}:"])
         # the move itself, from a cache of moves already built for this alternative
         types = tuple(bd.type for bd in spec.bindings)
         values = "(" + "".join(v + ", " for v in names) + ")"
@@ -1801,7 +1807,10 @@ class Gen:
             add = make + [f"out.append({m})"]
         # nest: binder loops, then each rule's test, then the move
         if not loops:
-            pre += ["tried += 1"] + cap
+            if playout:
+                self._tried_static += 1  # counted when the listing is written (_tries)
+            else:
+                pre += ["tried += 1"] + cap
         block = add
         for step in reversed(body_depth):
             block = step + _indent(block)
@@ -1813,30 +1822,50 @@ class Gen:
                                  "    if blocks is None:", "        blocks = []",
                                  f"    blocks.append((len(out) + extra, {dom}, {made}))",
                                  f"    extra += len({dom})", "else:"] + _indent(loop + _indent(block)), dedup
-        if playout and len(loops) == 1 and not dedup and made is not None and (flat or not spec.rules):
-            return pre + self._flat_listing(loops[0], names[0], made, flat, fn), dedup
+        if playout and len(loops) == 1 and not dedup and made is not None:
+            return pre + self._rule_passes(loops[0], names[0], cache, passes, fn), dedup
         for head, loop, _ in reversed(loops):
             block = head + loop + _indent(block)
         return pre + block, dedup
 
-    def _flat_listing(self, loop, var, made, flat, fn):
-        """A playout listing's one binder with at most one rule, as a comprehension.
+    def _rule_passes(self, loop, var, cache, passes, fn):
+        """A playout listing's one card binder as one pass over the candidates per rule, each
+        keeping those the rule allows, then their moves read off the cache in one go.
 
-        The first thing each candidate computes is the rule's part that does not depend on it
-        (computed once, and each later candidate charged its work): here it is computed before
-        the candidates, when there is one, and the work of the others charged after them all.
-        The listing's work and moves are those of the loop; what could fault in between only
-        faults the listing, which the public path then lists the exact way."""
+        What every candidate reaching a rule computes before its test without depending on the
+        candidate (its arguments, a `when` that does not read it: `_cached`'s blocks) is computed
+        once, when some candidate reaches the rule, and the work of the others charged at once;
+        a `when` that is false leaves the candidates as they are, without a pass.  A rule whose
+        test still computes something per candidate is a loop as in the exact listing.  Work only
+        grows and the limit is checked at the end, so the listing's moves and work are those of
+        the exact loop; what could fault in between only faults the listing, which the public
+        path then lists the exact way."""
         head, for_lines, dom = loop
-        (_, once, work), check = flat or ((None, [], None), None)
-        tests = ([] if len(for_lines) == 1 else [f"{var} is not None"]) + ([f"({check})"] if check else [])
-        comp = f"out += [{made} for {var} in {dom}" + (f" if {' and '.join(tests)}]" if tests else "]")
-        if not once:
-            return head + [comp]
-        k = fn.tmp("k")
-        count = f"len({dom})" if len(for_lines) == 1 else f"len({dom}) - {dom}.count(None)"
-        return head + [f"{k} = {count}", f"if {k}:"] + _indent(
-            once + [comp] + ([f"st.work += {work} * ({k} - 1)"] if work else []))
+        c = fn.tmp("c")
+        lines = head + [f"{c} = {dom}" if len(for_lines) == 1 else f"{c} = [{var} for {var} in {dom} if {var} is not None]"]
+
+        def keep(tests, cond):
+            if not tests:
+                return [f"{c} = [{var} for {var} in {c} if {cond}]"]
+            kept = fn.tmp("c")
+            return [f"{kept} = []", f"for {var} in {c}:"] + _indent(tests + [f"if {cond}:", f"    {kept}.append({var})"]) + \
+                [f"{c} = {kept}"]
+
+        for segs, when, rl, require, check_lines, check in passes:
+            computed = [(seg, entry) for seg, entry in segs if seg]
+            if any(entry is None for _, entry in computed):
+                lines += keep([x for seg, _ in segs for x in seg] + check_lines, check)  # per candidate
+                continue
+            test = [f"if {when}:"] + _indent(keep(rl, require)) if when is not None else keep(check_lines, check)
+            once = [x for _, (_, lines_once, _) in computed for x in lines_once]
+            if not once:
+                lines += test
+                continue
+            works = [work for _, (_, _, work) in computed if work]
+            charge = [f"st.work += {' + '.join(works) if len(works) == 1 else '(' + ' + '.join(works) + ')'} * (len({c}) - 1)"] \
+                if works else []
+            lines += [f"if {c}:"] + _indent(once + charge + test)
+        return lines + [f"out += map({cache}.__getitem__, {c})"]
 
     def _move_cache(self, spec, make):
         """The name of the cache of `spec`'s moves, one per alternative: the API's listing and
@@ -1861,6 +1890,46 @@ def _local_reads(lines):
             return name
         out.append(_STATE_READ.sub(local, line))
     return [f"{name} = {read}" for name, read in sorted(found)] + out
+
+
+def _tries(lines, static: int):
+    """A playout listing's count of the moves tried, against the decision's cap.  Alternatives
+    without binders add one each, known when it is written (`static`); the count only grows, so
+    it passes the cap iff the final count does, and a listing that gives up at a domain's check
+    instead of at the end gives the same answer (None).  With one domain counted, outside any
+    loop, the count is that domain's length."""
+    adds = [i for i, line in enumerate(lines) if line.lstrip().startswith("tried += ")]
+    if len(adds) > 1 or adds and _inside_loop(lines, adds[0]):
+        return [f"tried = {static}" if line == "tried = 0" else line for line in lines]
+    lines = [line for line in lines if line != "tried = 0"]
+    if not adds:
+        return (["return None"] if static > limits.MAX_MOVES_PER_DECISION else []) + lines
+    i, = (i for i, line in enumerate(lines) if line.lstrip().startswith("tried += "))
+    pad, counted = lines[i][:len(lines[i]) - len(lines[i].lstrip())], lines[i].lstrip()[len("tried += "):]
+    assert lines[i + 1] == pad + "if tried > _limits.MAX_MOVES_PER_DECISION:"
+    return lines[:i] + [f"{pad}if {counted} > {limits.MAX_MOVES_PER_DECISION - static}:"] + lines[i + 2:]
+
+
+def _inside_loop(lines, i: int) -> bool:
+    depth = len(lines[i]) - len(lines[i].lstrip())
+    for line in reversed(lines[:i]):
+        d = len(line) - len(line.lstrip())
+        if d < depth:
+            if line.lstrip().startswith(("for ", "while ")):
+                return True
+            depth = d
+    return False
+
+
+def _unused_dropped(lines):
+    """Without a range standing as its numbers, a playout listing needs no `blocks`/`extra`;
+    a candidate-independent value computed before the candidates needs no `_UNSET` mark."""
+    text = "\n".join(lines)
+    if "blocks.append" not in text:
+        lines = [line for line in lines if line not in ("extra = 0", "blocks = None", "if blocks is not None:",
+                                                         "    return _Blocks(out, blocks, extra, st)")]
+    return [line for line in lines
+            if not (line.endswith(" = _UNSET") and f"{line.split(' = ')[0].strip()} is _UNSET" not in text)]
 
 
 def _drop_dead_stores(lines):

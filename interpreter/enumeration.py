@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import choosing, limits
 from .program import Move, move_text
-from .runtime import ScriptRuntimeError
+from .runtime import RUNTIME_FAULTS, ScriptRuntimeError
 
 
 def _current_offers(st, decision):
@@ -104,17 +104,36 @@ def legal_moves(st) -> list[Move]:
     anyone looked at the moves (or whether a restored state had them cached)."""
     moves = st.legal_cache
     if moves is None:
-        fast = st.waiting.fast if st.waiting is not None else None
+        decision = st.waiting
+        fast = decision.fast if decision is not None else None
         if fast is None:
             moves = enumerate_moves(st, legal_only=True)
         else:
             per_move, per_game = st.budget  # st.begin_work(), written out: this runs at every decision
-            st.work = 0
             left = per_game - st.game_work
             st.work_limit = per_move if per_move < left else left
-            moves = fast(st, st.stack[-1][2])
+            L = st.stack[-1][2]
+            moves = _listed(decision.pick, st, L)
+            if moves is None:
+                moves = fast(st, L)  # (it zeroes st.work, like the listing it replaces)
         st.legal_cache = moves
         st.legal_work = st.work
+    return moves
+
+
+def _listed(pick, st, L):
+    """The moves by the playout listing (codegen.Gen.playout_enumerator), or None where it
+    gives up: past the budget or the move cap, or faulting.  It changes nothing but st.work and
+    gives the exact listing's moves and work whenever it answers, so the exact enumerator only
+    runs where the decision ends in a fault or the generic enumeration, and faults the same way."""
+    if pick is None:
+        return None
+    try:
+        moves = pick(st, L)
+    except RUNTIME_FAULTS:
+        return None
+    if moves is not None and type(moves) is not list:
+        moves = list(moves)  # a listing whose ranges stand as ranges (codegen._Blocks), made whole
     return moves
 
 

@@ -15,7 +15,7 @@ from interpreter.rng import derive
 from interpreter.simulate import play_one
 
 from helpers import play_out
-from test_codegen import DOC_SCRIPTS, SCRIPTS
+from test_codegen import DOC_SCRIPTS, ROOT, SCRIPTS, _plays_alike
 
 MAX = 3000
 
@@ -139,3 +139,59 @@ def test_a_listing_over_budget_faults_in_a_playout_as_in_the_api(budget, tmp_pat
         assert _outcome(played) == _outcome(_api_game(game, 2, seed, {})), (budget, seed)
         faults += played.fault is not None
     assert (faults > 0) == (budget < 1_000_000)
+
+
+_RULES = (ROOT / "tests" / "scripts" / "listing_rules.cardgame").read_text()
+_FAULTING = "    require strength(c) < 5 or strength(c) > 9"  # becomes a division by zero for one rank
+
+
+def _lists_alike(game, seeds):
+    """Along API games, at every decision: the playout listing gives the exact listing's moves
+    and work, or gives up (None, or a fault) exactly where the exact listing faults."""
+    for seed in seeds:
+        state = game.new_game(players=3, seed=seed)
+        agent = RandomAgent.for_game(seed)
+        while not state.is_over and state.fault is None:
+            decision, L = state.waiting, state.stack[-1][2]
+            state.begin_work()
+            try:
+                picked = decision.pick(state, L)
+                picked = picked if picked is None else (_listing(picked), state.work)
+            except interpreter.runtime.RUNTIME_FAULTS:
+                picked = None
+            state.begin_work()
+            try:
+                exact = (_listing(decision.fast(state, L)), state.work)
+            except interpreter.runtime.RUNTIME_FAULTS:
+                exact = None
+            assert picked == exact or picked is None and exact is None, seed
+            moves = state.legal_moves()
+            if moves:
+                try:
+                    state.apply(agent.choose(moves))
+                except interpreter.GameFault:
+                    break
+
+
+@pytest.mark.parametrize("budget", [100, 150, 1_000_000])
+@pytest.mark.parametrize("faulting", [False, True], ids=["plain", "faulting"])
+def test_listings_of_several_rules_and_alternatives_match_the_exact_listing(budget, faulting, tmp_path):
+    """Several rules on a card binder (a `when` computed once and false: no pass; one read per
+    candidate; an argument computed once), several alternatives, a rule that faults for one
+    rank only, budgets that run out inside a listing: the same moves, work and faults."""
+    text = _RULES.replace("limit work_per_move 1000000", f"limit work_per_move {budget}")
+    if faulting:
+        text = text.replace(_FAULTING, "    require 12 / (strength(c) - 6) != 5")
+    path = tmp_path / "rules.cardgame"
+    path.write_text(text)
+    game = interpreter.load(str(path))
+    assert all(d.pick is not None for d in game.program.decisions)
+    _lists_alike(game, range(12))
+    outcomes = set()
+    for seed in range(12):
+        played, _ = play_one(game, 3, seed, {}, max_decisions=MAX)
+        assert _outcome(played) == _outcome(_api_game(game, 3, seed, {})), (budget, seed)
+        outcomes.add(played.fault.message.split(" (")[0] if played.fault else "finished")
+    assert any(o.startswith("this needed more than") for o in outcomes) == (budget < 1_000_000), outcomes
+    assert ("division by zero" in outcomes) == (faulting and budget > 100), outcomes
+    _plays_alike(path, seeds=range(4))
