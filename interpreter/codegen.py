@@ -1513,10 +1513,14 @@ class Gen:
                                  "    else:", f"        for {card} in {moved}:", f"            {vis}",
                                  "else:", f"    for {card} in {order}(tuple(zones[{src}])):"] + _indent(move, 2)
         cards = fn.tmp()
+        # a list is a tuple (a value: moving its cards does not change it); its nones are skipped
         return lines + wl + [f"{cards} = {what}", f"if {cards} is not None:"] + \
             _indent(self.charge(f"len({cards})", s.span)) + [
-                             f"    for {card} in {order}(tuple([x for x in {cards} if x is not None])):"] + \
-            _indent(move, 2)
+                             f"    if type({cards}) is not tuple or None in {cards}:",
+                             f"        {cards} = tuple([x for x in {cards} if x is not None])",
+                             "    if st.tracer is None:",  # asked once, not at every card
+                             f"        for {card} in {order}({cards}):"] + _indent(move[:-2], 3) + [
+                             "    else:", f"        for {card} in {order}({cards}):"] + _indent(move[:-2] + [move[-1].strip()], 3)
 
     def _deal(self, s, env, fn):
         p = self.p
@@ -1534,7 +1538,7 @@ class Gen:
             f"{seats} = {players}", f"{src} = {source}", f"{rounds} = {count} or 0",
             # paid up front: every round, even one that deals to nobody
         ] + self.charge(f"max(0, {rounds}) * max(1, len({seats}))", s.span) + [
-            "zones, loc, vis = st.zones, st.loc, st.vis",
+            "zones, loc, vis = st.zones, st.loc, st.vis"] + self._deal_at_once(s, seats, src, rounds, vis, card, fn, [
             f"for _ in range({rounds}):",
             f"    for {seat} in {seats}:",
             f"        {pile} = zones[{src}]",
@@ -1547,7 +1551,27 @@ class Gen:
             f"        {vis}",
             "        if st.tracer is not None:",
             f"            st.emit('move', card={card}, to={dest}, span={span})",
-        ]
+        ])
+
+    def _deal_at_once(self, s, seats, src, rounds, vis, card, fn, one_by_one):
+        """A deal's lines: fast code with no tracer listening takes all the cards at once when
+        the pile holds them and each seat is dealt to once a round (seat i gets the i-th card
+        of each round from the top, in order, as dealing card by card gives it); otherwise, and
+        in traced code, card by card (`one_by_one`)."""
+        if self.traced:
+            return one_by_one
+        first, k = self.p.shared_zone_count, self.p.zone_index[s.zone][1]
+        count, need, pile, dealt, i, seat, dest, got = (fn.tmp() for _ in range(8))
+        return [
+            f"{count} = len({seats})", f"{need} = {rounds} * {count}", f"{pile} = zones[{src}]",
+            f"if st.tracer is None and 0 < {need} <= len({pile}) and None not in {seats} and "
+            f"len(set({seats})) == {count} and {src} - {first} - {_times_n(k)}0 not in {seats}:",
+            f"    {dealt} = {pile}[-{need}:]", f"    {dealt}.reverse()", f"    del {pile}[-{need}:]",
+            f"    for {i}, {seat} in enumerate({seats}):",
+            f"        {dest} = {first} + {_times_n(k)}{seat}", f"        {got} = {dealt}[{i}::{count}]",
+            f"        zones[{dest}].extend({got})",
+            f"        for {card} in {got}:", f"            loc[{card}] = {dest}", f"            {vis}",
+            "else:"] + _indent(one_by_one)
 
     # ---- decisions
     def enumerator(self, decision):

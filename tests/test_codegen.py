@@ -305,3 +305,30 @@ def test_a_loop_checked_after_it_faults_where_each_check_would(statement, budget
     assert results[0] == results[1]
     if budget == 1_000_000:
         assert results[0][3] is None or "none" in results[0][3][0]
+
+
+DEALS = [
+    "deal 3 from pile to hand of players",
+    "deal 2 from pile to hand of [seat(1), seat(0), seat(2)]",
+    "deal 2 from pile to hand of [seat(1), seat(1), seat(0)]",  # a seat twice a round: card by card
+    "deal 5 from pile to hand of players\n    deal 1 from hand[seat(0)] to hand of players",  # from a hand dealt to
+    "deal 9 from pile to hand of players",  # more than the pile holds: the fault, part dealt
+    "deal 0 from pile to hand of players\n    deal 8 from pile to hand of [seat(2)] face up",
+    "deal 4 from pile to hand of []",
+]
+
+
+@pytest.mark.parametrize("statement", DEALS)
+def test_a_deal_all_at_once_leaves_what_card_by_card_leaves(statement, tmp_path):
+    """Fast code with nobody listening deals a deal's cards at once; traced code deals them card
+    by card: the same zones, places, facing, work and faults."""
+    path = tmp_path / "deal.cardgame"
+    path.write_text('game "Deals"\nplayers 3\ndeck d in pile {\n    rank: 1, 2, 3, 4, 5, 6, 7, 8\n'
+                    '    suit: A, B, C\n    name: rank suit\n}\nzone pile: shared hidden\nzone hand: per player owner\n'
+                    f'phase main {{\n    shuffle pile\n    {statement}\n    end game\n}}\n')
+    results = []
+    for traced in (True, False):
+        state = _load(path, traced).new_game(seed=5)
+        fault = state.fault and (state.fault.message, state.fault.span)
+        results.append((json.dumps(state.to_json(), sort_keys=True), state.work, fault))
+    assert results[0] == results[1]
