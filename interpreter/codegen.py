@@ -50,6 +50,7 @@ class Unsupported(Exception):
 
 _UNSET = object()  # "not computed yet" / "loop never ran"
 _CHARGING = {"sum", "sorted", "max", "min", "reverse", "players_from"}  # builtins.py charges their work
+_SLOT = re.compile(r"^L\[\d+\]$")
 _ATOM = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|st\.n)$")
 _INT = re.compile(r"^-?\d+$")
 _MAX_CACHED_MOVES = 20_000  # per alternative; beyond it, moves are built each time
@@ -373,6 +374,7 @@ class Gen:
         self._move_caches: dict[int, str] = {}  # id(AltSpec) -> its cache of moves (_spec)
         self._eager: dict[int, tuple] = {}  # in a playout listing: id(_cached's lines) -> (lines, once, work)
         self._tried_static = 0  # in a playout listing: the candidates of alternatives without binders
+        self._seated: dict[int, str] = {}  # id(Decision) -> the frame slot its actor is read from
         self._free: dict[int, frozenset] = {}
         self._places: dict = {}  # ordered attribute -> value -> place; "cards:" + it -> card -> place
 
@@ -617,6 +619,8 @@ class Gen:
         if s.actor is None:
             return [f"st.actor = {TABLE}"] + wait
         lines, code = self.lower(s.actor, _Env(True), self._temps)
+        if not lines and _SLOT.match(code) and decision.kind == "normal":
+            self._seated[id(decision)] = code  # a frame slot, never none while its listing runs
         seat = self._temps.tmp()
         msg = self.const("this decision has no player to make it (the actor is none)")
         return lines + [f"{seat} = {code}", f"if {seat} is None:", f"    _fail({msg}, {self.const(s.span, 'S')})",
@@ -1613,7 +1617,8 @@ class Gen:
         if d.kind == "reaction":
             lines.append(f"offers = _offers(st, {self.const(d, 'DEC')})")
         for spec in d.alts:
-            spec_lines, dedup = self._spec(spec, fn, shared=names[spec.name] > 1, playout=playout)
+            spec_lines, dedup = self._spec(spec, fn, shared=names[spec.name] > 1, playout=playout,
+                                           seated=self._seated.get(id(d)))
             uses_seen |= dedup
             if d.kind == "reaction" and spec.reaction is not None:
                 spec_lines = [f"if {spec.reaction} in offers:"] + _indent(spec_lines)
@@ -1694,12 +1699,13 @@ class Gen:
         finally:
             self._hoist = outer
 
-    def _spec(self, spec, fn, shared: bool, playout: bool = False):
+    def _spec(self, spec, fn, shared: bool, playout: bool = False, seated=None):
         t, p = self.t, self.p
         alt = spec.node
         if len(alt.binders) != len(spec.bindings) or len(alt.requires) != len(spec.rules):
             raise Unsupported("alternative shape")
-        env = _Env(True)
+        # the decision's actor, read from a frame slot, was checked not none when it began
+        env = _Env(True, nonnull=(seated,) if seated else ())
         binder_slots = {t.slots[id(b)] for b in alt.binders}
         pre, loops, names, unique = [], [], [], True
         depth_env = env
@@ -1723,6 +1729,9 @@ class Gen:
                 typ = t.types.get(id(b.source))
                 unique &= typ == ZONE and binding.type == CARD and len(set(p.card_names)) == len(p.card_names)
                 if typ == ZONE and seq.startswith("st.zones["):  # a list of the deck's cards, at most
+                    if playout and len(alt.binders) == 1:  # counted as a whole deck (see _tries)
+                        self._tried_static += len(p.card_names)
+                        tries = []
                     count = [f"st.work += len({dom})"] + \
                         ([] if playout else ["if st.work > st.work_limit:", give_up]) + tries
                 head = dl + [f"{dom} = {seq}"] + count
@@ -1867,20 +1876,31 @@ class Gen:
         head, for_lines, dom = loop
         c = fn.tmp("c")
         lines = head + [f"{c} = {dom}" if len(for_lines) == 1 else f"{c} = [{var} for {var} in {dom} if {var} is not None]"]
+        made = f"{cache}[{var}]"
 
-        def keep(tests, cond):
+        def keep(tests, cond, last):
+            """The candidates of `c` passing `cond` (after `tests`), into `c`, or as moves into `out`."""
             if not tests:
-                return [f"{c} = [{var} for {var} in {c} if {cond}]"]
+                return [f"out += [{made} for {var} in {c} if {cond}]" if last else f"{c} = [{var} for {var} in {c} if {cond}]"]
+            if last:
+                return [f"for {var} in {c}:"] + _indent(tests + [f"if {cond}:", f"    out.append({made})"])
             kept = fn.tmp("c")
             return [f"{kept} = []", f"for {var} in {c}:"] + _indent(tests + [f"if {cond}:", f"    {kept}.append({var})"]) + \
                 [f"{c} = {kept}"]
 
-        for segs, when, rl, require, check_lines, check in passes:
+        every = [f"out += [{made} for {var} in {c}]"]
+        if not passes:
+            return lines + every
+        for u, (segs, when, rl, require, check_lines, check) in enumerate(passes):
+            last = u == len(passes) - 1
             computed = [(seg, entry) for seg, entry in segs if seg]
             if any(entry is None for _, entry in computed):
-                lines += keep([x for seg, _ in segs for x in seg] + check_lines, check)  # per candidate
+                lines += keep([x for seg, _ in segs for x in seg] + check_lines, check, last)  # per candidate
                 continue
-            test = [f"if {when}:"] + _indent(keep(rl, require)) if when is not None else keep(check_lines, check)
+            if when is None:
+                test = keep(check_lines, check, last)
+            else:
+                test = [f"if {when}:"] + _indent(keep(rl, require, last)) + (["else:"] + _indent(every) if last else [])
             once = [x for _, (_, lines_once, _) in computed for x in lines_once]
             if not once:
                 lines += test
@@ -1889,7 +1909,7 @@ class Gen:
             charge = [f"st.work += {' + '.join(works) if len(works) == 1 else '(' + ' + '.join(works) + ')'} * (len({c}) - 1)"] \
                 if works else []
             lines += [f"if {c}:"] + _indent(once + charge + test)
-        return lines + [f"out += map({cache}.__getitem__, {c})"]
+        return lines
 
     def _move_cache(self, spec, make):
         """The name of the cache of `spec`'s moves, one per alternative: the API's listing and
@@ -1921,7 +1941,9 @@ def _tries(lines, static: int):
     without binders add one each, known when it is written (`static`); the count only grows, so
     it passes the cap iff the final count does, and a listing that gives up at a domain's check
     instead of at the end gives the same answer (None).  With one domain counted, outside any
-    loop, the count is that domain's length."""
+    loop, the count is that domain's length.  A zone's cards are counted as the whole deck:
+    a listing that gives up for a count past the cap that is not so is only listed again by
+    the public path, the exact way."""
     adds = [i for i, line in enumerate(lines) if line.lstrip().startswith("tried += ")]
     if len(adds) > 1 or adds and _inside_loop(lines, adds[0]):
         return [f"tried = {static}" if line == "tried = 0" else line for line in lines]
