@@ -8,7 +8,7 @@ import os
 from . import limits
 from . import nodes as n
 from .checker import Checker
-from .parser import parse_script
+from .syntax_cache import parse_script
 from .reading import FileRefused, read_text
 from .source import Diagnostic, ScriptError, SourceFile
 

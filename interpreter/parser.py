@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.resources
-import os
 import re
 import sys
 
@@ -16,6 +15,7 @@ from . import concrete
 from . import nodes as n
 from . import limits
 from .source import UNSEEN as _UNSEEN, Diagnostic, Span
+from .syntax_cache import private_place
 from .syntax_errors import explain_syntax_error
 
 
@@ -36,34 +36,11 @@ def _lark_tokens() -> lark.Lark:
 
 def _cache_file(grammar: str, variant: str = "") -> str | bool:
     """Where lark keeps the built parser tables between runs (building them takes ~0.15 s; loading
-    them ~0.015 s), or False when there is no private place for them.
-
-    The file holds a pickle, so it is only used in a folder that belongs to this user and that
-    nobody else can write to: $CARDGAME_CACHE_DIR, else $XDG_CACHE_HOME/cardgame, else
-    ~/.cache/cardgame.  CARDGAME_CACHE_DIR=off turns the cache off.  A damaged or stale file is
-    ignored and rewritten (lark checks a hash of the grammar, its options and versions)."""
-    folder = os.environ.get("CARDGAME_CACHE_DIR")
-    if folder == "off":
-        return False
-    if not folder:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        folder = os.path.join(base, "cardgame")
+    them ~0.015 s), or False when there is no private place for them (syntax_cache.private_place:
+    the file holds a pickle).  A damaged or stale file is ignored and rewritten (lark checks a
+    hash of the grammar, its options and versions)."""
     digest = hashlib.sha256("\0".join((grammar, lark.__version__, sys.version, variant)).encode()).hexdigest()[:20]
-    path = os.path.join(folder, f"parser-{digest}.lark")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        for place in (folder, path):
-            if os.path.exists(place) and not _private(os.stat(place)):
-                return False
-    except OSError:
-        return False
-    return path
-
-
-def _private(info: os.stat_result) -> bool:
-    if not hasattr(os, "getuid"):
-        return True  # Windows: the user's own profile folder
-    return info.st_uid == os.getuid() and not info.st_mode & 0o022
+    return private_place(f"parser-{digest}.lark") or False
 
 
 def parse_script(text: str, path: str) -> tuple[n.Script | None, list[Diagnostic]]:

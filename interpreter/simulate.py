@@ -16,8 +16,9 @@ from . import limits
 from .agents import RandomAgent
 from .engine import Game
 from .parallel import map_jobs, worker_game
-from .playtest import METRICS, play_out, play_range
+from .playtest import play_out, play_range
 from .source import Diagnostic, ScriptError
+from .stats import METRICS
 from .summary import Summary
 
 
@@ -68,7 +69,7 @@ def play_games(game: Game, games: int, players: int, seed: int, options: dict, w
     """Play games 0..games-1.  With `each`, each range's records are handed to `each(records)` in
     game order and nothing is kept; without it the records are returned.  `progress(done)` is
     called as games finish; `dask` is a distributed.Client (see dist.py); `metrics`: one of
-    playtest.METRICS."""
+    stats.METRICS."""
     check_games(games)
     local = dask is None and usable_workers(workers) <= 1
     spread = 1 if local else (usable_workers(workers) if dask is None else 16)
@@ -87,7 +88,7 @@ def simulate(game: Game, games: int, players: int, seed: int, options: dict, wor
     """Statistics over `games` games (every field: docs/simulate.md).  At most limits.MAX_GAMES
     games and usable_workers(workers) processes.  `metrics` "fast" plays through the playout
     loop and leaves out lead changes, decided at and information revealed; "full" adds them
-    (playtest.METRICS)."""
+    (stats.METRICS)."""
     check_games(games)
     if metrics not in METRICS:
         raise ValueError(f"metrics must be one of {METRICS}, not {metrics!r}")

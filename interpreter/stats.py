@@ -13,6 +13,15 @@ from collections import Counter
 
 Z95 = 1.959963984540054
 
+METRICS = ("fast", "full")
+"""How much of each game is measured.  `fast` (simulate's default): the game is played by the
+playout loop (playout.play_random) and only what the loop sees for free is kept: length,
+branching factor, forced decisions, outcome, scores, measures.  `full` (lint, compare,
+`simulate --metrics full`): the game goes through the API loop, which also reads the scores
+after every decision (lead changes, decided at) and asks the knowledge model what the acting
+seat can name (information revealed).  Both play the same game and agree on every figure both
+keep (tests/test_playtest_metrics.py)."""
+
 
 def _r(x: float, digits: int = 4) -> float:
     return round(float(x), digits)

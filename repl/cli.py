@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import interpreter
 from authoring import cli as authoring
-from interpreter import GameFault, ScriptError, render
+from interpreter import ScriptError, render
 
 from . import compare_cmd, lint_cmd, simulate_cmd
 from .option_pairs import option_pairs_or_exit
@@ -98,14 +98,14 @@ def main(argv: list[str] | None = None) -> int:
     except ScriptError as err:
         print(err.render(), file=sys.stderr)
         return 1
-    except GameFault as err:
-        print(str(err), file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    except interpreter.GameFault as err:  # read only when raised: `check` never imports the engine
+        print(str(err), file=sys.stderr)
+        return 1
 
 
 def cmd_check(args) -> int:

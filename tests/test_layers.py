@@ -11,7 +11,7 @@ from helpers import ROOT
 LAYERS = [
     {"limits", "source", "types", "rng", "reading", "stats", "choosing", "teams"},
     {"nodes", "syntax_errors", "concrete"},
-    {"parser", "builtins", "orders", "patterns"},
+    {"parser", "syntax_cache", "builtins", "orders", "patterns"},
     {"checker"},
     {"loader"},
     {"runtime", "program"},  # the state the compiled code runs on, and the compiled records

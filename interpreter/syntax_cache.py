@@ -1,0 +1,128 @@
+"""Syntax trees kept between runs, as Python keeps bytecode: a script whose text has not changed
+since it was last parsed is read back instead of parsed again, so `cardgame check` (or `play`) of
+an unchanged script and its libraries neither imports nor runs the lark parser.
+
+A tree is kept in one file per script, in the private per-user folder that also holds the
+parser's tables (it is a pickle, so only a folder nobody else can write to is used). It is read
+back only for the same path, the very same text and the same code that builds trees: the grammar
+and this package's modules (their sizes and modification times, as Python checks a bytecode
+file), lark's and Python's versions. Only scripts that parsed cleanly are kept, so a syntax
+error and its diagnostic always come from the parser itself. At most KEPT trees are kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import pickle
+import sys
+
+from . import nodes as n
+from .source import Diagnostic
+
+KEPT = 64  # tree files kept at most; writing one more removes the oldest
+_PREFIX = "tree-"
+
+
+def private_place(name: str) -> str | None:
+    """Path of `name` in the cache folder, or None when there is no private place for it:
+    $CARDGAME_CACHE_DIR, else $XDG_CACHE_HOME/cardgame, else ~/.cache/cardgame, used only if
+    it and the file belong to this user and nobody else can write to them;
+    CARDGAME_CACHE_DIR=off turns every cache off."""
+    folder = os.environ.get("CARDGAME_CACHE_DIR")
+    if folder == "off":
+        return None
+    if not folder:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        folder = os.path.join(base, "cardgame")
+    path = os.path.join(folder, name)
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        for place in (folder, path):
+            if os.path.exists(place) and not _private(os.stat(place)):
+                return None
+    except OSError:
+        return None
+    return path
+
+
+def _private(info: os.stat_result) -> bool:
+    if not hasattr(os, "getuid"):
+        return True  # Windows: the user's own profile folder
+    return info.st_uid == os.getuid() and not info.st_mode & 0o022
+
+
+def parse_script(text: str, path: str) -> tuple[n.Script | None, list[Diagnostic]]:
+    """parser.parse_script, read back from the kept tree when this path had this text."""
+    where = os.path.abspath(path)
+    place = private_place(_PREFIX + hashlib.sha256(where.encode()).hexdigest()[:24])
+    key = _key(text, path, where)
+    script = _read(place, key) if place else None
+    if script is not None:
+        return script, []
+    from .parser import parse_script as parse  # only now: lark and its tables cost more than the check
+    script, diags = parse(text, path)
+    if script is not None and place:
+        _write(place, key, script)
+    return script, diags
+
+
+def _key(text: str, path: str, where: str) -> bytes:
+    digest = hashlib.sha256()
+    for part in (path, where, sys.version, *_code_stamps()):
+        digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+    digest.update(text.encode("utf-8", "surrogatepass"))
+    return digest.digest()
+
+
+def _code_stamps() -> list[str]:
+    """Size and modification time of every file whose code shapes a tree."""
+    stamps = []
+    folders = [os.path.dirname(__file__)]
+    for package in ("grammar", "lark"):
+        spec = importlib.util.find_spec(package)
+        folders += list(spec.submodule_search_locations or ()) if spec else [package]
+    for folder in folders:
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            stamps.append(folder)
+            continue
+        for entry in entries:
+            if entry.name.endswith((".py", ".lark")) and entry.is_file():
+                info = entry.stat()
+                stamps.append(f"{entry.path} {info.st_size} {info.st_mtime_ns}")
+    return stamps
+
+
+def _read(place: str, key: bytes) -> n.Script | None:
+    try:
+        with open(place, "rb") as f:
+            if f.read(len(key)) != key:
+                return None
+            script = pickle.load(f)
+    except Exception:  # missing, damaged or from another version: parse instead
+        return None
+    return script if isinstance(script, n.Script) else None
+
+
+def _write(place: str, key: bytes, script: n.Script) -> None:
+    """Write through a temporary file (several processes may check the same script at once),
+    then remove the oldest trees beyond KEPT."""
+    temporary = f"{place}.{os.getpid()}.tmp"
+    try:
+        data = pickle.dumps(script, protocol=pickle.HIGHEST_PROTOCOL)
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(key)
+            f.write(data)
+        os.replace(temporary, place)
+        kept = [e for e in os.scandir(os.path.dirname(place)) if e.name.startswith(_PREFIX)]
+        for old in sorted(kept, key=lambda e: e.stat().st_mtime_ns)[:-KEPT]:
+            os.remove(old.path)
+    except (OSError, pickle.PicklingError, RecursionError):
+        try:
+            os.remove(temporary)
+        except OSError:
+            pass

@@ -1,0 +1,102 @@
+"""A script's syntax tree is kept between runs and read back only for the very same path and text;
+a tree read back is the tree the parser builds."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from helpers import ROOT
+from interpreter import parser, syntax_cache
+from interpreter.loader import check_file
+
+SCRIPT = 'game "Tiny"\nplayers 2\nphase main {\n    end game\n}\n'
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    place = tmp_path / "cache"
+    monkeypatch.setenv("CARDGAME_CACHE_DIR", str(place))
+    return place
+
+
+def _trees(folder):
+    return sorted(p for p in folder.iterdir() if p.name.startswith("tree-"))
+
+
+def _no_parser(monkeypatch):
+    def refuse(text, path):
+        raise AssertionError("parsed again")
+    monkeypatch.setattr(parser, "parse_script", refuse)
+
+
+@pytest.mark.parametrize("script", sorted((ROOT / "games").glob("**/*.cardgame"))
+                         + sorted((ROOT / "tests" / "scripts").glob("*.cardgame")), ids=lambda p: p.name)
+def test_a_tree_read_back_is_the_tree_the_parser_builds(script, folder, monkeypatch):
+    text = script.read_text()
+    built, diags = syntax_cache.parse_script(text, str(script))
+    assert diags == [] and len(_trees(folder)) == 1
+    _no_parser(monkeypatch)
+    kept, diags = syntax_cache.parse_script(text, str(script))
+    assert diags == [] and kept is not built
+    assert repr(kept) == repr(built)
+
+
+def test_check_reads_the_script_and_its_include_back(folder, monkeypatch):
+    path = str(ROOT / "games" / "bouncer.cardgame")
+    first = check_file(path)
+    assert len(_trees(folder)) == 2  # the game and games/lib/standard_deck.cardgame
+    _no_parser(monkeypatch)
+    second = check_file(path)
+    assert repr(second[1]) == repr(first[1]) and second[3] == first[3]
+
+
+def test_another_text_or_path_is_parsed_again(folder, tmp_path):
+    one, _ = syntax_cache.parse_script(SCRIPT, "tiny.cardgame")
+    other, _ = syntax_cache.parse_script(SCRIPT.replace("Tiny", "Small"), "tiny.cardgame")
+    assert other.items[0].title == "Small"
+    elsewhere, _ = syntax_cache.parse_script(SCRIPT, "other.cardgame")
+    assert elsewhere.items[0].span.path == "other.cardgame"
+    assert len(_trees(folder)) == 2  # one file per script: the second text replaced the first
+
+
+def test_a_syntax_error_is_never_kept(folder):
+    bad = SCRIPT.replace("players 2", "players")
+    first = syntax_cache.parse_script(bad, "bad.cardgame")
+    assert first[0] is None and first[1][0].code.startswith("E01")
+    assert _trees(folder) == []
+    assert syntax_cache.parse_script(bad, "bad.cardgame") == first
+
+
+def test_a_damaged_tree_file_is_ignored_and_rewritten(folder):
+    built, _ = syntax_cache.parse_script(SCRIPT, "tiny.cardgame")
+    (kept,) = _trees(folder)
+    key = kept.read_bytes()[:32]
+    kept.write_bytes(key + b"not a pickle")
+    again, diags = syntax_cache.parse_script(SCRIPT, "tiny.cardgame")
+    assert diags == [] and repr(again) == repr(built)
+    assert kept.stat().st_size > len(key + b"not a pickle")
+
+
+def test_at_most_kept_trees_stay(folder, monkeypatch):
+    monkeypatch.setattr(syntax_cache, "KEPT", 3)
+    for i in range(6):
+        syntax_cache.parse_script(SCRIPT, f"tiny{i}.cardgame")
+    assert len(_trees(folder)) == 3
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="permission bits are POSIX")
+def test_a_folder_others_can_write_is_not_used(tmp_path, monkeypatch):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)
+    monkeypatch.setenv("CARDGAME_CACHE_DIR", str(shared))
+    script, diags = syntax_cache.parse_script(SCRIPT, "tiny.cardgame")
+    assert script is not None and diags == [] and list(shared.iterdir()) == []
+
+
+def test_the_cache_can_be_turned_off(monkeypatch):
+    monkeypatch.setenv("CARDGAME_CACHE_DIR", "off")
+    assert syntax_cache.private_place("tree-x") is None
+    assert syntax_cache.parse_script(SCRIPT, "tiny.cardgame")[0] is not None
