@@ -113,27 +113,22 @@ def legal_moves(st) -> list[Move]:
             left = per_game - st.game_work
             st.work_limit = per_move if per_move < left else left
             L = st.stack[-1][2]
-            moves = _listed(decision.pick, st, L)
+            # The playout listing (codegen.Gen.playout_enumerator) first: it changes nothing but
+            # st.work and gives the exact listing's moves and work whenever it answers, so the
+            # exact enumerator only runs where it gives up (past the budget or the move cap, or
+            # faulting), and faults there the same way.
+            moves, pick = None, decision.pick
+            if pick is not None:
+                try:
+                    moves = pick(st, L)
+                except RUNTIME_FAULTS:
+                    moves = None
             if moves is None:
                 moves = fast(st, L)  # (it zeroes st.work, like the listing it replaces)
+            elif type(moves) is not list:
+                moves = list(moves)  # a listing whose ranges stand as ranges (codegen._Blocks), made whole
         st.legal_cache = moves
         st.legal_work = st.work
-    return moves
-
-
-def _listed(pick, st, L):
-    """The moves by the playout listing (codegen.Gen.playout_enumerator), or None where it
-    gives up: past the budget or the move cap, or faulting.  It changes nothing but st.work and
-    gives the exact listing's moves and work whenever it answers, so the exact enumerator only
-    runs where the decision ends in a fault or the generic enumeration, and faults the same way."""
-    if pick is None:
-        return None
-    try:
-        moves = pick(st, L)
-    except RUNTIME_FAULTS:
-        return None
-    if moves is not None and type(moves) is not list:
-        moves = list(moves)  # a listing whose ranges stand as ranges (codegen._Blocks), made whole
     return moves
 
 
