@@ -59,6 +59,9 @@ _INLINE_OPS = 16  # operations one generated operation may inline (see Gen.assem
 # A line the draws write beside their code: it marks the operation as a chance point, where
 # a game may pause (compiler._Assembler keeps such a statement at an operation's start).
 CHANCE_MARK = "@CHANCE"
+# Written before every change of the zones, the cards' facing or a variable: the values of the
+# definitions computed so far (State.memo, see Gen.define_fn) may no longer hold.
+FORGET = "st.memo = {}"
 
 
 class TooComplex(ScriptRuntimeError):
@@ -482,7 +485,8 @@ class Gen:
             return found
         define = self.t.defines[name]
         params = [self.t.slots[id(p)] for p in define.params or ()]
-        pyname = f"D_{name}_{len(self._defines)}"
+        key = len(self._defines)  # this definition's own number: its place in State.memo
+        pyname = f"D_{name}_{key}"
         self._defines[name] = pyname  # definitions are checked not to call themselves
         outer, self._hoist = self._hoist, None  # another function: nothing of the caller's loop
         # Explanations show a definition's arguments and result, not the inside of its body:
@@ -491,6 +495,9 @@ class Gen:
         optimistic, self._optimistic = self._optimistic, False  # shared with the exact code
         deferred, self._deferred = self._deferred, False
         chain = self.t.recursive.get(name)
+        # Computed once while nothing changes (see _memoized); never in traced mode, the
+        # reference the fast code is compared with, nor a recursive one (its depth is its own).
+        memo = not traced and not chain and not define.params
         try:
             # A recursive definition takes its call depth as an argument: a limit with no state.
             env = _Env(False, {slot: f"a{slot}" for slot in params}, depth="dd" if chain else None)
@@ -502,8 +509,8 @@ class Gen:
                 lines = [f"if dd > {limits.MAX_DEFINE_DEPTH}:",
                          f"    _fail({msg}, {self.const(self.t.defines[name].span, 'S')}, {hint})"] + lines
             sig = ["st"] + (["dd"] if chain else []) + [f"a{slot}" for slot in params]
-            src = f"def {pyname}({', '.join(sig)}):\n" + \
-                "\n".join(_indent(lines + [f"return {code}"])) + "\n"
+            body = self._memoized(key, lines, code, fn) if memo else lines + [f"return {code}"]
+            src = f"def {pyname}({', '.join(sig)}):\n" + "\n".join(_indent(body)) + "\n"
             exec(_compile(src, f"<cardgame generated {pyname}>"), self.ns)
             self.sources.append(src)
         except Unsupported:
@@ -512,6 +519,20 @@ class Gen:
         finally:
             self._hoist, self.traced, self._optimistic, self._deferred = outer, traced, optimistic, deferred
         return pyname
+
+    @staticmethod
+    def _memoized(key: int, lines, code, fn):
+        """A definition's body computing its value at most once while the state does not
+        change: expressions change nothing, and every statement that changes the zones, the
+        facing or a variable empties `st.memo` first (FORGET).  A later use charges the work
+        the computation took, or computes it again when that would pass the limit, so the
+        budget runs out exactly where, and with the span where, it would have."""
+        h, w0, v = fn.tmp("h"), fn.tmp("w"), fn.tmp("v")
+        return [f"{h} = st.memo.get({key})",
+                f"if {h} is not None and st.work + {h}[1] <= st.work_limit:",
+                f"    st.work += {h}[1]", f"    return {h}[0]",
+                f"{w0} = st.work"] + lines + [f"{v} = {code}", f"st.memo[{key}] = ({v}, st.work - {w0})",
+                                              f"return {v}"]
 
     def _inline_define(self, define, codes, env, fn):
         """A small definition's body written at the call site: (lines, code) or None.
@@ -1370,7 +1391,7 @@ class Gen:
                 slot, cards, c = fn.tmp(), fn.tmp(), fn.tmp("c")
                 return lines + [CHANCE_MARK, f"{slot} = {zone}", f"{cards} = st.zones[{slot}]"] + \
                     self.charge(f"len({cards})", s.span) + [
-                                f"st.rng = _shuffle(st.rng, {cards})", "vis = st.vis",
+                                FORGET, f"st.rng = _shuffle(st.rng, {cards})", "vis = st.vis",
                                 f"for {c} in {cards}:", f"    vis[{c}] = 0", "if st.tracer is not None:",
                                 f"    st.emit('chance', what='shuffle', zone={slot}, span={self.const(s.span, 'S')})"]
         return None
@@ -1385,6 +1406,7 @@ class Gen:
             lines += [f"{cards} = tuple(st.zones[{what}])"]
         else:
             lines += [f"{cards} = _cards(st, {typ == CARD}, {what})"]
+        lines.append(FORGET)
         if isinstance(s, n.Reveal):
             return lines + [f"for {c} in {cards}:", f"    st.vis[{c}] |= {FACE_UP}",
                             f"    st.emit('reveal', card={c}, span={span})"]
@@ -1436,7 +1458,7 @@ class Gen:
                 lines += vl + [f"{seq}[{i}] = {value}"]
             else:
                 lines += [f"{o} = {seq}[{i}]"] + vl + [f"{v} = {value}"] + combine(o, v)[2:] + [f"{seq}[{i}] = {res}"]
-            lines.append(f"{where} = tuple({seq})")
+            lines += ([] if kind == "local" else [FORGET]) + [f"{where} = tuple({seq})"]
             return lines if kind == "local" else lines + [trace[0], trace[1].format(shown=f"{seq}[{i}]", index=i)]
         if kind == "local":
             vl, value = self.lower(s.value, env, fn)
@@ -1450,10 +1472,10 @@ class Gen:
         if target.index is None:
             vl, value = self.lower(s.value, env, fn)
             if op == "=":
-                lines = vl + [f"st.vars[{slot}] = {value}"]
+                lines = vl + [FORGET, f"st.vars[{slot}] = {value}"]
             else:
                 lines = [f"{o} = st.vars[{slot}]"] + vl + [f"{v} = {value}"] + combine(o, v)[2:] + \
-                    [f"st.vars[{slot}] = {res}"]
+                    [FORGET, f"st.vars[{slot}] = {res}"]
             return lines + [trace[0], trace[1].format(shown=f"st.vars[{slot}]", index=None)]
         # per-player variable
         il, idx = self.lower(target.index, env, fn)
@@ -1464,10 +1486,10 @@ class Gen:
                       f"{row} = st.vars[{slot}]"]
         vl, value = self.lower(s.value, env, fn)
         if op == "=":
-            lines += vl + [f"{row}[{seat}] = {value}"]
+            lines += vl + [FORGET, f"{row}[{seat}] = {value}"]
         else:
             lines += [f"{o} = {row}[{seat}]"] + vl + [f"{v} = {value}"] + combine(o, v)[2:] + \
-                [f"{row}[{seat}] = {res}"]
+                [FORGET, f"{row}[{seat}] = {res}"]
         return lines + [trace[0], trace[1].format(shown=f"{row}[{seat}]", index=seat)]
 
     def _move_card(self, card: str, dest: str, bottom: bool, facing, fn) -> list[str]:
@@ -1502,14 +1524,14 @@ class Gen:
         move = self._move_card(card, d, bottom, s.facing, fn) + \
             ["if st.tracer is not None:", f"    st.emit('move', card={card}, to={d}, span={span})"]
         if typ == CARD:
-            return lines + wl + [f"{card} = {what}", f"if {card} is not None:"] + _indent(move)
+            return lines + wl + [f"{card} = {what}", FORGET, f"if {card} is not None:"] + _indent(move)
         if typ == ZONE:
             # Untraced, a whole zone moves at once: same final zones, locations and facing.
             src, moved = fn.tmp(), fn.tmp()
             place = f"zones[{d}][0:0] = {moved}" if bottom else f"zones[{d}].extend({moved})"
             vis = f"vis[{card}] |= {FACE_UP}" if s.facing == "up" else f"vis[{card}] &= {~FACE_UP}"
             return lines + wl + [f"{src} = {what}"] + self.charge(f"len(zones[{src}])", s.span) + [
-                                 "if st.tracer is None:",
+                                 FORGET, "if st.tracer is None:",
                                  f"    {moved} = tuple(zones[{src}])",
                                  f"    if {src} != {d}:", f"        {place}", f"        zones[{src}].clear()",
                                  f"        for {card} in {moved}:", f"            loc[{card}] = {d}",
@@ -1519,7 +1541,7 @@ class Gen:
         cards = fn.tmp()
         # a list is a tuple (a value: moving its cards does not change it); its nones are skipped
         return lines + wl + [f"{cards} = {what}", f"if {cards} is not None:"] + \
-            _indent(self.charge(f"len({cards})", s.span)) + [
+            _indent(self.charge(f"len({cards})", s.span) + [FORGET]) + [
                              f"    if type({cards}) is not tuple or None in {cards}:",
                              f"        {cards} = tuple([x for x in {cards} if x is not None])",
                              "    if st.tracer is None:",  # asked once, not at every card
@@ -1542,7 +1564,7 @@ class Gen:
             f"{seats} = {players}", f"{src} = {source}", f"{rounds} = {count} or 0",
             # paid up front: every round, even one that deals to nobody
         ] + self.charge(f"max(0, {rounds}) * max(1, len({seats}))", s.span) + [
-            "zones, loc, vis = st.zones, st.loc, st.vis"] + self._deal_at_once(s, seats, src, rounds, vis, card, fn, [
+            FORGET, "zones, loc, vis = st.zones, st.loc, st.vis"] + self._deal_at_once(s, seats, src, rounds, vis, card, fn, [
             f"for _ in range({rounds}):",
             f"    for {seat} in {seats}:",
             f"        {pile} = zones[{src}]",

@@ -219,6 +219,7 @@ class Game:
                                           None)])
         values = self.read_options({k: v for k, v in (options or {}).items()})
         st = GameState()
+        st.memo = {}
         st.prog, st.n, st.seed, st.options = prog, players, seed, dict(values)
         st.zones = [[] for _ in range(prog.shared_zone_count + len(prog.per_player_names) * players)]
         st.loc = [0] * len(prog.card_names)
@@ -246,6 +247,7 @@ class Game:
             for slot, init, per in prog.var_inits:
                 value = init(st, [])
                 st.vars[slot] = [value] * rows[per] if per is not None else value
+                st.memo = {}  # the next variable's value may read a definition of this one
             st.end_work()
             first = prog.code_info[0]
             st.stack = [[0, 0, [None] * first.size]]
