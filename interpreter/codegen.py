@@ -51,6 +51,7 @@ class Unsupported(Exception):
 _UNSET = object()  # "not computed yet" / "loop never ran"
 _CHARGING = {"sum", "sorted", "max", "min", "reverse", "players_from"}  # builtins.py charges their work
 _SLOT = re.compile(r"^L\[\d+\]$")
+_LOOP = re.compile(r"(?:^|\s)for\s")
 _ATOM = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|st\.n)$")
 _INT = re.compile(r"^-?\d+$")
 _MAX_CACHED_MOVES = 20_000  # per alternative; beyond it, moves are built each time
@@ -62,6 +63,9 @@ CHANCE_MARK = "@CHANCE"
 # Written before every change of the zones, the cards' facing or a variable: the values of the
 # definitions computed so far (State.memo, see Gen.define_fn) may no longer hold.
 FORGET = "st.memo = {}"
+# Each definition's function, in every generator (the REPL's evaluations compile their own), has
+# a key of its own in State.memo: two generators never number definitions alike.
+_MEMO_KEYS = itertools.count()
 
 
 class TooComplex(ScriptRuntimeError):
@@ -485,8 +489,7 @@ class Gen:
             return found
         define = self.t.defines[name]
         params = [self.t.slots[id(p)] for p in define.params or ()]
-        key = len(self._defines)  # this definition's own number: its place in State.memo
-        pyname = f"D_{name}_{key}"
+        pyname = f"D_{name}_{len(self._defines)}"
         self._defines[name] = pyname  # definitions are checked not to call themselves
         outer, self._hoist = self._hoist, None  # another function: nothing of the caller's loop
         # Explanations show a definition's arguments and result, not the inside of its body:
@@ -509,7 +512,10 @@ class Gen:
                 lines = [f"if dd > {limits.MAX_DEFINE_DEPTH}:",
                          f"    _fail({msg}, {self.const(self.t.defines[name].span, 'S')}, {hint})"] + lines
             sig = ["st"] + (["dd"] if chain else []) + [f"a{slot}" for slot in params]
-            body = self._memoized(key, lines, code, fn) if memo else lines + [f"return {code}"]
+            # worth a lookup where the body walks a list or calls another definition (a lookup
+            # costs about what reading a card's attribute does)
+            memo = memo and any(_LOOP.search(x) or "D_" in x for x in lines + [code])
+            body = self._memoized(next(_MEMO_KEYS), lines, code, fn) if memo else lines + [f"return {code}"]
             src = f"def {pyname}({', '.join(sig)}):\n" + "\n".join(_indent(body)) + "\n"
             exec(_compile(src, f"<cardgame generated {pyname}>"), self.ns)
             self.sources.append(src)

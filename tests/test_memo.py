@@ -99,3 +99,15 @@ def test_a_definition_cannot_draw_so_a_shared_value_is_never_a_draw(tmp_path):
     with pytest.raises(interpreter.ScriptError) as refused:
         interpreter.load(str(path))
     assert "E0218" in {d.code for d in refused.value.diagnostics}
+
+
+def test_an_evaluation_compiles_its_own_definitions_beside_the_games(games):
+    # the REPL's evaluate() compiles the expression with a generator of its own, over the same
+    # state: its definitions never take the places of the game's in State.memo
+    _, fast = games
+    state = fast.new_game()
+    state.legal_moves()  # the listing computed `heavy` into the memo
+    assert state.evaluate("heavy")[0] == "48"
+    assert state.evaluate("[heavy, x]")[0] == "[48, 1]"
+    state.apply("pick 9")
+    assert state.vars[fast.program.var_slots["y"]] == 4 * 50 + 49 + 49 + 48
