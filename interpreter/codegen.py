@@ -35,6 +35,7 @@ from . import choosing, limits
 from . import nodes as n
 from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, REFUSING, by_pattern
 from .enumeration import enumerate_moves
+from .flow import merge_step_charges, steps_over
 from .program import Move, Several, move_text, render_value
 from .rng import shuffle as _shuffle
 from .runtime import FACE_UP, FUSED_STEPS, TABLE, ScriptRuntimeError
@@ -357,6 +358,7 @@ class Gen:
         self.c = compiler
         self.traced = traced
         self.ns = {"__builtins__": builtins, "_fail": fail, "_over_budget": over_budget,
+                   "_steps_over": steps_over,
                    "_UNSET": _UNSET, "_seq": _seq_any, "_item": _item, "_offers": _offers, "_mk": _make_move,
                    "_generic": _enumerate_generic, "ScriptRuntimeError": ScriptRuntimeError, "_limits": limits,
                    "_shuffle": _shuffle, "_op_end": op_end, "_cards": _cards,
@@ -598,7 +600,10 @@ class Gen:
         chance = frozenset(pc for pc, body in enumerate(bodies) if any(x.strip() == CHANCE_MARK for x in body))
         ops = []
         for pc, body in enumerate(bodies):
-            fused = _drop_dead_stores(self._expand(bodies, pc, 0, [_INLINE_OPS], chance))
+            fused = self._expand(bodies, pc, 0, [_INLINE_OPS], chance)
+            if not self.traced:  # traced code is the reference the merged charges are tested against
+                fused = merge_step_charges(fused)
+            fused = _drop_dead_stores(fused)
             ops.append(self.build(f"op{pc}", "st, fr", ["L = fr[2]"] + fused))
         return ops, chance
 

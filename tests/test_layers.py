@@ -16,6 +16,7 @@ LAYERS = [
     {"loader"},
     {"runtime", "program"},  # the state the compiled code runs on, and the compiled records
     {"enumeration"},
+    {"flow"},  # merged step charges in generated operations
     {"codegen", "compiler"},
     {"verdicts"},  # reading traced evaluations, for explanations
     {"moves", "agents", "playout", "measures"},

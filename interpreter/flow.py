@@ -1,0 +1,152 @@
+"""Merged step charges: a fused operation's chain of steps paid for in one charge.
+
+Gen.assemble inlines the operations a step leads to, and charges each inlined step where it
+ends (`fr[1] = pc; st.work += STEP_COST; if st.work > st.work_limit: _over_budget(...)`, as
+runtime.run charges a step).  Between two such charges there is often nothing that can fail or
+change the position: the end of an `if` body leads to the end of an alternative, which leads
+to the top of a `for`.  Such a chain becomes one charge of the sum, placed where its first
+charge was; when that charge crosses the limit, `steps_over` finds the step of the chain that
+crossed it and leaves the frame and the work exactly as the one-step run leaves them, so the
+fault (its message, span, program counter and work) is the same.  A charge also moves into
+both branches of an `if` whose test cannot fail, to join the charges that start them.
+
+Only lines that write Python temporaries and cannot fail may sit inside a chain (the patterns
+below, which are what the loops and branches of compiler.py write between steps); anything
+else ends it.  Traced code is not merged: it is the reference the fast code is compared with.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import limits
+from .runtime import over_budget
+
+_TARGET = re.compile(r"^fr\[1\] = (\d+)$")
+_CHARGE = f"st.work += {limits.STEP_COST}"
+_CHECK = "if st.work > st.work_limit:"
+_OVER = "_over_budget(st, None)"
+# a temporary given a frame local, a variable or the player count: no fault, no effect
+_PURE = re.compile(r"^t\d+ = (?:L\[\d+\]|st\.vars\[\d+\]|st\.n)$")
+# tests that cannot fail: a `for` loop's position against its items (compiler.py writes both),
+# a value against none
+_SAFE_TEST = re.compile(r"^if (?:t\d+ < len\(t\d+\)|\(?(?:t\d+|L\[\d+\]|st\.vars\[\d+\]) is (?:not )?None\)?):$")
+
+
+def steps_over(st, fr, targets: tuple) -> None:
+    """The fault of a merged charge over the limit: at the first of its steps (`targets`, the
+    program counters each step led to, in order) whose own charge crossed it."""
+    cost = limits.STEP_COST
+    work = st.work - cost * len(targets)
+    for target in targets:
+        work += cost
+        if work > st.work_limit:
+            fr[1] = target
+            st.work = work
+            raise over_budget(st, None)
+    raise AssertionError("steps_over called on a charge within the limit")
+
+
+class _Node:
+    """One line of generated code and the block it opens (indented under it), if any."""
+
+    __slots__ = ("line", "text", "body")
+
+    def __init__(self, line: str):
+        self.line, self.text, self.body = line, line.strip(), []
+
+
+def _tree(lines: list[str]) -> list[_Node]:
+    root: list[_Node] = []
+    open_blocks: list[tuple[int, list[_Node]]] = [(-1, root)]
+    for line in lines:
+        depth = len(line) - len(line.lstrip())
+        while depth <= open_blocks[-1][0]:
+            open_blocks.pop()
+        node = _Node(line)
+        open_blocks[-1][1].append(node)
+        open_blocks.append((depth, node.body))
+    return root
+
+
+def _step_at(nodes: list[_Node], i: int) -> int | None:
+    """The program counter of the step charged by nodes[i:i+3], if they are a step's charge."""
+    m = _TARGET.match(nodes[i].text)
+    if m is None or nodes[i].body or i + 2 >= len(nodes):
+        return None
+    charge, check = nodes[i + 1], nodes[i + 2]
+    if charge.text != _CHARGE or charge.body or check.text != _CHECK or len(check.body) != 1 \
+            or check.body[0].text != _OVER or check.body[0].body:
+        return None
+    return int(m.group(1))
+
+
+def _starts_with_step(nodes: list[_Node]) -> bool:
+    """Whether the block's first lines, past pure ones, charge a step (a chain to join)."""
+    i = 0
+    while i < len(nodes) and not nodes[i].body and _PURE.match(nodes[i].text):
+        i += 1
+    return i < len(nodes) and _step_at(nodes, i) is not None
+
+
+def _charge_lines(pad: str, targets: list[int]) -> list[str]:
+    if len(targets) == 1:
+        return [f"{pad}fr[1] = {targets[0]}", f"{pad}{_CHARGE}", f"{pad}{_CHECK}", f"{pad}    {_OVER}"]
+    return [f"{pad}fr[1] = {targets[-1]}", f"{pad}st.work += {limits.STEP_COST * len(targets)}", f"{pad}{_CHECK}",
+            f"{pad}    _steps_over(st, fr, {tuple(targets)})"]
+
+
+def _block(nodes: list[_Node], pending: list[int], out: list[str]) -> None:
+    """Write `nodes` (one block) to `out`, with the charges of `pending` steps (charged just
+    before the block) merged into the chain the block starts with."""
+    pad = nodes[0].line[:len(nodes[0].line) - len(nodes[0].text)]
+    pure: list[str] = []  # lines held back until the chain's charge is written before them
+
+    def flush():
+        if pending:
+            out.extend(_charge_lines(pad, pending))
+            pending.clear()
+        out.extend(pure)
+        pure.clear()
+
+    i = 0
+    while i < len(nodes):
+        node = nodes[i]
+        target = _step_at(nodes, i)
+        if target is not None:
+            pending.append(target)
+            i += 3
+            continue
+        if pending and not node.body and _PURE.match(node.text):
+            pure.append(node.line)
+        elif pending and node.body and _SAFE_TEST.match(node.text) and (_starts_with_step(node.body) or (
+                i + 1 < len(nodes) and nodes[i + 1].text == "else:" and _starts_with_step(nodes[i + 1].body))):
+            out.extend(pure)
+            pure.clear()
+            out.append(node.line)
+            _block(node.body, pending[:], out)
+            has_else = i + 1 < len(nodes) and nodes[i + 1].text == "else:"
+            if has_else:
+                i += 1
+                out.append(nodes[i].line)
+                _block(nodes[i].body, pending[:], out)
+            else:
+                out.append(f"{pad}else:")
+                out.extend(_charge_lines(pad + "    ", pending))
+            pending.clear()
+        else:
+            flush()
+            out.append(node.line)
+            if node.body:
+                _block(node.body, [], out)
+        i += 1
+    flush()
+
+
+def merge_step_charges(lines: list[str]) -> list[str]:
+    """A fused operation's lines with each chain of step charges merged into one (see above)."""
+    out: list[str] = []
+    nodes = _tree(lines)
+    if nodes:
+        _block(nodes, [], out)
+    return out
