@@ -12,7 +12,10 @@ both branches of an `if` whose test cannot fail, to join the charges that start 
 
 Only lines that write Python temporaries and cannot fail may sit inside a chain (the patterns
 below, which are what the loops and branches of compiler.py write between steps); anything
-else ends it.  Traced code is not merged: it is the reference the fast code is compared with.
+else ends it, but for one run of the `for` loop's own writes (its variable and position, which
+cannot fail): the chain's charge is still one, the steps before the writes are checked before
+them, and the rest after them (a check without a charge).  Traced code is not merged: it is the
+reference the fast code is compared with.
 """
 
 from __future__ import annotations
@@ -30,21 +33,26 @@ _OVER = "_over_budget(st, None)"
 _PURE = re.compile(r"^t\d+ = (?:L\[\d+\]|st\.vars\[\d+\]|st\.n)$")
 # tests that cannot fail: a `for` loop's position against its items (compiler.py writes both),
 # a value against none
+# the writes of a `for` loop's next round, under its test (compiler.py's for_next_source)
+_LOOP_WRITE = re.compile(r"^L\[\d+\] = t\d+(?:\[t\d+\]| \+ 1)$")
 _SAFE_TEST = re.compile(r"^if (?:t\d+ < len\(t\d+\)|\(?(?:t\d+|L\[\d+\]|st\.vars\[\d+\]) is (?:not )?None\)?):$")
 
 
-def steps_over(st, fr, targets: tuple) -> None:
+def steps_over(st, fr, targets: tuple, later: int = 0) -> None:
     """The fault of a merged charge over the limit: at the first of its steps (`targets`, the
-    program counters each step led to, in order) whose own charge crossed it."""
+    program counters each step led to, in order) whose own charge crossed it.  `later` steps
+    were charged too but are checked after writes that come before them: if none of `targets`
+    crossed the limit, this returns and their check faults."""
     cost = limits.STEP_COST
-    work = st.work - cost * len(targets)
+    work = st.work - cost * (len(targets) + later)
     for target in targets:
         work += cost
         if work > st.work_limit:
             fr[1] = target
             st.work = work
             raise over_budget(st, None)
-    raise AssertionError("steps_over called on a charge within the limit")
+    if not later:
+        raise AssertionError("steps_over called on a charge within the limit")
 
 
 class _Node:
@@ -89,25 +97,38 @@ def _starts_with_step(nodes: list[_Node]) -> bool:
     return i < len(nodes) and _step_at(nodes, i) is not None
 
 
-def _charge_lines(pad: str, targets: list[int]) -> list[str]:
+def _charge_lines(pad: str, targets: list[int], early: int | None = None) -> list[str]:
+    """One charge for the steps of `targets`; only the first `early` of them checked here."""
     if len(targets) == 1:
         return [f"{pad}fr[1] = {targets[0]}", f"{pad}{_CHARGE}", f"{pad}{_CHECK}", f"{pad}    {_OVER}"]
+    checked = targets if early is None else targets[:early]
+    later = "" if early is None else f", {len(targets) - early}"
     return [f"{pad}fr[1] = {targets[-1]}", f"{pad}st.work += {limits.STEP_COST * len(targets)}", f"{pad}{_CHECK}",
-            f"{pad}    _steps_over(st, fr, {tuple(targets)})"]
+            f"{pad}    _steps_over(st, fr, {tuple(checked)}{later})"]
 
 
 def _block(nodes: list[_Node], pending: list[int], out: list[str]) -> None:
     """Write `nodes` (one block) to `out`, with the charges of `pending` steps (charged just
     before the block) merged into the chain the block starts with."""
     pad = nodes[0].line[:len(nodes[0].line) - len(nodes[0].text)]
-    pure: list[str] = []  # lines held back until the chain's charge is written before them
+    held: list[str] = []  # lines held back until the chain's charge is written before them
+    split = [None]  # how many of the pending steps come before the loop's writes among them
 
     def flush():
-        if pending:
-            out.extend(_charge_lines(pad, pending))
-            pending.clear()
-        out.extend(pure)
-        pure.clear()
+        early = split[0]
+        if pending and early is not None and early < len(pending):
+            out.extend(_charge_lines(pad, pending, early))
+            out.extend(held)
+            later = pending[early:]
+            out.append(f"{pad}{_CHECK}")
+            out.append(f"{pad}    {_OVER}" if len(later) == 1 else f"{pad}    _steps_over(st, fr, {tuple(later)})")
+        else:
+            if pending:
+                out.extend(_charge_lines(pad, pending))
+            out.extend(held)
+        pending.clear()
+        held.clear()
+        split[0] = None
 
     i = 0
     while i < len(nodes):
@@ -118,11 +139,15 @@ def _block(nodes: list[_Node], pending: list[int], out: list[str]) -> None:
             i += 3
             continue
         if pending and not node.body and _PURE.match(node.text):
-            pure.append(node.line)
-        elif pending and node.body and _SAFE_TEST.match(node.text) and (_starts_with_step(node.body) or (
+            held.append(node.line)
+        elif pending and not node.body and _LOOP_WRITE.match(node.text) and split[0] in (None, len(pending)):
+            split[0] = len(pending)
+            held.append(node.line)
+        elif pending and split[0] is None and node.body and _SAFE_TEST.match(node.text) and (
+                _starts_with_step(node.body) or (
                 i + 1 < len(nodes) and nodes[i + 1].text == "else:" and _starts_with_step(nodes[i + 1].body))):
-            out.extend(pure)
-            pure.clear()
+            out.extend(held)
+            held.clear()
             out.append(node.line)
             _block(node.body, pending[:], out)
             has_else = i + 1 < len(nodes) and nodes[i + 1].text == "else:"

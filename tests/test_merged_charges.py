@@ -47,9 +47,9 @@ def _counting_merged(game) -> list:
     ns = game.program.compiler.gen.ns
     merged, raised = ns["_steps_over"], [0]
 
-    def counting(st, fr, targets):
+    def counting(*args):
         try:
-            merged(st, fr, targets)
+            merged(*args)
         except ScriptRuntimeError:
             raised[0] += 1
             raise
