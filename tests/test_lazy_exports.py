@@ -1,0 +1,39 @@
+"""`import interpreter` imports a name's module at its first use: `cardgame check` of an unchanged
+script loads neither the engine nor lark, and the package still offers what the eager imports did."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import interpreter
+from helpers import ROOT
+
+CHECK_ONLY = """
+import sys
+from repl.cli import main
+assert main(["check", sys.argv[1]]) == 0
+assert main(["check", sys.argv[1]]) == 0
+print(sorted(m for m in ("interpreter.engine", "interpreter.codegen", "interpreter.simulate", "lark")
+             if m in sys.modules))
+"""
+
+
+def test_check_of_an_unchanged_script_imports_neither_the_engine_nor_lark(tmp_path):
+    env = {"CARDGAME_CACHE_DIR": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
+    script = str(ROOT / "games" / "bouncer.cardgame")
+    subprocess.run([sys.executable, "-c", CHECK_ONLY, script], cwd=ROOT, env=env, check=True, capture_output=True)
+    again = subprocess.run([sys.executable, "-c", CHECK_ONLY, script], cwd=ROOT, env=env, check=True,
+                           capture_output=True, text=True)
+    assert again.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_every_exported_name_resolves_and_the_functions_stay_functions():
+    import importlib
+    for name in interpreter.__all__:
+        assert getattr(interpreter, name) is not None
+    importlib.import_module("interpreter.simulate")
+    importlib.import_module("interpreter.lint")
+    importlib.import_module("interpreter.compare")
+    assert callable(interpreter.simulate) and callable(interpreter.lint) and callable(interpreter.compare)
+    assert interpreter.dist.__name__ == "interpreter.dist"  # a module of the package, as before
