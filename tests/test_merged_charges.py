@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 
-import interpreter
 from interpreter.agents import RandomAgent
 from interpreter.rng import derive
 from interpreter.runtime import ScriptRuntimeError
 
-from helpers import GAMES
+from helpers import GAMES, play_out
 from test_codegen import _load
 
 NESTED = """game "Nested"
@@ -59,16 +58,7 @@ def _counting_merged(game) -> list:
 
 def _until_fault(game, seed: int, **budget):
     """What a budget-limited random game shows at its end: the fault and the whole saved state."""
-    state = game.new_game(seed=seed, **budget)
-    agent = RandomAgent(derive(seed, 1))
-    while not state.is_over and state.fault is None and state.decisions < 60:
-        moves = state.legal_moves()
-        if not moves:
-            break
-        try:
-            state.apply(agent.choose(moves))
-        except interpreter.GameFault:
-            pass
+    state = play_out(game.new_game(seed=seed, **budget), RandomAgent(derive(seed, 1)), 60)
     fault = state.fault and (state.fault.message, state.fault.span, state.fault.hint)
     return fault, json.dumps(state.to_json(), sort_keys=True), state.game_work
 
