@@ -31,10 +31,10 @@ _CHECK = "if st.work > st.work_limit:"
 _OVER = "_over_budget(st, None)"
 # a temporary given a frame local, a variable or the player count: no fault, no effect
 _PURE = re.compile(r"^t\d+ = (?:L\[\d+\]|st\.vars\[\d+\]|st\.n)$")
-# tests that cannot fail: a `for` loop's position against its items (compiler.py writes both),
-# a value against none
 # the writes of a `for` loop's next round, under its test (compiler.py's for_next_source)
 _LOOP_WRITE = re.compile(r"^L\[\d+\] = t\d+(?:\[t\d+\]| \+ 1)$")
+# tests that cannot fail: a `for` loop's position against its items (compiler.py writes both),
+# a value against none
 _SAFE_TEST = re.compile(r"^if (?:t\d+ < len\(t\d+\)|\(?(?:t\d+|L\[\d+\]|st\.vars\[\d+\]) is (?:not )?None\)?):$")
 
 
