@@ -639,15 +639,26 @@ class Checker:
     def _type_ref(self, ref: n.TypeRef) -> str:
         if ref.name in self.t.records:
             typ = record_type(ref.name)
-        elif ref.name not in TYPE_NAMES:
-            self.error("E0205", f"unknown type `{ref.name}`", ref.span, "not a type",
-                       did_you_mean(ref.name, set(TYPE_NAMES) | set(self.t.records)))
-            return ANY
-        else:
+        elif ref.name in TYPE_NAMES:
             typ = ref.name
+        elif ref.name in self.t.card_attrs:  # `var trump: suit`: what the cards' `suit` holds
+            typ = self.t.card_attrs[ref.name]
+        else:
+            self.error("E0205", f"unknown type `{ref.name}`", ref.span, "not a type", self._known_types(ref.name))
+            return ANY
         for _ in range(ref.depth if ref.is_list else 0):
             typ = list_of(typ)
         return typ
+
+    def _known_types(self, name: str) -> str:
+        """E0205's hint: the closest type, else the types there are, records and card attributes
+        (`var trump: suit`) named apart so that a long deck does not hide the built-in ones."""
+        groups = {"types": set(TYPE_NAMES), "records": set(self.t.records),
+                  "card attributes": set(self.t.card_attrs)}
+        close = did_you_mean(name, set().union(*groups.values()))
+        if close.startswith("did you mean"):
+            return close
+        return "; ".join(f"{label}: {', '.join(sorted(names))}" for label, names in groups.items() if names)
 
     def _mismatch(self, node, expected, actual):
         self.error("E0210", f"expected {describe(expected)}, found {describe(actual)}", node.span,

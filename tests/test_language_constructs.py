@@ -279,3 +279,36 @@ def test_growing_text_is_stopped_by_a_limit(tmp_path):
                            '    end game\n}\n')
     state = interpreter.load(str(path)).new_game()
     assert "a text grew beyond" in state.fault.message
+
+
+ATTRIBUTE_TYPED = '''deck d in pool {
+    ordered rank: 2, 3, J, A
+    suit: C, H
+    name: rank suit
+}
+zone pool: shared public
+var wanted: rank = none
+var trump: suit = none
+define at_least(c: card, r: rank) = c.rank >= r
+phase main {
+    set wanted = J
+    set trump = top(pool).suit
+    decide seat(0) {
+        pick(c from pool) requires high(c)
+    }
+    end game
+}
+rule high(c: card) "At least the wanted rank, in trumps."
+    require at_least(c, wanted) and c.suit == trump
+'''
+
+
+def test_a_card_attributes_name_types_a_variable_and_a_parameter(tmp_path):
+    state = interpreter.load(str(write(tmp_path, ATTRIBUTE_TYPED))).new_game()
+    assert moves(state) == {"pick JH", "pick AH"}  # the top card is AH; J <= rank in the declared order
+    assert state.evaluate("wanted")[0] == "J" and state.evaluate("trump")[0] == "H"
+
+
+def test_a_value_of_another_kind_in_an_attribute_typed_variable_is_a_mismatch(tmp_path):
+    diags = diagnostics_of(tmp_path, ATTRIBUTE_TYPED.replace("var trump: suit = none", "var trump: suit = 3"))
+    assert [(d.code, d.message) for d in diags] == [("E0210", "expected a symbol, found a number")]
