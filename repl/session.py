@@ -989,8 +989,8 @@ class Session:
                 raise ReplError("usage: log [-n N], N a whole number from 1")
             last = int(args[1])
         final = self._timeline[-1]
-        if not final.history:
-            return "no moves yet"
+        if not final.history:  # a game of no decisions says so once it has run through
+            return "no moves: the game ended without a decision" if final.is_over else "no moves yet"
         lines = []
         made = len(self.state.history)
         first = 0 if last is None else max(0, made - last)

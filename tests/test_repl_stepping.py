@@ -36,6 +36,7 @@ def test_a_game_of_pure_chance_is_stepped_a_draw_or_a_phase_at_a_time():
     assert out[-1] == "step 14, phase -, game over, scores P0 19, P1 30, winners P1"
     assert all("rolls" in line for line in out[:-1])  # only the log lines, without `trace on`
     assert s.state.to_json() == interpreter.load(RACE).new_game(seed=3).to_json()  # the game run through
+    assert s.execute("log") == "no moves: the game ended without a decision"
 
 
 def test_paused_positions_are_a_timeline():
