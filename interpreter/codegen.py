@@ -412,6 +412,8 @@ class Gen:
         self._count += 1
         name = f"{re.sub(r'[^A-Za-z0-9_]', '_', hint)}_{self._count}"
         body = [line for line in body if line.strip() != CHANCE_MARK]
+        if not self.traced:  # traced code stays as written: the reference
+            body = _written_out(body)
         src = f"def {name}({params}):\n" + "\n".join(_indent(body)) + "\n"
         code = _compile(src, f"<cardgame generated {name}>")
         exec(code, self.ns)
@@ -517,7 +519,7 @@ class Gen:
             # worth a lookup where the body walks a list or calls another definition (a lookup
             # costs about what reading a card's attribute does)
             memo = memo and any(_LOOP.search(x) or "D_" in x for x in lines + [code])
-            body = self._memoized(next(_MEMO_KEYS), lines, code, fn) if memo else lines + [f"return {code}"]
+            body = _written_out(self._memoized(next(_MEMO_KEYS), lines, code, fn) if memo else lines + [f"return {code}"])
             src = f"def {pyname}({', '.join(sig)}):\n" + "\n".join(_indent(body)) + "\n"
             exec(_compile(src, f"<cardgame generated {pyname}>"), self.ns)
             self.sources.append(src)
@@ -1951,6 +1953,28 @@ class Gen:
         if name is None:
             name = self._move_caches[id(spec)] = self.const(make(), "MC")
         return name
+
+
+# An augmented assignment to an attribute or an item duplicates its target on the stack (COPY,
+# SWAP): `st.work += x` is one instruction more than `st.work = st.work + (x)`, `vis[c] &= k` two
+# more than `vis[c] = vis[c] & k`.  Both read the target before evaluating the right side, so
+# they are the same statement; only targets that hold a number are rewritten (`+=` on a list
+# extends it in place).
+_AUGMENTED = re.compile(r"^(\s*)(st\.work (\+)|L\[\d+\] ([-+])(?== \d+$)|(?:st\.)?vis\[\w+\] ([&|]))= (.+)$")
+_SIMPLE = re.compile(r"^(?:-?\d+|[\w.]+(?:\[\w+\])?)$")
+
+
+def _written_out(lines):
+    """The fast code's augmented assignments to numbers, each as the plain assignment."""
+    out = []
+    for line in lines:
+        m = _AUGMENTED.match(line)
+        if m is None:
+            out.append(line)
+            continue
+        pad, target, op, value = m.group(1), m.group(2)[:-2], m.group(3) or m.group(4) or m.group(5), m.group(6)
+        out.append(f"{pad}{target} = {target} {op} {value if _SIMPLE.match(value) else f'({value})'}")
+    return out
 
 
 _STATE_READ = re.compile(r"st\.vars\[(\d+)\](?!\s*=[^=])|st\.zones(?![\[\w]*\s*=[^=])")

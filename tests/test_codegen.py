@@ -332,3 +332,32 @@ def test_a_deal_all_at_once_leaves_what_card_by_card_leaves(statement, tmp_path)
         fault = state.fault and (state.fault.message, state.fault.span)
         results.append((json.dumps(state.to_json(), sort_keys=True), state.work, fault))
     assert results[0] == results[1]
+
+
+WRITTEN_OUT = ["st.work += 10", "st.work += hw * (len(x) + 1)", "vis[c] &= -4611686018427387905",
+               "st.vis[c] |= 1 << seat", "L[3] -= 1", "L[6] += 1"]
+KEPT = ["out += [c]", "L[2] += x", "tried += 1", "vis[c] += 1"]  # a list, or a target not known to be a number
+
+
+def test_augmented_assignments_to_numbers_are_written_out_alike():
+    """The fast code's `st.work += x` / `vis[c] &= k` are written as plain assignments (fewer
+    instructions); each leaves what the augmented one leaves, and lists are still extended in place."""
+    from types import SimpleNamespace
+
+    from interpreter.codegen import _written_out
+
+    def run(line):
+        vis = [5, 1 << 62 | 3, 7]
+        ns = {"st": SimpleNamespace(work=4, vis=vis), "vis": vis, "L": [0, 0, (1,), 8, 0, 0, 2],
+              "hw": 3, "c": 1, "seat": 2, "x": (2,), "out": [], "tried": 0}
+        alias = ns["out"]
+        exec(line, ns)
+        return ns["st"].work, vis, ns["L"], ns["out"] is alias and ns["out"], ns["tried"]
+
+    for line in WRITTEN_OUT:
+        rewritten, = _written_out([line])
+        assert not any(f" {op}= " in rewritten for op in "+-&|"), rewritten
+        assert run(rewritten) == run(line), line
+    assert _written_out(KEPT) == KEPT
+    fast = "\n".join(_load(GAMES / "bouncer.cardgame", traced=False).program.compiler.gen.sources)
+    assert "st.work +=" not in fast and "st.work = st.work + " in fast
