@@ -54,6 +54,7 @@ def measure(cfg, games: int, seed: int = 1) -> dict:
     from interpreter.simulate import play_one
 
     game = interpreter.load(str(ROOT / cfg.script))
+    game.program.make_playout_codes()  # made as they first run, else: part of loading, not counted with the games
     players = cfg.players if cfg.players is not None else game.min_players
     options = game.read_options(dict(cfg.options))
 

@@ -37,8 +37,9 @@ from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, REFUSING, by
 from .enumeration import enumerate_moves
 from .flow import merge_step_charges, steps_over
 from .program import Move, Several, move_text, render_value
+from .rng import GAMMA, MASK, MIX1, MIX2
 from .rng import shuffle as _shuffle
-from .runtime import FACE_UP, FUSED_STEPS, TABLE, ScriptRuntimeError
+from .runtime import FACE_UP, FUSED_STEPS, RUNTIME_FAULTS, TABLE, ScriptRuntimeError
 from .runtime import over_budget as runtime_over_budget
 from .orders import places
 from .types import CARD, INT, PLAYER, TEXT, ZONE, ZONES, is_list, is_ordered, is_record, order_name, record_name
@@ -61,6 +62,9 @@ _INLINE_OPS = 16  # operations one generated operation may inline (see Gen.assem
 # A line the draws write beside their code: it marks the operation as a chance point, where
 # a game may pause (compiler._Assembler keeps such a statement at an operation's start).
 CHANCE_MARK = "@CHANCE"
+# Written where an operation leaves a decision pending (`@DECIDE index`): the program's own
+# operations skip it; the playouts' operations make the decision there (Gen.playout_decision).
+DECIDE_MARK = "@DECIDE "
 # Written before every change of the zones, the cards' facing or a variable: the values of the
 # definitions computed so far (State.memo, see Gen.define_fn) may no longer hold.
 FORGET = "st.memo = {}"
@@ -365,7 +369,7 @@ class Gen:
                    "_rv": render_text, "_trace": _no_trace, "_Blocks": _Blocks,
                    "_choose_distinct": choosing.distinct, "_choose_count": choosing.count,
                    "_choose_subsets": choosing.subsets, "_combinations": itertools.combinations,
-                   "_pattern": by_pattern}
+                   "_pattern": by_pattern, "_RUNTIME_FAULTS": RUNTIME_FAULTS}
         self._const_names: dict[int, str] = {}
         self._keep: list = []  # constants stay alive, so their ids stay unique
         self._nonnull_consts: set[str] = set()
@@ -386,6 +390,7 @@ class Gen:
         self._seated: dict[int, str] = {}  # id(Decision) -> the frame slot its actor is read from
         self._free: dict[int, frozenset] = {}
         self._places: dict = {}  # ordered attribute -> value -> place; "cards:" + it -> card -> place
+        self._bodies: dict[int, list] = {}  # code index -> its operations' lines (playout_codes expands them again)
 
     @property
     def t(self):
@@ -589,49 +594,157 @@ class Gen:
     # the step budget and checked where it ends, as runtime.run charges and checks the last,
     # so a runaway loop stops at the same step however the operations are fused.
 
-    def assemble(self, items):
+    def assemble(self, items, code: int | None = None):
         """(functions, chance points) for an assembler's items (see compiler._Assembler).  A
         chance point is an operation that draws (`random`, `shuffle`): a place the game can
-        pause before (runtime.run), so no operation inlines one."""
+        pause before (runtime.run), so no operation inlines one.  The lines are kept as `code`'s
+        for playout_codes."""
         bodies = []
         for pc, (kind, payload) in enumerate(items):
             if kind == "simple":
                 bodies.append([line for lines in payload for line in lines] + [f"@GOTO {pc + 1}"])
             else:
                 bodies.append(payload(pc))
+        if code is not None:
+            self._bodies[code] = bodies
         chance = frozenset(pc for pc, body in enumerate(bodies) if any(x.strip() == CHANCE_MARK for x in body))
-        ops = []
-        for pc, body in enumerate(bodies):
-            fused = self._expand(bodies, pc, 0, [_INLINE_OPS], chance)
-            if not self.traced:  # traced code is the reference the merged charges are tested against
-                fused = merge_step_charges(fused)
-            fused = _drop_dead_stores(fused)
-            ops.append(self.build(f"op{pc}", "st, fr", ["L = fr[2]"] + fused))
-        return ops, chance
+        return [self._fused(bodies, pc, chance, False) for pc in range(len(bodies))], chance
 
-    def _expand(self, bodies, pc, done, budget, chance):
+    def playout_codes(self) -> list:
+        """The operations of playouts (Program.playout_codes; playout.play_random runs them):
+        the same lines as the program's operations, expanded again for a game that nobody
+        listens to and that never pauses.  A decision is made where the program's operation
+        would wait for it (playout_decision), the chosen alternative's body fused in after it;
+        draws are fused like any other step; the lines for a tracer are left out.  Each one is
+        made when it first runs (make_playout_op): a playout enters a third to a half of them,
+        the others only run fused into those."""
+        assert sorted(self._bodies) == list(range(len(self.c.p.codes)))
+        table: list = []
+        for code, bodies in sorted(self._bodies.items()):
+            table.append([self._made_on_first_call(table, code, pc) for pc in range(len(bodies))])
+        return table
+
+    def _made_on_first_call(self, table, code: int, pc: int):
+        def first_call(st, fr):
+            return self.make_playout_op(table, code, pc)(st, fr)
+        first_call.unmade = True
+        return first_call
+
+    def make_playout_op(self, table, code: int, pc: int):
+        """The playout operation at (code, pc), made and put in its place in `table`."""
+        op = table[code][pc] = self._fused(self._bodies[code], pc, frozenset(), True)
+        return op
+
+    def _fused(self, bodies, pc, chance, playout: bool):
+        fused = self._expand(bodies[pc], bodies, 0, [_INLINE_OPS], chance, playout)
+        if playout:
+            fused = _untraced(fused)
+        if not self.traced:  # traced code is the reference the merged charges are tested against
+            fused = merge_step_charges(fused)
+        fused = _drop_dead_stores(fused)
+        return self.build(f"{'playout' if playout else 'op'}{pc}", "st, fr", ["L = fr[2]"] + fused)
+
+    def _expand(self, lines, bodies, done, budget, chance, playout):
+        """`lines` with each `@GOTO pc` written out as the operation at pc, while the budget
+        lasts (`@ENTER pc`, written by playout_decision: the same, at the start of a stretch)."""
         out = []
-        for line in bodies[pc]:
+        for line in lines:
             text = line.lstrip()
             pad = line[:len(line) - len(text)]
             if text == CHANCE_MARK:
                 continue
-            if text.startswith("@GOTO "):
-                target = int(text[6:])
-                if budget is not None and budget[0] > 0 and done + 2 <= FUSED_STEPS and target not in chance:
+            if text.startswith(DECIDE_MARK):
+                if playout:
+                    made = self.playout_decision(self.c.p.decisions[int(text[len(DECIDE_MARK):])])
+                    out.extend(pad + x for x in self._expand(made, bodies, done, budget, chance, playout))
+            elif text.startswith(("@GOTO ", "@ENTER ")):
+                target = int(text.split()[1])
+                fresh = text.startswith("@ENTER ")
+                if budget[0] > 0 and done + 2 <= FUSED_STEPS and target not in chance:
                     budget[0] -= 1
                     # the step just run is charged as runtime.run charges a step, and checked the
-                    # same way, so a fused operation stops at the very step a one-step one would
-                    out += [f"{pad}fr[1] = {target}", f"{pad}st.work += {limits.STEP_COST}",
-                            f"{pad}if st.work > st.work_limit:", f"{pad}    _over_budget(st, None)"]
-                    out.extend(pad + x for x in self._expand(bodies, target, done + 1, budget, chance))
-                else:
-                    out += [f"{pad}fr[1] = {target}", f"{pad}return"]
+                    # same way, so a fused operation stops at the very step a one-step one would;
+                    # a stretch begun by a decision has run no step yet
+                    out += [f"{pad}fr[1] = {target}"] + ([f"{pad}st.work = 0"] if fresh else [
+                        f"{pad}st.work += {limits.STEP_COST}", f"{pad}if st.work > st.work_limit:",
+                        f"{pad}    _over_budget(st, None)"])
+                    out.extend(pad + x for x in self._expand(bodies[target], bodies, done + 1, budget, chance,
+                                                             playout))
+                else:  # runtime.run charges the step it takes to have just run: none, in a fresh stretch
+                    out += [f"{pad}fr[1] = {target}"] + ([f"{pad}st.work = -{limits.STEP_COST}"] if fresh else []) \
+                        + [f"{pad}return"]
             elif text == "@RETURN":
                 out.append(f"{pad}return")
             else:
                 out.append(line)
         return out
+
+    def playout_decision(self, decision) -> list[str]:
+        """The lines that make `decision` in a playout where the program's operation leaves it
+        pending (its lines follow these, and run when these give up).  They do what
+        playout.play_random and moves.apply_move do for it: the step that reached the decision
+        is charged and the stretch of work ends; the playout listing (`decision.pick`) gives
+        the moves; the move is drawn with the agent's generator (playout.Playout) as
+        RandomAgent.choose draws it; the move is recorded, the listing's work charged to the
+        game, the binders written, a new stretch begun, and the alternative's body follows.
+        (`st.waiting`, `st.actor` and `st.legal_cache` are None while operations run, and the
+        decision is never pending here: apply_move's resets have nothing to reset; the
+        listing's work is not kept in `st.legal_work`, which only counts beside a kept listing.)
+        Anything unusual gives up, with the position as the program's operation leaves it: a
+        step over budget, the decision count at the playout's stop (max_decisions, or the
+        limit on decisions close), a listing that gives up or faults, no move."""
+        if decision.pick is None:
+            return []
+        tmp = self._temps.tmp
+        po, w0, per_move, per_game, g, left, ms, count, s, z, m = (
+            tmp("po"), tmp("w"), tmp("pm"), tmp("pg"), tmp("g"), tmp("left"), tmp("ms"), tmp("n"), tmp("s"),
+            tmp("z"), tmp("m"))
+        stretch = [f"{left} = {per_game} - {g}", f"st.work_limit = {per_move} if {per_move} < {left} else {left}"]
+        lines = [
+            f"{po} = st.playout", f"{w0} = st.work",
+            f"if {w0} + {limits.STEP_COST} <= st.work_limit and st.decisions < {po}.stop:",
+            f"    {per_move}, {per_game} = st.budget", f"    {g} = st.game_work + {w0} + {limits.STEP_COST}"] \
+            + _indent(stretch) + [
+            "    try:", f"        {ms} = {self.const(decision.pick, 'PICK')}(st, L)",
+            "    except _RUNTIME_FAULTS:", f"        {ms} = None",
+            f"    if {ms}:"]
+        made = [
+            f"{count} = len({ms})", f"{s} = ({po}.state + {GAMMA}) & {MASK}", f"{po}.state = {s}",
+            f"if {count} == 1:", f"    {m} = {ms}[0]", f"    {po}.forced += 1", "else:",
+            f"    {z} = (({s} ^ ({s} >> 30)) * {MIX1}) & {MASK}", f"    {z} = (({z} ^ ({z} >> 27)) * {MIX2}) & {MASK}",
+            f"    {m} = {ms}[(({z} ^ ({z} >> 31)) * {count}) >> 64]",
+            f"{po}.offered += {count}", f"st.history.append({m}.text)", "st.decisions += 1",
+            f"{g} += st.work", f"st.game_work = {g}"] + stretch
+        lines += _indent(made + self._taken(decision, m), 2)
+        # given up: the stretch goes on as it was (its limit is the one runtime.run set)
+        return lines + [f"    st.work = {w0}", f"    {left} = {per_game} - st.game_work",
+                        f"    st.work_limit = {per_move} if {per_move} < {left} else {left}"]
+
+    def _taken(self, decision, m: str) -> list[str]:
+        """The lines after a playout draws move `m`: what moves.apply_move writes for it, then
+        `@ENTER` where the game goes on."""
+        if decision.kind == "deferred":
+            var, pos, collected, ask = decision.frame_slots
+            return [f"L[{collected}] = L[{collected}] + ((L[{var}], {m}.alt, {m}.values),)", f"L[{pos}] += 1",
+                    f"@ENTER {ask.pc}"]
+        assert decision.binds, "Program.plan_moves runs before the playouts' operations are made"
+        taken = []
+        for pc, slots in decision.binds:
+            if len(slots) == 1:
+                bind = [f"L[{slots[0]}] = {m}.values[0]"]
+            else:
+                values = self._temps.tmp("v")
+                bind = [f"{values} = {m}.values"] + [f"L[{slot}] = {values}[{i}]" for i, slot in enumerate(slots)] \
+                    if slots else []
+            taken.append(bind + [f"@ENTER {pc}"])
+        if len(taken) == 1:
+            return taken[0]
+        alt = self._temps.tmp("a")
+        lines = [f"{alt} = {m}.alt"]
+        for k, branch in enumerate(taken):
+            head = "if" if k == 0 else "elif"
+            lines += (["else:"] if k == len(taken) - 1 else [f"{head} {alt} == {k}:"]) + _indent(branch)
+        return lines
 
     def branch_source(self, e, next_pc: int, target: int):
         lines, code = self.lower(e, _Env(True), self._temps)
@@ -651,14 +764,14 @@ class Gen:
     def decide_source(self, s, decision):
         wait = [f"st.waiting = {self.const(decision, 'DEC')}", "st.legal_cache = None", "@RETURN"]
         if s.actor is None:
-            return [f"st.actor = {TABLE}"] + wait
+            return [f"{DECIDE_MARK}{decision.index}", f"st.actor = {TABLE}"] + wait
         lines, code = self.lower(s.actor, _Env(True), self._temps)
         if not lines and _SLOT.match(code) and decision.kind == "normal":
             self._seated[id(decision)] = code  # a frame slot, never none while its listing runs
         seat = self._temps.tmp()
         msg = self.const("this decision has no player to make it (the actor is none)")
         return lines + [f"{seat} = {code}", f"if {seat} is None:", f"    _fail({msg}, {self.const(s.span, 'S')})",
-                        f"st.actor = {seat}"] + wait
+                        f"{DECIDE_MARK}{decision.index}", f"st.actor = {seat}"] + wait
 
     def next_source(self, s, code: int, size: int):
         return [f"st.stack[:] = [[{code}, 0, [None] * {size}]]", "if st.tracer is not None:",
@@ -2033,6 +2146,31 @@ def _unused_dropped(lines):
                                                          "    return _Blocks(out, blocks, extra, st)")]
     return [line for line in lines
             if not (line.endswith(" = _UNSET") and f"{line.split(' = ')[0].strip()} is _UNSET" not in text)]
+
+
+def _untraced(lines):
+    """A playout's lines without the blocks written for a tracer (`if st.tracer is not None:`
+    and what is indented under it): playout.play_random leaves a game with a tracer to the
+    public path.  A block left empty by it gets a `pass`."""
+    out, skip = [], None
+    for line in lines:
+        depth = len(line) - len(line.lstrip())
+        if skip is not None:
+            if depth > skip:
+                continue
+            assert not line.lstrip().startswith(("else:", "elif ")), "a tracer's block has no else"
+            skip = None
+        if line.lstrip() == "if st.tracer is not None:":
+            skip = depth
+            continue
+        out.append(line)
+    kept = []
+    for i, line in enumerate(out):
+        kept.append(line)
+        depth = len(line) - len(line.lstrip())
+        if line.endswith(":") and (i + 1 == len(out) or len(out[i + 1]) - len(out[i + 1].lstrip()) <= depth):
+            kept.append(line[:depth] + "    pass")
+    return kept
 
 
 def _drop_dead_stores(lines):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from . import limits
 from . import nodes as n
 from .checker import Tables
-from .codegen import CHANCE_MARK, Gen
+from .codegen import CHANCE_MARK, DECIDE_MARK, Gen
 from .orders import display_keys
 from .program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, Several
 from .types import CARD, INT, PLAYER, ZONE, is_list, list_of
@@ -182,7 +182,7 @@ class Compiler:
 
     def _finish(self, index: int):
         asm = self._asm
-        self.p.codes[index], self.p.chance_points[index] = self.gen.assemble(asm.items)
+        self.p.codes[index], self.p.chance_points[index] = self.gen.assemble(asm.items, index)
         self.p.op_spans[index] = asm.spans
 
     def _code(self, index: int, body, ending):
@@ -442,7 +442,8 @@ class Compiler:
                 return [f"if L[{pos}] < len(L[{askers}]):",
                         f"    {seat}, {offered} = L[{askers}][L[{pos}]]", f"    L[{pos}] += 1",
                         f"    for {k} in {offered}:", f"        L[{gen.const(var_slots, 'VS')}[{k}]] = {seat}",
-                        f"    st.actor = {seat}", f"    st.waiting = {gen.const(decision, 'DEC')}",
+                        f"    {DECIDE_MARK}{decision.index}", f"    st.actor = {seat}",
+                        f"    st.waiting = {gen.const(decision, 'DEC')}",
                         "    st.legal_cache = None", "    @RETURN",
                         "st.actor = None", f"@GOTO {effect.pc}"]
             asm.op(ask_source)

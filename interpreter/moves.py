@@ -98,8 +98,10 @@ class Explanation:
         return f"`{self.move}` is {self.verdict}"
 
 
-def apply_move(st, move: Move) -> None:
-    """Apply a move already known to be legal, then run the game to its next decision."""
+def apply_move(st, move: Move, codes: list | None = None) -> None:
+    """Apply a move already known to be legal, then run the game to its next decision (with
+    `codes`, see runtime.run; the playouts' operations do all of this themselves, inline, at
+    the decisions they make: codegen.Gen.playout_decision)."""
     decision = st.waiting
     fr = st.stack[-1]
     actor = st.actor
@@ -126,7 +128,7 @@ def apply_move(st, move: Move) -> None:
                 for slot, value in zip(slots, move.values):
                     L[slot] = value
         fr[1] = pc
-    run(st)
+    run(st, codes)
 
 
 def explain(st, text: str, expand=()) -> Explanation:

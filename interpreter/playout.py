@@ -2,13 +2,18 @@
 
 `simulate` plays thousands of games whose moves nobody looks at.  Through the API each
 decision costs a `legal_moves()` call, the agent's `choose`, an `apply()` that finds the move
-in the legal list, and the checks around `apply_move`; here the loop reads the generated
-enumerator's list (its moves are made once per script, so enumerating builds no objects),
-draws the index with the agent's own generator (the arithmetic of `Random.below`, inline) and
-hands the move straight to `moves.apply_move`, the one implementation of applying a move.  The moves, the states and the agent's generator go
-exactly as through the API (tests/test_playout.py compares them on every script); anything
-unusual (no legal move, a failing enumeration, a tracer) stops the loop and is left to the
-public calls, which report it the usual way.
+in the legal list, and the checks around `apply_move`.  A playout runs the program's second
+table of operations (Program.playout_codes), in which a decision is made where it is reached,
+inside the generated code (codegen.Gen.playout_decision): the generated listing of its moves
+(made once per script, so listing builds no objects), the index drawn with the agent's own
+generator (the arithmetic of `Random.below`, inline), the bookkeeping of `moves.apply_move`,
+and the chosen alternative's body run on in the same function.  What those operations hand
+back (the first decision, reached by the set-up; a decision at the playout's stop; a listing
+that gives up) this loop makes the same way, in Python, and `moves.apply_move` applies.  The
+moves, the states and the agent's generator go exactly as through the API
+(tests/test_playout.py compares them on every script); anything unusual (no legal move, a
+failing enumeration, a tracer, pause points) stops the loop and is left to the public calls,
+which report it the usual way.
 """
 
 from __future__ import annotations
@@ -20,19 +25,33 @@ from .moves import apply_move
 from .runtime import RUNTIME_FAULTS, ScriptRuntimeError, as_fault, too_many_decisions
 
 
+class Playout:
+    """What the decisions made inside the playouts' operations share (State.playout): the
+    agent's generator state, the decision count they stop at, and the tally (the decisions
+    asked are the decisions made: play_random counts them)."""
+
+    __slots__ = ("state", "stop", "offered", "forced")
+
+    def __init__(self, state: int, stop: int):
+        self.state, self.stop = state, stop
+        self.offered = self.forced = 0
+
+
 def play_random(st, rng: Random, max_decisions: int, tally: list | None = None) -> ScriptRuntimeError | None:
     """Apply uniformly random legal moves, drawn from `rng` as `RandomAgent.choose` draws them,
     until the game ends, `max_decisions` is reached, or something needs the public path.
     Returns the error that ended the game in a fault (for the caller to record), else None.
     `tally`, if given, is [decisions asked, moves offered in all, decisions with one move]: the
     cheap design metrics, added to as each chosen move is applied (playtest.py reads them)."""
-    if st.tracer is not None:
-        return None  # someone is listening: every decision goes through the public calls
+    if st.tracer is not None or st.pause_at:
+        return None  # someone is listening, or the game stops between decisions: the public calls
     stack = st.stack
-    state = rng.state
-    asked = offered = forced = 0
-    per_move, per_game = st.budget
     cap = limits.MAX_DECISIONS
+    start = st.decisions
+    # the generated decisions stop where the API loop would stop or check the cap after a move
+    po = st.playout = Playout(rng.state, min(max_decisions, cap - 1))
+    codes = st.prog.playout_codes
+    per_move, per_game = st.budget
     try:
         while st.waiting is not None and st.decisions < max_decisions:
             decision = st.waiting
@@ -49,27 +68,27 @@ def play_random(st, rng: Random, max_decisions: int, tally: list | None = None) 
             if not moves:
                 return None  # a dead end, or a listing over budget: left to the public legal_moves()
             count = len(moves)
-            state = (state + GAMMA) & MASK
+            state = po.state = (po.state + GAMMA) & MASK
             if count == 1:
                 move = moves[0]
-                forced += 1
+                po.forced += 1
             else:
                 z = ((state ^ (state >> 30)) * MIX1) & MASK
                 z = ((z ^ (z >> 27)) * MIX2) & MASK
                 move = moves[((z ^ (z >> 31)) * count) >> 64]
-            asked += 1
-            offered += count
+            po.offered += count
             st.legal_work = st.work  # the listing's cost, charged to the game with the move
             try:
-                apply_move(st, move)
+                apply_move(st, move, codes)
             except RUNTIME_FAULTS as exc:
                 return as_fault(st, exc)
             if st.decisions >= cap and not st.over:
                 return too_many_decisions()
     finally:
-        rng.state = state
+        rng.state = po.state
+        st.playout = None
         if tally is not None:
-            tally[0] += asked
-            tally[1] += offered
-            tally[2] += forced
+            tally[0] += st.decisions - start
+            tally[1] += po.offered
+            tally[2] += po.forced
     return None

@@ -183,6 +183,24 @@ class Program:
     explain_cache: dict = attrs.Factory(dict)  # rule name -> what explanations show of it (moves.py)
     source_text: object = None  # fn(span) -> the source it covers
     render: object = None  # fn(type, value) -> text
+    _playout_codes: list | None = None  # see playout_codes
+
+    @property
+    def playout_codes(self) -> list:
+        """The operations playouts run (codegen.Gen.playout_codes), each made when it first
+        runs: most programs loaded are never played out."""
+        if self._playout_codes is None:
+            self._playout_codes = self.compiler.gen.playout_codes()
+        return self._playout_codes
+
+    def make_playout_codes(self) -> None:
+        """Every playout operation made now, not as it first runs (bench.opcodes counts what
+        playing costs, and making them is loading)."""
+        table = self.playout_codes
+        for code, ops in enumerate(table):
+            for pc, op in enumerate(ops):
+                if getattr(op, "unmade", False):
+                    self.compiler.gen.make_playout_op(table, code, pc)
 
     def plan_moves(self):
         """Work out, once, where applying each decision's moves writes (moves.apply_move reads it

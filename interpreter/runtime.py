@@ -28,7 +28,8 @@ class State:
 
     __slots__ = ("prog", "n", "zones", "loc", "vis", "vars", "stack", "waiting", "actor", "over",
                  "rng", "history", "decisions", "tracer", "fault", "legal_cache", "seed", "options", "work", "capped",
-                 "work_limit", "game_work", "budget", "legal_work", "teams", "pause_at", "pause_point", "memo")
+                 "work_limit", "game_work", "budget", "legal_work", "teams", "pause_at", "pause_point", "memo",
+                 "playout")  # playout: while playout.play_random runs, what its generated decisions share
     FACE_UP = FACE_UP
 
     def copy_into(self, other: "State") -> "State":
@@ -196,9 +197,10 @@ def over_budget(st: State, span: Span | None) -> ScriptRuntimeError:
                               "`limit work_per_move N` raises the budget (docs/language.md §22)")
 
 
-def run(st: State) -> None:
+def run(st: State, codes: list | None = None) -> None:
     """Execute statements until the game waits for a decision, is over, or reaches a pause
-    point it was asked to stop at (`st.pause_at`, see resume).
+    point it was asked to stop at (`st.pause_at`, see resume).  `codes`: the operations to run,
+    the program's own by default (playout.play_random runs Program.playout_codes).
 
     Every statement costs STEP_COST units of the move's one work budget, which the
     expressions, built-ins and card moves inside the statements draw on too."""
@@ -207,7 +209,7 @@ def run(st: State) -> None:
     own = per_move if st.prog.decisions else per_game
     left = per_game - st.game_work
     st.work_limit = own if own < left else left  # min(), which costs several times more
-    _advance(st, False)
+    _advance(st, False, codes)
 
 
 def start(st: State) -> None:
@@ -229,9 +231,10 @@ def resume(st: State) -> None:
     _advance(st, True)
 
 
-def _advance(st: State, resumed: bool) -> None:
+def _advance(st: State, resumed: bool, codes: list | None = None) -> None:
     """Run the open stretch of work on to a decision, the end, or a pause point asked for;
-    `resumed`: the position is the pause point just left, which does not stop it again."""
+    `resumed`: the position is the pause point just left, which does not stop it again.
+    `codes` (see run) are only run where nothing pauses."""
     prog = st.prog
     stack = st.stack
     cost = limits.STEP_COST
@@ -241,7 +244,7 @@ def _advance(st: State, resumed: bool) -> None:
         else:
             # A fused operation (codegen.assemble) charges and checks each step it runs but the
             # last, which is charged here: the budget runs out at the same step either way.
-            codes = prog.codes
+            codes = codes or prog.codes
             while st.waiting is None and stack:
                 fr = stack[-1]
                 codes[fr[0]][fr[1]](st, fr)

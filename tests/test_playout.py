@@ -195,3 +195,97 @@ def test_listings_of_several_rules_and_alternatives_match_the_exact_listing(budg
     assert any(o.startswith("this needed more than") for o in outcomes) == (budget < 1_000_000), outcomes
     assert ("division by zero" in outcomes) == (faulting and budget > 100), outcomes
     _plays_alike(path, seeds=range(4))
+
+
+# ---- decisions resolved inside the generated code (Program.playout_codes)
+
+def _through_playouts(game, players, seed, max_decisions, budget):
+    """A game played by the playout loop as simulate plays it, with its tally."""
+    state = game.new_game(players=players, seed=seed, max_work=budget[0], max_game_work=budget[1])
+    agent, tally = RandomAgent.for_game(seed), [0, 0, 0]
+    interpreter.playtest.play_out(state, agent, max_decisions, tally)
+    return state, agent, tally
+
+
+def _through_the_api(game, players, seed, max_decisions, budget):
+    """The same game through legal_moves(), the agent and apply(), tallied as playouts tally."""
+    state = game.new_game(players=players, seed=seed, max_work=budget[0], max_game_work=budget[1])
+    agent, tally = RandomAgent.for_game(seed), [0, 0, 0]
+    while not state.is_over and state.fault is None and state.decisions < max_decisions:
+        moves = state.legal_moves()
+        if not moves:
+            break
+        tally[0], tally[1], tally[2] = tally[0] + 1, tally[1] + len(moves), tally[2] + (len(moves) == 1)
+        try:
+            state.apply(agent.choose(moves))
+        except interpreter.GameFault:
+            break
+    return state, agent, tally
+
+
+def _ends_alike(game, players, seed, max_decisions=MAX, budget=(None, None)):
+    """The playout and the API game end in the same state, fault (message, span, hint), work,
+    agent's generator and tally; returns the fault's message (None if it finished)."""
+    ends = []
+    for play in (_through_playouts, _through_the_api):
+        state, agent, tally = play(game, players, seed, max_decisions, budget)
+        fault = state.fault and (state.fault.code, state.fault.message, state.fault.span, state.fault.hint)
+        ends.append((fault, json.dumps(state.to_json(), sort_keys=True), state.game_work, state.decisions,
+                     agent.rng.state, tally))
+    assert ends[0] == ends[1], (game.path, players, seed, max_decisions, budget)
+    return ends[0][0] and ends[0][0][1]
+
+
+# (script, budgets of one move, budgets of the game, whether a move (not the set-up) can run over)
+_SWEEPS = [("games/bouncer.cardgame", range(40, 1000, 23), range(300, 33_000, 1_103), True),
+           ("games/booray.cardgame", range(300, 700, 13), range(300, 6_000, 191), False),
+           ("games/bosspoker.cardgame", range(900, 1500, 19), range(1_000, 7_000, 199), False),
+           ("games/bohei.cardgame", range(10, 450, 11), range(2_000, 80_000, 2_503), True),
+           ("tests/scripts/reactions.cardgame", range(1, 100, 3), range(1, 400, 7), True),
+           ("tests/scripts/commit_reveal.cardgame", range(1, 60, 2), range(1, 150, 3), True)]
+
+
+@pytest.mark.parametrize("path, per_move, per_game, in_a_move", _SWEEPS, ids=[s[0].split("/")[-1] for s in _SWEEPS])
+def test_budgets_run_out_in_a_playout_where_they_run_out_in_the_api(path, per_move, per_game, in_a_move):
+    """With the budget of one move, then the game's, set to many values in turn (so that they
+    run out at a decision, inside a listing, inside a move, in the set-up, after a simultaneous
+    round or a reaction window), the playout loop stops at the same step with the same fault."""
+    game = interpreter.load(str(ROOT / path))
+    faults = set()
+    for seed, budget in enumerate([(k, None) for k in per_move] + [(None, k) for k in per_game]):
+        fault = _ends_alike(game, game.min_players, seed % 5, budget=budget)
+        faults.add(fault and fault.split(" ")[1])
+    assert faults >= {None, "game", "move"} if in_a_move else faults >= {None, "game"}, faults
+
+
+@pytest.mark.parametrize("path", ["games/bouncer.cardgame", "games/booray.cardgame", "games/bosspoker.cardgame",
+                                  "games/bohei.cardgame", "tests/scripts/commit_reveal.cardgame"])
+def test_a_playout_stops_at_max_decisions_and_at_the_cap_where_the_api_stops(path, monkeypatch):
+    game = interpreter.load(str(ROOT / path))
+    for max_decisions in (0, 1, 2, 3, 5, 8, 13, 21, 34, 55):
+        assert _ends_alike(game, game.max_players, max_decisions, max_decisions=max_decisions) is None
+    capped = 0
+    for cap in (1, 2, 3, 7, 19, 40):
+        monkeypatch.setattr(interpreter.limits, "MAX_DECISIONS", cap)
+        for seed in range(3):
+            fault = _ends_alike(game, game.min_players, seed)
+            assert fault in (None, f"the game reached {cap:,} decisions without ending")
+            capped += fault is not None
+    assert capped >= 6  # caps 1 and 2 at least: every script here asks more decisions
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.name)
+def test_playouts_make_their_decisions_inside_the_generated_code(path, monkeypatch):
+    """A playout applies a move through moves.apply_move only where the generated code hands
+    the decision back (the first decision, reached by the set-up, and nothing unusual after it
+    in a shipped game or test script); the games are those of the API (above)."""
+    game = interpreter.load(str(path))
+    applied = []
+    real = interpreter.playout.apply_move
+    monkeypatch.setattr(interpreter.playout, "apply_move", lambda st, move, *rest: (applied.append(st.decisions),
+                                                                                    real(st, move, *rest)))
+    for seed in range(3):
+        applied.clear()
+        state, _, tally = _through_playouts(game, game.min_players, seed, MAX, (None, None))
+        assert applied == ([0] if state.decisions else []) and tally[0] == state.decisions, (path.name, seed)
+    _ends_alike(game, game.min_players, 3)
