@@ -249,6 +249,11 @@ def _partner(st, p):
     return others[0] if others else None
 
 
+# Built-ins whose value depends on where cards lie or how they face, beyond their arguments
+# (a zone argument is read through its slot): memo_reads.py counts them as reading every zone.
+READS_WHERE = frozenset({"owner", "zone_of", "face_up"})
+
+
 @builtin("owner", 1, 1, lambda t: (_need(t, 0, lambda x: fits(CARD, x), "a card"), PLAYER)[1])
 def _owner(st, card):
     return st.owner_of_slot(st.loc[card])

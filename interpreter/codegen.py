@@ -29,13 +29,13 @@ import itertools
 import re
 from collections import Counter
 
-import attrs
-
 from . import choosing, limits
 from . import nodes as n
+from .nodes import walk as _walk
 from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, REFUSING, by_pattern
 from .enumeration import enumerate_moves
 from .flow import merge_step_charges, steps_over
+from .memo_reads import memo_reads
 from .program import Move, Several, move_text, render_value
 from .rng import GAMMA, MASK, MIX1, MIX2
 from .rng import shuffle as _shuffle
@@ -65,8 +65,9 @@ CHANCE_MARK = "@CHANCE"
 # Written where an operation leaves a decision pending (`@DECIDE index`): the program's own
 # operations skip it; the playouts' operations make the decision there (Gen.playout_decision).
 DECIDE_MARK = "@DECIDE "
-# Written before every change of the zones, the cards' facing or a variable: the values of the
-# definitions computed so far (State.memo, see Gen.define_fn) may no longer hold.
+# Written before a change of the zones, the cards' facing or a variable that a parameterless
+# definition may read (Gen.forget): the values computed so far (State.memo, see Gen.define_fn)
+# may no longer hold.
 FORGET = "st.memo = {}"
 # Each definition's function, in every generator (the REPL's evaluations compile their own), has
 # a key of its own in State.memo: two generators never number definitions alike.
@@ -275,22 +276,10 @@ def _merge_charges(lines):
     return out
 
 
-def _walk(e):
-    """Every syntax node inside `e`, `e` included."""
-    stack = [e]
-    while stack:
-        node = stack.pop()
-        yield node
-        for field in attrs.fields(type(node)):
-            value = getattr(node, field.name)
-            if attrs.has(type(value)):
-                stack.append(value)
-            elif isinstance(value, (tuple, list)):
-                for item in value:
-                    if attrs.has(type(item)):
-                        stack.append(item)
-                    elif isinstance(item, tuple):  # (cond, body) pairs
-                        stack.extend(x for x in item if attrs.has(type(x)))
+def _kept_in_memo(define) -> bool:
+    """Whether State.memo may keep the values of a definition (in some generator: see
+    Gen.define_fn): one without parameters, whose value depends on the state alone."""
+    return not define.params
 
 
 def _indent(lines, depth=1):
@@ -391,6 +380,7 @@ class Gen:
         self._free: dict[int, frozenset] = {}
         self._places: dict = {}  # ordered attribute -> value -> place; "cards:" + it -> card -> place
         self._bodies: dict[int, list] = {}  # code index -> its operations' lines (playout_codes expands them again)
+        self._reads = None  # memo_reads.Reads of the script, once asked for (see forget)
 
     @property
     def t(self):
@@ -509,7 +499,7 @@ class Gen:
         chain = self.t.recursive.get(name)
         # Computed once while nothing changes (see _memoized); never in traced mode, the
         # reference the fast code is compared with, nor a recursive one (its depth is its own).
-        memo = not traced and not chain and not define.params
+        memo = not traced and not chain and _kept_in_memo(define)
         try:
             # A recursive definition takes its call depth as an argument: a limit with no state.
             env = _Env(False, {slot: f"a{slot}" for slot in params}, depth="dd" if chain else None)
@@ -537,9 +527,10 @@ class Gen:
 
     @staticmethod
     def _memoized(key: int, lines, code, fn):
-        """A definition's body computing its value at most once while the state does not
-        change: expressions change nothing, and every statement that changes the zones, the
-        facing or a variable empties `st.memo` first (FORGET).  A later use charges the work
+        """A definition's body computing its value at most once while what it reads does not
+        change: expressions change nothing, and every statement that changes a zone, the
+        facing or a variable a parameterless definition may read empties `st.memo` first
+        (Gen.forget).  A later use charges the work
         the computation took, or computes it again when that would pass the limit, so the
         budget runs out exactly where, and with the span where, it would have."""
         h, w0, v = fn.tmp("h"), fn.tmp("w"), fn.tmp("v")
@@ -548,6 +539,28 @@ class Gen:
                 f"    st.work += {h}[1]", f"    return {h}[0]",
                 f"{w0} = st.work"] + lines + [f"{v} = {code}", f"st.memo[{key}] = ({v}, st.work - {w0})",
                                               f"return {v}"]
+
+    def forget(self, variable=None, zones=(), facing=False, anywhere=False) -> list[str]:
+        """Lines emptying State.memo before a change, where a parameterless definition may
+        read what changes (memo_reads.py): the global `variable`, the cards of `zones` (slot
+        numbers or names holding them), how cards face, or (`anywhere`) cards taken from
+        zones known only card by card.  No lines where none reads it."""
+        if self._reads is None:
+            kept = [name for name, define in self.t.defines.items() if _kept_in_memo(define)]
+            self._reads = memo_reads(self.t, self.p.zone_index, kept)
+        reads = self._reads
+        touched = zones or anywhere
+        if variable in reads.variables or (facing and reads.facing) or (touched and reads.zones is None):
+            return [FORGET]
+        if not reads.zones:
+            return []
+        if anywhere or any(int(z) in reads.zones for z in zones if _INT.match(z)):
+            return [FORGET]
+        found = [z for z in zones if not _INT.match(z)]
+        if not found:
+            return []
+        read = self.const(reads.zones, "MZ")
+        return [f"if {' or '.join(f'{z} in {read}' for z in found)}:", f"    {FORGET}"]
 
     def _inline_define(self, define, codes, env, fn):
         """A small definition's body written at the call site: (lines, code) or None.
@@ -1517,7 +1530,8 @@ class Gen:
                 slot, cards, c = fn.tmp(), fn.tmp(), fn.tmp("c")
                 return lines + [CHANCE_MARK, f"{slot} = {zone}", f"{cards} = st.zones[{slot}]"] + \
                     self.charge(f"len({cards})", s.span) + [
-                                FORGET, f"st.rng = _shuffle(st.rng, {cards})", "vis = st.vis",
+                                *self.forget(zones=[slot], facing=True),
+                                f"st.rng = _shuffle(st.rng, {cards})", "vis = st.vis",
                                 f"for {c} in {cards}:", f"    vis[{c}] = 0", "if st.tracer is not None:",
                                 f"    st.emit('chance', what='shuffle', zone={slot}, span={self.const(s.span, 'S')})"]
         return None
@@ -1532,7 +1546,7 @@ class Gen:
             lines += [f"{cards} = tuple(st.zones[{what}])"]
         else:
             lines += [f"{cards} = _cards(st, {typ == CARD}, {what})"]
-        lines.append(FORGET)
+        lines += self.forget(facing=True)
         if isinstance(s, n.Reveal):
             return lines + [f"for {c} in {cards}:", f"    st.vis[{c}] |= {FACE_UP}",
                             f"    st.emit('reveal', card={c}, span={span})"]
@@ -1584,7 +1598,7 @@ class Gen:
                 lines += vl + [f"{seq}[{i}] = {value}"]
             else:
                 lines += [f"{o} = {seq}[{i}]"] + vl + [f"{v} = {value}"] + combine(o, v)[2:] + [f"{seq}[{i}] = {res}"]
-            lines += ([] if kind == "local" else [FORGET]) + [f"{where} = tuple({seq})"]
+            lines += ([] if kind == "local" else self.forget(detail)) + [f"{where} = tuple({seq})"]
             return lines if kind == "local" else lines + [trace[0], trace[1].format(shown=f"{seq}[{i}]", index=i)]
         if kind == "local":
             vl, value = self.lower(s.value, env, fn)
@@ -1598,10 +1612,10 @@ class Gen:
         if target.index is None:
             vl, value = self.lower(s.value, env, fn)
             if op == "=":
-                lines = vl + [FORGET, f"st.vars[{slot}] = {value}"]
+                lines = vl + self.forget(name) + [f"st.vars[{slot}] = {value}"]
             else:
                 lines = [f"{o} = st.vars[{slot}]"] + vl + [f"{v} = {value}"] + combine(o, v)[2:] + \
-                    [FORGET, f"st.vars[{slot}] = {res}"]
+                    self.forget(name) + [f"st.vars[{slot}] = {res}"]
             return lines + [trace[0], trace[1].format(shown=f"st.vars[{slot}]", index=None)]
         # per-player variable
         il, idx = self.lower(target.index, env, fn)
@@ -1612,10 +1626,10 @@ class Gen:
                       f"{row} = st.vars[{slot}]"]
         vl, value = self.lower(s.value, env, fn)
         if op == "=":
-            lines += vl + [FORGET, f"{row}[{seat}] = {value}"]
+            lines += vl + self.forget(name) + [f"{row}[{seat}] = {value}"]
         else:
             lines += [f"{o} = {row}[{seat}]"] + vl + [f"{v} = {value}"] + combine(o, v)[2:] + \
-                [FORGET, f"{row}[{seat}] = {res}"]
+                self.forget(name) + [f"{row}[{seat}] = {res}"]
         return lines + [trace[0], trace[1].format(shown=f"{row}[{seat}]", index=seat)]
 
     def _move_card(self, card: str, dest: str, bottom: bool, facing, fn) -> list[str]:
@@ -1650,24 +1664,26 @@ class Gen:
         move = self._move_card(card, d, bottom, s.facing, fn) + \
             ["if st.tracer is not None:", f"    st.emit('move', card={card}, to={d}, span={span})"]
         if typ == CARD:
-            return lines + wl + [f"{card} = {what}", FORGET, f"if {card} is not None:"] + _indent(move)
+            forget = self.forget(zones=[d, f"loc[{card}]"], facing=True)  # where it goes, where it was
+            return lines + wl + [f"{card} = {what}", f"if {card} is not None:"] + _indent(forget + move)
         if typ == ZONE:
             # Untraced, a whole zone moves at once: same final zones, locations and facing.
             src, moved = fn.tmp(), fn.tmp()
             place = f"zones[{d}][0:0] = {moved}" if bottom else f"zones[{d}].extend({moved})"
             vis = f"vis[{card}] |= {FACE_UP}" if s.facing == "up" else f"vis[{card}] &= {~FACE_UP}"
-            return lines + wl + [f"{src} = {what}"] + self.charge(f"len(zones[{src}])", s.span) + [
-                                 FORGET, "if st.tracer is None:",
-                                 f"    {moved} = tuple(zones[{src}])",
-                                 f"    if {src} != {d}:", f"        {place}", f"        zones[{src}].clear()",
-                                 f"        for {card} in {moved}:", f"            loc[{card}] = {d}",
-                                 f"            {vis}",
-                                 "    else:", f"        for {card} in {moved}:", f"            {vis}",
-                                 "else:", f"    for {card} in {order}(tuple(zones[{src}])):"] + _indent(move, 2)
+            return lines + wl + [f"{src} = {what}"] + self.charge(f"len(zones[{src}])", s.span) + \
+                self.forget(zones=[src, d], facing=True) + [
+                    "if st.tracer is None:",
+                    f"    {moved} = tuple(zones[{src}])",
+                    f"    if {src} != {d}:", f"        {place}", f"        zones[{src}].clear()",
+                    f"        for {card} in {moved}:", f"            loc[{card}] = {d}",
+                    f"            {vis}",
+                    "    else:", f"        for {card} in {moved}:", f"            {vis}",
+                    "else:", f"    for {card} in {order}(tuple(zones[{src}])):"] + _indent(move, 2)
         cards = fn.tmp()
         # a list is a tuple (a value: moving its cards does not change it); its nones are skipped
         return lines + wl + [f"{cards} = {what}", f"if {cards} is not None:"] + \
-            _indent(self.charge(f"len({cards})", s.span) + [FORGET]) + [
+            _indent(self.charge(f"len({cards})", s.span) + self.forget(zones=[d], facing=True, anywhere=True)) + [
                              f"    if type({cards}) is not tuple or None in {cards}:",
                              f"        {cards} = tuple([x for x in {cards} if x is not None])",
                              "    if st.tracer is None:",  # asked once, not at every card
@@ -1690,7 +1706,8 @@ class Gen:
             f"{seats} = {players}", f"{src} = {source}", f"{rounds} = {count} or 0",
             # paid up front: every round, even one that deals to nobody
         ] + self.charge(f"max(0, {rounds}) * max(1, len({seats}))", s.span) + [
-            FORGET, "zones, loc, vis = st.zones, st.loc, st.vis"] + self._deal_at_once(s, seats, src, rounds, vis, card, fn, [
+            # the cards go to per-player zones: read only where any zone might be (memo_reads.py)
+            *self.forget(zones=[src], facing=True), "zones, loc, vis = st.zones, st.loc, st.vis"] + self._deal_at_once(s, seats, src, rounds, vis, card, fn, [
             f"for _ in range({rounds}):",
             f"    for {seat} in {seats}:",
             f"        {pile} = zones[{src}]",

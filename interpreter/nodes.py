@@ -13,6 +13,24 @@ from .source import Span
 node = attrs.frozen(eq=False)
 
 
+def walk(e):
+    """Every syntax node inside `e`, `e` included."""
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        yield x
+        for field in attrs.fields(type(x)):
+            value = getattr(x, field.name)
+            if attrs.has(type(value)):
+                stack.append(value)
+            elif isinstance(value, (tuple, list)):
+                for item in value:
+                    if attrs.has(type(item)):
+                        stack.append(item)
+                    elif isinstance(item, tuple):  # (cond, body) pairs
+                        stack.extend(part for part in item if attrs.has(type(part)))
+
+
 # ---- expressions ---------------------------------------------------------------------------
 
 @node

@@ -111,3 +111,111 @@ def test_an_evaluation_compiles_its_own_definitions_beside_the_games(games):
     assert state.evaluate("[heavy, x]")[0] == "[48, 1]"
     state.apply("pick 9")
     assert state.vars[fast.program.var_slots["y"]] == 4 * 50 + 49 + 49 + 48
+
+
+# A definition kept in State.memo is forgotten only by a change of what it reads (memo_reads.py):
+# `x` and the cards of `gone`, here; `turns`, `aside` and the hands it never reads.
+KEPT = '''game "Kept"
+players 2
+deck d in pile {
+    rank: 1, 2, 3, 4
+    suit: A
+    name: rank suit
+}
+zone pile: shared public
+zone gone: shared public
+zone aside: shared public
+zone hand: per player owner
+var x: int = 0
+var turns: int = 0
+define heavy = count a in range(1, 6) where a > x + count(gone)
+rule is_heavy(n: int) "Exactly heavy."
+    require n == heavy
+phase main {
+    loop {
+        decide seat(0) {
+            pick(n in 0..6) requires is_heavy(n) {
+                end game
+            }
+            count_turn {
+                set turns += 1
+            }
+            bump {
+                set x += 1
+            }
+            drop {
+                move top(pile) to gone
+            }
+            take_back {
+                move top(gone) to aside
+            }
+            deal_one {
+                move top(pile) to hand[seat(0)]
+            }
+        }
+    }
+}
+'''
+
+
+@pytest.fixture
+def kept(tmp_path):
+    path = tmp_path / "kept.cardgame"
+    path.write_text(KEPT)
+    return _load(path, traced=True), _load(path, traced=False)
+
+
+def test_a_change_of_what_no_definition_reads_keeps_the_memo(kept):
+    _, fast = kept
+    state = fast.new_game()
+    state.legal_moves()  # computes `heavy`
+    for move in ("count_turn", "deal_one", "drop", "take_back"):
+        state.apply(move)
+        # `gone` is read: a card going there, or leaving it for a zone nobody reads, forgets
+        assert bool(state.memo) == (move in ("count_turn", "deal_one")), move
+        state.legal_moves()
+
+
+def test_every_kept_value_is_the_one_computed_afresh(kept):
+    # the traced reference keeps nothing: each listing shows `heavy` as computed now
+    states = [game.new_game() for game in kept]
+    for move in ("drop", "drop", "count_turn", "take_back", "deal_one", "bump", "take_back", "drop"):
+        listed = [sorted(m.text for m in state.legal_moves()) for state in states]
+        assert listed[0] == listed[1], move
+        for state in states:
+            state.apply(move)
+    assert [m.text for m in states[1].legal_moves() if m.text.startswith("pick")] == ["pick 4"]
+
+
+def _reads(tmp_path, extra: str):
+    from interpreter.memo_reads import memo_reads
+    path = tmp_path / "reads.cardgame"
+    path.write_text(KEPT.replace("define heavy", extra + "\ndefine heavy"))
+    gen = interpreter.load(str(path)).program.compiler.gen
+    return gen, memo_reads(gen.t, gen.p.zone_index, [name for name, d in gen.t.defines.items() if not d.params])
+
+
+def test_the_reads_are_the_variables_and_zones_named_through_the_definitions_called(tmp_path):
+    gen, reads = _reads(tmp_path, "define first_gone(k: int) = count(gone) + k + x\ndefine uses = first_gone(1)")
+    assert reads.variables == {"x"} and not reads.facing
+    assert reads.zones == {gen.p.zone_slot("gone", None, 2)}
+
+
+@pytest.mark.parametrize("extra", [
+    "define where = zone_of(top(pile))",  # where a card lies
+    "define up = any c in pile where face_up(c)",  # how cards face
+    "define mine = count(hand[seat(0)])",  # a per-player zone: its slot depends on the player count
+    "var z: zone = pile\ndefine held = count(z)",  # a zone known only at run time
+])
+def test_a_zone_known_only_at_run_time_counts_as_reading_every_zone(tmp_path, extra):
+    _, reads = _reads(tmp_path, extra)
+    assert reads.zones is None
+
+
+def test_every_builtin_that_reads_where_cards_lie_is_counted_as_reading_every_zone():
+    import inspect
+
+    from interpreter.builtins import BUILTINS, READS_WHERE
+    reading = {name for name, (_, _, _, impl) in BUILTINS.items()
+               if any(w in inspect.getsource(impl) for w in ("st.loc", "st.vis", "owner_of_slot"))}
+    assert reading and reading <= READS_WHERE
