@@ -1264,6 +1264,8 @@ class Gen:
                             f"else _fail({none_msg}, {span}))"
         if op == "+" and TEXT in (ltype, rtype):  # before lists: `"Beat " + cards` shows the cards
             lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
+            if ltype == rtype == TEXT and not self.traced:
+                return lines, f"{self.const(_texts_plus, 'H')}(st, {left}, {right}, {span})"
             return lines, f"{self.const(_text_plus, 'H')}(st, {self._value(ltype)}, {self._value(rtype)}, " \
                           f"{left}, {right}, {span})"
         if op == "+" and (is_list(ltype) or is_list(rtype)):
@@ -2249,6 +2251,24 @@ def _text_plus(st, ltype, rtype, left, right, span):
     if len(a) + len(b) > limits.MAX_TEXT_LENGTH:
         raise ScriptRuntimeError(f"a text grew beyond {limits.MAX_TEXT_LENGTH} characters", span)
     return a + b
+
+
+def _texts_plus(st, left, right, span):
+    """`_text_plus(st, TEXT, TEXT, ...)` as it goes for two texts, each of which renders as
+    itself (a text variable built in a playout, a question put together); a none, or a side
+    already past the limit, goes the general way, which faults where it would."""
+    most = limits.MAX_TEXT_LENGTH
+    if type(left) is not str or type(right) is not str or len(left) > most or len(right) > most:
+        return _text_plus(st, TEXT, TEXT, left, right, span)
+    st.work += len(left)
+    if st.work > st.work_limit:
+        over_budget(st, span)
+    st.work += len(right)
+    if st.work > st.work_limit:
+        over_budget(st, span)
+    if len(left) + len(right) > most:
+        raise ScriptRuntimeError(f"a text grew beyond {most} characters", span)
+    return left + right
 
 
 def _zone_name(st, slot):

@@ -312,3 +312,38 @@ def test_a_card_attributes_name_types_a_variable_and_a_parameter(tmp_path):
 def test_a_value_of_another_kind_in_an_attribute_typed_variable_is_a_mismatch(tmp_path):
     diags = diagnostics_of(tmp_path, ATTRIBUTE_TYPED.replace("var trump: suit = none", "var trump: suit = 3"))
     assert [(d.code, d.message) for d in diags] == [("E0210", "expected a symbol, found a number")]
+
+
+TEXTS = '''game "Texts"
+players 2
+var t: text = none
+var n: int = 0
+phase main {
+    set t = t + "-"
+    while n < 12 {
+        set t = t + t + "ab"
+        set n += 1
+    }
+    end game
+}
+'''
+
+
+def test_texts_joined_are_charged_and_limited_as_the_traced_reference_does(tmp_path):
+    # the fast code joins two texts without rendering them (codegen._texts_plus): same values,
+    # same work, the budget and the text limit faulting where, and with the span where, they would
+    from test_codegen import _load
+    path = tmp_path / "texts.cardgame"
+    path.write_text(TEXTS)
+    games = _load(path, traced=True), _load(path, traced=False)
+    seen = set()
+    for budget in list(range(1, 40, 3)) + list(range(40, 45_000, 307)):  # the limit: at 43,081
+        results = []
+        for game in games:
+            state = game.new_game(max_game_work=budget)
+            fault = state.fault
+            results.append((state.vars, state.game_work, fault and (fault.message, fault.span)))
+        assert results[0] == results[1], budget
+        seen.add(results[0][2] and results[0][2][0].split(" ")[0])
+    assert {"the", "a"} <= seen  # "the game used up its work budget", "a text grew beyond ..."
+    assert games[1].new_game().vars[0].startswith("none-none-ab")
