@@ -381,6 +381,7 @@ class Gen:
         self._places: dict = {}  # ordered attribute -> value -> place; "cards:" + it -> card -> place
         self._bodies: dict[int, list] = {}  # code index -> its operations' lines (playout_codes expands them again)
         self._reads = None  # memo_reads.Reads of the script, once asked for (see forget)
+        self._kept_calls: dict[tuple, str | None] = {}  # (definition, argument codes) -> _kept_call's
 
     @property
     def t(self):
@@ -530,13 +531,13 @@ class Gen:
         """A definition's body computing its value at most once while what it reads does not
         change: expressions change nothing, and every statement that changes a zone, the
         facing or a variable a parameterless definition may read empties `st.memo` first
-        (Gen.forget).  A later use charges the work
-        the computation took, or computes it again when that would pass the limit, so the
-        budget runs out exactly where, and with the span where, it would have."""
+        (Gen.forget).  A later use charges the work the computation took, or computes it
+        again when that would pass the limit, so the budget runs out exactly where, and with
+        the span where, it would have."""
         h, w0, v = fn.tmp("h"), fn.tmp("w"), fn.tmp("v")
         return [f"{h} = st.memo.get({key})",
-                f"if {h} is not None and st.work + {h}[1] <= st.work_limit:",
-                f"    st.work += {h}[1]", f"    return {h}[0]",
+                f"if {h} is not None and ({w0} := st.work + {h}[1]) <= st.work_limit:",
+                f"    st.work = {w0}", f"    return {h}[0]",
                 f"{w0} = st.work"] + lines + [f"{v} = {code}", f"st.memo[{key}] = ({v}, st.work - {w0})",
                                               f"return {v}"]
 
@@ -545,10 +546,7 @@ class Gen:
         read what changes (memo_reads.py): the global `variable`, the cards of `zones` (slot
         numbers or names holding them), how cards face, or (`anywhere`) cards taken from
         zones known only card by card.  No lines where none reads it."""
-        if self._reads is None:
-            kept = [name for name, define in self.t.defines.items() if _kept_in_memo(define)]
-            self._reads = memo_reads(self.t, self.p.zone_index, kept)
-        reads = self._reads
+        reads = self._memo_reads()
         touched = zones or anywhere
         if variable in reads.variables or (facing and reads.facing) or (touched and reads.zones is None):
             return [FORGET]
@@ -561,6 +559,29 @@ class Gen:
             return []
         read = self.const(reads.zones, "MZ")
         return [f"if {' or '.join(f'{z} in {read}' for z in found)}:", f"    {FORGET}"]
+
+    def _memo_reads(self):
+        """What Gen.forget watches: the reads of the definitions State.memo keeps."""
+        if self._reads is None:
+            kept = [name for name, define in self.t.defines.items() if _kept_in_memo(define)]
+            self._reads = memo_reads(self.t, self.p.zone_index, kept)
+        return self._reads
+
+    def _kept_call(self, e, pyname: str, codes) -> str | None:
+        """A function of (st) keeping the value of call `e` in State.memo, for a call whose
+        arguments are all constants (`active(six_wins)`) of a definition that reads only what
+        forget watches: its value and its work then depend on the watched state alone, as a
+        parameterless definition's do.  None otherwise (and in traced mode, the reference)."""
+        if self.traced or any(self._constant(a) is _UNSET for a in e.args):
+            return None
+        key = (e.func, tuple(codes))
+        if key not in self._kept_calls:
+            name = None
+            if memo_reads(self.t, self.p.zone_index, [e.func]).within(self._memo_reads()):
+                body = self._memoized(next(_MEMO_KEYS), [], f"{pyname}(st, {', '.join(codes)})", self._temps)
+                name = self.build(f"{pyname}_kept", "st", body).__name__
+            self._kept_calls[key] = name
+        return self._kept_calls[key]
 
     def _inline_define(self, define, codes, env, fn):
         """A small definition's body written at the call site: (lines, code) or None.
@@ -1034,6 +1055,8 @@ class Gen:
                 return lines + inline[0], inline[1]
             if e.func in t.recursive:
                 codes = [f"{env.depth} + 1" if env.depth else "1"] + codes
+            elif (kept := self._kept_call(e, pyname, codes)) is not None:
+                return lines, f"{kept}(st)"
             return lines, f"{pyname}(st{''.join(', ' + c for c in codes)})"
         if e.func in ORDER_FUNCTIONS:
             return self.place(e.args[0], order_name(t.types[id(e.args[0])]), env, fn)

@@ -25,6 +25,11 @@ class Reads:
     zones: frozenset | None  # slots of shared zones; None: any zone (per-player, or found at run time)
     facing: bool  # how cards face, who has seen them
 
+    def within(self, other: "Reads") -> bool:
+        """Whether every change that could touch these reads touches `other`'s too."""
+        zones = other.zones is None or (self.zones is not None and self.zones <= other.zones)
+        return self.variables <= other.variables and zones and (other.facing or not self.facing)
+
 
 def _may_hold_zone(typ: str) -> bool:
     """A value of this type can be, or hold, a zone (a record or an unknown type might)."""

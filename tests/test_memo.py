@@ -4,6 +4,8 @@ fast code plays exactly like the traced reference, which computes every use."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import interpreter
@@ -129,12 +131,24 @@ zone hand: per player owner
 var x: int = 0
 var turns: int = 0
 define heavy = count a in range(1, 6) where a > x + count(gone)
+define above(k: int) = count a in range(1, 6) where a > x + count(gone) + k
+define holding(k: int) = count c in hand[seat(0)] where c.rank > k
 rule is_heavy(n: int) "Exactly heavy."
     require n == heavy
+rule is_above(n: int) "Exactly above(1)."
+    require n == above(1)
+rule is_holding(n: int) "Exactly holding(0)."
+    require n == holding(0)
 phase main {
     loop {
         decide seat(0) {
             pick(n in 0..6) requires is_heavy(n) {
+                end game
+            }
+            above_is(n in 0..6) requires is_above(n) {
+                end game
+            }
+            holding_is(n in 0..4) requires is_holding(n) {
                 end game
             }
             count_turn {
@@ -185,6 +199,17 @@ def test_every_kept_value_is_the_one_computed_afresh(kept):
         for state in states:
             state.apply(move)
     assert [m.text for m in states[1].legal_moves() if m.text.startswith("pick")] == ["pick 4"]
+    assert [m.text for m in states[1].legal_moves() if m.text.startswith(("above", "holding"))] == \
+        ["above_is 3", "holding_is 1"]
+
+
+def test_a_call_with_constant_arguments_is_kept_where_it_reads_only_what_forgetting_watches(kept):
+    # above(1) reads `x` and `gone`, as `heavy` does: kept; holding(0) reads a hand, which no
+    # statement forgets for: computed at each use (the test above checks both values)
+    sources = "\n".join(kept[1].program.compiler.gen.sources)
+    assert "def D_above_" in sources and "def D_holding_" in sources
+    wrappers = re.findall(r"^def (D_\w+_kept_\d+)\(", sources, re.M)
+    assert wrappers and all(name.startswith("D_above_") for name in wrappers)
 
 
 def _reads(tmp_path, extra: str):
