@@ -1542,12 +1542,17 @@ class Gen:
                 return self._move(s, env, fn)
             case n.Deal():
                 return self._deal(s, env, fn)
-            case n.Log():  # the text is only made for someone listening, so the game is not charged for it
+            case n.Log():
+                # The text is made only for someone listening, so the game is neither charged for
+                # it nor stopped by it: a part that fails (a none, the text limit, the budget) leaves
+                # the line as written, as a prompt that fails is shown, and the game goes on as unwatched.
                 lines, text = self.text_lines(s.parts)
-                work = fn.tmp("w")
+                work, line = fn.tmp("w"), fn.tmp("t")
+                written = self.const("".join(p if isinstance(p, str) else "{...}" for p in s.parts))
                 return ["if st.tracer is not None:"] + _indent(
-                    [f"{work} = st.work"] + lines + [f"st.emit('log', text={text}, span={self.span(s.span)})",
-                                                     f"st.work = {work}"])
+                    [f"{work} = st.work", "try:"] + _indent(lines + [f"{line} = {text}"]) +
+                    ["except _RUNTIME_FAULTS:", f"    {line} = {written}", f"st.work = {work}",
+                     f"st.emit('log', text={line}, span={self.span(s.span)})"])
             case n.Reveal() | n.Hide() | n.ShowTo():
                 return self._visibility(s, env, fn)
             case n.Shuffle():
