@@ -107,9 +107,9 @@ def why_not(text: str, legal: list[str], candidates: list[str], card_names, view
     `card_names` are every card of the game (public: the decks are in the script); `view` is the
     seat's view (a card it may not see is never located); `actor` names the one to act (`P1`).
     """
-    lines = []
     by_fold = {name.casefold(): name for name in card_names}
     words = _tokens(text)
+    lines = _shape_problems(words, candidates, by_fold)
     offered = {w for c in candidates for w in _tokens(c)[1:]}
     for word in words:
         card = by_fold.get(word.casefold())
@@ -126,10 +126,43 @@ def why_not(text: str, legal: list[str], candidates: list[str], card_names, view
             line += f"; it is in {_zone_phrase(where)}"
         lines.append(line)
         break
-    near = nearest(text, legal)
+    near = _most_cards_kept(words, legal, by_fold) or nearest(text, legal)
     if near:
         lines.append(f"did you mean `{near}`?")
     return lines
+
+
+def _shape_problems(words: list[str], candidates: list[str], by_fold: dict) -> list[str]:
+    """What is wrong with the move's shape whatever the cards: too many or too few values for
+    its name (`pass_cards` takes 3 cards), or one card named twice."""
+    same = [_tokens(c)[1:] for c in candidates if _tokens(c)[0] == (words[0] if words else "")]
+    sizes = sorted({len(values) for values in same})
+    lines = []
+    if same and len(words) - 1 not in sizes:
+        all_cards = all(w in by_fold.values() for values in same for w in values)
+        what = "cards" if all_cards else "values"
+        counts = " or ".join(map(str, sizes))
+        lines.append(f"`{words[0]}` takes {counts} {what}; this names {len(words) - 1}")
+    named = [by_fold[w.casefold()] for w in words[1:] if w.casefold() in by_fold]
+    twice = next((card for i, card in enumerate(named) if card in named[:i]), None)
+    if twice is not None:
+        lines.append(f"{twice} is named twice; the cards of one move are different cards")
+    return lines
+
+
+def _most_cards_kept(words: list[str], legal: list[str], by_fold: dict) -> str | None:
+    """For a move naming several cards, the legal move of that name keeping most of them (the
+    first listed of equals): one card wrong is one card to change, whatever the spelling."""
+    typed = {by_fold[w.casefold()] for w in words[1:] if w.casefold() in by_fold}
+    if len(typed) < 2:
+        return None
+    best, kept = None, 0
+    for move in legal:
+        values = _tokens(move)
+        shared = len(typed.intersection(values[1:]))
+        if values[0] == words[0] and shared > kept:
+            best, kept = move, shared
+    return best
 
 
 def nearest(text: str, legal: list[str]) -> str | None:

@@ -336,3 +336,20 @@ def test_cardgame_play_saves_a_replay_the_repl_opens(tmp_path, capsys):
     assert "game over" in out and s.state.history == played
     assert main(["play", BOUNCER, "--save", str(tmp_path / "no" / "such.replay")]) == 1
     assert "cannot write" in capsys.readouterr().err
+
+
+PASS_CHOOSE = str(GAMES.parent / "bench" / "scripts" / "pass_choose.cardgame")
+
+
+@pytest.mark.parametrize("typed, reason", [
+    ("pass_cards 2H 3S 2C", "2C is not in P0's hand; it is in P3's hand"),
+    ("pass_cards 2H 3S", "`pass_cards` takes 3 cards; this names 2"),
+    ("pass_cards 2H 3S 4C 5C", "`pass_cards` takes 3 cards; this names 4"),
+    ("pass_cards 2H 2H 3S", "2H is named twice; the cards of one move are different cards"),
+])
+def test_a_several_card_move_that_is_wrong_says_how_and_keeps_the_cards_typed(typed, reason):
+    s = Session()
+    s.start(PASS_CHOOSE, seed=1)
+    assert s.execute(f"play {typed}").splitlines()[1:] == [
+        f"  = help: {reason}", "  = help: did you mean `pass_cards 2H 3S 4C`?"]  # keeps 2H and 3S
+    assert s.step == 0
