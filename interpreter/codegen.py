@@ -59,6 +59,10 @@ _INT = re.compile(r"^-?\d+$")
 _MAX_CACHED_MOVES = 20_000  # per alternative; beyond it, moves are built each time
 _INLINE_LINES, _INLINE_CHARS = 8, 240  # definitions at most this big are written at their call sites
 _INLINE_OPS = 16  # operations one generated operation may inline (see Gen.assemble)
+# Lines all inlined operations may add to a program: fusing copies each operation into the ones
+# before it, which multiplies a long script's code (a 125 KB phase compiled for minutes); past
+# this, operations run unfused (the same game, only slower).  The shipped games use under 20,000.
+_FUSED_LINES = 100_000
 # A line the draws write beside their code: it marks the operation as a chance point, where
 # a game may pause (compiler._Assembler keeps such a statement at an operation's start).
 CHANCE_MARK = "@CHANCE"
@@ -382,6 +386,7 @@ class Gen:
         self._bodies: dict[int, list] = {}  # code index -> its operations' lines (playout_codes expands them again)
         self._reads = None  # memo_reads.Reads of the script, once asked for (see forget)
         self._kept_calls: dict[tuple, str | None] = {}  # (definition, argument codes) -> _kept_call's
+        self._fusing_left = _FUSED_LINES  # lines inlined operations may still add (_expand)
 
     @property
     def t(self):
@@ -694,8 +699,10 @@ class Gen:
             elif text.startswith(("@GOTO ", "@ENTER ")):
                 target = int(text.split()[1])
                 fresh = text.startswith("@ENTER ")
-                if budget[0] > 0 and done + 2 <= FUSED_STEPS and target not in chance:
+                if budget[0] > 0 and done + 2 <= FUSED_STEPS and target not in chance \
+                        and len(bodies[target]) + 4 <= self._fusing_left:
                     budget[0] -= 1
+                    self._fusing_left -= len(bodies[target]) + 4  # its lines and the step's charge
                     # the step just run is charged as runtime.run charges a step, and checked the
                     # same way, so a fused operation stops at the very step a one-step one would;
                     # a stretch begun by a decision has run no step yet
