@@ -72,6 +72,17 @@ CATALOGUE = {
         'phase p { decide x { play c from y[x] } }',
         'phase p { decide x { play c in 1..2 } }',
     ],
+    ("E0122", "`in` chooses a number from a range; a binder over a list or zone uses `from`",
+     "write `ask(q from players)` to choose an item, or `bid(n in 1..10)` for a number"): [
+        'phase p { decide x { ask(q in y) } }',
+        'phase p { decide x { ask(q in y, r from z) } }',
+        'phase p { decide x { ask(q in y[x]) } }',
+        'phase p { decide x { ask(q in y[x], r from z) } }',
+        'phase p { decide x { ask(q in f(x)) } }',
+        'phase p { decide x { ask(q in f(x), r from z) } }',
+        'phase p { decide x { ask(q in [a for a in y]) } }',
+        'phase p { decide x { ask(q in [a for a in y], r from z) } }',
+    ],
     ("E0118", "a comprehension goes in brackets", "write `sum([x for x in L])`: the brackets make the list"): [
         'define d = sum(x for x in y)',
         'define d = sum(1 for x in y)',
