@@ -485,17 +485,24 @@ def _declared_local(node) -> str | None:
 
 
 def _expression_names(expr, declarations: dict, local_uses: set) -> list:
+    """The names of an expression inside a text's `{...}`, with what each is, as _names tells
+    them apart for the tokens outside texts."""
     out = []
     stack = [expr]
     while stack:
         node = stack.pop()
-        if isinstance(node, n.Name) and node.name in declarations \
-                and (node.span.line, node.span.column) not in local_uses:
+        if isinstance(node, n.Name) and (node.span.line, node.span.column) in local_uses:
+            out.append((_token(node.name, node.span), "local"))
+        elif isinstance(node, n.Name) and node.name in declarations:
             out.append((_token(node.name, node.span), "global"))
+        elif isinstance(node, n.Attr):  # `{best.points}`: a field or a card attribute
+            out.append((_token(node.name, node.name_span), "attribute"))
+        elif isinstance(node, n.RecordLit):
+            if node.name in declarations:
+                out.append((_token(node.name, node.name_span), "global"))
+            out += [(_token(f.name, f.name_span), "field") for f in node.fields]
         elif isinstance(node, n.Call) and node.func in declarations:
             out.append((_token(node.func, node.func_span), "global"))
-        elif isinstance(node, n.RecordLit) and node.name in declarations:
-            out.append((_token(node.name, node.name_span), "global"))
         stack.extend(_children(node))
     return out
 

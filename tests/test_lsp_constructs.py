@@ -29,7 +29,7 @@ define pick = meld(cards: [1C, 10D], points: 3)
 phase main {
     let r = random(1, 3)
     set best = meld(cards: [10C], points: r)
-    log "{best.points}"
+    log "{best.points} of {r}"
     end game
 }
 '''
@@ -101,7 +101,7 @@ def test_records_their_fields_and_their_constructor(analysis):
     assert declared(analysis, "define pick", "points") == field  # `points: 3`
     assert analysis.hover(*at("define pick", "cards")) == "```cardgame\ncards: list of card\n```\nfield of record `meld`"
     refs = analysis.references(analysis.definition(*at("record meld", "points")))
-    assert [s.line for s in refs] == [10, 13, 15, 18]
+    assert [s.line for s in refs] == [10, 13, 15, 18, 19]  # 19: `{best.points}` in the log line
     completions = analysis.completions(*at("log", "points"))
     assert ("points", "field", "field of meld") in completions and ("name", "attribute", "card attribute") in completions
     assert ("meld", "record", "record") in analysis.completions(*at("set best", "best"))
@@ -211,3 +211,12 @@ phase main {
     assert analysis.definition(9, 44).kind == "card attribute"  # `rank` in `shown by`: its deck
     assert analysis.definition(10, 53).name_span == analysis.definition(10, 42).name_span  # `x` of `sorted x`
     assert analysis.hover(10, 42).startswith("```cardgame\nx: card\n```\nlocal name")
+
+
+def test_fields_and_locals_inside_a_texts_braces_go_to_their_declarations(analysis):
+    field = ("field",) + at("record meld", "points")
+    assert declared(analysis, "log", "points") == field
+    assert analysis.hover(*at("log", "points")) == "```cardgame\npoints: int\n```\nfield of record `meld`"
+    assert declared(analysis, "log", "r") == ("local",) + at("let r", "r")
+    uses = {(s.line, s.column) for s in analysis.references(analysis.definition(*at("record meld", "points")))}
+    assert at("log", "points") in uses and at("define worth", "points") in uses
