@@ -14,7 +14,8 @@ Only lines that write Python temporaries and cannot fail may sit inside a chain 
 below, which are what the loops and branches of compiler.py write between steps); anything
 else ends it, but for one run of the `for` loop's own writes (its variable and position, which
 cannot fail): the chain's charge is still one, the steps before the writes are checked before
-them, and the rest after them (a check without a charge).  Traced code is not merged: it is the
+them, and the rest after them (a check without a charge, made only once the chain's charge
+has crossed the limit: the writes are copied into that branch).  Traced code is not merged: it is the
 reference the fast code is compared with.
 """
 
@@ -117,11 +118,13 @@ def _block(nodes: list[_Node], pending: list[int], out: list[str]) -> None:
     def flush():
         early = split[0]
         if pending and early is not None and early < len(pending):
+            # Over the limit, the steps before the writes are checked first, then the writes are
+            # made and the later steps checked; within it the writes alone run (no second check).
             out.extend(_charge_lines(pad, pending, early))
-            out.extend(held)
             later = pending[early:]
-            out.append(f"{pad}{_CHECK}")
+            out.extend("    " + line for line in held)
             out.append(f"{pad}    {_OVER}" if len(later) == 1 else f"{pad}    _steps_over(st, fr, {tuple(later)})")
+            out.extend(held)
         else:
             if pending:
                 out.extend(_charge_lines(pad, pending))
