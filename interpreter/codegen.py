@@ -69,6 +69,9 @@ CHANCE_MARK = "@CHANCE"
 # Written where an operation leaves a decision pending (`@DECIDE index`): the program's own
 # operations skip it; the playouts' operations make the decision there (Gen.playout_decision).
 DECIDE_MARK = "@DECIDE "
+# Written where `next` enters a phase (`@NEXT code size`, before the lines that do it): a
+# playout's operation enters the phase in place (Gen._expand).
+NEXT_MARK = "@NEXT "
 # Written before a change of the zones, the cards' facing or a variable that a parameterless
 # definition may read (Gen.forget): the values computed so far (State.memo, see Gen.define_fn)
 # may no longer hold.
@@ -633,7 +636,7 @@ class Gen:
     # the step budget and checked where it ends, as runtime.run charges and checks the last,
     # so a runaway loop stops at the same step however the operations are fused.
 
-    def assemble(self, items, code: int | None = None):
+    def assemble(self, items, code: int):
         """(functions, chance points) for an assembler's items (see compiler._Assembler).  A
         chance point is an operation that draws (`random`, `shuffle`): a place the game can
         pause before (runtime.run), so no operation inlines one.  The lines are kept as `code`'s
@@ -644,10 +647,9 @@ class Gen:
                 bodies.append([line for lines in payload for line in lines] + [f"@GOTO {pc + 1}"])
             else:
                 bodies.append(payload(pc))
-        if code is not None:
-            self._bodies[code] = bodies
+        self._bodies[code] = bodies
         chance = frozenset(pc for pc, body in enumerate(bodies) if any(x.strip() == CHANCE_MARK for x in body))
-        return [self._fused(bodies, pc, chance, False) for pc in range(len(bodies))], chance
+        return [self._fused(code, pc, chance, False) for pc in range(len(bodies))], chance
 
     def playout_codes(self) -> list:
         """The operations of playouts (Program.playout_codes; playout.play_random runs them):
@@ -671,21 +673,30 @@ class Gen:
 
     def make_playout_op(self, table, code: int, pc: int):
         """The playout operation at (code, pc), made and put in its place in `table`."""
-        op = table[code][pc] = self._fused(self._bodies[code], pc, frozenset(), True)
+        op = table[code][pc] = self._fused(code, pc, frozenset(), True)
         return op
 
-    def _fused(self, bodies, pc, chance, playout: bool):
-        fused = self._expand(bodies[pc], bodies, 0, [_INLINE_OPS], chance, playout)
+    def _fused(self, code: int, pc: int, chance, playout: bool):
+        """The function of the operation at (code, pc): the program's, or a playout's."""
+        entry = (code, pc) if playout else None
+        looped = [False]
+        fused = self._expand(self._bodies[code][pc], code, 0, [_INLINE_OPS], chance, entry, looped)
         if playout:
             fused = _untraced(fused)
         if not self.traced:  # traced code is the reference the merged charges are tested against
             fused = merge_step_charges(fused)
         fused = _drop_dead_stores(fused)
+        if looped[0]:
+            fused = ["while True:"] + _indent(fused)
         return self.build(f"{'playout' if playout else 'op'}{pc}", "st, fr", ["L = fr[2]"] + fused)
 
-    def _expand(self, lines, bodies, done, budget, chance, playout):
-        """`lines` with each `@GOTO pc` written out as the operation at pc, while the budget
-        lasts (`@ENTER pc`, written by playout_decision: the same, at the start of a stretch)."""
+    def _expand(self, lines, code, done, budget, chance, entry, looped):
+        """`lines` (of code `code`) with each `@GOTO pc` written out as the operation at pc,
+        while the budget lasts (`@ENTER pc`, written by playout_decision: the same, at the
+        start of a stretch).  In a playout's operation (`entry`: the (code, pc) it starts at),
+        a step back to its start goes round a loop (`looped`) instead of back to runtime.run,
+        which would only call it again (where nothing pauses, nothing runs between two of
+        runtime.run's steps), and a `next` phase is entered in place like a step."""
         out = []
         for line in lines:
             text = line.lstrip()
@@ -693,32 +704,43 @@ class Gen:
             if text == CHANCE_MARK:
                 continue
             if text.startswith(DECIDE_MARK):
-                if playout:
+                if entry is not None:
                     made = self.playout_decision(self.c.p.decisions[int(text[len(DECIDE_MARK):])])
-                    out.extend(pad + x for x in self._expand(made, bodies, done, budget, chance, playout))
+                    out.extend(pad + x for x in self._expand(made, code, done, budget, chance, entry, looped))
+            elif text.startswith(NEXT_MARK):
+                if entry is not None:  # the rest of the lines are runtime.run's way of entering the phase
+                    phase, size = map(int, text[len(NEXT_MARK):].split())
+                    frame = [f"{pad}fr = [{phase}, 0, [None] * {size}]", f"{pad}st.stack[:] = [fr]", f"{pad}L = fr[2]"]
+                    return out + frame + self._step(pad, phase, 0, False, done, budget, chance, entry, looped,
+                                                    at_target=True)
             elif text.startswith(("@GOTO ", "@ENTER ")):
-                target = int(text.split()[1])
-                fresh = text.startswith("@ENTER ")
-                if budget[0] > 0 and done + 2 <= FUSED_STEPS and target not in chance \
-                        and len(bodies[target]) + 4 <= self._fusing_left:
-                    budget[0] -= 1
-                    self._fusing_left -= len(bodies[target]) + 4  # its lines and the step's charge
-                    # the step just run is charged as runtime.run charges a step, and checked the
-                    # same way, so a fused operation stops at the very step a one-step one would;
-                    # a stretch begun by a decision has run no step yet
-                    out += [f"{pad}fr[1] = {target}"] + ([f"{pad}st.work = 0"] if fresh else [
-                        f"{pad}st.work += {limits.STEP_COST}", f"{pad}if st.work > st.work_limit:",
-                        f"{pad}    _over_budget(st, None)"])
-                    out.extend(pad + x for x in self._expand(bodies[target], bodies, done + 1, budget, chance,
-                                                             playout))
-                else:  # runtime.run charges the step it takes to have just run: none, in a fresh stretch
-                    out += [f"{pad}fr[1] = {target}"] + ([f"{pad}st.work = -{limits.STEP_COST}"] if fresh else []) \
-                        + [f"{pad}return"]
+                out += self._step(pad, code, int(text.split()[1]), text.startswith("@ENTER "), done, budget, chance,
+                                  entry, looped)
             elif text == "@RETURN":
                 out.append(f"{pad}return")
             else:
                 out.append(line)
         return out
+
+    def _step(self, pad, code, target, fresh, done, budget, chance, entry, looped, at_target=False):
+        """The lines of a step to (code, target) (see _expand); `at_target`: the frame is there.
+
+        The step just run is charged as runtime.run charges a step, and checked the same way,
+        so a fused operation stops at the very step a one-step one would; a stretch begun by a
+        decision has run no step yet."""
+        step = ([] if at_target else [f"{pad}fr[1] = {target}"]) + ([f"{pad}st.work = 0"] if fresh else [
+            f"{pad}st.work += {limits.STEP_COST}", f"{pad}if st.work > st.work_limit:", f"{pad}    _over_budget(st, None)"])
+        if (code, target) == entry:
+            looped[0] = True
+            return step + [f"{pad}continue"]
+        body = self._bodies[code][target]
+        if budget[0] > 0 and done + 2 <= FUSED_STEPS and target not in chance and len(body) + 4 <= self._fusing_left:
+            budget[0] -= 1
+            self._fusing_left -= len(body) + 4  # its lines and the step's charge
+            return step + [pad + x for x in self._expand(body, code, done + 1, budget, chance, entry, looped)]
+        # runtime.run charges the step it takes to have just run: none yet, in a fresh stretch
+        return ([] if at_target else [f"{pad}fr[1] = {target}"]) + \
+            ([f"{pad}st.work = -{limits.STEP_COST}"] if fresh else []) + [f"{pad}return"]
 
     def playout_decision(self, decision) -> list[str]:
         """The lines that make `decision` in a playout where the program's operation leaves it
@@ -751,10 +773,11 @@ class Gen:
             f"    if {ms}:"]
         made = [
             f"{count} = len({ms})", f"{s} = ({po}.state + {GAMMA}) & {MASK}", f"{po}.state = {s}",
-            f"if {count} == 1:", f"    {m} = {ms}[0]", f"    {po}.forced += 1", "else:",
+            f"if {count} == 1:", f"    {m} = {ms}[0]", f"    {po}.forced = {po}.forced + 1", "else:",
             f"    {z} = (({s} ^ ({s} >> 30)) * {MIX1}) & {MASK}", f"    {z} = (({z} ^ ({z} >> 27)) * {MIX2}) & {MASK}",
             f"    {m} = {ms}[(({z} ^ ({z} >> 31)) * {count}) >> 64]",
-            f"{po}.offered += {count}", f"st.history.append({m}.text)", "st.decisions += 1",
+            f"{po}.offered = {po}.offered + {count}", f"st.history.append({m}.text)",
+            "st.decisions = st.decisions + 1",
             f"{g} += st.work", f"st.game_work = {g}"] + stretch
         lines += _indent(made + self._taken(decision, m), 2)
         # given up: the stretch goes on as it was (its limit is the one runtime.run set)
@@ -815,7 +838,7 @@ class Gen:
                         f"{DECIDE_MARK}{decision.index}", f"st.actor = {seat}"] + wait
 
     def next_source(self, s, code: int, size: int):
-        return [f"st.stack[:] = [[{code}, 0, [None] * {size}]]", "if st.tracer is not None:",
+        return [f"{NEXT_MARK}{code} {size}", f"st.stack[:] = [[{code}, 0, [None] * {size}]]", "if st.tracer is not None:",
                 f"    st.emit('phase', phase={self.const(s.phase)}, span={self.const(s.span, 'S')})", "@RETURN"]
 
     # ---- expressions: lower(e) -> (statements to run first, Python expression)

@@ -15,6 +15,7 @@ from interpreter.rng import derive
 from interpreter.simulate import play_one
 
 from helpers import play_out
+from test_merged_charges import NESTED
 from test_codegen import DOC_SCRIPTS, ROOT, SCRIPTS, _plays_alike
 
 MAX = 3000
@@ -236,21 +237,39 @@ def _ends_alike(game, players, seed, max_decisions=MAX, budget=(None, None)):
     return ends[0][0] and ends[0][0][1]
 
 
+def _script(path, tmp_path):
+    if path != "nested.cardgame":
+        return interpreter.load(str(ROOT / path))
+    (tmp_path / path).write_text(NESTED)
+    return interpreter.load(str(tmp_path / path))
+
+
+def test_a_playout_loops_in_its_operations_and_enters_a_phase_in_place(tmp_path):
+    """Nested.cardgame's phase enters itself with `next`, and its loops go round: a playout's
+    operations write that as a loop in one function and a new frame in place (Gen._expand),
+    the paths the budget sweeps below run out on at every step."""
+    game = _script("nested.cardgame", tmp_path)
+    assert all(_ends_alike(game, 2, seed) is None for seed in range(8))
+    made = "\n".join(src for src in game.program.compiler.gen.sources if src.startswith("def playout"))
+    assert "while True:" in made and "continue" in made and "st.stack[:] = [fr]" in made
+
+
 # (script, budgets of one move, budgets of the game, whether a move (not the set-up) can run over)
 _SWEEPS = [("games/bouncer.cardgame", range(40, 1000, 23), range(300, 33_000, 1_103), True),
            ("games/booray.cardgame", range(300, 700, 13), range(300, 6_000, 191), False),
            ("games/bosspoker.cardgame", range(900, 1500, 19), range(1_000, 7_000, 199), False),
            ("games/bohei.cardgame", range(10, 450, 11), range(2_000, 80_000, 2_503), True),
            ("tests/scripts/reactions.cardgame", range(1, 100, 3), range(1, 400, 7), True),
-           ("tests/scripts/commit_reveal.cardgame", range(1, 60, 2), range(1, 150, 3), True)]
+           ("tests/scripts/commit_reveal.cardgame", range(1, 60, 2), range(1, 150, 3), True),
+           ("nested.cardgame", range(1, 160), range(150, 900, 3), False)]
 
 
 @pytest.mark.parametrize("path, per_move, per_game, in_a_move", _SWEEPS, ids=[s[0].split("/")[-1] for s in _SWEEPS])
-def test_budgets_run_out_in_a_playout_where_they_run_out_in_the_api(path, per_move, per_game, in_a_move):
+def test_budgets_run_out_in_a_playout_where_they_run_out_in_the_api(path, per_move, per_game, in_a_move, tmp_path):
     """With the budget of one move, then the game's, set to many values in turn (so that they
     run out at a decision, inside a listing, inside a move, in the set-up, after a simultaneous
     round or a reaction window), the playout loop stops at the same step with the same fault."""
-    game = interpreter.load(str(ROOT / path))
+    game = _script(path, tmp_path)
     faults = set()
     for seed, budget in enumerate([(k, None) for k in per_move] + [(None, k) for k in per_game]):
         fault = _ends_alike(game, game.min_players, seed % 5, budget=budget)
