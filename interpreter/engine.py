@@ -108,6 +108,10 @@ def load(path: str) -> "Game":
     return Game(path, program, compiler, sources, [d for d in diags if d.severity == "warning"])
 
 
+# Games kept run to their first draw (Game._from_opening), one per players, options and budget.
+_OPENINGS_KEPT = 8
+
+
 class Game:
     """A compiled script: immutable; starts and restores games."""
 
@@ -121,6 +125,7 @@ class Game:
         program.plan_moves()
         program.source_text = self._source_text
         program.render = lambda typ, value: render_value(program, typ, value)
+        self._openings: dict = {}  # (players, options, budget) -> the game run to its first draw (new_game)
 
     def _source_text(self, span: Span) -> str:
         source = self.sources.get(span.path)
@@ -218,6 +223,33 @@ class Game:
             raise ScriptError([Diagnostic("E0704", f"a seed is a whole number of at most 256 bits, not `{seed}`",
                                           None)])
         values = self.read_options({k: v for k, v in (options or {}).items()})
+        if tracer is None and not record and not pause_at:
+            return self._from_opening(players, seed, values, budget)
+        return self._started(players, seed, values, budget, tracer, record, pause_at)
+
+    def _from_opening(self, players: int, seed: int, values: dict, budget: tuple) -> "GameState":
+        """A new game nobody watches, as a copy of the same game run once up to its first draw:
+        nothing before it depends on the seed, and a game paused there and resumed is the game
+        run straight through (GameState.step), so `simulate`'s thousands of games do their
+        set-up once (a deck sorted into hands by colour, say, before the first shuffle)."""
+        key = (players, tuple(sorted(values.items())), budget)
+        opening = self._openings.get(key)
+        if opening is None:
+            if len(self._openings) >= _OPENINGS_KEPT:
+                self._openings.pop(next(iter(self._openings)))
+            opening = self._openings[key] = self._started(players, 0, values, budget, None, False,
+                                                          pause_kinds(("chance",)))
+        st = opening.clone_bare()
+        st.seed, st.rng, st.pause_at = seed, seed_state(seed), frozenset()
+        if st.pause_point is not None:
+            try:
+                resume(st)
+            except ScriptRuntimeError as err:
+                st._fault(err)
+        return st
+
+    def _started(self, players, seed, values, budget, tracer, record, pause_at) -> "GameState":
+        prog = self.program
         st = GameState()
         st.memo = {}
         st.prog, st.n, st.seed, st.options = prog, players, seed, dict(values)
