@@ -417,7 +417,7 @@ class Gen:
         name = f"{re.sub(r'[^A-Za-z0-9_]', '_', hint)}_{self._count}"
         body = [line for line in body if line.strip() != CHANCE_MARK]
         if not self.traced:  # traced code stays as written: the reference
-            body = _written_out(body)
+            body = _written_out(_state_lists_read_once(body))
         src = f"def {name}({params}):\n" + "\n".join(_indent(body)) + "\n"
         code = _compile(src, f"<cardgame generated {name}>")
         exec(code, self.ns)
@@ -1720,7 +1720,7 @@ class Gen:
         card = fn.tmp("c")
         bottom = s.position == "bottom"
         order = "reversed" if bottom else ""  # under a pile, the list keeps its order
-        lines.append("zones, loc, vis = st.zones, st.loc, st.vis")
+        lines.append(_STATE_LISTS)
         move = self._move_card(card, d, bottom, s.facing, fn) + \
             ["if st.tracer is not None:", f"    st.emit('move', card={card}, to={d}, span={span})"]
         if typ == CARD:
@@ -1767,7 +1767,7 @@ class Gen:
             # paid up front: every round, even one that deals to nobody
         ] + self.charge(f"max(0, {rounds}) * max(1, len({seats}))", s.span) + [
             # the cards go to per-player zones: read only where any zone might be (memo_reads.py)
-            *self.forget(zones=[src], facing=True), "zones, loc, vis = st.zones, st.loc, st.vis"] + self._deal_at_once(s, seats, src, rounds, vis, card, fn, [
+            *self.forget(zones=[src], facing=True), _STATE_LISTS] + self._deal_at_once(s, seats, src, rounds, vis, card, fn, [
             f"for _ in range({rounds}):",
             f"    for {seat} in {seats}:",
             f"        {pile} = zones[{src}]",
@@ -2143,6 +2143,30 @@ class Gen:
         if name is None:
             name = self._move_caches[id(spec)] = self.const(make(), "MC")
         return name
+
+
+# A statement moving cards reads the state's lists into locals first.  They are the same lists
+# for the whole game (only a new game or a restored one makes others), so where an earlier read
+# has surely run (it dominates: every line between is indented at least as deep as it) the read
+# is not repeated, and the lines after it use the locals.
+_STATE_LISTS = "zones, loc, vis = st.zones, st.loc, st.vis"
+
+
+def _state_lists_read_once(lines):
+    """The fast code's reads of the state's lists, each done once on its way (see above)."""
+    out, read_at = [], None  # the depth of the read in force, if any
+    for line in lines:
+        depth = len(line) - len(line.lstrip())
+        if read_at is not None and depth < read_at:
+            read_at = None
+        if line.strip() == _STATE_LISTS:
+            if read_at is not None:
+                continue
+            read_at = depth
+        elif read_at is not None:
+            line = line.replace("st.zones[", "zones[").replace("st.loc[", "loc[").replace("st.vis[", "vis[")
+        out.append(line)
+    return out
 
 
 # An augmented assignment to an attribute or an item duplicates its target on the stack (COPY,

@@ -361,3 +361,17 @@ def test_augmented_assignments_to_numbers_are_written_out_alike():
     assert _written_out(KEPT) == KEPT
     fast = "\n".join(_load(GAMES / "bouncer.cardgame", traced=False).program.compiler.gen.sources)
     assert "st.work +=" not in fast and "st.work = st.work + " in fast
+
+
+def test_the_state_lists_are_read_again_only_where_no_read_has_surely_run():
+    """A card move's `zones, loc, vis = ...` is left out where an earlier one dominates it (and
+    the lines it dominates use the locals); one that may not have run is kept."""
+    from interpreter.codegen import _STATE_LISTS, _state_lists_read_once
+
+    lines = ["if a:", f"    {_STATE_LISTS}", "    zones[1].append(c)", "    for c in cs:", f"        {_STATE_LISTS}",
+             "        x = st.zones[2]", "    y = st.loc[c]", "else:", f"    {_STATE_LISTS}", "z = st.vis[c]",
+             f"{_STATE_LISTS}", "if b:", f"    {_STATE_LISTS}"]
+    assert _state_lists_read_once(lines) == [
+        "if a:", f"    {_STATE_LISTS}", "    zones[1].append(c)", "    for c in cs:",
+        "        x = zones[2]", "    y = loc[c]", "else:", f"    {_STATE_LISTS}", "z = st.vis[c]",
+        f"{_STATE_LISTS}", "if b:"]
