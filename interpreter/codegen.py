@@ -51,6 +51,7 @@ class Unsupported(Exception):
 
 
 _UNSET = object()  # "not computed yet" / "loop never ran"
+_CONSTANT_CHARGE = re.compile(r"^st\.work \+= \d+$")
 _CHARGING = {"sum", "sorted", "max", "min", "reverse", "players_from"}  # builtins.py charges their work
 _SLOT = re.compile(r"^L\[\d+\]$")
 _LOOP = re.compile(r"(?:^|\s)for\s")
@@ -344,6 +345,13 @@ class _Hoister:
     def __init__(self, variant_slots, pre):
         self.variant, self.pre = frozenset(variant_slots), pre
         self.names = {}  # code -> names of its slot, so the same computation shares one
+        self.met_only = False  # only definition calls already given a slot share it (Gen._rule_part)
+
+    def met(self) -> "_Hoister":
+        """The same loop, computing once only the definition calls it has met already."""
+        other = _Hoister(self.variant, self.pre)
+        other.names, other.met_only = self.names, True
+        return other
 
     def independent(self, gen, e, env) -> bool:
         # A chance draw is never computed once for several rounds (the checker keeps it out of
@@ -844,13 +852,16 @@ class Gen:
     # ---- expressions: lower(e) -> (statements to run first, Python expression)
     def lower(self, e, env: _Env, fn: _Fn):
         hoister = self._hoist
-        if hoister is not None and not self.traced and self._worth_hoisting(e) and hoister.independent(self, e, env):
+        if hoister is not None and not self.traced and self._worth_hoisting(e) and hoister.independent(self, e, env) \
+                and (not hoister.met_only or isinstance(e, n.Call)):
             self._hoist = None
             try:
                 lines, code = self.lower(e, env, fn)
             finally:
                 self._hoist = hoister
             if not lines and _ATOM.match(code):
+                return lines, code
+            if hoister.met_only and self._shared_key(lines, code) not in hoister.names:
                 return lines, code
             return self._cached(lines, code, fn, hoister)
         lines, code = getattr(self, "_x_" + type(e).__name__)(e, env, fn)
@@ -1883,14 +1894,25 @@ class Gen:
         """Lines computing an expression that does not depend on the candidate at most once per
         enumeration, and the name holding it.  Each later use charges the work the computation
         took, or, when that would pass the work budget, computes it again so the budget runs
-        out exactly where it would have."""
-        if not lines and code in hoister.names:  # the same computation met again: one slot
-            h, hw, hl, w0 = hoister.names[code]
+        out exactly where it would have.
+
+        The same computation met again shares the slot: one without lines, or, in a playout
+        listing, one whose lines only charge constants (a definition's call: its value and its
+        work are the same at every use, as nothing changes while a listing runs); a later use
+        of a computed slot charges its work again."""
+        key = self._shared_key(lines, code)
+        if key is not None and key in hoister.names:  # the same computation met again: one slot
+            h, hw, hl, w0 = hoister.names[key]
+            if lines:
+                block = [f"if {h} is _UNSET:", f"    {w0} = st.work"] + _indent(lines) + \
+                    [f"    {h} = {code}", f"    {hw} = st.work - {w0}", "else:", f"    st.work += {hw}"]
+                self._eager[id(block)] = (block, block, None)  # computed once even where the first use ran
+                return block, h
         else:
             h, hw, hl, w0 = fn.tmp("h"), fn.tmp("hw"), fn.tmp("hl"), fn.tmp()
             hoister.pre.append(f"{h} = _UNSET")
-            if not lines:
-                hoister.names[code] = (h, hw, hl, w0)
+            if key is not None:
+                hoister.names[key] = (h, hw, hl, w0)
         if not any("st.work" in line or "D_" in line for line in lines) and "D_" not in code:
             block = [f"if {h} is _UNSET:"] + _indent(lines + [f"{h} = {code}"])  # charges no work
             if self._optimistic:
@@ -1907,6 +1929,14 @@ class Gen:
                  f"elif {hw}:", f"    if st.work > {hl}:"] + _indent(lines + [f"{h} = {code}"], 2) +
                 ["    else:", f"        st.work += {hw}"]), h
 
+    def _shared_key(self, lines, code):
+        """What identifies a computation whose slot later uses may share (see _cached), or None."""
+        if not lines:
+            return code
+        if self._optimistic and all(_CONSTANT_CHARGE.match(line) for line in lines):
+            return tuple(lines), code
+        return None
+
     def _rule_part(self, e, env, fn, hoister, hoisting=True):
         """A rule's `when` or `require` inside an enumerator: computed once when it does not
         depend on the candidate, else with its candidate-independent parts computed once.
@@ -1914,7 +1944,13 @@ class Gen:
         if not hoisting:
             return self.lower(e, env, fn)
         if hoister.independent(self, e, env):
-            lines, code = self.lower(e, env, fn)
+            outer = self._hoist
+            if self._optimistic and not self._worth_hoisting(e):
+                self._hoist = hoister.met()  # its definition calls share the slots of earlier rules' (_cached)
+            try:
+                lines, code = self.lower(e, env, fn)
+            finally:
+                self._hoist = outer
             if not lines and _ATOM.match(code):
                 return lines, code
             return self._cached(lines, code, fn, hoister)

@@ -308,3 +308,33 @@ def test_playouts_make_their_decisions_inside_the_generated_code(path, monkeypat
         state, _, tally = _through_playouts(game, game.min_players, seed, MAX, (None, None))
         assert applied == ([0] if state.decisions else []) and tally[0] == state.decisions, (path.name, seed)
     _ends_alike(game, game.min_players, 3)
+
+
+def test_a_definition_call_met_in_several_rules_is_computed_once_per_listing():
+    """`can_follow(p)` in two rules' `when`s (listing_rules.cardgame): the playout listing calls
+    it once and charges its work at each use, so its moves and work are the exact listing's,
+    which calls it once per rule."""
+    game = interpreter.load(str(ROOT / "tests" / "scripts" / "listing_rules.cardgame"))
+    ns = game.program.compiler.gen.ns
+    name = next(k for k in ns if k.startswith("D_can_follow_"))
+    real, calls = ns[name], []
+
+    def counted(st, p):
+        calls.append(p)
+        return real(st, p)
+    ns[name] = counted
+    state = game.new_game(players=3, seed=3)
+    agent = RandomAgent.for_game(3)
+    shared = 0
+    while not state.is_over and state.decisions < 60:
+        decision, L = state.waiting, state.stack[-1][2]
+        state.begin_work()
+        calls.clear()
+        picked = (_listing(decision.pick(state, L)), state.work, len(calls))
+        state.begin_work()
+        calls.clear()
+        exact = (_listing(decision.fast(state, L)), state.work, len(calls))
+        assert picked[:2] == exact[:2] and picked[2] <= 1 <= exact[2]
+        shared += exact[2] > picked[2]
+        state.apply(agent.choose(state.legal_moves()))
+    assert shared > 5
