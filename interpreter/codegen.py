@@ -59,7 +59,7 @@ _LOOP = re.compile(r"(?:^|\s)for\s")
 _ATOM = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|st\.n)$")
 _INT = re.compile(r"^-?\d+$")
 _MAX_CACHED_MOVES = 20_000  # per alternative; beyond it, moves are built each time
-_INLINE_LINES, _INLINE_CHARS = 8, 240  # definitions at most this big are written at their call sites
+_INLINE_LINES, _INLINE_CHARS = 8, 320  # definitions at most this big are written at their call sites
 _INLINE_OPS = 16  # operations one generated operation may inline (see Gen.assemble)
 # Lines all inlined operations may add to a program: fusing copies each operation into the ones
 # before it, which multiplies a long script's code (a 125 KB phase compiled for minutes); past
@@ -982,7 +982,14 @@ class Gen:
             define = t.defines[detail]
             if define.params:
                 raise AssertionError("definition with parameters named without arguments")  # the checker rejects it
-            return self.charge("1", e.span), f"{self.define_fn(detail)}(st)"
+            pyname = self.define_fn(detail)
+            charge = self.charge("1", e.span)  # every use, inlined or not
+            inline = self._inline_define(define, [], env, fn)
+            # written here where define_fn keeps no value of it (a body walking no list, calling
+            # no definition: see _memoized), else read through its call and State.memo
+            if inline is not None and not any(_LOOP.search(x) or "D_" in x for x in inline[0] + [inline[1]]):
+                return charge + inline[0], inline[1]
+            return charge, f"{pyname}(st)"
         raise AssertionError(f"name kind {kind}")  # the checker rejects it
 
     def _x_Attr(self, e, env, fn, table=None):

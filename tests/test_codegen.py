@@ -375,3 +375,43 @@ def test_the_state_lists_are_read_again_only_where_no_read_has_surely_run():
         "if a:", f"    {_STATE_LISTS}", "    zones[1].append(c)", "    for c in cs:",
         "        x = zones[2]", "    y = loc[c]", "else:", f"    {_STATE_LISTS}", "z = st.vis[c]",
         f"{_STATE_LISTS}", "if b:"]
+
+
+SMALL_DEFINES = '''game "Small"
+players 2
+limit work_per_game BUDGET
+var x: int = 1
+var y: int = 0
+define next_x = x + 1
+define ratio = y / (x - 2)
+define huge = x * 4611686018427387904
+define walked = count a in range(1, 5) where a > x
+phase main {
+    set y = next_x + next_x
+    set x = next_x
+    set y += walked + LAST
+    end game
+}
+'''
+
+
+@pytest.mark.parametrize("budget", list(range(1, 60, 2)) + [1_000_000])
+@pytest.mark.parametrize("last", ["0", "ratio", "huge"])
+def test_a_small_definition_named_is_written_where_it_is_read(last, budget, tmp_path):
+    """A definition without parameters whose body walks no list is written where it is read
+    (nothing to keep in State.memo); one that walks a list is still called.  Either way the
+    value, the work charged and any fault are the traced code's."""
+    path = tmp_path / "small.cardgame"
+    path.write_text(SMALL_DEFINES.replace("BUDGET", str(budget)).replace("LAST", last))
+    results = []
+    for traced in (True, False):
+        game = _load(path, traced)
+        state = game.new_game()
+        fault = state.fault
+        results.append((state.is_over, state.vars, state.work, fault and (fault.message, fault.span)))
+    assert results[0] == results[1]
+    ops = [s for s in game.program.compiler.gen.sources if s.startswith("def op")]
+    assert not any("D_next_x" in s or "D_huge" in s for s in ops)
+    assert any("D_walked" in s for s in ops)
+    if budget == 1_000_000:
+        assert (results[0][3] is None) == (last == "0")
