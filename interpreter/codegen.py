@@ -58,6 +58,7 @@ _SLOT = re.compile(r"^L\[\d+\]$")
 _LOOP = re.compile(r"(?:^|\s)for\s")
 _ATOM = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|st\.n)$")
 _INT = re.compile(r"^-?\d+$")
+_PLAIN_ARG = re.compile(r"^(?:L\[\d+\]|-?\d+|st\.n)$")  # an argument the same wherever a listing reads it
 _MAX_CACHED_MOVES = 20_000  # per alternative; beyond it, moves are built each time
 _INLINE_LINES, _INLINE_CHARS = 8, 320  # definitions at most this big are written at their call sites
 _INLINE_OPS = 16  # operations one generated operation may inline (see Gen.assemble)
@@ -392,6 +393,7 @@ class Gen:
         self._move_caches: dict[int, str] = {}  # id(AltSpec) -> its cache of moves (_spec)
         self._eager: dict[int, tuple] = {}  # in a playout listing: id(_cached's lines) -> (lines, once, work)
         self._tried_static = 0  # in a playout listing: the candidates of alternatives without binders
+        self._rule_results: dict = {}  # in a playout listing: (rule, arguments) -> (result, its work) (_shared_rule)
         self._seated: dict[int, str] = {}  # id(Decision) -> the frame slot its actor is read from
         self._free: dict[int, frozenset] = {}
         self._places: dict = {}  # ordered attribute -> value -> place; "cards:" + it -> card -> place
@@ -1857,18 +1859,22 @@ class Gen:
         names = Counter(spec.name for spec in d.alts)
         lines = ["st.work = 0", "out = []", "tried = 0"] + (["extra = 0", "blocks = None"] if playout else [])
         self._tried_static = 0
+        self._rule_results = {}
         uses_seen = False
         if d.kind == "reaction":
             lines.append(f"offers = _offers(st, {self.const(d, 'DEC')})")
         for spec in d.alts:
             spec_lines, dedup = self._spec(spec, fn, shared=names[spec.name] > 1, playout=playout,
-                                           seated=self._seated.get(id(d)))
+                                           seated=self._seated.get(id(d)), at_top=d.kind != "reaction")
             uses_seen |= dedup
             if d.kind == "reaction" and spec.reaction is not None:
                 spec_lines = [f"if {spec.reaction} in offers:"] + _indent(spec_lines)
             lines.extend(spec_lines)
         if uses_seen:
             lines.insert(1, "seen = set()")
+        unshared = {x for result, work, w0, uses in self._rule_results.values() if not uses
+                    for x in (f"{w0} = st.work", f"{work} = st.work - {w0}")}
+        lines = [line for line in lines if line.strip() not in unshared]
         if playout:
             lines += ["if st.work > st.work_limit:", "    return None",
                       "if blocks is not None:", "    return _Blocks(out, blocks, extra, st)"]
@@ -1968,7 +1974,7 @@ class Gen:
         finally:
             self._hoist = outer
 
-    def _spec(self, spec, fn, shared: bool, playout: bool = False, seated=None):
+    def _spec(self, spec, fn, shared: bool, playout: bool = False, seated=None, at_top: bool = False):
         t, p = self.t, self.p
         alt = spec.node
         if len(alt.binders) != len(spec.bindings) or len(alt.requires) != len(spec.rules):
@@ -2065,6 +2071,8 @@ class Gen:
                     ok = fn.tmp("ok")
                     check_lines = [f"{ok} = True", f"if {when}:"] + _indent(rl + [f"{ok} = {require}"])
                     check = ok
+            if playout and not alt.binders and not segs:
+                check_lines, check = self._shared_rule(rule.name, rule_names, check_lines, check, at_top and u == 0, fn)
             passes.append((segs, independent_when, rl, require, check_lines, check))
             body_depth.append([x for lines, _ in segs for x in lines] + check_lines + [f"if {check}:"])
         # the move itself, from a cache of moves already built for this alternative
@@ -2129,6 +2137,27 @@ class Gen:
         for head, loop, _ in reversed(loops):
             block = head + loop + _indent(block)
         return pre + block, dedup
+
+    def _shared_rule(self, name, args, check_lines, check, first_runs_always, fn):
+        """A playout listing's rule test of an alternative without binders, shared with the
+        other alternatives that test the same rule on the same arguments (`facing_raise(p)`
+        for call, all in and fold): computed where it is met first, if every listing runs that
+        test, and at each later use the work it took charged again.  A listing changes
+        nothing, so the value is the one a fresh test would give; its work only grows and its
+        limit is checked at the end (playout_enumerator), so the listing's work is the exact
+        one; a fault of the first test faults the listing, which the public path then lists.
+        (_enumerator drops the measuring of a test nobody shares.)"""
+        plain = all(_PLAIN_ARG.match(code) for code in args.values())
+        key = (name, tuple(sorted(args.items())))
+        if plain and key in self._rule_results:
+            shared = self._rule_results[key]
+            shared[3] += 1
+            return [f"st.work += {shared[1]}"], shared[0]
+        if not plain or not first_runs_always:
+            return check_lines, check
+        result, work, w0 = fn.tmp("rr"), fn.tmp("rw"), fn.tmp()
+        self._rule_results[key] = [result, work, w0, 0]
+        return [f"{w0} = st.work"] + check_lines + [f"{result} = {check}", f"{work} = st.work - {w0}"], result
 
     def _rule_passes(self, loop, var, cache, passes, fn):
         """A playout listing's one card binder as one pass over the candidates per rule, each

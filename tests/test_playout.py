@@ -338,3 +338,63 @@ def test_a_definition_call_met_in_several_rules_is_computed_once_per_listing():
         shared += exact[2] > picked[2]
         state.apply(agent.choose(state.legal_moves()))
     assert shared > 5
+
+
+_SHARED = '''game "Shared rules"
+players 3
+limit work_per_move BUDGET
+var owed: int per player = 0
+var bag: list of int = [3, 1, 4, 1, 5, 9, 2, 6]
+var turn: int = 0
+define cost(p: player) = count x in bag where x > owed[p]
+rule owes(p: player) "Something left to pay."
+    require cost(p) > 1
+rule can_pay(p: player) "Not too much owed."
+    require owed[p] < 6
+phase main {
+    let p = seat(turn % 3)
+    decide p "Pay" {
+        pay requires owes(p), can_pay(p) {
+            set owed[p] += 1
+        }
+        grow requires can_pay(p), owes(p) {
+            set bag = bag + [owed[p] + 4, 7]
+        }
+        skip requires owes(p) {
+            set owed[p] -= 2
+        }
+        rest { }
+    }
+    set turn += 1
+    if turn > 60 {
+        end game
+    }
+    next main
+}
+'''
+
+
+@pytest.mark.parametrize("budget", [12, 20, 30, 1_000_000])
+@pytest.mark.parametrize("faulting", [False, True], ids=["plain", "faulting"])
+def test_a_rule_shared_by_alternatives_is_tested_once_and_charged_each_time(budget, faulting, tmp_path):
+    """A playout listing tests a rule several alternatives without binders require of the same
+    arguments once (Gen._shared_rule) and charges its work at every use: the same moves, work
+    and faults as the exact listing, at budgets that run out inside the listing."""
+    text = _SHARED.replace("BUDGET", str(budget))
+    if faulting:
+        text = text.replace("require cost(p) > 1", "require cost(p) > 12 / (owed[p] - 3)")
+    path = tmp_path / "shared.cardgame"
+    path.write_text(text)
+    game = interpreter.load(str(path))
+    pick = next(s for s in game.program.compiler.gen.sources if s.startswith("def pick_"))
+    # owes(p) charged again twice; can_pay(p), second in pay, is not shared: grow tests it afresh
+    assert sum("rw" in line and "st.work - " not in line for line in pick.splitlines()) == 2, pick
+    _lists_alike(game, range(12))
+    outcomes = set()
+    for seed in range(12):
+        played, _ = play_one(game, 3, seed, {}, max_decisions=MAX)
+        assert _outcome(played) == _outcome(_api_game(game, 3, seed, {})), (budget, seed)
+        outcomes.add(played.fault.message.split(" (")[0] if played.fault else "finished")
+    assert any(o.startswith("this needed more than") for o in outcomes) == (budget < 1_000_000), outcomes
+    assert ("division by zero" in outcomes) == (faulting and budget == 1_000_000), outcomes
+    _plays_alike(path, seeds=range(4))
