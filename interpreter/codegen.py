@@ -393,7 +393,7 @@ class Gen:
         self._move_caches: dict[int, str] = {}  # id(AltSpec) -> its cache of moves (_spec)
         self._eager: dict[int, tuple] = {}  # in a playout listing: id(_cached's lines) -> (lines, once, work)
         self._tried_static = 0  # in a playout listing: the candidates of alternatives without binders
-        self._rule_results: dict = {}  # in a playout listing: (rule, arguments) -> (result, its work) (_shared_rule)
+        self._rule_results: dict = {}  # in a playout listing: (rule, arguments) -> [result, work, start, uses] (_shared_rule)
         self._seated: dict[int, str] = {}  # id(Decision) -> the frame slot its actor is read from
         self._free: dict[int, frozenset] = {}
         self._places: dict = {}  # ordered attribute -> value -> place; "cards:" + it -> card -> place
