@@ -40,11 +40,15 @@ phase main {
 '''
 
 
+def _traced_and_fast(tmp_path, name: str, text: str):
+    path = tmp_path / name
+    path.write_text(text)
+    return _load(path, traced=True), _load(path, traced=False)
+
+
 @pytest.fixture
 def games(tmp_path):
-    path = tmp_path / "memo.cardgame"
-    path.write_text(SCRIPT)
-    return _load(path, traced=True), _load(path, traced=False)
+    return _traced_and_fast(tmp_path, "memo.cardgame", SCRIPT)
 
 
 def test_the_fast_code_shares_the_definition(games):
@@ -174,9 +178,7 @@ phase main {
 
 @pytest.fixture
 def kept(tmp_path):
-    path = tmp_path / "kept.cardgame"
-    path.write_text(KEPT)
-    return _load(path, traced=True), _load(path, traced=False)
+    return _traced_and_fast(tmp_path, "kept.cardgame", KEPT)
 
 
 def test_a_change_of_what_no_definition_reads_keeps_the_memo(kept):

@@ -146,6 +146,17 @@ _RULES = (ROOT / "tests" / "scripts" / "listing_rules.cardgame").read_text()
 _FAULTING = "    require strength(c) < 5 or strength(c) > 9"  # becomes a division by zero for one rank
 
 
+def _outcomes_alike(game, budget) -> set:
+    """Twelve seeds played out against the same games through the API: the same outcome each
+    time; the outcomes seen (a fault's message, or "finished")."""
+    outcomes = set()
+    for seed in range(12):
+        played, _ = play_one(game, 3, seed, {}, max_decisions=MAX)
+        assert _outcome(played) == _outcome(_api_game(game, 3, seed, {})), (budget, seed)
+        outcomes.add(played.fault.message.split(" (")[0] if played.fault else "finished")
+    return outcomes
+
+
 def _lists_alike(game, seeds):
     """Along API games, at every decision: the playout listing gives the exact listing's moves
     and work, or gives up (None, or a fault) exactly where the exact listing faults."""
@@ -188,11 +199,7 @@ def test_listings_of_several_rules_and_alternatives_match_the_exact_listing(budg
     game = interpreter.load(str(path))
     assert all(d.pick is not None for d in game.program.decisions)
     _lists_alike(game, range(12))
-    outcomes = set()
-    for seed in range(12):
-        played, _ = play_one(game, 3, seed, {}, max_decisions=MAX)
-        assert _outcome(played) == _outcome(_api_game(game, 3, seed, {})), (budget, seed)
-        outcomes.add(played.fault.message.split(" (")[0] if played.fault else "finished")
+    outcomes = _outcomes_alike(game, budget)
     assert any(o.startswith("this needed more than") for o in outcomes) == (budget < 1_000_000), outcomes
     assert ("division by zero" in outcomes) == (faulting and budget > 100), outcomes
     _plays_alike(path, seeds=range(4))
@@ -390,11 +397,7 @@ def test_a_rule_shared_by_alternatives_is_tested_once_and_charged_each_time(budg
     # owes(p) charged again twice; can_pay(p), second in pay, is not shared: grow tests it afresh
     assert sum("rw" in line and "st.work - " not in line for line in pick.splitlines()) == 2, pick
     _lists_alike(game, range(12))
-    outcomes = set()
-    for seed in range(12):
-        played, _ = play_one(game, 3, seed, {}, max_decisions=MAX)
-        assert _outcome(played) == _outcome(_api_game(game, 3, seed, {})), (budget, seed)
-        outcomes.add(played.fault.message.split(" (")[0] if played.fault else "finished")
+    outcomes = _outcomes_alike(game, budget)
     assert any(o.startswith("this needed more than") for o in outcomes) == (budget < 1_000_000), outcomes
     assert ("division by zero" in outcomes) == (faulting and budget == 1_000_000), outcomes
     _plays_alike(path, seeds=range(4))
