@@ -588,7 +588,7 @@ class Gen:
 
     def _kept_call(self, e, pyname: str, codes) -> str | None:
         """A function of (st) keeping the value of call `e` in State.memo, for a call whose
-        arguments are all constants (`active(six_wins)`) of a definition that reads only what
+        arguments are all constants (`in_force(doubling)`) of a definition that reads only what
         forget watches: its value and its work then depend on the watched state alone, as a
         parameterless definition's do.  None otherwise (and in traced mode, the reference)."""
         if self.traced or any(self._constant(a) is _UNSET for a in e.args):
@@ -2140,8 +2140,8 @@ class Gen:
 
     def _shared_rule(self, name, args, check_lines, check, first_runs_always, fn):
         """A playout listing's rule test of an alternative without binders, shared with the
-        other alternatives that test the same rule on the same arguments (`facing_raise(p)`
-        for call, all in and fold): computed where it is met first, if every listing runs that
+        other alternatives that test the same rule on the same arguments (`owes_chips(p)`
+        for three alternatives without binders): computed where it is met first, if every listing runs that
         test, and at each later use the work it took charged again.  A listing changes
         nothing, so the value is the one a fresh test would give; its work only grows and its
         limit is checked at the end (playout_enumerator), so the listing's work is the exact

@@ -23,7 +23,7 @@ class Expansion:
     """A definition's body evaluated with the arguments of one call (`why MOVE --expand NAME`).
 
     Attributes:
-        call: the call as written (`can_follow(p)`); args: (parameter, value text) pairs.
+        call: the call as written (`holds_suit(p)`); args: (parameter, value text) pairs.
         value: the call's value; verdict: the part of the body that decided it.
         values, witnesses, expansions: as in RuleResult, for the body.
     """

@@ -139,7 +139,8 @@ def _shape_problems(words: list[str], candidates: list[str], by_fold: dict) -> l
     sizes = sorted({len(values) for values in same})
     lines = []
     if same and len(words) - 1 not in sizes:
-        all_cards = all(w in by_fold.values() for values in same for w in values)
+        card_names = set(by_fold.values())
+        all_cards = all(w in card_names for values in same for w in values)
         what = "cards" if all_cards else "values"
         counts = " or ".join(map(str, sizes))
         lines.append(f"`{words[0]}` takes {counts} {what}; this names {len(words) - 1}")
