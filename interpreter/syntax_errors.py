@@ -83,6 +83,14 @@ CATALOGUE = {
         'phase p { decide x { ask(q in [a for a in y]) } }',
         'phase p { decide x { ask(q in [a for a in y], r from z) } }',
     ],
+    ("E0123", "a zone is `shared` or `per player`: there are no per-team zones",
+     "declare it `per player` and read a team's cards through its members, "
+     "e.g. `sum([count(won[q]) for q in members(t)])`"): [
+        'zone z: per team public',
+        'zone z: per team hidden',
+        'zone z: per team owner',
+        'zone z: per team',
+    ],
     ("E0118", "a comprehension goes in brackets", "write `sum([x for x in L])`: the brackets make the list"): [
         'define d = sum(x for x in y)',
         'define d = sum(1 for x in y)',
