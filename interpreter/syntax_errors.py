@@ -13,6 +13,11 @@ import lark
 
 from .source import Diagnostic, Span
 
+# What may follow a statement: where a statement is left unfinished, the parser fails at the next.
+_NEXT_STATEMENT = ('}', 'move a to b }', 'for q in z { } }', 'set a = 1 }', 'if a { } }', 'log "x" }',
+                   'shuffle a }', 'deal 1 from a to b of c }', 'let a = 1 }', 'decide a { b } }', 'next q }',
+                   'end game }', 'loop { } }', 'while a { } }')
+
 # (code, message, hint) -> snippets that fail in the same way.
 CATALOGUE = {
     ("E0102", "`=` assigns; to compare use `==`", "write `==` to compare two values"): [
@@ -91,6 +96,19 @@ CATALOGUE = {
         'zone z: per team owner',
         'zone z: per team',
     ],
+    ("E0124", "`deal` deals to each player of a list: `to ZONE of PLAYERS`",
+     "write `deal 2 from stock to hand of players`; to put cards on a shared zone, "
+     "`move top(stock, 2) to ZONE`"): [
+        *(f'phase p {{ deal 1 from x to y {after}' for after in _NEXT_STATEMENT),
+        'phase p { deal 1 from x to y face up }',
+        'phase p { deal 1 from x to y[z] }',
+    ],
+    ("E0125", "a `for` loop's body goes in braces after it",
+     "put the statements to repeat inside: `for p in players { move hand[p] to discard }`"): [
+        *(f'phase p {{ for q in z {after}' for after in _NEXT_STATEMENT),
+        *(f'phase p {{ move x to y for q in z {after}' for after in _NEXT_STATEMENT),
+        'phase p { set x = 1 for q in z }',
+    ],
     ("E0118", "a comprehension goes in brackets", "write `sum([x for x in L])`: the brackets make the list"): [
         'define d = sum(x for x in y)',
         'define d = sum(1 for x in y)',
@@ -133,6 +151,9 @@ EXPR_CATALOGUE = {
         'runs(x)', 'groups(x)', 'runs(x, y, 3)', 'groups(x, y)',
     ],
 }
+
+# Mistakes the parser only sees at the next statement: reported where the unfinished one ends.
+_UNFINISHED_STATEMENT = {"E0124", "E0125"}
 
 # Characters other languages use for operators this one spells as words.
 OPERATOR_WORDS = {"&": "and", "|": "or", "!": "not"}
@@ -253,6 +274,11 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     known = _match_catalogue(err, parser, start)
     if known:
         code, message, hint = known
+        unfinished = before.rstrip()
+        if code in _UNFINISHED_STATEMENT and "\n" in before[len(unfinished):]:
+            # the parser fails at the next line's first word; the mistake is where this line ends
+            return Diagnostic(code, message, _span_at(text, path, len(unfinished) - 1, 1),
+                              "the statement ends here", hint)
         return Diagnostic(code, message, span, f"unexpected {found}", hint)
     expected = getattr(err, "expected", None) or getattr(err, "allowed", None) or set()
     hint = ""
