@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import os
 
+import games
+
 from . import limits
 from . import nodes as n
 from .checker import Checker
@@ -12,10 +14,15 @@ from .syntax_cache import parse_script
 from .reading import FileRefused, read_text
 from .source import Diagnostic, ScriptError, SourceFile
 
+# The shipped games' folder (package data): its `lib/` is every script's library.
+SHIPPED = os.path.dirname(os.path.abspath(games.__file__))
+
 
 def read_sources(path: str, text: str | None = None) -> tuple[list, dict[str, SourceFile], list[Diagnostic]]:
     """Parse `path` and everything it includes; includes stay inside the script's own folder.
     `text`, when given, is the script's text as an editor holds it (its includes are read from disk).
+    An include not found beside the script is looked up in the shipped library (SHIPPED), so
+    `include "lib/standard_deck.cardgame"` works from any folder.
 
     Every file is read through reading.read_text (a byte cap, regular files only), includes
     only once their symbolic links are resolved to a place inside the script's folder, and all
@@ -28,7 +35,7 @@ def read_sources(path: str, text: str | None = None) -> tuple[list, dict[str, So
     given = text
     budget = [limits.MAX_SCRIPT_BYTES]
 
-    def visit(file_path: str, via: n.Include | None, chain: tuple):
+    def visit(file_path: str, via: n.Include | None, chain: tuple, root: str):
         if len(sources) >= limits.MAX_INCLUDES:
             diags.append(Diagnostic("E0603", f"more than {limits.MAX_INCLUDES} included files",
                                     via.span if via else None))
@@ -44,9 +51,10 @@ def read_sources(path: str, text: str | None = None) -> tuple[list, dict[str, So
             return
         for item in script.items:
             if isinstance(item, n.Include):
-                target = _resolve(item, file_path, root, diags)
-                if target is None:
+                found = _resolve(item, file_path, root, diags)
+                if found is None:
                     continue
+                target, target_root = found
                 if target in chain:
                     diags.append(Diagnostic("E0602", f"`{item.path}` includes itself (through "
                                             f"{' -> '.join(os.path.basename(c) for c in chain)})", item.span,
@@ -54,11 +62,11 @@ def read_sources(path: str, text: str | None = None) -> tuple[list, dict[str, So
                     continue
                 if target in sources:
                     continue  # already included once: a library is read once
-                visit(target, item, chain + (target,))
+                visit(target, item, chain + (target,), target_root)
             else:
                 items.append(item)
 
-    visit(path, None, (path,))
+    visit(path, None, (path,), root)
     return items, sources, diags
 
 
@@ -88,7 +96,8 @@ def _read(file_path: str, via: n.Include | None, root: str, budget: int, diags) 
         return None
 
 
-def _resolve(inc: n.Include, from_path: str, root: str, diags) -> str | None:
+def _resolve(inc: n.Include, from_path: str, root: str, diags) -> tuple[str, str] | None:
+    """The included file and the folder its own includes must stay in, or None with a diagnostic."""
     rel = inc.path
     if os.path.isabs(rel) or ".." in rel.replace("\\", "/").split("/"):
         diags.append(Diagnostic("E0604", f"include path `{rel}` leaves the script's folder", inc.span,
@@ -98,11 +107,15 @@ def _resolve(inc: n.Include, from_path: str, root: str, diags) -> str | None:
     if not os.path.abspath(target).startswith(root + os.sep):
         diags.append(Diagnostic("E0604", f"include path `{rel}` leaves the script's folder", inc.span, "not allowed"))
         return None
-    if not os.path.lexists(target):
-        diags.append(Diagnostic("E0601", f"cannot find included file `{rel}`", inc.span, "no such file",
-                                "paths are relative to the including script"))
-        return None
-    return target
+    if os.path.lexists(target):
+        return target, root
+    shipped = os.path.normpath(os.path.join(SHIPPED, rel))
+    if root != SHIPPED and os.path.isfile(shipped):
+        return shipped, SHIPPED
+    diags.append(Diagnostic("E0601", f"cannot find included file `{rel}`", inc.span, "no such file",
+                            "paths are relative to the including script (or to the shipped games' "
+                            "folder, which holds `lib/standard_deck.cardgame`)"))
+    return None
 
 
 def check_file(path: str, text: str | None = None):

@@ -164,6 +164,36 @@ def test_include_reads_the_library_once(tmp_path):
     assert sum(len(z) for z in state.zones) == 10
 
 
+_USES_THE_DECK = ('game "Library"\nplayers 2\ninclude "lib/standard_deck.cardgame"\n'
+                  'zone stock: shared hidden\nzone hand: per player owner\n'
+                  'phase main {\n    deal 2 from stock to hand of players\n    end game\n}\n'
+                  'score p: sum([strength(c) for c in hand[p]])\nwinners: highest score\n')
+
+
+def test_an_include_not_beside_the_script_comes_from_the_shipped_library(tmp_path):
+    (tmp_path / "mine.cardgame").write_text(_USES_THE_DECK)
+    game = interpreter.load(str(tmp_path / "mine.cardgame"))
+    shipped = Path(interpreter.__file__).parent.parent / "games" / "lib" / "standard_deck.cardgame"
+    assert set(game.sources) == {str(tmp_path / "mine.cardgame"), str(shipped.resolve())}
+    assert sum(len(z) for z in game.new_game().zones) == 52
+
+
+def test_an_include_beside_the_script_wins_over_the_shipped_one(tmp_path):
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "standard_deck.cardgame").write_text(
+        'deck small in stock {\n    rank: 1, 2, 3\n}\ndefine strength(c: card) = c.rank\n')
+    (tmp_path / "mine.cardgame").write_text(_USES_THE_DECK)
+    assert sum(len(z) for z in interpreter.load(str(tmp_path / "mine.cardgame")).new_game().zones) == 3
+
+
+def test_an_include_found_nowhere_says_where_it_was_looked_for(tmp_path):
+    (tmp_path / "mine.cardgame").write_text(_USES_THE_DECK.replace("standard_deck", "no_such_deck"))
+    _tables, _items, _sources, diags = interpreter.check_file(str(tmp_path / "mine.cardgame"))
+    [diag] = [d for d in diags if d.severity == "error"]
+    assert (diag.code, diag.span.line) == ("E0601", 3)
+    assert "shipped games' folder" in diag.hint
+
+
 def test_saving_inside_a_reaction_window_and_a_simultaneous_commit():
     for name, players in (("reactions.cardgame", 2), ("commit_reveal.cardgame", 3)):
         game = load(name)
