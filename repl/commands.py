@@ -32,8 +32,10 @@ COMMANDS: tuple[Command, ...] = (
             "are counted as hidden; empty zones are folded into one line."),
     Command("show", "show ZONE [PLAYER]", "the cards in one zone (every seat's, for a per-player zone)",
             "show hand P1"),
-    Command("moves", "moves [--all]", "the numbered legal moves; --all adds the illegal ones and the rule "
-            "that forbids each", "moves --all"),
+    Command("moves", "moves [WORD...] [--all] [--full]", "the numbered legal moves; --all adds the illegal ones "
+            "and the rule that forbids each", "moves QS",
+            "Words keep the moves naming each of them (`moves 2H QS`: the passes with both cards), numbered as in "
+            "the whole list. A list longer than 40 shows its first 30 and how many more; --full shows them all."),
     Command("play", "play MOVE|NUMBER|#NUMBER", "make a move: its text, the text after its name, or its number in "
             "`moves`", "play 9D",
             "An illegal move is explained and changes nothing. The cards of a move may be typed in any order "

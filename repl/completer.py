@@ -56,7 +56,7 @@ class ReplCompleter(Completer):
         return {
             "view": lambda: s.player_names() + ["spectator", "all"],
             "trace": lambda: ["on", "off"],
-            "moves": lambda: ["--all"],
+            "moves": lambda: ["--all", "--full"],
             "auto": lambda: ["end", "--agent"],
             "source": s.declaration_names,
             "help": s.command_names,

@@ -28,6 +28,16 @@ from .why import split_expand, why_lines
 HIDDEN = "??"
 
 
+
+# `moves` lists a long decision (a three-card pass: 286 moves) in part unless asked for all.
+_LONG_LIST, _SHOWN_OF_LONG_LIST = 40, 30
+
+
+def _names_all(move: str, words: list[str]) -> bool:
+    """`moves 2H QS`: the moves naming each typed word (a card, a player, a number), any case."""
+    items = move.lower().split()
+    return all(w in items for w in words)
+
 class ReplError(Exception):
     """A command that cannot be carried out; the message is shown and nothing changes."""
 
@@ -515,9 +525,12 @@ class Session:
 
     # ---- moves
     def _cmd_moves(self, rest: str):
-        show_all = rest.strip() == "--all"
-        if rest.strip() and not show_all:
-            raise ReplError("usage: moves [--all]")
+        words = rest.split()
+        show_all, full = "--all" in words, "--full" in words
+        typed = [w for w in words if w not in ("--all", "--full")]
+        wanted = [w.lower() for w in typed]
+        if any(w.startswith("--") for w in wanted):
+            raise ReplError("usage: moves [WORD...] [--all] [--full]")
         st = self.state
         if st.fault is not None:
             return "the game stopped with an error; `undo` goes back"
@@ -537,11 +550,19 @@ class Session:
             width = len(str(len(legal)))
             # a bare number would read as a move (`bid 4`): positions are written `#4`
             mark = "#" if reads_as_number([m.text for m in st.candidate_moves()]) else ""
-            lines += [f"  {mark}{i:>{width}}. {m.text}" for i, m in enumerate(legal, 1)]
+            shown = [(i, m) for i, m in enumerate(legal, 1) if _names_all(m.text, wanted)]
+            kept = shown if full or wanted or len(shown) <= _LONG_LIST else shown[:_SHOWN_OF_LONG_LIST]
+            lines += [f"  {mark}{i:>{width}}. {m.text}" for i, m in kept]
+            if len(kept) < len(shown):
+                example = next((w for w in legal[-1].text.split()[1:]), "")
+                lines.append(f"  ... {len(shown) - len(kept)} more ({len(legal)} legal): `moves --full` lists "
+                             f"every one" + (f", `moves {example}` those naming {example}" if example else ""))
             if not legal:
                 lines.append("  (no legal move)")
+            elif not shown:
+                lines.append(f"  (no legal move names {' '.join(typed)}; {len(legal)} legal)")
             return lines
-        candidates = st.candidate_moves()
+        candidates = [m for m in st.candidate_moves() if _names_all(m.text, wanted)]
         width = max((len(m.text) for m in candidates), default=0)
         for m in candidates:
             if m.text in number:
@@ -550,7 +571,7 @@ class Session:
                 reason = st.explain(m.text, viewer=self.perspective)
                 rules = ", ".join(r.name for r in reason.failing) or reason.reason
                 lines.append(f"   -  {m.text:<{width}}  forbidden by {rules}")
-        lines.append(f"{len(legal)} legal of {len(candidates)}")
+        lines.append(f"{sum(m.text in number for m in candidates)} legal of {len(candidates)}")
         return lines
 
     def _paused_text(self, st) -> str:

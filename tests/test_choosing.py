@@ -222,6 +222,23 @@ def test_a_person_types_the_cards_in_any_order():
     assert s.state.history == ["pass_cards 2H 3S 4C", "pass_cards 2D 4S 6S"]
 
 
+def test_a_long_list_of_moves_is_shown_in_part_and_narrowed_by_the_cards_typed():
+    s = Session()
+    s.start(str(ROOT / "bench" / "scripts" / "pass_choose.cardgame"), seed=1)
+    listed = s.execute("moves").splitlines()
+    assert len(listed) == 1 + 30 + 1 and listed[30] == "   30. pass_cards 2H 4H AD"
+    assert listed[31] == "  ... 256 more (286 legal): `moves --full` lists every one, `moves QH` those naming QH"
+    full = s.execute("moves --full").splitlines()
+    assert len(full) == 1 + 286 and full[-1] == "  286. pass_cards QH KC AD"
+    # the moves naming every typed card, any case, numbered as in the whole list
+    assert s.execute("moves 2h qh").splitlines()[1:4] == [
+        "    9. pass_cards 2H 3S QH", "   19. pass_cards 2H 4C QH", "   28. pass_cards 2H 4H QH"]
+    assert [line.split(". ")[1] for line in s.execute("moves 2H 3S QH").splitlines()[1:]] == ["pass_cards 2H 3S QH"]
+    assert s.execute("moves 7C").splitlines()[1] == "  (no legal move names 7C; 286 legal)"
+    assert s.execute("moves --all 2H 3S").splitlines()[-1] == "11 legal of 11"
+    assert s.execute("play 19") == "1. P0: pass_cards 2H 4C QH"
+
+
 CARDS = [f"{r}{s}" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"] for s in "CDHS"]
 
 
