@@ -33,6 +33,7 @@ BUILTIN_DOCS = {
     "first": ("first(L), first(L, n)", "the first item (`none` if empty), or the first n items"),
     "last": ("last(L), last(L, n)", "the last item (`none` if empty), or the last n items"),
     "reverse": ("reverse(L)", "L in reverse order"),
+    "unique": ("unique(L)", "each item of L once, where it first appears"),
     "sorted": ("sorted(L)", "a list of numbers in increasing order"),
     "range": ("range(a, b)", "the numbers a, a+1, ..., b (empty if b < a)"),
     "index": ("index(L, x)", "the position of x in L counting from 0, `none` if absent"),

@@ -35,6 +35,7 @@ BUILTIN_WORDS = {
     "count": "the number of {0}", "empty": "{0} is empty", "sum": "the sum of {0}",
     "top": "the top card of {0}", "bottom": "the bottom card of {0}", "cards": "the cards of {0}",
     "first": "the first of {0}", "last": "the last of {0}", "reverse": "{0} in reverse order",
+    "unique": "each of {0} once",
     "sorted": "{0} in increasing order", "range": "the numbers from {0} to {1}",
     "index": "the position of {1} in {0} (from 0)", "abs": "the size of {0}", "seat": "seat {0}",
     "number": "the seat number of {0}", "left_of": "the player to the left of {0}",

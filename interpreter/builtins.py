@@ -155,6 +155,14 @@ def _reverse(st, xs):
     return tuple(reversed(xs))
 
 
+@builtin("unique", 1, 1, lambda t: list_of(_elem(_list_arg(t, 0))))
+def _unique(st, xs):
+    """Each item once, where it first appears: `unique([c.rank for c in hand[p]])`, the ranks held."""
+    xs = _seq(st, xs)
+    st.charge(len(xs))
+    return tuple(dict.fromkeys(xs))  # every value is hashable: numbers, names, none, tuples
+
+
 @builtin("sorted", 1, 1, lambda t: (_need(t, 0, lambda x: fits(list_of(INT), x), "a list of numbers"), list_of(INT))[1])
 def _sorted(st, xs):
     st.charge(len(xs) * max(1, len(xs).bit_length()))

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import interpreter
-from helpers import moves
+from helpers import arrange, moves
 
 SCRIPTS = Path(__file__).parent / "scripts"
 
@@ -391,3 +391,12 @@ def test_a_log_line_that_cannot_be_written_changes_nothing_in_the_game(tmp_path,
         state.apply("go")
     assert watched.fault is None and watched.is_over
     assert watched.to_json() == unwatched.to_json()
+
+
+def test_unique_keeps_each_item_once_where_it_first_appears():
+    game = interpreter.load(str(Path(__file__).parent / "scripts" / "sorting.cardgame"))
+    state = arrange(game.new_game(seed=1), {"hand": {0: ["KS", "2H", "10C", "2C", "AD"], 1: ["3C"]}}, "stock")
+    assert state.evaluate("unique([x.rank for x in hand[P0]])") == ("[K, 2, 10, A]", [])
+    assert state.evaluate("unique([1, none, 1, 3, none])") == ("[1, none, 3]", [])
+    assert state.evaluate("unique(hand[P1])") == ("[3C]", [])
+    assert state.evaluate("count(unique([]))") == ("0", [])
