@@ -23,6 +23,15 @@ from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, TYPE
 
 VISIBILITIES = ("public", "owner", "team", "hidden")
 
+# Functions other languages have, and how this one says them (E0209's hint).
+OTHER_LANGUAGES_FUNCTIONS = {
+    "len": "the number of items is `count(L)`", "length": "the number of items is `count(L)`",
+    "size": "the number of items is `count(L)`", "print": "`log \"text {value}\"` is a statement",
+    "sort": "`sorted(L)` sorts numbers; `sorted x in L by KEY` sorts cards", "distinct": "did you mean `unique`?",
+    "contains": "write `x in L`", "shuffled": "`shuffle ZONE` is a statement",
+    "append": "`move CARD to ZONE` adds a card; `L + [x]` makes a longer list",
+}
+
 
 @attrs.define
 class CardInfo:
@@ -1328,7 +1337,7 @@ class Checker:
                        f"index it with `{e.func}[...]`" if kind != "an option" else "use it without parentheses")
         else:
             self.error("E0209", f"unknown function `{e.func}`", e.func_span, "not declared",
-                       did_you_mean(e.func, set(t.defines) | set(BUILTINS)))
+                       OTHER_LANGUAGES_FUNCTIONS.get(e.func) or did_you_mean(e.func, set(t.defines) | set(BUILTINS)))
         for a in e.args:
             self.expr(a, scope)
         return ANY

@@ -11,7 +11,7 @@ import re
 
 import lark
 
-from .source import Diagnostic, Span
+from .source import Diagnostic, Span, did_you_mean
 
 # What may follow a statement: where a statement is left unfinished, the parser fails at the next.
 _NEXT_STATEMENT = ('}', 'move a to b }', 'for q in z { } }', 'set a = 1 }', 'if a { } }', 'log "x" }',
@@ -109,6 +109,46 @@ CATALOGUE = {
         *(f'phase p {{ move x to y for q in z {after}' for after in _NEXT_STATEMENT),
         'phase p { set x = 1 for q in z }',
     ],
+    ("E0126", "a statement's `if` takes a block, not `then`",
+     "write `if CONDITION { ... }`; `if C then A else B` is the form that gives a value"): [
+        'phase p { if x then { } }',
+        'phase p { if x == 1 then { } }',
+        'phase p { if x then end game }',
+    ],
+    ("E0127", "`face up` and `face down` are two words", "write `move c to played[p] face up`"): [
+        'phase p { move x to y face-up }',
+        'phase p { move x to y face-down }',
+        'phase p { move x to y face_up }',
+        'phase p { move x to y[z] face_up }',
+        'phase p { move x to y[z] face-up }',
+    ],
+    ("E0128", "`log` is a statement: its text follows without parentheses", 'write `log "P1 wins {pot}"`'): [
+        'phase p { log("x") }',
+        'phase p { log(x) }',
+    ],
+    ("E0129", "a `for` loop walks a list; a range of numbers is `range(LOW, HIGH)`",
+     "write `for i in range(1, 3) { ... }` (`1..3` is for a decision's binder: `bid(n in 1..3)`)"): [
+        'phase p { for i in 1..3 { } }',
+        'phase p { for i in x..y { } }',
+    ],
+    ("E0130", "`repeat` needs `times`", "write `repeat 3 times { ... }`"): [
+        'phase p { repeat 3 { } }',
+        'phase p { repeat x { } }',
+        'phase p { repeat count(x) { } }',
+    ],
+    ("E0131", "there is no `++` or `--`", "write `set x += 1` (or `-= 1`)"): [
+        'phase p { set x = x++ }',
+        'phase p { set x++ }',
+        'phase p { x++ }',
+        'phase p { set x[p]++ }',
+    ],
+    ("E0132", "`A if C else B` is written `if C then A else B`",
+     "write `set x = if C then A else B`"): [
+        'phase p { set x = a if b else c }',
+        'phase p { set x = f(a) if b else c }',
+        'phase p { let x = a if b else c }',
+        'define d = a if b else c',
+    ],
     ("E0118", "a comprehension goes in brackets", "write `sum([x for x in L])`: the brackets make the list"): [
         'define d = sum(x for x in y)',
         'define d = sum(1 for x in y)',
@@ -154,6 +194,27 @@ EXPR_CATALOGUE = {
 
 # Mistakes the parser only sees at the next statement: reported where the unfinished one ends.
 _UNFINISHED_STATEMENT = {"E0124", "E0125"}
+
+# A statement that is one word and then a name (`goto main`, `shufle stock`): no statement
+# begins so unless the word is a keyword, which the parser would have read.
+_STATEMENT_WORD = re.compile(r"(?:^|[{}\n])[ \t]*([A-Za-z_]\w*)[ \t]+$")
+STATEMENT_WORDS = ("let", "set", "move", "deal", "shuffle", "reveal", "hide", "show", "if", "for", "while",
+                   "repeat", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel",
+                   "return", "log")
+DECLARATION_WORDS = ("game", "players", "option", "deck", "zone", "var", "define", "rule", "procedure", "phase",
+                     "event", "reaction", "on", "score", "winners", "include", "teams", "measure", "record")
+STATEMENT_SYNONYMS = {"goto": "`next PHASE` goes on to a phase", "print": "`log \"text\"` writes a line",
+                      "call": "call a procedure by its name: `pay(p, 5)`", "var": "declare variables at the top "
+                      "level (`var x: int = 0`); inside a block `let x = ...` makes a local"}
+
+_TEXT_OR_COMMENT = re.compile(r'"[^"\n]*"|#[^\n]*')
+
+
+def _in_block(before: str) -> bool:
+    """Inside braces (a phase's, a procedure's, ...), texts and comments not counted."""
+    bare = _TEXT_OR_COMMENT.sub("", before)
+    return bare.count("{") > bare.count("}")
+
 
 # Characters other languages use for operators this one spells as words.
 OPERATOR_WORDS = {"&": "and", "|": "or", "!": "not"}
@@ -271,6 +332,20 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
         return Diagnostic("E0117", "`return` takes no value", span, "a value after `return`",
                           "`return` leaves a procedure; to compute a value write a `define` "
                           "(`define NAME(params) = EXPRESSION`)")
+    if isinstance(err, lark.exceptions.UnexpectedCharacters) and found == "`'`":
+        return Diagnostic("E0133", "texts are written in double quotes", span, "unexpected `'`",
+                          'write `log "hello"`')
+    word = _STATEMENT_WORD.search(before)
+    if word and isinstance(err, lark.exceptions.UnexpectedToken) and err.token.type == "NAME" and _in_block(before):
+        name = word.group(1)
+        hint = STATEMENT_SYNONYMS.get(name) or did_you_mean(name, STATEMENT_WORDS) or \
+            "a statement begins with a word such as `move`, `set`, `let`, `log` or `next`, or calls a procedure: `NAME(ARGS)`"
+        return Diagnostic("E0134", f"`{name}` does not begin a statement",
+                          _span_at(text, path, word.start(1), len(name)), "not a statement", hint)
+    if (isinstance(err, lark.exceptions.UnexpectedToken) and err.token.type == "NAME" and start == "start"
+            and not _in_block(before) and before[len(before.rstrip(" \t")) - 1:].startswith("\n")
+            and (close := did_you_mean(str(err.token), DECLARATION_WORDS)).startswith("did you mean")):
+        return Diagnostic("E0107", "a declaration is expected here", span, f"unexpected {found}", close)
     known = _match_catalogue(err, parser, start)
     if known:
         code, message, hint = known
