@@ -1,6 +1,7 @@
-"""Four games written from the docs alone by a new author (tests/scripts/): a partnership game
-with nil bids, a climbing game of several-card plays, a small rummy with meld records and a game
-of pure chance stepped through its pause points. Each asserts what its rules say it does;
+"""Games written from the docs alone by a new author (tests/scripts/): a partnership game with nil
+bids, a climbing game of several-card plays, a small rummy with meld records, a game of pure
+chance stepped through its pause points, and Blackjack, Hearts, Go Fish and Slapjack (the last
+four include the shipped deck from outside games/). Each asserts what its rules say it does;
 tests/test_codegen.py and tests/test_playout.py play them too (fast vs traced, playout vs API)."""
 
 from __future__ import annotations
@@ -110,3 +111,72 @@ def test_the_repl_table_shows_a_single_record_variable_on_one_line(tmp_path):
     game = interpreter.load(str(script))
     lines = render(snapshot(game.new_game(), "all", True), Deck.of(game.cards))
     assert "best = {size: 3, name: set}" in lines
+
+
+def test_blackjack_an_ace_counts_eleven_or_one_whichever_keeps_the_hand_at_21():
+    state = load("blackjack.cardgame").new_game(seed=1)
+    totals = {"[AS, KD]": 21, "[AS, AD, 9C]": 21, "[AS, KD, 5H]": 16, "[AS, AD, AH, AC]": 14, "[KS, QD, 2C]": 22}
+    assert {hand: int(state.evaluate(f"total({hand})")[0]) for hand in totals} == totals
+    assert moves(state) == {f"wager {n}" for n in range(1, 11)}
+
+
+def test_blackjack_the_house_draws_to_17_and_pays_the_better_hand():
+    state = load("blackjack.cardgame").new_game(seed=1)
+    state.apply("wager 5")
+    state.apply("wager 3")
+    # the shoe's top cards are then AH, AD (the cards not placed, in deck order): the house's 5S
+    # draws AH (16), then AD (27, one ace counted as 1: 17) and stops
+    state = arrange(state, {"hand": {0: ["AS", "KD"], 1: ["9C", "7H"]}, "dealer_hand": ["5S"]}, "shoe")
+    hit = state.clone()
+    for move in ["stand", "stand"]:
+        state.apply(move)
+    assert state.view("all")["vars"]["chips"] == {"P0": 105, "P1": 97}  # 21 beats 17, 16 loses to it
+    hit.apply("stand")
+    hit.apply("hit")  # P1 draws AH: 9 + 7 + 1 = 17, still under 21, so asked again
+    assert hit.view("all")["zones"]["hand"]["P1"] == ["9C", "7H", "AH"]
+    assert hit.current_player == 1 and moves(hit) == {"hit", "stand"}
+
+
+def test_hearts_the_two_of_clubs_leads_and_hearts_wait_until_broken():
+    state = load("hearts.cardgame").new_game(seed=1)
+    for _ in range(4):  # everyone passes three cards at once
+        state.apply(state.legal_moves()[0])
+    hands = state.view("all")["zones"]["hand"]
+    assert "2C" in hands[f"P{state.current_player}"]
+    leads = moves(state)
+    assert leads == {f"play {c}" for c in hands["P0"] if not c.endswith("H")} and "play 2C" in leads
+    state.apply("play 2C")
+    assert moves(state) == {"play 7C", "play 9C", "play 4C"}  # P1 follows clubs
+
+
+def test_go_fish_a_right_guess_keeps_the_turn_a_wrong_one_draws_and_passes_it():
+    state = load("go_fish.cardgame").new_game(seed=1, players=3)
+    assert moves(state) == {f"ask P{q} {r}" for q in (1, 2) for r in (9, 7, "Q", 10, 6)}
+    state.apply("ask P1 7")  # P1 holds 7S and 7C: both come to P0, who asks again
+    hands = state.view("all")["zones"]["hand"]
+    assert {"7S", "7C"} <= set(hands["P0"]) and not {"7S", "7C"} & set(hands["P1"])
+    assert state.current_player == 0 and len(hands["P0"]) == 7
+    state.apply("ask P2 9")  # P2 has no 9: P0 draws one and the turn passes
+    assert len(state.view("all")["zones"]["hand"]["P0"]) == 8 and state.current_player == 1
+
+
+def test_go_fish_four_of_a_rank_make_a_book():
+    state = load("go_fish.cardgame").new_game(seed=1, players=3)
+    state = arrange(state, {"hand": {0: ["7D", "7H", "7S", "2C"], 1: ["7C", "3D"], 2: ["4S"]}}, "stock")
+    state.apply("ask P1 7")
+    view = state.view("all")
+    assert sorted(view["zones"]["books"]["P0"]) == ["7C", "7D", "7H", "7S"] and view["zones"]["hand"]["P0"] == ["2C"]
+    assert view["vars"]["book_count"] == {"P0": 1, "P1": 0, "P2": 0}
+
+
+def test_slapjack_a_jack_asks_every_player_and_a_slap_takes_the_pile():
+    state = load("slapjack.cardgame").new_game(seed=1)
+    state = arrange(state, {"hand": {0: ["2C", "JS"], 1: ["3C", "4C"], 2: ["5C"]}}, "stock")
+    state.apply("flip")  # JS shows: P0, P1, P2 are asked in turn
+    assert (state.current_player, moves(state)) == (0, {"slap_it", "pass"})
+    state.apply("pass")
+    assert (state.current_player, moves(state)) == (1, {"slap_it", "pass"})
+    state.apply("slap_it")  # the first slap takes the pile and closes the window
+    view = state.view("all")
+    assert view["zones"]["pile"] == [] and view["zones"]["hand"]["P1"].count("JS") == 1
+    assert state.current_player == 1 and moves(state) == {"flip"}  # then P1 turns a card as usual
