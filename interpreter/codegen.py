@@ -37,6 +37,7 @@ from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, REFUSING, by
 from .enumeration import enumerate_moves
 from .flow import merge_step_charges, steps_over
 from .memo_reads import memo_reads
+from .never_none import frame_slots as never_none_slots, items_never_none
 from .program import Move, Several, move_text, render_value
 from .rng import GAMMA, MASK, MIX1, MIX2
 from .rng import shuffle as _shuffle
@@ -401,6 +402,8 @@ class Gen:
         self._reads = None  # memo_reads.Reads of the script, once asked for (see forget)
         self._kept_calls: dict[tuple, str | None] = {}  # (definition, argument codes) -> _kept_call's
         self._fusing_left = _FUSED_LINES  # lines inlined operations may still add (_expand)
+        self._frame_nonnull: frozenset = frozenset()  # `L[k]` of the frame being written that is never none
+        self._nonnull_by_code: dict[int, frozenset] = {}  # code index -> its frame's _frame_nonnull
 
     @property
     def t(self):
@@ -449,12 +452,26 @@ class Gen:
     def span(self, span) -> str:
         return self.const(span, "S")
 
+    def enter_frame(self, code: int, parts):
+        """Lines written from here on run in code's frame; `parts`: its statements (see
+        never_none.frame_slots), whose slots that always hold a value need no none check."""
+        if not self.traced:  # traced code keeps every check: the reference
+            self._frame_nonnull = frozenset(f"L[{k}]" for k in never_none_slots(self.t, parts))
+            self._nonnull_by_code[code] = self._frame_nonnull
+
+    def leave_frame(self):
+        self._frame_nonnull = frozenset()
+
+    def _frame_env(self) -> _Env:
+        """The locals of the frame being written: L[k], some known never to be none."""
+        return _Env(True, nonnull=self._frame_nonnull)
+
     def lower_in_frame(self, e):
         """(lines, code) for `e` evaluated in an operation, with the frame's locals in `L`."""
-        return self.lower(e, _Env(True), self._temps)
+        return self.lower(e, self._frame_env(), self._temps)
 
     def lower_all_in_frame(self, exprs):
-        return self.lower_all(exprs, _Env(True), self._temps)
+        return self.lower_all(exprs, self._frame_env(), self._temps)
 
     def expr_fn(self, e):
         """fn(st, L) for an expression evaluated in a frame list L."""
@@ -463,7 +480,7 @@ class Gen:
 
     def seq_fn(self, e):
         """fn(st, L) -> the sequence a binder walks (a zone's cards, or a list; none: nothing)."""
-        lines, seq, _ = self._iter(e, _Env(True), self._temps)
+        lines, seq, _ = self._iter(e, self._frame_env(), self._temps)
         return self.build("seq", "st, L", lines + [f"return {seq}"])
 
     def text_lines(self, pieces):
@@ -822,12 +839,12 @@ class Gen:
         return lines
 
     def branch_source(self, e, next_pc: int, target: int):
-        lines, code = self.lower(e, _Env(True), self._temps)
+        lines, code = self.lower(e, self._frame_env(), self._temps)
         return lines + [f"if {code}:", f"    @GOTO {next_pc}", "else:", f"    @GOTO {target}"]
 
     def for_init(self, s, items: int, pos: int):
         """The lines of a `for` loop's start: the items are fixed when the loop starts."""
-        lines, seq, _ = self._iter(s.source, _Env(True), self._temps)
+        lines, seq, _ = self._iter(s.source, self._frame_env(), self._temps)
         return lines + [f"L[{items}] = tuple({seq})", f"L[{pos}] = 0"]
 
     def for_next_source(self, var: int, items: int, pos: int, next_pc: int, end_pc: int):
@@ -840,13 +857,15 @@ class Gen:
         wait = [f"st.waiting = {self.const(decision, 'DEC')}", "st.legal_cache = None", "@RETURN"]
         if s.actor is None:
             return [f"{DECIDE_MARK}{decision.index}", f"st.actor = {TABLE}"] + wait
-        lines, code = self.lower(s.actor, _Env(True), self._temps)
+        env = self._frame_env()
+        lines, code = self.lower(s.actor, env, self._temps)
         if not lines and _SLOT.match(code) and decision.kind == "normal":
             self._seated[id(decision)] = code  # a frame slot, never none while its listing runs
         seat = self._temps.tmp()
         msg = self.const("this decision has no player to make it (the actor is none)")
-        return lines + [f"{seat} = {code}", f"if {seat} is None:", f"    _fail({msg}, {self.const(s.span, 'S')})",
-                        f"{DECIDE_MARK}{decision.index}", f"st.actor = {seat}"] + wait
+        check = [] if self._nonnull(code, env) and not self.traced else \
+            [f"if {seat} is None:", f"    _fail({msg}, {self.const(s.span, 'S')})"]
+        return lines + [f"{seat} = {code}"] + check + [f"{DECIDE_MARK}{decision.index}", f"st.actor = {seat}"] + wait
 
     def next_source(self, s, code: int, size: int):
         return [f"{NEXT_MARK}{code} {size}", f"st.stack[:] = [[{code}, 0, [None] * {size}]]", "if st.tracer is not None:",
@@ -1075,7 +1094,7 @@ class Gen:
             if code == f"{self._players_table}[st.n]":
                 seq, nonnull = code, True
             else:
-                seq = f"({code} or ())"
+                seq, nonnull = f"({code} or ())", not self.traced and items_never_none(self.t, e)
         else:
             seq = f"_seq(st, {code})"
         if charge:
@@ -1581,7 +1600,7 @@ class Gen:
 
     # ---- plain statements
     def _stmt(self, s, fn):
-        env = _Env(True)
+        env = self._frame_env()
         t = self.t
         match s:
             case n.Let():
@@ -1649,7 +1668,7 @@ class Gen:
         assert op in ("=", "+=", "-=") and kind in ("local", "global"), (op, kind)
         lines = []
 
-        def combine(old: str, new: str) -> list[str]:
+        def combine(old: str, new: str, value_nonnull: bool = False) -> list[str]:
             """Lines leaving the combined value in `res`."""
             if op == "=":
                 return [f"{res} = {new}"]
@@ -1657,8 +1676,9 @@ class Gen:
             hint = self.const("give the variable a starting number")
             big = self.const(f"a number grew beyond the limit of {limits.MAX_INT}")
             sign = "+" if op == "+=" else "-"
+            either = f"{o} is None" if value_nonnull and not self.traced else f"{o} is None or {v} is None"
             return [f"{o} = {old}", f"{v} = {new}",
-                    f"if {o} is None or {v} is None:", f"    _fail({msg}, {span}, {hint})",
+                    f"if {either}:", f"    _fail({msg}, {span}, {hint})",
                     f"{res} = {o} {sign} {v}",
                     f"if not {-limits.MAX_INT} <= {res} <= {limits.MAX_INT}:", f"    _fail({big}, {span})"]
 
@@ -1687,7 +1707,7 @@ class Gen:
                 return vl + [f"L[{detail}] = {value}"]
             # the old value is read before the new one is computed
             return [f"{o} = L[{detail}]"] + vl + [f"{v} = {value}"] + \
-                combine(o, v)[2:] + [f"L[{detail}] = {res}"]
+                combine(o, v, self._nonnull(value, env))[2:] + [f"L[{detail}] = {res}"]
         slot = p.var_slots[detail]
         name = detail
         if target.index is None:
@@ -1695,21 +1715,21 @@ class Gen:
             if op == "=":
                 lines = vl + self.forget(name) + [f"st.vars[{slot}] = {value}"]
             else:
-                lines = [f"{o} = st.vars[{slot}]"] + vl + [f"{v} = {value}"] + combine(o, v)[2:] + \
-                    self.forget(name) + [f"st.vars[{slot}] = {res}"]
+                lines = [f"{o} = st.vars[{slot}]"] + vl + [f"{v} = {value}"] + \
+                    combine(o, v, self._nonnull(value, env))[2:] + self.forget(name) + [f"st.vars[{slot}] = {res}"]
             return lines + [trace[0], trace[1].format(shown=f"st.vars[{slot}]", index=None)]
         # per-player variable
         il, idx = self.lower(target.index, env, fn)
         seat = fn.tmp()
         msg = self.const(f"`{name}[...]` needs {'a player' if t.vars[name][0].per_player else 'a team'}, found none")
         row = fn.tmp()
-        lines = il + [f"{seat} = {idx}", f"if {seat} is None:", f"    _fail({msg}, {span})",
-                      f"{row} = st.vars[{slot}]"]
+        check = [] if self._nonnull(idx, env) and not self.traced else [f"if {seat} is None:", f"    _fail({msg}, {span})"]
+        lines = il + [f"{seat} = {idx}"] + check + [f"{row} = st.vars[{slot}]"]
         vl, value = self.lower(s.value, env, fn)
         if op == "=":
             lines += vl + self.forget(name) + [f"{row}[{seat}] = {value}"]
         else:
-            lines += [f"{o} = {row}[{seat}]"] + vl + [f"{v} = {value}"] + combine(o, v)[2:] + \
+            lines += [f"{o} = {row}[{seat}]"] + vl + [f"{v} = {value}"] + combine(o, v, self._nonnull(value, env))[2:] + \
                 self.forget(name) + [f"{row}[{seat}] = {res}"]
         return lines + [trace[0], trace[1].format(shown=f"{row}[{seat}]", index=seat)]
 
@@ -1746,6 +1766,8 @@ class Gen:
             ["if st.tracer is not None:", f"    st.emit('move', card={card}, to={d}, span={span})"]
         if typ == CARD:
             forget = self.forget(zones=[d, f"loc[{card}]"], facing=True)  # where it goes, where it was
+            if self._nonnull(what, env) and not self.traced:
+                return lines + wl + [f"{card} = {what}"] + forget + move
             return lines + wl + [f"{card} = {what}", f"if {card} is not None:"] + _indent(forget + move)
         if typ == ZONE:
             # Untraced, a whole zone moves at once: same final zones, locations and facing.
@@ -1855,6 +1877,13 @@ class Gen:
             self._eager.clear()
 
     def _enumerator(self, d, playout=False):
+        self._frame_nonnull = self._nonnull_by_code.get(d.code, frozenset())
+        try:
+            return self._enumerator_in_frame(d, playout)
+        finally:
+            self.leave_frame()
+
+    def _enumerator_in_frame(self, d, playout):
         fn = self._temps
         names = Counter(spec.name for spec in d.alts)
         lines = ["st.work = 0", "out = []", "tried = 0"] + (["extra = 0", "blocks = None"] if playout else [])
@@ -1980,7 +2009,7 @@ class Gen:
         if len(alt.binders) != len(spec.bindings) or len(alt.requires) != len(spec.rules):
             raise Unsupported("alternative shape")
         # the decision's actor, read from a frame slot, was checked not none when it began
-        env = _Env(True, nonnull=(seated,) if seated else ())
+        env = _Env(True, nonnull=self._frame_nonnull | ({seated} if seated else set()))
         binder_slots = {t.slots[id(b)] for b in alt.binders}
         pre, loops, names, unique = [], [], [], True
         depth_env = env

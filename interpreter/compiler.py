@@ -184,9 +184,11 @@ class Compiler:
         asm = self._asm
         self.p.codes[index], self.p.chance_points[index] = self.gen.assemble(asm.items, index)
         self.p.op_spans[index] = asm.spans
+        self.gen.leave_frame()
 
     def _code(self, index: int, body, ending):
         asm = self._start(index)
+        self.gen.enter_frame(index, [body])
         self.block(body)
         asm.op(lambda pc: ending)
         self._finish(index)
@@ -405,6 +407,9 @@ class Compiler:
         index = self._event_code[event.name]
         asm = self._start(index)
         asm.current_span = event.span
+        handlers = t.handlers.get(event.name, [])
+        self.gen.enter_frame(index, [event.body] + [h.body for h in handlers] +
+                             [r.alternatives for r in t.reactions.get(event.name, [])])
         flag = t.slots[id(event)]
         askers, pos = flag + 1, flag + 2
         reactions = t.reactions.get(event.name, [])
@@ -455,7 +460,7 @@ class Compiler:
         end = _Label()
         asm.op(lambda pc: [f"if not L[{flag}]:", f"    @GOTO {pc + 1}", "else:", f"    @GOTO {end.pc}"])
         self.block(event.body)
-        for handler in t.handlers.get(event.name, []):
+        for handler in handlers:
             self.block(handler.body)
         asm.label(end)
         asm.op(lambda pc: _RETURN)

@@ -1,0 +1,150 @@
+"""Frame slots and list items the script says are never none (interpreter/never_none.py): the
+fast code leaves out their none checks, so it must still play exactly like the traced code
+(which keeps every check) where a slot or an item can be none after all."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import interpreter
+from interpreter import codegen
+from interpreter import nodes as n
+from interpreter.never_none import frame_slots, items_never_none
+
+from test_codegen import _load, _transcript
+
+SLOTS = '''game "Slots"
+players 2..3
+deck small in pile {
+    rank: 1, 2, 3, 4
+    suit: A, B
+    name: rank suit
+}
+zone pile: shared public
+zone hand: per player owner
+zone out: shared public
+var score: int per player = 0
+var seats: list of player = []
+define seated = [q for q in players where score[q] >= 0]
+define from_first = players_from(seat(0))
+phase deal {
+    shuffle pile
+    deal 2 from pile to hand of players
+    set seats = [seat(1), none]
+    next play
+}
+phase play {
+    for p in players {
+        decide p "Play" {
+            play(c from hand[p]) {
+                move c to out face up
+                set score[p] += c.rank
+            }
+            guess(k in 0..2) {
+                set score[p] -= k
+            }
+        }
+    }
+    for q in seated {
+        set score[q] += 1
+    }
+    for q in from_first {
+        set score[q] += count(hand[q])
+    }
+    for c in out {
+        set score[seat(0)] += c.rank
+    }
+    set score[seat(1)] += count q in seated where score[q] > 2
+    for q in seats {
+        set score[seat(0)] += count x in seats where score[x] > 0
+        set score[q] += 1
+    }
+    end game
+}
+winners: [q for q in players where score[q] > 1]
+'''
+
+RESET = SLOTS.replace("    for q in seated {\n        set score[q] += 1\n",
+                      "    for q in seated {\n        set score[q] += 1\n        set q = none\n"
+                      "        set score[q] += 1\n")
+
+
+def _script(tmp_path, text, name="slots.cardgame"):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def _named_slots(game, phase):
+    """{variable name: slot} of the `for` loops and binders in `phase`'s body."""
+    t = game.program.compiler.t
+    found = {}
+    for x in (y for s in t.phases[phase].body for y in n.walk(s)):
+        if isinstance(x, n.For):
+            found.setdefault(x.var, []).append(t.slots[id(x)])
+        elif isinstance(x, n.Binder):
+            found.setdefault(x.name, []).append(t.slots[id(x)])
+    return t, found
+
+
+def test_the_slots_that_always_hold_a_value(tmp_path):
+    game = interpreter.load(str(_script(tmp_path, SLOTS)))
+    t, slots = _named_slots(game, "play")
+    kept = frame_slots(t, [t.phases["play"].body])
+    # players, a comprehension keeping its variable, players_from, a zone, binders: never none
+    assert {slots["p"][0], slots["c"][0], slots["k"][0]} <= kept
+    assert slots["q"][0] in kept and slots["q"][1] in kept
+    # a list variable may hold none (it does here)
+    assert slots["q"][2] not in kept
+
+
+def test_a_slot_set_again_keeps_its_checks(tmp_path):
+    game = interpreter.load(str(_script(tmp_path, RESET)))
+    t, slots = _named_slots(game, "play")
+    kept = frame_slots(t, [t.phases["play"].body])
+    assert slots["q"][0] not in kept and slots["q"][1] in kept
+
+
+def test_items_never_none_follows_definitions_and_comprehensions(tmp_path):
+    game = interpreter.load(str(_script(tmp_path, SLOTS)))
+    t = game.program.compiler.t
+    bodies = {name: d.body for name, d in t.defines.items()}
+    assert items_never_none(t, bodies["seated"]) and items_never_none(t, bodies["from_first"])
+    loops = [x for s in t.phases["play"].body for x in n.walk(s) if isinstance(x, n.For)]
+    assert [items_never_none(t, x.source) for x in loops] == [True, True, True, True, False]
+
+
+def _none_checks(game, slot):
+    """How many times the generated code tests frame slot `slot` (read into a name) for none."""
+    text = "\n".join(game.program.compiler.gen.sources)
+    names = set(re.findall(rf"(\w+) = L\[{slot}\]\n", text))
+    return sum(len(re.findall(rf"(?<![\w\[]){re.escape(x)} is (?:not )?None", text)) for x in names) + \
+        len(re.findall(rf"L\[{slot}\] is (?:not )?None", text))
+
+
+def test_the_fast_code_leaves_out_the_checks_it_can(tmp_path, monkeypatch):
+    path = _script(tmp_path, SLOTS)
+    fast = _load(path, traced=False)
+    monkeypatch.setattr(codegen, "never_none_slots", lambda t, parts: frozenset())
+    checked = _load(path, traced=False)
+    _, slots = _named_slots(fast, "play")
+    for name, k in (("p", 0), ("q", 0), ("q", 1), ("c", 0)):
+        assert _none_checks(checked, slots[name][k]) > 0 and _none_checks(fast, slots[name][k]) == 0, (name, k)
+    listed = slots["q"][2]
+    assert _none_checks(fast, listed) == _none_checks(checked, listed) > 0
+
+
+@pytest.mark.parametrize("text", [SLOTS, RESET], ids=["slots", "set-to-none"])
+def test_traced_and_fast_play_alike_where_a_slot_may_be_none(text, tmp_path):
+    """The list variable's none and the loop variable set to none fault alike in both."""
+    path = _script(tmp_path, text)
+    fast, traced = _load(path, traced=False), _load(path, traced=True)
+    faults = set()
+    for players in (2, 3):
+        for seed in range(6):
+            ours = _transcript(fast, players, seed, {})
+            assert ours == _transcript(traced, players, seed, {}), (players, seed)
+            faults.add(ours[-1][1] and ours[-1][1][0])
+    assert any(f and "needs a player, found none" in f for f in faults), faults
