@@ -234,6 +234,7 @@ def _restore(game, data):
     st.vars = _restore_vars(game, data["vars"], st.options, values)
     st.memo = {}  # computed with the options' starting values, before these
     st.stack = _restore_stack(prog, data["stack"], values)
+    _restore_commitments(prog, st.stack, data["stack"], values)
     _restore_position(prog, st, data)
     history = _list(data["history"], "history", most=limits.MAX_DECISIONS)
     st.history = [_text(h, f"history[{i}]", limits.MAX_HISTORY_TEXT) for i, h in enumerate(history)]
@@ -299,6 +300,29 @@ def _restore_stack(prog, raw, values: _Values) -> list:
         local = _list(frame[2], f"{field}[2]", prog.code_info[code].size)
         stack.append([code, pc, [values.any(v, f"{field}[2][{j}]", 0) for j, v in enumerate(local)]])
     return stack
+
+
+def _restore_commitments(prog, stack, raw, values: _Values) -> None:
+    """The moves a simultaneous decision has collected so far (a frame slot its dispatch trusts):
+    each a seat, one of the decision's alternatives and that alternative's values, of their types."""
+    for i, (code, _pc, L) in enumerate(stack):
+        for decision in prog.decisions:
+            if decision.kind != "deferred" or decision.code != code:
+                continue
+            collected = decision.frame_slots[2]
+            field = f"stack[{i}][2][{collected}]"
+            entries = raw[i][2][collected]
+            if entries is None:  # the simultaneous decision has not begun
+                continue
+            kept = []
+            for k, entry in enumerate(_list(entries, field)):
+                seat, alt, chosen = _list(entry, f"{field}[{k}]", 3)
+                seat = values.check(seat, PLAYER, f"{field}[{k}][0]")
+                bindings = decision.alts[_int(alt, f"{field}[{k}][1]", 0, len(decision.alts) - 1)].bindings
+                chosen = _list(chosen, f"{field}[{k}][2]", len(bindings))
+                kept.append((seat, alt, tuple(values.check(v, b.type, f"{field}[{k}][2][{j}]")
+                                              for j, (v, b) in enumerate(zip(chosen, bindings)))))
+            L[collected] = tuple(kept)
 
 
 def _restore_position(prog, st, data):

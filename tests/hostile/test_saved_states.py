@@ -143,3 +143,35 @@ def test_another_seat_to_act_than_the_decision_asks():
     assert state.waiting.kind == "normal" and state.current_player in range(4)
     data["actor"] = (state.current_player + 1) % 4
     assert "another seat" in refused(data, "actor")
+
+
+def _during_a_simultaneous_decision():
+    """Boo Ray 5p, seed 102, after 24 moves: the table's go_on/stop commitments are half collected."""
+    state = GAME.new_game(players=5, seed=102)
+    agent = interpreter.RandomAgent(102)
+    for _ in range(24):
+        state.apply(agent.choose(state.legal_moves()))
+    assert state.waiting.kind == "deferred"
+    collected = state.waiting.frame_slots[2]
+    data = json.loads(json.dumps(state.to_json()))
+    assert data["stack"][0][2][collected]  # some moves are committed already
+    return state, data, collected
+
+
+@pytest.mark.parametrize("where, value, says", [
+    (1, None, "not a whole number from 0 to 1"),  # the alternative the move chose
+    (1, 2, "not a whole number from 0 to 1"),
+    (0, 9, "not a seat from 0 to 4"),
+    (2, [0], "has 1 entries where this game has 0"),  # go_on and stop have no values
+])
+def test_a_damaged_commitment_of_a_simultaneous_decision(where, value, says):
+    state, data, collected = _during_a_simultaneous_decision()
+    data["stack"][0][2][collected][0][where] = value
+    assert says in refused(data, f"stack[0][2][{collected}][0][{where}]")
+    _, genuine_data, _ = _during_a_simultaneous_decision()
+    restored = GAME.restore(genuine_data)
+    assert restored.to_json() == state.to_json()
+    move = restored.legal_moves()[0].text
+    restored.apply(move)
+    state.apply(move)
+    assert restored.to_json() == state.to_json()
