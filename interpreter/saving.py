@@ -320,6 +320,8 @@ def _restore_commitments(prog, stack, raw, values: _Values) -> None:
                 seat = values.check(seat, PLAYER, f"{field}[{k}][0]")
                 bindings = decision.alts[_int(alt, f"{field}[{k}][1]", 0, len(decision.alts) - 1)].bindings
                 chosen = _list(chosen, f"{field}[{k}][2]", len(bindings))
+                if None in chosen:  # a listing never offers none (never_none.py counts on it)
+                    raise _Refused(f"{field}[{k}][2][{chosen.index(None)}]", "is none, which no move offers")
                 kept.append((seat, alt, tuple(values.check(v, b.type, f"{field}[{k}][2][{j}]")
                                               for j, (v, b) in enumerate(zip(chosen, bindings)))))
             L[collected] = tuple(kept)

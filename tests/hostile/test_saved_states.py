@@ -175,3 +175,19 @@ def test_a_damaged_commitment_of_a_simultaneous_decision(where, value, says):
     restored.apply(move)
     state.apply(move)
     assert restored.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("value, says", [(None, "is none, which no move offers"), (999, "not a card number")])
+def test_a_committed_card_that_no_move_offers(value, says):
+    game = interpreter.load(str(GAMES / "bosspoker.cardgame"))
+    state = game.new_game(players=4, seed=1)
+    assert state.waiting.kind == "deferred"  # everyone commits a number card at once
+    state.apply(state.legal_moves()[0])
+    collected = state.waiting.frame_slots[2]
+    data = json.loads(json.dumps(state.to_json()))
+    entry = data["stack"][-1][2][collected][0]
+    assert entry[2] and type(entry[2][0]) is int  # the committed card
+    entry[2][0] = value
+    with pytest.raises(interpreter.ScriptError) as err:
+        game.restore(data)
+    assert says in err.value.diagnostics[0].message
