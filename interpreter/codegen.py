@@ -36,7 +36,7 @@ from .nodes import walk as _walk
 from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, REFUSING, by_pattern
 from .enumeration import enumerate_moves
 from .flow import merge_step_charges, steps_over
-from .memo_reads import memo_reads
+from .memo_reads import kept_definitions, memo_reads, script_nodes
 from .never_none import frame_slots as never_none_slots, items_never_none
 from .program import Move, Several, move_text, render_value
 from .rng import GAMMA, MASK, MIX1, MIX2
@@ -76,9 +76,10 @@ DECIDE_MARK = "@DECIDE "
 # Written where `next` enters a phase (`@NEXT code size`, before the lines that do it): a
 # playout's operation enters the phase in place (Gen._expand).
 NEXT_MARK = "@NEXT "
-# Written before a change of the zones, the cards' facing or a variable that a parameterless
-# definition may read (Gen.forget): the values computed so far (State.memo, see Gen.define_fn)
-# may no longer hold.
+# Written before a change of the zones, the cards' facing or a variable that a definition kept
+# in State.memo may read (Gen.forget): the values computed so far (see Gen.define_fn) may no
+# longer hold.  (Forgetting only the definitions that read what changes, `st.memo.pop(key)`
+# each, was measured: the pops cost what the values kept longer saved.)
 FORGET = "st.memo = {}"
 # Each definition's function, in every generator (the REPL's evaluations compile their own), has
 # a key of its own in State.memo: two generators never number definitions alike.
@@ -287,12 +288,6 @@ def _merge_charges(lines):
     return out
 
 
-def _kept_in_memo(define) -> bool:
-    """Whether State.memo may keep the values of a definition (in some generator: see
-    Gen.define_fn): one without parameters, whose value depends on the state alone."""
-    return not define.params
-
-
 def _indent(lines, depth=1):
     pad = "    " * depth
     return [pad + line for line in lines]
@@ -399,7 +394,10 @@ class Gen:
         self._free: dict[int, frozenset] = {}
         self._places: dict = {}  # ordered attribute -> value -> place; "cards:" + it -> card -> place
         self._bodies: dict[int, list] = {}  # code index -> its operations' lines (playout_codes expands them again)
-        self._reads = None  # memo_reads.Reads of the script, once asked for (see forget)
+        self._memo_keys_ = None  # definition -> its key in State.memo (_memo_keys)
+        self._kept_defines: set[str] = set()  # the definitions define_fn keeps in State.memo
+        self._reads = None  # memo_reads.Reads of what State.memo keeps, once asked for (see forget)
+        self._called: set[str] = set()  # definitions whose calls with constant arguments _kept_call keeps
         self._kept_calls: dict[tuple, str | None] = {}  # (definition, argument codes) -> _kept_call's
         self._fusing_left = _FUSED_LINES  # lines inlined operations may still add (_expand)
         self._frame_nonnull: frozenset = frozenset()  # `L[k]` of the frame being written that is never none
@@ -535,8 +533,9 @@ class Gen:
         deferred, self._deferred = self._deferred, False
         chain = self.t.recursive.get(name)
         # Computed once while nothing changes (see _memoized); never in traced mode, the
-        # reference the fast code is compared with, nor a recursive one (its depth is its own).
-        memo = not traced and not chain and _kept_in_memo(define)
+        # reference the fast code is compared with, nor a recursive one (kept_definitions).
+        key = self._memo_keys().get(name)
+        memo = not traced and key is not None
         try:
             # A recursive definition takes its call depth as an argument: a limit with no state.
             env = _Env(False, {slot: f"a{slot}" for slot in params}, depth="dd" if chain else None)
@@ -551,7 +550,9 @@ class Gen:
             # worth a lookup where the body walks a list or calls another definition (a lookup
             # costs about what reading a card's attribute does)
             memo = memo and any(_LOOP.search(x) or "D_" in x for x in lines + [code])
-            body = _written_out(self._memoized(next(_MEMO_KEYS), lines, code, fn) if memo else lines + [f"return {code}"])
+            if memo:
+                self._kept_defines.add(name)
+            body = _written_out(self._memoized(key, lines, code, fn, sig[1:]) if memo else lines + [f"return {code}"])
             src = f"def {pyname}({', '.join(sig)}):\n" + "\n".join(_indent(body)) + "\n"
             exec(_compile(src, f"<cardgame generated {pyname}>"), self.ns)
             self.sources.append(src)
@@ -563,23 +564,32 @@ class Gen:
         return pyname
 
     @staticmethod
-    def _memoized(key: int, lines, code, fn):
+    def _memoized(key: int, lines, code, fn, args=()):
         """A definition's body computing its value at most once while what it reads does not
         change: expressions change nothing, and every statement that changes a zone, the
-        facing or a variable a parameterless definition may read empties `st.memo` first
-        (Gen.forget).  A later use charges the work the computation took, or computes it
-        again when that would pass the limit, so the budget runs out exactly where, and with
-        the span where, it would have."""
+        facing or a variable the definition may read forgets its values first (Gen.forget).
+        A later use charges the work the computation took, or computes it again when that
+        would pass the limit, so the budget runs out exactly where, and with the span where,
+        it would have.  With parameters (`args`, plain values: kept_definitions) the key holds
+        a dict of the values per argument."""
         h, w0, v = fn.tmp("h"), fn.tmp("w"), fn.tmp("v")
-        return [f"{h} = st.memo.get({key})",
-                f"if {h} is not None and ({w0} := st.work + {h}[1]) <= st.work_limit:",
+        if not args:
+            return [f"{h} = st.memo.get({key})",
+                    f"if {h} is not None and ({w0} := st.work + {h}[1]) <= st.work_limit:",
+                    f"    st.work = {w0}", f"    return {h}[0]",
+                    f"{w0} = st.work"] + lines + [f"{v} = {code}", f"st.memo[{key}] = ({v}, st.work - {w0})",
+                                                  f"return {v}"]
+        per, arg = fn.tmp("g"), args[0] if len(args) == 1 else f"({', '.join(args)})"
+        return [f"{per} = st.memo.get({key})",
+                f"if {per} is None:", f"    {per} = st.memo[{key}] = {{}}",
+                f"elif ({h} := {per}.get({arg})) is not None and ({w0} := st.work + {h}[1]) <= st.work_limit:",
                 f"    st.work = {w0}", f"    return {h}[0]",
-                f"{w0} = st.work"] + lines + [f"{v} = {code}", f"st.memo[{key}] = ({v}, st.work - {w0})",
+                f"{w0} = st.work"] + lines + [f"{v} = {code}", f"{per}[{arg}] = ({v}, st.work - {w0})",
                                               f"return {v}"]
 
     def forget(self, variable=None, zones=(), facing=False, anywhere=False) -> list[str]:
-        """Lines emptying State.memo before a change, where a parameterless definition may
-        read what changes (memo_reads.py): the global `variable`, the cards of `zones` (slot
+        """Lines emptying State.memo before a change, where a definition it keeps may read
+        what changes (memo_reads.py): the global `variable`, the cards of `zones` (slot
         numbers or names holding them), how cards face, or (`anywhere`) cards taken from
         zones known only card by card.  No lines where none reads it."""
         reads = self._memo_reads()
@@ -596,27 +606,50 @@ class Gen:
         read = self.const(reads.zones, "MZ")
         return [f"if {' or '.join(f'{z} in {read}' for z in found)}:", f"    {FORGET}"]
 
+    def _memo_keys(self) -> dict:
+        """Definition name -> its key in State.memo, for each one define_fn may keep
+        (kept_definitions); and, in `_called`, the definitions some call with constant
+        arguments names whose reads are among those (_kept_call keeps those calls' values
+        under keys of their own: forgetting them empties State.memo no more often)."""
+        if self._memo_keys_ is None:
+            t, zones = self.t, self.p.zone_index
+            kept = kept_definitions(t, lambda e: all(self._constant(a) is not _UNSET for a in e.args))
+            self._memo_keys_ = {name: next(_MEMO_KEYS) for name in kept}
+            funcs = {e.func for e in script_nodes(t) if isinstance(e, n.Call) and e.func in t.defines
+                     and e.func not in t.recursive and t.defines[e.func].params
+                     and all(self._constant(a) is not _UNSET for a in e.args)}
+            watched = memo_reads(t, zones, kept)
+            self._called = {f for f in funcs if memo_reads(t, zones, [f]).within(watched)}
+        return self._memo_keys_
+
     def _memo_reads(self):
-        """What Gen.forget watches: the reads of the definitions State.memo keeps."""
+        """What Gen.forget watches: the reads of the definitions State.memo keeps and of those
+        whose calls _kept_call keeps.  Each definition define_fn may keep is made first, so
+        none is kept unwatched (traced, none is kept: all are watched, as forgetting goes)."""
         if self._reads is None:
-            kept = [name for name, define in self.t.defines.items() if _kept_in_memo(define)]
-            self._reads = memo_reads(self.t, self.p.zone_index, kept)
+            names = list(self._memo_keys())
+            if not self.traced:
+                for name in names:
+                    try:
+                        self.define_fn(name)
+                    except Unsupported:
+                        pass
+                names = [name for name in names if name in self._kept_defines]
+            self._reads = memo_reads(self.t, self.p.zone_index, names + sorted(self._called))
         return self._reads
 
     def _kept_call(self, e, pyname: str, codes) -> str | None:
         """A function of (st) keeping the value of call `e` in State.memo, for a call whose
-        arguments are all constants (`in_force(doubling)`) of a definition that reads only what
-        forget watches: its value and its work then depend on the watched state alone, as a
-        parameterless definition's do.  None otherwise (and in traced mode, the reference)."""
-        if self.traced or any(self._constant(a) is _UNSET for a in e.args):
+        arguments are all constants (`in_force(doubling)`): its value and its work then depend
+        on the state alone, as a parameterless definition's do, and forget watches what the
+        definition reads (_memo_reads).  None otherwise (and in traced mode, the reference)."""
+        self._memo_keys()  # finds the definitions called so, whose reads forget watches
+        if self.traced or e.func not in self._called or any(self._constant(a) is _UNSET for a in e.args):
             return None
         key = (e.func, tuple(codes))
         if key not in self._kept_calls:
-            name = None
-            if memo_reads(self.t, self.p.zone_index, [e.func]).within(self._memo_reads()):
-                body = self._memoized(next(_MEMO_KEYS), [], f"{pyname}(st, {', '.join(codes)})", self._temps)
-                name = self.build(f"{pyname}_kept", "st", body).__name__
-            self._kept_calls[key] = name
+            body = self._memoized(next(_MEMO_KEYS), [], f"{pyname}(st, {', '.join(codes)})", self._temps)
+            self._kept_calls[key] = self.build(f"{pyname}_kept", "st", body).__name__
         return self._kept_calls[key]
 
     def _inline_define(self, define, codes, env, fn):

@@ -246,3 +246,84 @@ def test_every_builtin_that_reads_where_cards_lie_is_counted_as_reading_every_zo
     reading = {name for name, (_, _, _, impl) in BUILTINS.items()
                if any(w in inspect.getsource(impl) for w in ("st.loc", "st.vis", "owner_of_slot"))}
     assert reading and reading <= READS_WHERE
+
+
+# A definition with a parameter, called again and again from other definitions, is kept per
+# argument: `held(p)` three times for each computation of `both`, `twice(p)` twice.
+PER_ARGUMENT = '''game "Per argument"
+players 2
+deck d in pile {
+    rank: 1, 2, 3, 4
+    suit: A, B
+    name: rank suit
+}
+zone pile: shared public
+zone hand: per player owner
+var x: int = 0
+var y: int = 0
+define held(p: player) = count c in hand[p] where c.rank > x and not any o in pile where o.rank == c.rank + x
+define twice(p: player) = held(p) + held(p)
+define both = twice(seat(0)) + twice(seat(1)) + held(seat(0))
+define once(p: player) = count c in hand[p] where c.rank > x
+define top_rank(z: zone) = count c in z where c.rank > x
+phase main {
+    deal 3 from pile to hand of players
+    set y = both + once(seat(1)) + top_rank(pile) + top_rank(pile)
+    set x += 1
+    set y += both
+    move top(hand[seat(0)]) to pile
+    set y += both
+    decide seat(0) {
+        pick(n in 1..9) requires small(n)
+    }
+    set y += both
+    end game
+}
+rule small(n: int) "Small enough."
+    require n <= both
+'''
+
+
+@pytest.fixture
+def per_argument(tmp_path):
+    return _traced_and_fast(tmp_path, "per_argument.cardgame", PER_ARGUMENT)
+
+
+def test_a_definition_called_from_definitions_is_kept_per_argument(per_argument):
+    from interpreter.memo_reads import kept_definitions
+    _, fast = per_argument
+    gen = fast.program.compiler.gen
+    # once(p) is called from one place, top_rank takes a zone: computed at each use
+    assert set(kept_definitions(gen.t, lambda call: False)) == {"held", "twice", "both"}
+    sources = {s.split("(")[0][4:]: s for s in gen.sources if s.startswith("def D_")}
+    for name, source in sources.items():
+        per_argument_kept = "st.memo.get(" in source and "] = {}" in source
+        assert per_argument_kept == name.startswith(("D_held", "D_twice")), name
+    state = fast.new_game()
+    state.legal_moves()  # `small` reads both
+    # the values of held(p) for both seats sit in one dict under held's key
+    assert any(type(kept) is dict and set(kept) == {0, 1} for kept in state.memo.values())
+
+
+def test_values_kept_per_argument_are_the_ones_computed_afresh(per_argument):
+    results = []
+    for game in per_argument:
+        state = game.new_game(seed=3)
+        moves = sorted(m.text for m in state.legal_moves())
+        state.apply(moves[0])
+        results.append((moves, state.vars, state.game_work))
+    assert results[0] == results[1]
+
+
+def test_values_kept_per_argument_run_out_of_work_where_each_computation_would(per_argument):
+    seen = set()
+    for budget in range(1, 400, 2):
+        results = []
+        for game in per_argument:
+            state = game.new_game(max_game_work=budget, seed=3)
+            fault = state.fault
+            results.append((state.vars, state.game_work, fault and (fault.message, fault.span)))
+        assert results[0] == results[1], budget
+        seen.add(results[0][2] and results[0][2][1].line)
+    # faults inside held (line 12) and twice, at the statements that use both, and none
+    assert {12, None} <= seen and len(seen) > 3
