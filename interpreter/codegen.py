@@ -388,6 +388,7 @@ class Gen:
         self._deferrals = 0  # checks left out so far by _deferred
         self._move_caches: dict[int, str] = {}  # id(AltSpec) -> its cache of moves (_spec)
         self._eager: dict[int, tuple] = {}  # in a playout listing: id(_cached's lines) -> (lines, once, work)
+        self._listing_calls = None  # in a playout listing: definition calls counted, or shared (_shared_call)
         self._tried_static = 0  # in a playout listing: the candidates of alternatives without binders
         self._rule_results: dict = {}  # in a playout listing: (rule, arguments) -> [result, work, start, uses] (_shared_rule)
         self._seated: dict[int, str] = {}  # id(Decision) -> the frame slot its actor is read from
@@ -682,6 +683,24 @@ class Gen:
             self._too_big.add(define.name)
             return None
         return lines + body_lines, body
+
+    def _shared_call(self, func, codes, code) -> str:
+        """A playout listing's value of a definition call written in place as one expression
+        (`to_call(p)` in several rules): where the listing makes the same call, on arguments
+        the same wherever it reads them, more than once, the value is computed at the first
+        use and read at the others (its work, the call's charge, stays at each).  A listing
+        changes nothing, so the value is the one each use would compute; a fault is the first
+        use's, and faults the listing (the public path then lists the exact way)."""
+        if not all(_PLAIN_ARG.match(c) for c in codes):
+            return code
+        key = (func, tuple(codes))
+        if isinstance(self._listing_calls, Counter):
+            self._listing_calls[key] += 1
+            return code
+        name = self._listing_calls.get(key)
+        if name is None:
+            return code
+        return f"({name} if {name} is not _UNSET else ({name} := {code}))"
 
     def stmt_lines(self, s):
         """The lines of a plain statement (one that does not change the control flow), or None."""
@@ -1154,6 +1173,8 @@ class Gen:
             lines, codes = self.lower_all(e.args, env, fn)
             lines = lines + self.charge("1", e.span)  # every call, inlined or not
             inline = self._inline_define(define, codes, env, fn)
+            if inline is not None and not inline[0] and self._listing_calls is not None:
+                return lines, self._shared_call(e.func, codes, inline[1])
             if inline is not None:
                 return lines + inline[0], inline[1]
             if e.func in t.recursive:
@@ -1917,6 +1938,24 @@ class Gen:
             self.leave_frame()
 
     def _enumerator_in_frame(self, d, playout):
+        if playout:  # written once to count the definition calls to share (_shared_call), then again
+            self._listing_calls = Counter()
+            try:
+                self._listing_lines(d, playout)
+                counted = self._listing_calls
+            finally:
+                self._listing_calls = None
+                self._eager.clear()
+            self._listing_calls = {key: self._temps.tmp("dc") for key, uses in counted.items() if uses > 1}
+        try:
+            lines = self._listing_lines(d, playout)
+            if self._listing_calls:
+                lines = [f"{name} = _UNSET" for name in self._listing_calls.values()] + lines
+        finally:
+            self._listing_calls = None
+        return self.build(f"{'pick' if playout else 'moves'}_{d.index}", "st, L", _local_reads(lines))
+
+    def _listing_lines(self, d, playout):
         fn = self._temps
         names = Counter(spec.name for spec in d.alts)
         lines = ["st.work = 0", "out = []", "tried = 0"] + (["extra = 0", "blocks = None"] if playout else [])
@@ -1941,8 +1980,7 @@ class Gen:
             lines += ["if st.work > st.work_limit:", "    return None",
                       "if blocks is not None:", "    return _Blocks(out, blocks, extra, st)"]
             lines = _unused_dropped(_tries(lines, self._tried_static))
-        lines.append("return out")
-        return self.build(f"{'pick' if playout else 'moves'}_{d.index}", "st, L", _local_reads(lines))
+        return lines + ["return out"]
 
     def _several_loop(self, b, env, fn, var, dom, count, give_up):
         """(head, loop) over the sets `xs from LOW..HIGH of SOURCE` offers (choosing.py): the

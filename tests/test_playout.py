@@ -6,6 +6,7 @@ and complete docs example."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -400,4 +401,59 @@ def test_a_rule_shared_by_alternatives_is_tested_once_and_charged_each_time(budg
     outcomes = _outcomes_alike(game, budget)
     assert any(o.startswith("this needed more than") for o in outcomes) == (budget < 1_000_000), outcomes
     assert ("division by zero" in outcomes) == (faulting and budget == 1_000_000), outcomes
+    _plays_alike(path, seeds=range(4))
+
+
+_CALLED = '''game "Called in several rules"
+players 3
+limit work_per_move BUDGET
+var owed: int per player = 0
+var turn: int = 0
+define left(p: player) = 9 - owed[p]
+rule has_left(p: player) "Something left."
+    require left(p) > 0
+rule much_left(p: player) "Much left."
+    require left(p) > 4
+rule little_left(p: player) "Little left."
+    require left(p) < 6
+phase main {
+    let p = seat(turn % 3)
+    decide p "Pay" {
+        pay requires has_left(p), much_left(p) {
+            set owed[p] += 3
+        }
+        save requires little_left(p) {
+            set owed[p] -= 2
+        }
+        rest { }
+    }
+    set turn += 1
+    if turn > 60 {
+        end game
+    }
+    next main
+}
+'''
+
+
+@pytest.mark.parametrize("budget", [6, 8, 1_000_000])
+@pytest.mark.parametrize("faulting", [False, True], ids=["plain", "faulting"])
+def test_a_definition_written_in_place_in_several_rules_is_computed_once_per_listing(budget, faulting, tmp_path):
+    """`left(p)`, written in place in three rules of alternatives without binders: a playout
+    listing computes it at its first use and reads it at the others (Gen._shared_call), each
+    use charged as a call: the same moves, work and faults (a number too big) as the exact
+    listing, at budgets that run out inside the listing."""
+    text = _CALLED.replace("BUDGET", str(budget))
+    if faulting:
+        text = text.replace("set owed[p] -= 2", "set owed[p] = -4611686018427387904")  # then left(p) is too big
+    path = tmp_path / "called.cardgame"
+    path.write_text(text)
+    game = interpreter.load(str(path))
+    pick = next(s for s in game.program.compiler.gen.sources if s.startswith("def pick_"))
+    shared = re.findall(r"\((dc\d+) if \1 is not _UNSET else \(\1 := ", pick)
+    assert len(shared) == 3 and len(set(shared)) == 1, pick
+    _lists_alike(game, range(12))
+    outcomes = _outcomes_alike(game, budget)
+    assert any(o.startswith("this needed more than") for o in outcomes) == (budget < 1_000_000), outcomes
+    assert any("beyond the limit" in o for o in outcomes) == (faulting and budget == 1_000_000), outcomes
     _plays_alike(path, seeds=range(4))
