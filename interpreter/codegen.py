@@ -1620,6 +1620,8 @@ class Gen:
         return lines + before + [f"{items} = []", f"{keys} = []", header] + _indent(body) + after + made, result
 
     def _x_Comprehension(self, e, env, fn):
+        if isinstance(e.source, n.ListLit) and len(e.source.items) == 1 and not e.flat and not self.traced:
+            return self._one_item(e, env, fn)
         before, header, inner, var, after = self._loop(e, env, fn)
         out = fn.tmp()
 
@@ -1633,6 +1635,25 @@ class Gen:
             return cl + [f"if {cond}:"] + _indent(append)
         return before + self._deferring(e, [f"{out} = []", header], body, _loop_seq(header, var)) + after + \
             [f"{out} = tuple({out})"], out
+
+    def _one_item(self, e, env, fn):
+        """`[f(x) for x in [v] where P(x)]`: a let and an if, not a walk.  The same work in the
+        same order as the walk of a one-item list: the item, then the walk (1), then the
+        rest; the list made is a tuple of one item or none."""
+        (item,) = e.source.items
+        lines, code = self.lower(item, env, fn)
+        var, out = fn.tmp("q"), fn.tmp()
+        inner = env.bind(self.t.slots[id(e)], var, self._nonnull(code, env))
+        lines = lines + [f"{var} = {code}"] + self.charge("1", e.source.span)
+        bl, value = self.lower(e.expr, inner, fn)
+        if e.cond is None:
+            lines += bl + [f"{out} = ({value},)"]
+        else:
+            cl, cond = self.lower(e.cond, inner, fn)
+            lines += cl + [f"{out} = ()", f"if {cond}:"] + _indent(bl + [f"{out} = ({value},)"])
+        if env.l_mode:
+            lines.append(f"L[{self.t.slots[id(e)]}] = {var}")
+        return lines, out
 
     def _x_LetExpr(self, e, env, fn):
         slot = self.t.slots[id(e)]

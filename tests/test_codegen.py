@@ -415,3 +415,48 @@ def test_a_small_definition_named_is_written_where_it_is_read(last, budget, tmp_
     assert any("D_walked" in s for s in ops)
     if budget == 1_000_000:
         assert (results[0][3] is None) == (last == "0")
+
+
+ONE_ITEM = '''game "One item"
+players 2
+limit work_per_move BUDGET
+var k: int = 0
+var turns: int = 0
+var got: list of int = []
+define maybe(n: int) = [x * 10000000 for x in [n + k] where x > 2]
+rule fits(n: int) "Fits."
+    require count([y for y in [n * k] where y < 5]) > 0
+phase main {
+    loop {
+        set got = got + maybe(1) + [z + 1 for z in [k]] + [w for w in [k - 1] where w != 0]
+        decide seat(k % 2) {
+            bump {
+                set k += 1
+            }
+            big(n in 1..3) requires fits(n) {
+                set k += n
+            }
+            grow {
+                set k += 100000000000
+            }
+        }
+        set turns += 1
+        if turns > 12 {
+            end game
+        }
+    }
+}
+'''
+
+
+@pytest.mark.parametrize("budget", [20, 45, 90, 1_000_000])
+def test_a_comprehension_over_one_item_plays_as_the_walk_of_it(budget, tmp_path):
+    """`[f(x) for x in [v] where P(x)]`, written as a let and an if in fast code (Gen._one_item),
+    in a phase, a definition and a rule: the traced walk's moves, work and faults (a number too
+    big in `maybe` once `grow` has run), at budgets that run out on the way."""
+    path = tmp_path / "one_item.cardgame"
+    path.write_text(ONE_ITEM.replace("BUDGET", str(budget)))
+    fast = _load(path, traced=False)
+    op = "\n".join(s for s in fast.program.compiler.gen.sources if s.startswith("def op"))
+    assert "for " not in op and "q" in op  # no walk left in the phase's code
+    _plays_alike(path, seeds=range(8))
