@@ -2000,7 +2000,7 @@ class Gen:
         if playout:
             lines += ["if st.work > st.work_limit:", "    return None",
                       "if blocks is not None:", "    return _Blocks(out, blocks, extra, st)"]
-            lines = _unused_dropped(_tries(lines, self._tried_static))
+            lines = _charged_for_each(_unused_dropped(_tries(lines, self._tried_static)))
         return lines + ["return out"]
 
     def _several_loop(self, b, env, fn, var, dom, count, give_up):
@@ -2444,6 +2444,33 @@ def _unused_dropped(lines):
                                                          "    return _Blocks(out, blocks, extra, st)")]
     return [line for line in lines
             if not (line.endswith(" = _UNSET") and f"{line.split(' = ')[0].strip()} is _UNSET" not in text)]
+
+
+_MEASURED = re.compile(r"^(?P<pad>\s*)(?P<hw>hw\d+) = st\.work - (?P<t>t\d+)$")
+
+
+def _charged_for_each(lines):
+    """A playout listing's work of a `when` measured once and charged for the other candidates
+    (_rule_passes: `hw = st.work - t`, `st.work += hw * (len(c) - 1)`) in one line where
+    nothing else reads the measure: `st.work = t + (st.work - t) * len(c)`, the same number."""
+    text = "\n".join(lines)
+    out, skip = [], False
+    for i, line in enumerate(lines):
+        if skip:
+            skip = False
+            continue
+        m = _MEASURED.match(line)
+        if m and i + 1 < len(lines):
+            pad, hw, t = m["pad"], m["hw"], m["t"]
+            after = lines[i + 1]
+            if after.startswith(f"{pad}st.work += {hw} * (len(") and after.endswith(") - 1)") and \
+                    len(re.findall(rf"\b{hw}\b", text)) == 2:
+                c = after[len(f"{pad}st.work += {hw} * (len("):-len(") - 1)")]
+                out.append(f"{pad}st.work = {t} + (st.work - {t}) * len({c})")
+                skip = True
+                continue
+        out.append(line)
+    return out
 
 
 def _untraced(lines):

@@ -457,3 +457,13 @@ def test_a_definition_written_in_place_in_several_rules_is_computed_once_per_lis
     assert any(o.startswith("this needed more than") for o in outcomes) == (budget < 1_000_000), outcomes
     assert any("beyond the limit" in o for o in outcomes) == (faulting and budget == 1_000_000), outcomes
     _plays_alike(path, seeds=range(4))
+
+
+def test_a_when_measured_once_is_charged_for_the_other_candidates_in_one_line():
+    """A rule's `when` computed once for a card binder (`led != none and any x in hand[p] where
+    ...`) is measured and its work charged for every other candidate in one line
+    (codegen._charged_for_each): the exact listing's moves and work at every decision."""
+    game = interpreter.load(str(ROOT / "games" / "bouncer.cardgame"))
+    pick = next(s for s in game.program.compiler.gen.sources if s.startswith("def pick_"))
+    assert re.search(r"st\.work = (t\d+) \+ \(st\.work - \1\) \* len\(c\d+\)", pick), pick
+    _lists_alike(game, range(3))
