@@ -45,6 +45,7 @@ from .runtime import FACE_UP, FUSED_STEPS, RUNTIME_FAULTS, TABLE, ScriptRuntimeE
 from .runtime import over_budget as runtime_over_budget
 from .orders import places
 from .types import CARD, INT, PLAYER, TEXT, ZONE, ZONES, is_list, is_ordered, is_record, order_name, record_name
+from .work_locals import held_in_locals
 
 
 class Unsupported(Exception):
@@ -431,6 +432,15 @@ class Gen:
         body = [line for line in body if line.strip() != CHANCE_MARK]
         if not self.traced:  # traced code stays as written: the reference
             body = _written_out(_state_lists_read_once(body))
+            held = held_in_locals(body)
+            if held is not body:
+                try:
+                    return self._defined(name, params, held)
+                except TooComplex:  # one more `try` was one block too many: kept as written
+                    pass
+        return self._defined(name, params, body)
+
+    def _defined(self, name: str, params: str, body: list[str]):
         src = f"def {name}({params}):\n" + "\n".join(_indent(body)) + "\n"
         code = _compile(src, f"<cardgame generated {name}>")
         exec(code, self.ns)

@@ -65,7 +65,8 @@ class _Node:
         self.line, self.text, self.body = line, line.strip(), []
 
 
-def _tree(lines: list[str]) -> list[_Node]:
+def block_tree(lines: list[str]) -> list[_Node]:
+    """Generated lines as nodes: each line with the lines indented under it as its body."""
     root: list[_Node] = []
     open_blocks: list[tuple[int, list[_Node]]] = [(-1, root)]
     for line in lines:
@@ -174,7 +175,7 @@ def _block(nodes: list[_Node], pending: list[int], out: list[str]) -> None:
 def merge_step_charges(lines: list[str]) -> list[str]:
     """A fused operation's lines with each chain of step charges merged into one (see above)."""
     out: list[str] = []
-    nodes = _tree(lines)
+    nodes = block_tree(lines)
     if nodes:
         _block(nodes, [], out)
     return out

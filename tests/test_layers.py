@@ -17,6 +17,7 @@ LAYERS = [
     {"runtime", "program"},  # the state the compiled code runs on, and the compiled records
     {"enumeration"},
     {"flow"},  # merged step charges in generated operations
+    {"work_locals"},  # the work counter in locals inside generated functions
     {"memo_reads", "never_none"},  # what the definitions kept in State.memo read; what is never none
     {"codegen", "compiler"},
     {"verdicts"},  # reading traced evaluations, for explanations
