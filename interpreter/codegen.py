@@ -44,6 +44,7 @@ from .rng import shuffle as _shuffle
 from .runtime import FACE_UP, FUSED_STEPS, RUNTIME_FAULTS, TABLE, ScriptRuntimeError
 from .runtime import over_budget as runtime_over_budget
 from .orders import places
+from .unseen_pcs import unseen_pcs_dropped
 from .types import CARD, INT, PLAYER, TEXT, ZONE, ZONES, is_list, is_ordered, is_record, order_name, record_name
 from .work_locals import held_in_locals
 
@@ -774,7 +775,7 @@ class Gen:
         if playout:
             fused = _untraced(fused)
         if not self.traced:  # traced code is the reference the merged charges are tested against
-            fused = merge_step_charges(fused)
+            fused = unseen_pcs_dropped(merge_step_charges(fused))
         fused = _drop_dead_stores(fused)
         if looped[0]:
             fused = ["while True:"] + _indent(fused)

@@ -31,12 +31,12 @@ _CHARGE = f"st.work += {limits.STEP_COST}"
 _CHECK = "if st.work > st.work_limit:"
 _OVER = "_over_budget(st, None)"
 # a temporary given a frame local, a variable or the player count: no fault, no effect
-_PURE = re.compile(r"^t\d+ = (?:L\[\d+\]|st\.vars\[\d+\]|st\.n)$")
+PURE = re.compile(r"^t\d+ = (?:L\[\d+\]|st\.vars\[\d+\]|st\.n)$")
 # the writes of a `for` loop's next round, under its test (compiler.py's for_next_source)
-_LOOP_WRITE = re.compile(r"^L\[\d+\] = t\d+(?:\[t\d+\]| \+ 1)$")
+LOOP_WRITE = re.compile(r"^L\[\d+\] = t\d+(?:\[t\d+\]| \+ 1)$")
 # tests that cannot fail: a `for` loop's position against its items (compiler.py writes both),
 # a value against none
-_SAFE_TEST = re.compile(r"^if (?:t\d+ < len\(t\d+\)|\(?(?:t\d+|L\[\d+\]|st\.vars\[\d+\]) is (?:not )?None\)?):$")
+SAFE_TEST = re.compile(r"^if (?:t\d+ < len\(t\d+\)|\(?(?:t\d+|L\[\d+\]|st\.vars\[\d+\]) is (?:not )?None\)?):$")
 
 
 def steps_over(st, fr, targets: tuple, later: int = 0) -> None:
@@ -94,7 +94,7 @@ def _step_at(nodes: list[_Node], i: int) -> int | None:
 def _starts_with_step(nodes: list[_Node]) -> bool:
     """Whether the block's first lines, past pure ones, charge a step (a chain to join)."""
     i = 0
-    while i < len(nodes) and not nodes[i].body and _PURE.match(nodes[i].text):
+    while i < len(nodes) and not nodes[i].body and PURE.match(nodes[i].text):
         i += 1
     return i < len(nodes) and _step_at(nodes, i) is not None
 
@@ -142,12 +142,12 @@ def _block(nodes: list[_Node], pending: list[int], out: list[str]) -> None:
             pending.append(target)
             i += 3
             continue
-        if pending and not node.body and _PURE.match(node.text):
+        if pending and not node.body and PURE.match(node.text):
             held.append(node.line)
-        elif pending and not node.body and _LOOP_WRITE.match(node.text) and split[0] in (None, len(pending)):
+        elif pending and not node.body and LOOP_WRITE.match(node.text) and split[0] in (None, len(pending)):
             split[0] = len(pending)
             held.append(node.line)
-        elif pending and split[0] is None and node.body and _SAFE_TEST.match(node.text) and (
+        elif pending and split[0] is None and node.body and SAFE_TEST.match(node.text) and (
                 _starts_with_step(node.body) or (
                 i + 1 < len(nodes) and nodes[i + 1].text == "else:" and _starts_with_step(nodes[i + 1].body))):
             out.extend(held)

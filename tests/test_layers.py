@@ -17,7 +17,7 @@ LAYERS = [
     {"runtime", "program"},  # the state the compiled code runs on, and the compiled records
     {"enumeration"},
     {"flow"},  # merged step charges in generated operations
-    {"work_locals"},  # the work counter in locals inside generated functions
+    {"work_locals", "unseen_pcs"},  # the work counter in locals; program counter writes nothing reads
     {"memo_reads", "never_none"},  # what the definitions kept in State.memo read; what is never none
     {"codegen", "compiler"},
     {"verdicts"},  # reading traced evaluations, for explanations
