@@ -78,6 +78,14 @@ DECIDE_MARK = "@DECIDE "
 # Written where `next` enters a phase (`@NEXT code size`, before the lines that do it): a
 # playout's operation enters the phase in place (Gen._expand).
 NEXT_MARK = "@NEXT "
+# Written where an operation calls a procedure or signals an event (`@CALL code pc frame`: the
+# callee's code, the caller's next program counter, the callee's new locals), before the lines
+# that push its frame: a playout's operation runs the callee's first operation itself
+# (Gen._call_in_place).
+CALL_MARK = "@CALL "
+# Procedure calls a playout's operations run nested in one another (each one Python call);
+# deeper ones go through runtime.run, which keeps Python's own stack short.
+_CALLS_IN_PLACE = 32
 # Written before a change of the zones, the cards' facing or a variable that a definition kept
 # in State.memo may read (Gen.forget): the values computed so far (see Gen.define_fn) may no
 # longer hold.  (Forgetting only the definitions that read what changes, `st.memo.pop(key)`
@@ -405,6 +413,7 @@ class Gen:
         self._fusing_left = _FUSED_LINES  # lines inlined operations may still add (_expand)
         self._frame_nonnull: frozenset = frozenset()  # `L[k]` of the frame being written that is never none
         self._nonnull_by_code: dict[int, frozenset] = {}  # code index -> its frame's _frame_nonnull
+        self._playout_table: list = []  # Program.playout_codes: each code's row, filled by playout_codes
 
     @property
     def t(self):
@@ -750,8 +759,8 @@ class Gen:
         draws are fused like any other step; the lines for a tracer are left out.  Each one is
         made when it first runs (make_playout_op): a playout enters a third to a half of them,
         the others only run fused into those."""
-        assert sorted(self._bodies) == list(range(len(self.c.p.codes)))
-        table: list = []
+        assert sorted(self._bodies) == list(range(len(self.c.p.codes))) and not self._playout_table
+        table: list = self._playout_table
         for code, bodies in sorted(self._bodies.items()):
             table.append([self._made_on_first_call(table, code, pc) for pc in range(len(bodies))])
         return table
@@ -804,6 +813,11 @@ class Gen:
                     frame = [f"{pad}fr = [{phase}, 0, [None] * {size}]", f"{pad}st.stack[:] = [fr]", f"{pad}L = fr[2]"]
                     return out + frame + self._step(pad, phase, 0, False, done, budget, chance, entry, looped,
                                                     at_target=True)
+            elif text.startswith(CALL_MARK):
+                if entry is not None:
+                    callee, after, frame = text[len(CALL_MARK):].split()
+                    out += self._call_in_place(pad, code, int(callee), int(after), frame, done, budget, chance,
+                                               entry, looped)
             elif text.startswith(("@GOTO ", "@ENTER ")):
                 out += self._step(pad, code, int(text.split()[1]), text.startswith("@ENTER "), done, budget, chance,
                                   entry, looped)
@@ -832,6 +846,28 @@ class Gen:
         # runtime.run charges the step it takes to have just run: none yet, in a fresh stretch
         return ([] if at_target else [f"{pad}fr[1] = {target}"]) + \
             ([f"{pad}st.work = -{limits.STEP_COST}"] if fresh else []) + [f"{pad}return"]
+
+    def _call_in_place(self, pad, code, callee, after, frame, done, budget, chance, entry, looped):
+        """A playout's call of code `callee` (see _expand), made without going back to
+        runtime.run: the frame is pushed and the call step charged as runtime.run pushes and
+        charges it, and the callee's first operation is called from here.  It hands back the
+        frame it popped when it returns (a procedure's `return st.stack.pop()`): if that is
+        the frame pushed here, this operation's frame is the stack's top again and its next
+        step (`after`) is taken here, charged as runtime.run would charge the callee's last;
+        else (a decision left pending, a step out of the fusing budget, the game over, `next`)
+        the stack is as runtime.run goes on from.  The lines that follow these (the depth
+        check, the push) run when the calls nested are too many."""
+        f = self._temps.tmp("f")
+        run = f"{self.const(self._playout_table[callee], 'CODES')}[0](st, {f})"
+        lines = [f"if len(st.stack) < {_CALLS_IN_PLACE}:", f"    {f} = [{callee}, 0, {frame}]",
+                 f"    st.stack.append({f})", f"    st.work += {limits.STEP_COST}",
+                 "    if st.work > st.work_limit:", "        _over_budget(st, None)"]
+        step = self._step("    ", code, after, False, done, budget, chance, entry, looped)
+        if step == [f"    fr[1] = {after}", "    return"]:  # not fused: runtime.run takes the step
+            lines += [f"    {run}", "    return"]
+        else:
+            lines += [f"    if {run} is not {f}:", "        return"] + step
+        return [pad + x for x in lines]
 
     def playout_decision(self, decision) -> list[str]:
         """The lines that make `decision` in a playout where the program's operation leaves it

@@ -18,7 +18,7 @@ from __future__ import annotations
 from . import limits
 from . import nodes as n
 from .checker import Tables
-from .codegen import CHANCE_MARK, DECIDE_MARK, Gen
+from .codegen import CALL_MARK, CHANCE_MARK, DECIDE_MARK, Gen
 from .orders import display_keys
 from .program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, Several
 from .types import CARD, INT, PLAYER, ZONE, is_list, list_of
@@ -72,7 +72,7 @@ def compile_expression(program: Program, tables: Tables, node):
     return compiler.expr(node)
 
 
-_RETURN = ["st.stack.pop()", "@RETURN"]
+_RETURN = ["return st.stack.pop()"]  # the frame left: a playout's caller goes on when it is its own (Gen._call_in_place)
 _END = ["_op_end(st, fr)", "@RETURN"]
 
 
@@ -305,7 +305,7 @@ class Compiler:
             lines, codes = self.gen.lower_all_in_frame(args)
             values = "[" + "".join(c + ", " for c in codes) + "]" + (f" + [None] * {pad}" if pad > 0 else "")
             v = self.gen.tmp()
-            return lines + [f"{v} = {values}", f"fr[1] = {pc + 1}",
+            return lines + [f"{v} = {values}", f"fr[1] = {pc + 1}", f"{CALL_MARK}{code} {pc + 1} {v}",
                             f"if len(st.stack) >= {limits.MAX_CALL_DEPTH}:",
                             f"    _fail({msg}, {self.gen.span(span)}, {hint})",
                             f"st.stack.append([{code}, 0, {v}])", "@RETURN"]

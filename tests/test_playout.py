@@ -245,10 +245,65 @@ def _ends_alike(game, players, seed, max_decisions=MAX, budget=(None, None)):
     return ends[0][0] and ends[0][0][1]
 
 
+# Procedures called in turn, from a loop, nested past the depth the playouts call in place
+# (codegen._CALLS_IN_PLACE) and past the depth limit, a callee that decides, returns early or
+# leaves its phase with `next`.
+CALLS = """game "Calls"
+players 2
+var x: int = 0
+var depth: int = 0
+var rounds: int = 0
+
+procedure deeper(n: int) {
+    set depth += 1
+    if n > 0 {
+        deeper(n - 1)
+    }
+    set x += 1
+}
+
+procedure choose(p: player) {
+    decide p "How far?" {
+        near { set x += 1 }
+        far { set x += 37 }
+        leave {
+            set rounds += 1
+            next other
+        }
+    }
+    if x > 500 {
+        return
+    }
+    set depth -= 1
+}
+
+phase main {
+    set rounds += 1
+    for p in players {
+        choose(p)
+        deeper(x % 45)
+    }
+    if rounds > 6 {
+        deeper(x % 7 + 195)
+    }
+    decide seat(0) "Again?" {
+        again { next main }
+        stop { end game }
+    }
+}
+
+phase other {
+    deeper(3)
+    next main
+}
+"""
+_INLINE = {"nested.cardgame": NESTED, "calls.cardgame": CALLS}
+
+
 def _script(path, tmp_path):
-    if path != "nested.cardgame":
+    if path not in _INLINE:
         return interpreter.load(str(ROOT / path))
-    (tmp_path / path).write_text(NESTED)
+    (tmp_path / path).write_text(_INLINE[path])
     return interpreter.load(str(tmp_path / path))
 
 
@@ -262,6 +317,17 @@ def test_a_playout_loops_in_its_operations_and_enters_a_phase_in_place(tmp_path)
     assert "while True:" in made and "continue" in made and "st.stack[:] = [fr]" in made
 
 
+def test_a_playout_calls_its_procedures_from_its_operations(tmp_path):
+    """A playout's operation runs the callee's first operation itself and goes on after the
+    call in place when the callee has returned (Gen._call_in_place); nested too deep, the
+    calls go through runtime.run, and past the depth limit the game faults as in the API."""
+    game = _script("calls.cardgame", tmp_path)
+    ends = {_ends_alike(game, 2, seed) for seed in range(12)}
+    assert ends == {None, "calls nested deeper than 200 (calling `deeper`)"}, ends
+    made = "\n".join(src for src in game.program.compiler.gen.sources if src.startswith("def playout"))
+    assert "st.stack.append(f" in made and re.search(r"if CODES\d+\[0\]\(st, (f\d+)\) is not \1:", made)
+
+
 # (script, budgets of one move, budgets of the game, whether a move (not the set-up) can run over)
 _SWEEPS = [("games/bouncer.cardgame", range(40, 1000, 23), range(300, 33_000, 1_103), True),
            ("games/booray.cardgame", range(300, 700, 13), range(300, 6_000, 191), False),
@@ -269,7 +335,8 @@ _SWEEPS = [("games/bouncer.cardgame", range(40, 1000, 23), range(300, 33_000, 1_
            ("games/bohei.cardgame", range(10, 450, 11), range(2_000, 80_000, 2_503), True),
            ("tests/scripts/reactions.cardgame", range(1, 100, 3), range(1, 400, 7), True),
            ("tests/scripts/commit_reveal.cardgame", range(1, 60, 2), range(1, 150, 3), True),
-           ("nested.cardgame", range(1, 160), range(150, 900, 3), False)]
+           ("nested.cardgame", range(1, 160), range(150, 900, 3), False),
+           ("calls.cardgame", range(1, 400, 3), range(100, 16_000, 251), True)]
 
 
 @pytest.mark.parametrize("path, per_move, per_game, in_a_move", _SWEEPS, ids=[s[0].split("/")[-1] for s in _SWEEPS])
