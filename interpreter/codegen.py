@@ -86,6 +86,9 @@ CALL_MARK = "@CALL "
 # Procedure calls a playout's operations run nested in one another (each one Python call);
 # deeper ones go through runtime.run, which keeps Python's own stack short.
 _CALLS_IN_PLACE = 32
+# Steps a playout's operation hands on to the operation they lead to by calling it (Gen._step),
+# in a row, before one goes back to runtime.run: Python's stack grows by one call each.
+_CALLS_ON = 16
 # Written before a change of the zones, the cards' facing or a variable that a definition kept
 # in State.memo may read (Gen.forget): the values computed so far (see Gen.define_fn) may no
 # longer hold.  (Forgetting only the definitions that read what changes, `st.memo.pop(key)`
@@ -766,8 +769,8 @@ class Gen:
         return table
 
     def _made_on_first_call(self, table, code: int, pc: int):
-        def first_call(st, fr):
-            return self.make_playout_op(table, code, pc)(st, fr)
+        def first_call(st, fr, h=0):
+            return self.make_playout_op(table, code, pc)(st, fr, h)
         first_call.unmade = True
         return first_call
 
@@ -788,7 +791,8 @@ class Gen:
         fused = _drop_dead_stores(fused)
         if looped[0]:
             fused = ["while True:"] + _indent(fused)
-        return self.build(f"{'playout' if playout else 'op'}{pc}", "st, fr", ["L = fr[2]"] + fused)
+        return self.build(f"{'playout' if playout else 'op'}{pc}", "st, fr, h=0" if playout else "st, fr",
+                          ["L = fr[2]"] + fused)
 
     def _expand(self, lines, code, done, budget, chance, entry, looped):
         """`lines` (of code `code`) with each `@GOTO pc` written out as the operation at pc,
@@ -832,7 +836,9 @@ class Gen:
 
         The step just run is charged as runtime.run charges a step, and checked the same way,
         so a fused operation stops at the very step a one-step one would; a stretch begun by a
-        decision has run no step yet."""
+        decision has run no step yet.  Where the fusing budget ends, a playout's operation
+        calls the operation of the step itself, charged the same way, unless `h` (the calls
+        in a row so far) is _CALLS_ON: then runtime.run takes the step."""
         step = ([] if at_target else [f"{pad}fr[1] = {target}"]) + ([f"{pad}st.work = 0"] if fresh else [
             f"{pad}st.work += {limits.STEP_COST}", f"{pad}if st.work > st.work_limit:", f"{pad}    _over_budget(st, None)"])
         if (code, target) == entry:
@@ -844,8 +850,16 @@ class Gen:
             self._fusing_left -= len(body) + 4  # its lines and the step's charge
             return step + [pad + x for x in self._expand(body, code, done + 1, budget, chance, entry, looped)]
         # runtime.run charges the step it takes to have just run: none yet, in a fresh stretch
-        return ([] if at_target else [f"{pad}fr[1] = {target}"]) + \
+        back = ([] if at_target else [f"{pad}fr[1] = {target}"]) + \
             ([f"{pad}st.work = -{limits.STEP_COST}"] if fresh else []) + [f"{pad}return"]
+        if entry is None:
+            return back
+        # a playout's operation calls the next one itself, `h` calls in a row so far
+        step = ([] if at_target else [f"fr[1] = {target}"]) + (["st.work = 0"] if fresh else [
+            f"st.work += {limits.STEP_COST}", "if st.work > st.work_limit:", "    _over_budget(st, None)"])
+        row = self.const(self._playout_table[code], "CODES")
+        return [f"{pad}if h < {_CALLS_ON}:"] + [f"{pad}    {x}" for x in step] + \
+            [f"{pad}    return {row}[{target}](st, fr, h + 1)"] + back
 
     def _call_in_place(self, pad, code, callee, after, frame, done, budget, chance, entry, looped):
         """A playout's call of code `callee` (see _expand), made without going back to
@@ -858,15 +872,12 @@ class Gen:
         the stack is as runtime.run goes on from.  The lines that follow these (the depth
         check, the push) run when the calls nested are too many."""
         f = self._temps.tmp("f")
-        run = f"{self.const(self._playout_table[callee], 'CODES')}[0](st, {f})"
+        run = f"{self.const(self._playout_table[callee], 'CODES')}[0](st, {f}, h)"
         lines = [f"if len(st.stack) < {_CALLS_IN_PLACE}:", f"    {f} = [{callee}, 0, {frame}]",
                  f"    st.stack.append({f})", f"    st.work += {limits.STEP_COST}",
-                 "    if st.work > st.work_limit:", "        _over_budget(st, None)"]
-        step = self._step("    ", code, after, False, done, budget, chance, entry, looped)
-        if step == [f"    fr[1] = {after}", "    return"]:  # not fused: runtime.run takes the step
-            lines += [f"    {run}", "    return"]
-        else:
-            lines += [f"    if {run} is not {f}:", "        return"] + step
+                 "    if st.work > st.work_limit:", "        _over_budget(st, None)",
+                 f"    if {run} is not {f}:", "        return"]
+        lines += self._step("    ", code, after, False, done, budget, chance, entry, looped)
         return [pad + x for x in lines]
 
     def playout_decision(self, decision) -> list[str]:

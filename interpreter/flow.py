@@ -35,8 +35,8 @@ PURE = re.compile(r"^t\d+ = (?:L\[\d+\]|st\.vars\[\d+\]|st\.n)$")
 # the writes of a `for` loop's next round, under its test (compiler.py's for_next_source)
 LOOP_WRITE = re.compile(r"^L\[\d+\] = t\d+(?:\[t\d+\]| \+ 1)$")
 # tests that cannot fail: a `for` loop's position against its items (compiler.py writes both),
-# a value against none
-SAFE_TEST = re.compile(r"^if (?:t\d+ < len\(t\d+\)|\(?(?:t\d+|L\[\d+\]|st\.vars\[\d+\]) is (?:not )?None\)?):$")
+# a value against none, an operation's count of the calls in a row before it (codegen.Gen._step)
+SAFE_TEST = re.compile(r"^if (?:t\d+ < len\(t\d+\)|\(?(?:t\d+|L\[\d+\]|st\.vars\[\d+\]) is (?:not )?None\)?|h < \d+):$")
 
 
 def steps_over(st, fr, targets: tuple, later: int = 0) -> None:

@@ -5,8 +5,10 @@ and complete docs example."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
+import sys
 
 import pytest
 
@@ -325,7 +327,22 @@ def test_a_playout_calls_its_procedures_from_its_operations(tmp_path):
     ends = {_ends_alike(game, 2, seed) for seed in range(12)}
     assert ends == {None, "calls nested deeper than 200 (calling `deeper`)"}, ends
     made = "\n".join(src for src in game.program.compiler.gen.sources if src.startswith("def playout"))
-    assert "st.stack.append(f" in made and re.search(r"if CODES\d+\[0\]\(st, (f\d+)\) is not \1:", made)
+    assert "st.stack.append(f" in made and re.search(r"if CODES\d+\[0\]\(st, (f\d+), h\) is not \1:", made)
+
+
+def test_a_playout_hands_each_step_on_to_the_next_operation_a_few_calls_deep():
+    """Where a playout's operation ends (its fusing budget spent), it calls the operation its
+    step leads to itself (Gen._step), up to codegen._CALLS_ON calls in a row: a whole game, with
+    Python's stack limited to a little more than those calls, plays as in the API."""
+    game = interpreter.load(str(ROOT / "games" / "bosspoker.cardgame"))
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack()) + 150)
+    try:
+        assert {_ends_alike(game, game.max_players, seed) for seed in range(4)} == {None}
+    finally:
+        sys.setrecursionlimit(limit)
+    made = "\n".join(src for src in game.program.compiler.gen.sources if src.startswith("def playout"))
+    assert re.search(r"return CODES\d+\[\d+\]\(st, fr, h \+ 1\)", made)
 
 
 # (script, budgets of one move, budgets of the game, whether a move (not the set-up) can run over)
