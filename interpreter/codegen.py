@@ -41,7 +41,7 @@ from .never_none import frame_slots as never_none_slots, items_never_none
 from .program import Move, Several, move_text, render_value
 from .rng import GAMMA, MASK, MIX1, MIX2
 from .rng import shuffle as _shuffle
-from .runtime import FACE_UP, FUSED_STEPS, RUNTIME_FAULTS, TABLE, ScriptRuntimeError
+from .runtime import CALLS_ON, FACE_UP, FUSED_STEPS, RUNTIME_FAULTS, TABLE, ScriptRuntimeError
 from .runtime import over_budget as runtime_over_budget
 from .orders import places
 from .unseen_pcs import unseen_pcs_dropped
@@ -86,9 +86,6 @@ CALL_MARK = "@CALL "
 # Procedure calls a playout's operations run nested in one another (each one Python call);
 # deeper ones go through runtime.run, which keeps Python's own stack short.
 _CALLS_IN_PLACE = 32
-# Steps a playout's operation hands on to the operation they lead to by calling it (Gen._step),
-# in a row, before one goes back to runtime.run: Python's stack grows by one call each.
-_CALLS_ON = 16
 # Written before a change of the zones, the cards' facing or a variable that a definition kept
 # in State.memo may read (Gen.forget): the values computed so far (see Gen.define_fn) may no
 # longer hold.  (Forgetting only the definitions that read what changes, `st.memo.pop(key)`
@@ -417,6 +414,7 @@ class Gen:
         self._frame_nonnull: frozenset = frozenset()  # `L[k]` of the frame being written that is never none
         self._nonnull_by_code: dict[int, frozenset] = {}  # code index -> its frame's _frame_nonnull
         self._playout_table: list = []  # Program.playout_codes: each code's row, filled by playout_codes
+        self._rows: dict[int, list] = {}  # code index -> Program.codes' row of its operations (assemble)
 
     @property
     def t(self):
@@ -752,7 +750,9 @@ class Gen:
                 bodies.append(payload(pc))
         self._bodies[code] = bodies
         chance = frozenset(pc for pc, body in enumerate(bodies) if any(x.strip() == CHANCE_MARK for x in body))
-        return [self._fused(code, pc, chance, False) for pc in range(len(bodies))], chance
+        row = self._rows[code] = []  # the operations call on into it (_step), so it is named before they are made
+        row.extend(self._fused(code, pc, chance, False) for pc in range(len(bodies)))
+        return row, chance
 
     def playout_codes(self) -> list:
         """The operations of playouts (Program.playout_codes; playout.play_random runs them):
@@ -791,8 +791,7 @@ class Gen:
         fused = _drop_dead_stores(fused)
         if looped[0]:
             fused = ["while True:"] + _indent(fused)
-        return self.build(f"{'playout' if playout else 'op'}{pc}", "st, fr, h=0" if playout else "st, fr",
-                          ["L = fr[2]"] + fused)
+        return self.build(f"{'playout' if playout else 'op'}{pc}", "st, fr, h=0", ["L = fr[2]"] + fused)
 
     def _expand(self, lines, code, done, budget, chance, entry, looped):
         """`lines` (of code `code`) with each `@GOTO pc` written out as the operation at pc,
@@ -836,9 +835,9 @@ class Gen:
 
         The step just run is charged as runtime.run charges a step, and checked the same way,
         so a fused operation stops at the very step a one-step one would; a stretch begun by a
-        decision has run no step yet.  Where the fusing budget ends, a playout's operation
-        calls the operation of the step itself, charged the same way, unless `h` (the calls
-        in a row so far) is _CALLS_ON: then runtime.run takes the step."""
+        decision has run no step yet.  Where the fusing budget ends, the operation (but a traced
+        one: the reference) calls the operation of the step itself, charged the same way,
+        unless `h`, the calls in a row so far, is runtime.CALLS_ON: then runtime.run takes it."""
         step = ([] if at_target else [f"{pad}fr[1] = {target}"]) + ([f"{pad}st.work = 0"] if fresh else [
             f"{pad}st.work += {limits.STEP_COST}", f"{pad}if st.work > st.work_limit:", f"{pad}    _over_budget(st, None)"])
         if (code, target) == entry:
@@ -852,14 +851,17 @@ class Gen:
         # runtime.run charges the step it takes to have just run: none yet, in a fresh stretch
         back = ([] if at_target else [f"{pad}fr[1] = {target}"]) + \
             ([f"{pad}st.work = -{limits.STEP_COST}"] if fresh else []) + [f"{pad}return"]
-        if entry is None:
+        if self.traced or self._fusing_left < 6:
             return back
-        # a playout's operation calls the next one itself, `h` calls in a row so far
+        # the operation calls the next one itself, `h` calls in a row so far (runtime.run's
+        # loop that pauses passes CALLS_ON: it stops between operations)
         step = ([] if at_target else [f"fr[1] = {target}"]) + (["st.work = 0"] if fresh else [
             f"st.work += {limits.STEP_COST}", "if st.work > st.work_limit:", "    _over_budget(st, None)"])
-        row = self.const(self._playout_table[code], "CODES")
-        return [f"{pad}if h < {_CALLS_ON}:"] + [f"{pad}    {x}" for x in step] + \
-            [f"{pad}    return {row}[{target}](st, fr, h + 1)"] + back
+        row = self.const(self._playout_table[code] if entry is not None else self._rows[code], "CODES")
+        call = [f"{pad}if h < {CALLS_ON}:"] + [f"{pad}    {x}" for x in step] + \
+            [f"{pad}    return {row}[{target}](st, fr, h + 1)"]
+        self._fusing_left -= len(call)  # code for speed, like a fused step's
+        return call + back
 
     def _call_in_place(self, pad, code, callee, after, frame, done, budget, chance, entry, looped):
         """A playout's call of code `callee` (see _expand), made without going back to

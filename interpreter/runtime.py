@@ -168,6 +168,10 @@ def fault_words(exc: Exception) -> str:
 
 # A generated operation may run up to this many steps of the machine in one call (codegen.py).
 FUSED_STEPS = 8
+# Where its steps end, a generated operation calls the one they lead to itself, up to this many
+# calls in a row (its argument `h` counts them; Python's stack grows by one each) before it goes
+# back to the run loop; the loop that pauses passes this, so that each operation returns to it.
+CALLS_ON = 16
 
 
 def over_budget(st: State, span: Span | None) -> ScriptRuntimeError:
@@ -268,7 +272,8 @@ def _advance_pausing(st: State, resumed: bool) -> None:
     """_advance's loops, stopping before a chance point or after entering a phase when asked.
 
     The operations run are the very ones _advance runs, fused the same way (no operation
-    inlines a chance point, and `next` ends one), so pausing changes nothing in the game."""
+    inlines a chance point, and `next` ends one), so pausing changes nothing in the game; each
+    is told it has made CALLS_ON calls already, so it comes back here at its last step."""
     prog = st.prog
     stack = st.stack
     cost = limits.STEP_COST
@@ -281,7 +286,7 @@ def _advance_pausing(st: State, resumed: bool) -> None:
             return
         resumed = False
         bottom = stack[0]
-        codes[fr[0]][fr[1]](st, fr)
+        codes[fr[0]][fr[1]](st, fr, CALLS_ON)
         st.work += cost
         if st.work > st.work_limit:
             raise over_budget(st, statement_span(st))

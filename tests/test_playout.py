@@ -19,7 +19,7 @@ from interpreter.simulate import play_one
 
 from helpers import play_out
 from test_merged_charges import NESTED
-from test_codegen import DOC_SCRIPTS, ROOT, SCRIPTS, _plays_alike
+from test_codegen import DOC_SCRIPTS, ROOT, SCRIPTS, _load, _plays_alike
 
 MAX = 3000
 
@@ -331,9 +331,11 @@ def test_a_playout_calls_its_procedures_from_its_operations(tmp_path):
 
 
 def test_a_playout_hands_each_step_on_to_the_next_operation_a_few_calls_deep():
-    """Where a playout's operation ends (its fusing budget spent), it calls the operation its
-    step leads to itself (Gen._step), up to codegen._CALLS_ON calls in a row: a whole game, with
-    Python's stack limited to a little more than those calls, plays as in the API."""
+    """Where an operation ends (its fusing budget spent), it calls the operation its step
+    leads to itself (Gen._step), up to runtime.CALLS_ON calls in a row: a whole game, with
+    Python's stack limited to a little more than those calls, plays as in the API (whose
+    operations call on too; the traced program's do not, and a game that pauses gets each
+    operation back in its loop: tests/test_stepping.py)."""
     game = interpreter.load(str(ROOT / "games" / "bosspoker.cardgame"))
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(len(inspect.stack()) + 150)
@@ -341,8 +343,12 @@ def test_a_playout_hands_each_step_on_to_the_next_operation_a_few_calls_deep():
         assert {_ends_alike(game, game.max_players, seed) for seed in range(4)} == {None}
     finally:
         sys.setrecursionlimit(limit)
-    made = "\n".join(src for src in game.program.compiler.gen.sources if src.startswith("def playout"))
-    assert re.search(r"return CODES\d+\[\d+\]\(st, fr, h \+ 1\)", made)
+    calls_on = re.compile(r"return CODES\d+\[\d+\]\(st, fr, h \+ 1\)")
+    for kind in ("playout", "op"):
+        assert calls_on.search("\n".join(src for src in game.program.compiler.gen.sources
+                                         if src.startswith(f"def {kind}"))), kind
+    traced = _load(ROOT / "games" / "bosspoker.cardgame", traced=True)
+    assert not calls_on.search("\n".join(traced.program.compiler.gen.sources))
 
 
 # (script, budgets of one move, budgets of the game, whether a move (not the set-up) can run over)
