@@ -414,16 +414,7 @@ class Compiler:
         askers, pos = flag + 1, flag + 2
         reactions = t.reactions.get(event.name, [])
         gen = self.gen
-        order, offers = gen.tmp("order"), gen.tmp("offers")
-        lines = [f"L[{flag}] = False", f"{order}, {offers} = [], {{}}"]
-        for k, r in enumerate(reactions):
-            bl, by = gen.lower_in_frame(r.by)
-            seats = f"({by},)" if t.types[id(r.by)] == PLAYER else f"({by} or ())"
-            seat = gen.tmp()
-            lines += bl + [f"for {seat} in {seats}:", f"    if {seat} is None:", "        continue",
-                           f"    if {seat} not in {offers}:", f"        {order}.append({seat})",
-                           f"        {offers}[{seat}] = []", f"    {offers}[{seat}].append({k})"]
-        asm.simple(lines + [f"L[{askers}] = tuple((s, tuple({offers}[s])) for s in {order})", f"L[{pos}] = 0"])
+        asm.simple([f"L[{flag}] = False"] + self._askers(reactions, askers) + [f"L[{pos}] = 0"])
         effect = _Label()
         if reactions:
             ask = _Label()
@@ -465,6 +456,30 @@ class Compiler:
         asm.label(end)
         asm.op(lambda pc: _RETURN)
         self._finish(index)
+
+    def _askers(self, reactions, askers: int) -> list[str]:
+        """The lines that set L[askers] to the seats an event asks, in order, each with the
+        reactions it is offered: every seat named by a reaction's `by`, once, none left out.
+        One reaction by one seat is that seat alone, in fast code (traced code records the
+        list it is named in)."""
+        t, gen = self.t, self.gen
+        lone = reactions[0].by if len(reactions) == 1 else None
+        if isinstance(lone, n.ListLit) and len(lone.items) == 1:
+            lone = lone.items[0]
+        if lone is not None and t.types.get(id(lone)) == PLAYER and not self.traced:  # `by q in [p]`
+            bl, by = gen.lower_in_frame(lone)
+            seat = gen.tmp()
+            return bl + [f"{seat} = {by}", f"L[{askers}] = () if {seat} is None else (({seat}, (0,)),)"]
+        order, offers = gen.tmp("order"), gen.tmp("offers")
+        lines = [f"{order}, {offers} = [], {{}}"]
+        for k, r in enumerate(reactions):
+            bl, by = gen.lower_in_frame(r.by)
+            seats = f"({by},)" if t.types[id(r.by)] == PLAYER else f"({by} or ())"
+            seat = gen.tmp()
+            lines += bl + [f"for {seat} in {seats}:", f"    if {seat} is None:", "        continue",
+                           f"    if {seat} not in {offers}:", f"        {order}.append({seat})",
+                           f"        {offers}[{seat}] = []", f"    {offers}[{seat}].append({k})"]
+        return lines + [f"L[{askers}] = tuple((s, tuple({offers}[s])) for s in {order})"]
 
     # ---- expressions
     def expr(self, e):

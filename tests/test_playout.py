@@ -299,7 +299,41 @@ phase other {
     next main
 }
 """
-_INLINE = {"nested.cardgame": NESTED, "calls.cardgame": CALLS}
+# An event whose one reaction is by one seat, signalled with none (nobody is asked) and a seat.
+LONE = """game "Lone"
+players 2
+var target: player = none
+var hits: int = 0
+var dodged: int = 0
+
+event poke(p: player) "{p} is poked: dodge, or pass?" {
+    set hits += 1
+}
+
+reaction dodge on poke by q in [p] {
+    dodge {
+        set dodged += 1
+        cancel
+    }
+}
+
+phase main {
+    signal poke(target)
+    set target = seat(hits % 2)
+    signal poke(target)
+    decide seat(1) "Again?" {
+        again {
+            set target = none
+            next main
+        }
+        stop { end game }
+    }
+}
+
+score p: hits - dodged
+winners: highest score
+"""
+_INLINE = {"nested.cardgame": NESTED, "calls.cardgame": CALLS, "lone.cardgame": LONE}
 
 
 def _script(path, tmp_path):
@@ -328,6 +362,18 @@ def test_a_playout_calls_its_procedures_from_its_operations(tmp_path):
     assert ends == {None, "calls nested deeper than 200 (calling `deeper`)"}, ends
     made = "\n".join(src for src in game.program.compiler.gen.sources if src.startswith("def playout"))
     assert "st.stack.append(f" in made and re.search(r"if CODES\d+\[0\]\(st, (f\d+), h\) is not \1:", made)
+
+
+def test_an_event_with_one_reaction_by_one_seat_asks_that_seat_if_there_is_one(tmp_path):
+    """Fast code writes such an event's askers as the seat alone (compiler._askers); traced code
+    and the playouts play its games as the API does, with the seat none and a seat."""
+    game = _script("lone.cardgame", tmp_path)
+    _plays_alike(tmp_path / "lone.cardgame", seeds=range(6))
+    assert {_ends_alike(game, 2, seed) for seed in range(6)} == {None}
+    asked = [len(game.new_game(seed=seed).legal_moves()) for seed in range(3)]
+    assert asked == [2, 2, 2]  # the first signal (nobody) is skipped: `dodge` or pass, at the second
+    made = "\n".join(game.program.compiler.gen.sources)
+    assert re.search(r"L\[\d+\] = \(\) if (t\d+) is None else \(\(\1, \(0,\)\),\)", made)
 
 
 def test_a_playout_hands_each_step_on_to_the_next_operation_a_few_calls_deep():
