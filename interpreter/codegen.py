@@ -38,6 +38,7 @@ from .enumeration import enumerate_moves
 from .flow import merge_step_charges, steps_over
 from .memo_reads import kept_definitions, memo_reads, script_nodes
 from .never_none import frame_slots as never_none_slots, items_never_none
+from .slot_locals import slots_in_locals
 from .program import Move, Several, move_text, render_value
 from .rng import GAMMA, MASK, MIX1, MIX2
 from .rng import shuffle as _shuffle
@@ -442,7 +443,7 @@ class Gen:
         name = f"{re.sub(r'[^A-Za-z0-9_]', '_', hint)}_{self._count}"
         body = [line for line in body if line.strip() != CHANCE_MARK]
         if not self.traced:  # traced code stays as written: the reference
-            body = _written_out(_state_lists_read_once(body))
+            body = slots_in_locals(_written_out(_state_lists_read_once(body)))
             held = held_in_locals(body)
             if held is not body:
                 try:

@@ -16,7 +16,7 @@ LAYERS = [
     {"loader"},
     {"runtime", "program"},  # the state the compiled code runs on, and the compiled records
     {"enumeration"},
-    {"flow"},  # merged step charges in generated operations
+    {"flow", "slot_locals"},  # passes over generated lines: merged step charges, slots read from locals
     {"work_locals", "unseen_pcs"},  # the work counter in locals; program counter writes nothing reads
     {"memo_reads", "never_none"},  # what the definitions kept in State.memo read; what is never none
     {"codegen", "compiler"},

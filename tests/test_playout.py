@@ -373,7 +373,7 @@ def test_an_event_with_one_reaction_by_one_seat_asks_that_seat_if_there_is_one(t
     asked = [len(game.new_game(seed=seed).legal_moves()) for seed in range(3)]
     assert asked == [2, 2, 2]  # the first signal (nobody) is skipped: `dodge` or pass, at the second
     made = "\n".join(game.program.compiler.gen.sources)
-    assert re.search(r"L\[\d+\] = \(\) if (t\d+) is None else \(\(\1, \(0,\)\),\)", made)
+    assert re.search(r"L\[\d+\] = (?:L_\d+ = )?\(\) if (t\d+) is None else \(\(\1, \(0,\)\),\)", made)  # (slot_locals)
 
 
 def test_a_playout_hands_each_step_on_to_the_next_operation_a_few_calls_deep():
