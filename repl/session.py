@@ -27,8 +27,6 @@ from .why import split_expand, why_lines
 
 HIDDEN = "??"
 
-
-
 # `moves` lists a long decision (a three-card pass: 286 moves) in part unless asked for all.
 _LONG_LIST, _SHOWN_OF_LONG_LIST = 40, 30
 
@@ -37,6 +35,7 @@ def _names_all(move: str, words: list[str]) -> bool:
     """`moves 2H QS`: the moves naming each typed word (a card, a player, a number), any case."""
     items = move.lower().split()
     return all(w in items for w in words)
+
 
 class ReplError(Exception):
     """A command that cannot be carried out; the message is shown and nothing changes."""
