@@ -18,7 +18,8 @@ from __future__ import annotations
 from . import limits
 from . import nodes as n
 from .checker import Tables
-from .codegen import CALL_MARK, CHANCE_MARK, DECIDE_MARK, Gen
+from .codegen import Gen
+from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK
 from .orders import display_keys
 from .program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, Several
 from .types import CARD, INT, PLAYER, ZONE, is_list, list_of

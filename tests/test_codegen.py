@@ -344,7 +344,7 @@ def test_augmented_assignments_to_numbers_are_written_out_alike():
     instructions); each leaves what the augmented one leaves, and lists are still extended in place."""
     from types import SimpleNamespace
 
-    from interpreter.codegen import _written_out
+    from interpreter.text_passes import written_out
 
     def run(line):
         vis = [5, 1 << 62 | 3, 7]
@@ -355,10 +355,10 @@ def test_augmented_assignments_to_numbers_are_written_out_alike():
         return ns["st"].work, vis, ns["L"], ns["out"] is alias and ns["out"], ns["tried"]
 
     for line in WRITTEN_OUT:
-        rewritten, = _written_out([line])
+        rewritten, = written_out([line])
         assert not any(f" {op}= " in rewritten for op in "+-&|"), rewritten
         assert run(rewritten) == run(line), line
-    assert _written_out(KEPT) == KEPT
+    assert written_out(KEPT) == KEPT
     fast = "\n".join(_load(GAMES / "bouncer.cardgame", traced=False).program.compiler.gen.sources)
     assert "st.work +=" not in fast and "st.work = st.work + " in fast
 
@@ -366,15 +366,15 @@ def test_augmented_assignments_to_numbers_are_written_out_alike():
 def test_the_state_lists_are_read_again_only_where_no_read_has_surely_run():
     """A card move's `zones, loc, vis = ...` is left out where an earlier one dominates it (and
     the lines it dominates use the locals); one that may not have run is kept."""
-    from interpreter.codegen import _STATE_LISTS, _state_lists_read_once
+    from interpreter.text_passes import STATE_LISTS, state_lists_read_once
 
-    lines = ["if a:", f"    {_STATE_LISTS}", "    zones[1].append(c)", "    for c in cs:", f"        {_STATE_LISTS}",
-             "        x = st.zones[2]", "    y = st.loc[c]", "else:", f"    {_STATE_LISTS}", "z = st.vis[c]",
-             f"{_STATE_LISTS}", "if b:", f"    {_STATE_LISTS}"]
-    assert _state_lists_read_once(lines) == [
-        "if a:", f"    {_STATE_LISTS}", "    zones[1].append(c)", "    for c in cs:",
-        "        x = zones[2]", "    y = loc[c]", "else:", f"    {_STATE_LISTS}", "z = st.vis[c]",
-        f"{_STATE_LISTS}", "if b:"]
+    lines = ["if a:", f"    {STATE_LISTS}", "    zones[1].append(c)", "    for c in cs:", f"        {STATE_LISTS}",
+             "        x = st.zones[2]", "    y = st.loc[c]", "else:", f"    {STATE_LISTS}", "z = st.vis[c]",
+             f"{STATE_LISTS}", "if b:", f"    {STATE_LISTS}"]
+    assert state_lists_read_once(lines) == [
+        "if a:", f"    {STATE_LISTS}", "    zones[1].append(c)", "    for c in cs:",
+        "        x = zones[2]", "    y = loc[c]", "else:", f"    {STATE_LISTS}", "z = st.vis[c]",
+        f"{STATE_LISTS}", "if b:"]
 
 
 SMALL_DEFINES = '''game "Small"

@@ -7,7 +7,7 @@ import pytest
 import interpreter
 from conftest import SCRIPTS
 from helpers import GAMES
-from interpreter import codegen
+from interpreter import codegen, gen_assembly
 
 LOAD_TIME = {
     "huge_literal": "E0114",  # a 5,000-digit number (was lark's VisitError)
@@ -47,9 +47,9 @@ def test_fusing_adds_at_most_its_budget_of_lines(tmp_path, monkeypatch):
     # Fusing copies each operation into those before it: unbounded, a 125 KB script compiled to
     # over a million lines (minutes).  Past the budget, operations are left unfused.
     path = _long_phase(tmp_path, 50)
-    monkeypatch.setattr(codegen, "_INLINE_OPS", 0)
+    monkeypatch.setattr(gen_assembly, "_INLINE_OPS", 0)
     unfused = _generated_lines(path)
-    monkeypatch.setattr(codegen, "_INLINE_OPS", 16)
+    monkeypatch.setattr(gen_assembly, "_INLINE_OPS", 16)
     monkeypatch.setattr(codegen, "_FUSED_LINES", 10 ** 9)
     assert _generated_lines(path) - unfused > 20_000  # what fusing would add
     whole = interpreter.load(path).new_game()

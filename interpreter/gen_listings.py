@@ -1,0 +1,428 @@
+"""Listings: each decision's enumerator, fn(st, L) -> its legal moves, looping over the binders
+and testing the rules inline, with the moves taken from a cache per alternative; and the
+playout listing of the same moves, written for a caller that draws one (work checked once at
+the end, rules passed over the candidates in one go, ranges standing for their moves).
+
+Separate from expression lowering (rules and domains are lowered through it) because its
+functions answer to enumeration.py: the same moves, in the same order, for the same work.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections import Counter
+
+from . import nodes as n
+from .nodes import walk as _walk
+from .program import Several
+from .types import CARD, INT, PLAYER, ZONE
+from .gen_common import ATOM, Env, Hoister, Unsupported, indent
+from .gen_runtime import MAX_CACHED_MOVES, distinct, make_move
+from .text_passes import charged_for_each, local_reads, tries, unused_dropped
+
+
+_PLAIN_ARG = re.compile(r"^(?:L\[\d+\]|-?\d+|st\.n)$")  # an argument the same wherever a listing reads it
+_MIN_BLOCK = 6  # a binder domain at least this long may stand for its moves in a playout (_Blocks)
+
+
+class Listings:
+    """Decisions' listings of moves (see the module's docstring): a part of Gen (codegen.py), whose
+    methods use the state Gen.__init__ sets up and the other parts' methods, as one object."""
+
+    # ---- decisions
+    def enumerator(self, decision):
+        """fn(st, L) -> the legal moves of `decision`, or None to use the generic enumeration
+        (always, in traced mode: it is the reference the specialised enumerators must match)."""
+        if self.traced:
+            return None
+        try:
+            return self._enumerator(decision)
+        except Unsupported:
+            return None
+
+    def playout_enumerator(self, decision):
+        """fn(st, L) -> the legal moves of `decision` for a playout (playout.py), or None when
+        the listing must go the public way (a fault, the move cap, a budget run out).
+
+        The same listing as `enumerator`, written for a caller that only draws one move: the
+        work is added as it is done but its limit is checked once, at the end (the listing
+        changes nothing, so a listing over budget is simply done again the exact way, by the
+        public path, and faults where it faults); a binder over a plain range with no rule is
+        not listed move by move (see _Blocks).  None in traced mode, like `enumerator`."""
+        if self.traced:
+            return None
+        self._optimistic = True
+        try:
+            return self._enumerator(decision, playout=True)
+        except Unsupported:
+            return None
+        finally:
+            self._optimistic = False
+            self._eager.clear()
+
+    def _enumerator(self, d, playout=False):
+        self._frame_nonnull = self._nonnull_by_code.get(d.code, frozenset())
+        try:
+            return self._enumerator_in_frame(d, playout)
+        finally:
+            self.leave_frame()
+
+    def _enumerator_in_frame(self, d, playout):
+        if playout:  # written once to count the definition calls to share (_shared_call), then again
+            self._listing_calls = Counter()
+            try:
+                self._listing_lines(d, playout)
+                counted = self._listing_calls
+            finally:
+                self._listing_calls = None
+                self._eager.clear()
+            self._listing_calls = {key: self._temps.tmp("dc") for key, uses in counted.items() if uses > 1}
+        try:
+            lines = self._listing_lines(d, playout)
+            if self._listing_calls:
+                lines = [f"{name} = _UNSET" for name in self._listing_calls.values()] + lines
+        finally:
+            self._listing_calls = None
+        return self.build(f"{'pick' if playout else 'moves'}_{d.index}", "st, L", local_reads(lines))
+
+    def _listing_lines(self, d, playout):
+        fn = self._temps
+        names = Counter(spec.name for spec in d.alts)
+        lines = ["st.work = 0", "out = []", "tried = 0"] + (["extra = 0", "blocks = None"] if playout else [])
+        self._tried_static = 0
+        self._rule_results = {}
+        uses_seen = False
+        if d.kind == "reaction":
+            lines.append(f"offers = _offers(st, {self.const(d, 'DEC')})")
+        for spec in d.alts:
+            spec_lines, dedup = self._spec(spec, fn, shared=names[spec.name] > 1, playout=playout,
+                                           seated=self._seated.get(id(d)), at_top=d.kind != "reaction")
+            uses_seen |= dedup
+            if d.kind == "reaction" and spec.reaction is not None:
+                spec_lines = [f"if {spec.reaction} in offers:"] + indent(spec_lines)
+            lines.extend(spec_lines)
+        if uses_seen:
+            lines.insert(1, "seen = set()")
+        unshared = {x for result, work, w0, uses in self._rule_results.values() if not uses
+                    for x in (f"{w0} = st.work", f"{work} = st.work - {w0}")}
+        lines = [line for line in lines if line.strip() not in unshared]
+        if playout:
+            lines += ["if st.work > st.work_limit:", "    return None",
+                      "if blocks is not None:", "    return _Blocks(out, blocks, extra, st)"]
+            lines = charged_for_each(unused_dropped(tries(lines, self._tried_static)))
+        return lines + ["return out"]
+
+    def _several_loop(self, b, env, fn, var, dom, count, give_up):
+        """(head, loop) over the sets `xs from LOW..HIGH of SOURCE` offers (choosing.py): the
+        domain's distinct items sorted once, each subset made by position; the domain, then
+        every subset, paid for before the first is made, as the generic enumeration does."""
+        dl, seq, _ = self._iter(b.source, env, fn)
+        items, fewest, most, total = fn.tmp("i"), fn.tmp(), fn.tmp(), fn.tmp("n")
+        head = dl + [f"{items} = {seq}", f"st.work += len({items})", "if st.work > st.work_limit:", give_up,
+                     f"{dom} = _choose_distinct({items})"]
+        if b.fewest is not None:
+            fl, code = self.lower(b.fewest, env, fn)
+            head += fl + [f"{fewest} = {code}"]
+        ml, code = self.lower(b.most, env, fn)
+        head += ml + [f"{most} = {code}"]
+        if b.fewest is None:
+            fewest = most
+        # `count` (the caller's lines) charges a domain's length: here, the number of subsets
+        head += [f"{total} = _choose_count(len({dom}), {fewest}, {most})"]
+        head += [line.replace(_domain_size(dom), total).replace(f"len({dom})", total) for line in count]
+        if b.fewest is None:
+            return head, [f"for {var} in (_combinations({dom}, {most}) if {most} is not None and {most} >= 0 else ()):"]
+        return head, [f"for {var} in _choose_subsets({dom}, {fewest}, {most}):"]
+
+    def _rule_part(self, e, env, fn, hoister, hoisting=True):
+        """A rule's `when` or `require` inside an enumerator: computed once when it does not
+        depend on the candidate, else with its candidate-independent parts computed once.
+        (`hoisting` false: an alternative without binders, whose rules run once as written.)"""
+        if not hoisting:
+            return self.lower(e, env, fn)
+        if hoister.independent(self, e, env):
+            outer = self._hoist
+            if self._optimistic and not self._worth_hoisting(e):
+                self._hoist = hoister.met()  # its definition calls share the slots of earlier rules' (_cached)
+            try:
+                lines, code = self.lower(e, env, fn)
+            finally:
+                self._hoist = outer
+            if not lines and ATOM.match(code):
+                return lines, code
+            return self._cached(lines, code, fn, hoister)
+        outer, self._hoist = self._hoist, hoister
+        try:
+            return self.lower(e, env, fn)
+        finally:
+            self._hoist = outer
+
+    def _spec(self, spec, fn, shared: bool, playout: bool = False, seated=None, at_top: bool = False):
+        t, p = self.t, self.p
+        alt = spec.node
+        if len(alt.binders) != len(spec.bindings) or len(alt.requires) != len(spec.rules):
+            raise Unsupported("alternative shape")
+        # the decision's actor, read from a frame slot, was checked not none when it began
+        env = Env(True, nonnull=self._frame_nonnull | ({seated} if seated else set()))
+        binder_slots = {t.slots[id(b)] for b in alt.binders}
+        pre, loops, names, unique = [], [], [], True
+        depth_env = env
+        # Every combination tried counts towards the decision's cap; when a domain would pass
+        # it, the generic enumeration runs instead and stops at exactly the same point.
+        # (A playout's listing leaves all of that to the public path: see playout_enumerator.)
+        give_up = "    return None" if playout else "    return _generic(st)"
+        cap = ["if tried > _limits.MAX_MOVES_PER_DECISION:", give_up]
+        for depth, (b, binding) in enumerate(zip(alt.binders, spec.bindings)):
+            var, dom = fn.tmp("b"), fn.tmp("d")
+            tries = [f"tried += len({dom})"] + cap if depth == len(alt.binders) - 1 else []
+            # each domain walked is paid for first, as the generic enumeration does; a domain
+            # that would pass the budget hands over to it, so the fault is the same
+            count = [f"st.work += {_domain_size(dom)}", "if st.work > st.work_limit:", give_up] + tries
+            if b.several:
+                head, loop = self._several_loop(b, depth_env, fn, var, dom, count, give_up)
+                unique &= binding.type[5:] in (PLAYER, INT) or \
+                    binding.type[5:] == CARD and len(set(p.card_names)) == len(p.card_names)
+            elif b.source is not None:
+                dl, seq, nonnull = self._iter(b.source, depth_env, fn)
+                typ = t.types.get(id(b.source))
+                unique &= typ == ZONE and binding.type == CARD and len(set(p.card_names)) == len(p.card_names)
+                if typ == ZONE and seq.startswith("st.zones["):  # a list of the deck's cards, at most
+                    if playout and len(alt.binders) == 1:  # counted as a whole deck (see text_passes.tries)
+                        self._tried_static += len(p.card_names)
+                        tries = []
+                    count = [f"st.work += len({dom})"] + \
+                        ([] if playout else ["if st.work > st.work_limit:", give_up]) + tries
+                head = dl + [f"{dom} = {seq}"] + count
+                loop = [f"for {var} in {dom}:"] + ([] if nonnull else [f"    if {var} is None:", "        continue"])
+            else:
+                lines, (low, high) = self.lower_all((b.low, b.high), depth_env, fn)
+                lo, hi = fn.tmp(), fn.tmp()
+                head = lines + [f"{lo} = {low}", f"{hi} = {high}",
+                                f"{dom} = range({lo}, {hi} + 1) if {lo} is not None and {hi} is not None else ()"] + \
+                    count
+                loop = [f"for {var} in {dom}:"]
+            loops.append((head, loop, dom))
+            names.append(var)
+            depth_env = depth_env.bind(t.slots[id(b)], var, True)
+        if len(alt.binders) > 1:
+            unique = False  # several binders over lists may repeat a combination's text
+        if len(alt.binders) == 1 and alt.binders[0].source is None:
+            unique = True  # a range of whole numbers
+        dedup = shared or not unique
+        # the rules, in order, each cutting the candidates it forbids
+        body_depth = []
+        passes = []  # per rule, for a playout listing's passes (_rule_passes): (segments, when, check lines, check)
+        spec_hoister = Hoister((), pre)
+        hoisting = bool(alt.binders)  # with no binder everything is computed once anyway
+        for u, (use, call) in enumerate(zip(spec.rules, alt.requires)):
+            rule = use.rule.node
+            if len(call.args) != len(rule.params):
+                raise Unsupported("rule argument count")
+            param_slots = [t.slots[id(prm)] for prm in rule.params]
+            variant = [any(isinstance(x, n.Name) and t.resolved.get(id(x), (None,))[0] == "local"
+                           and t.resolved[id(x)][1] in binder_slots for x in _walk(a)) for a in call.args]
+            rule_names, rule_nonnull = {}, set()
+            segs = []  # what each candidate computes before the test: (lines, its _eager entry or None)
+            for i, (a, var_dep) in enumerate(zip(call.args, variant)):
+                al, code = self.lower(a, depth_env, fn)
+                if not al and ATOM.match(code):
+                    name = code  # a plain read: cannot fail, so reading it early changes nothing
+                elif not var_dep and hoisting:
+                    cached, name = self._cached(al, code, fn, spec_hoister)
+                    segs.append((cached, self._eager.get(id(cached))))
+                else:
+                    name = fn.tmp("r")
+                    segs.append((al + [f"{name} = {code}"], None))
+                if self._nonnull(code, depth_env):
+                    rule_nonnull.add(name)
+                rule_names[param_slots[i]] = name
+            renv = Env(False, rule_names, rule_nonnull)
+            hoister = Hoister({param_slots[i] for i, v in enumerate(variant) if v} if hoisting else (), pre)
+            hoister.names = spec_hoister.names  # one slot for a computation met in several rules
+            rl, require = self._rule_part(rule.require, renv, fn, hoister, hoisting)
+            independent_when = None  # the `when`, where it does not depend on the candidate
+            if rule.when is None:
+                check_lines, check = rl, require
+            else:
+                wl, when = self._rule_part(rule.when, renv, fn, hoister, hoisting)
+                segs.append((wl, self._eager.get(id(wl)) if wl else None))
+                if hoister.independent(self, rule.when, renv) and (not wl or segs[-1][1] is not None):
+                    independent_when = when
+                if not rl:
+                    check_lines, check = [], f"(not {when} or {require})"
+                else:
+                    ok = fn.tmp("ok")
+                    check_lines = [f"{ok} = True", f"if {when}:"] + indent(rl + [f"{ok} = {require}"])
+                    check = ok
+            if playout and not alt.binders and not segs:
+                check_lines, check = self._shared_rule(rule.name, rule_names, check_lines, check, at_top and u == 0, fn)
+            passes.append((segs, independent_when, rl, require, check_lines, check))
+            body_depth.append([x for lines, _ in segs for x in lines] + check_lines + [f"if {check}:"])
+        # the move itself, from a cache of moves already built for this alternative
+        types = tuple(bd.type for bd in spec.bindings)
+        values = "(" + "".join(v + ", " for v in names) + ")"
+        spec_c = self.const(spec, "SPEC")
+        types_c = self.const(types, "TY")
+        prog_c = self.const(p, "PROG")
+        m = fn.tmp("m")
+        made = None  # the move as one expression, where it is one
+        if not names:
+            move = make_move(p, spec, types, ())
+            make = [f"{m} = {self.const(move, 'MV')}"]
+        elif len(names) == 1 and types[0] == CARD:
+            # every card's move, made once: a card-valued binder only ever holds card numbers
+            cache = self._move_cache(spec, lambda: tuple(make_move(p, spec, types, (c,))
+                                                         for c in range(len(p.card_names))))
+            make = [f"{m} = {cache}[{names[0]}]"]
+            made = f"{cache}[{names[0]}]"
+        elif len(names) == 1 and type(types[0]) is Several and types[0][5:] in (CARD, PLAYER, INT):
+            # a set of cards, players or numbers: its items are ints, in canonical order
+            cache = self._move_cache(spec, dict)
+            make = [f"{m} = {cache}.get({names[0]})",
+                    f"if {m} is None:",
+                    f"    {m} = _mk({prog_c}, {spec_c}, {types_c}, {values}, st.n)",
+                    f"    if len({cache}) < {MAX_CACHED_MOVES}:",
+                    f"        {cache}[{names[0]}] = {m}"]
+        elif all(ty in (CARD, PLAYER, INT) for ty in types):
+            cache = self._move_cache(spec, dict)
+            key = names[0] if len(names) == 1 else values
+            make = [f"{m} = {cache}.get({key}) if type({names[0]}) is int else None",
+                    f"if {m} is None:",
+                    f"    {m} = _mk({prog_c}, {spec_c}, {types_c}, {values}, st.n)",
+                    f"    if len({cache}) < {MAX_CACHED_MOVES} and " +
+                    " and ".join(f"type({v}) is int" for v in names) + ":",
+                    f"        {cache}[{key}] = {m}"]
+        else:
+            make = [f"{m} = _mk({prog_c}, {spec_c}, {types_c}, {values}, st.n)"]
+        if dedup:
+            add = make + [f"if {m}.text not in seen:", f"    seen.add({m}.text)", f"    out.append({m})"]
+        else:
+            add = make + [f"out.append({m})"]
+        # nest: binder loops, then each rule's test, then the move
+        if not loops:
+            if playout:
+                self._tried_static += 1  # counted when the listing is written (text_passes.tries)
+            else:
+                pre += ["tried += 1"] + cap
+        block = add
+        for step in reversed(body_depth):
+            block = step + indent(block)
+        if playout and len(loops) == 1 and not spec.rules and not shared and types == (INT,):
+            # Numbers all different, with no rule to pass: the moves stand as the numbers (_Blocks).
+            (head, loop, dom), = loops
+            made = self.const((self.ns[cache], p, spec, types), "BK")
+            return pre + head + [f"if {_MIN_BLOCK} <= len({dom}) and {self.const(distinct, 'H')}({dom}):",
+                                 "    if blocks is None:", "        blocks = []",
+                                 f"    blocks.append((len(out) + extra, {dom}, {made}))",
+                                 f"    extra += len({dom})", "else:"] + indent(loop + indent(block)), dedup
+        if playout and len(loops) == 1 and not dedup and made is not None:
+            return pre + self._rule_passes(loops[0], names[0], cache, passes, fn), dedup
+        for head, loop, _ in reversed(loops):
+            block = head + loop + indent(block)
+        return pre + block, dedup
+
+    def _shared_call(self, func, codes, code) -> str:
+        """A playout listing's value of a definition call written in place as one expression
+        (`to_call(p)` in several rules): where the listing makes the same call, on arguments
+        the same wherever it reads them, more than once, the value is computed at the first
+        use and read at the others (its work, the call's charge, stays at each).  A listing
+        changes nothing, so the value is the one each use would compute; a fault is the first
+        use's, and faults the listing (the public path then lists the exact way)."""
+        if not all(_PLAIN_ARG.match(c) for c in codes):
+            return code
+        key = (func, tuple(codes))
+        if isinstance(self._listing_calls, Counter):
+            self._listing_calls[key] += 1
+            return code
+        name = self._listing_calls.get(key)
+        if name is None:
+            return code
+        return f"({name} if {name} is not _UNSET else ({name} := {code}))"
+
+    def _shared_rule(self, name, args, check_lines, check, first_runs_always, fn):
+        """A playout listing's rule test of an alternative without binders, shared with the
+        other alternatives that test the same rule on the same arguments (`owes_chips(p)`
+        for three alternatives without binders): computed where it is met first, if every listing runs that
+        test, and at each later use the work it took charged again.  A listing changes
+        nothing, so the value is the one a fresh test would give; its work only grows and its
+        limit is checked at the end (playout_enumerator), so the listing's work is the exact
+        one; a fault of the first test faults the listing, which the public path then lists.
+        (_enumerator drops the measuring of a test nobody shares.)"""
+        plain = all(_PLAIN_ARG.match(code) for code in args.values())
+        key = (name, tuple(sorted(args.items())))
+        if plain and key in self._rule_results:
+            shared = self._rule_results[key]
+            shared[3] += 1
+            return [f"st.work += {shared[1]}"], shared[0]
+        if not plain or not first_runs_always:
+            return check_lines, check
+        result, work, w0 = fn.tmp("rr"), fn.tmp("rw"), fn.tmp()
+        self._rule_results[key] = [result, work, w0, 0]
+        return [f"{w0} = st.work"] + check_lines + [f"{result} = {check}", f"{work} = st.work - {w0}"], result
+
+    def _rule_passes(self, loop, var, cache, passes, fn):
+        """A playout listing's one card binder as one pass over the candidates per rule, each
+        keeping those the rule allows, then their moves read off the cache in one go.
+
+        What every candidate reaching a rule computes before its test without depending on the
+        candidate (its arguments, a `when` that does not read it: `_cached`'s blocks) is computed
+        once, when some candidate reaches the rule, and the work of the others charged at once;
+        a `when` that is false leaves the candidates as they are, without a pass.  A rule whose
+        test still computes something per candidate is a loop as in the exact listing.  Work only
+        grows and the limit is checked at the end, so the listing's moves and work are those of
+        the exact loop; what could fault in between only faults the listing, which the public
+        path then lists the exact way."""
+        head, for_lines, dom = loop
+        c = fn.tmp("c")
+        lines = head + [f"{c} = {dom}" if len(for_lines) == 1 else f"{c} = [{var} for {var} in {dom} if {var} is not None]"]
+        made = f"{cache}[{var}]"
+
+        def keep(tests, cond, last):
+            """The candidates of `c` passing `cond` (after `tests`), into `c`, or as moves into `out`."""
+            if not tests:
+                return [f"out += [{made} for {var} in {c} if {cond}]" if last else f"{c} = [{var} for {var} in {c} if {cond}]"]
+            if last:
+                return [f"for {var} in {c}:"] + indent(tests + [f"if {cond}:", f"    out.append({made})"])
+            kept = fn.tmp("c")
+            return [f"{kept} = []", f"for {var} in {c}:"] + indent(tests + [f"if {cond}:", f"    {kept}.append({var})"]) + \
+                [f"{c} = {kept}"]
+
+        # every candidate's move: looked up all at once where there are several (a comprehension
+        # runs about ten instructions a candidate, itemgetter none; it takes one argument apart)
+        every = [f"out += {self.const(operator.itemgetter, 'H')}(*{c})({cache}) if len({c}) > 1 "
+                 f"else [{made} for {var} in {c}]"]
+        if not passes:
+            return lines + every
+        for u, (segs, when, rl, require, check_lines, check) in enumerate(passes):
+            last = u == len(passes) - 1
+            computed = [(seg, entry) for seg, entry in segs if seg]
+            if any(entry is None for _, entry in computed):
+                lines += keep([x for seg, _ in segs for x in seg] + check_lines, check, last)  # per candidate
+                continue
+            if when is None:
+                test = keep(check_lines, check, last)
+            else:
+                test = [f"if {when}:"] + indent(keep(rl, require, last)) + (["else:"] + indent(every) if last else [])
+            once = [x for _, (_, lines_once, _) in computed for x in lines_once]
+            if not once:
+                lines += test
+                continue
+            works = [work for _, (_, _, work) in computed if work]
+            charge = [f"st.work += {' + '.join(works) if len(works) == 1 else '(' + ' + '.join(works) + ')'} * (len({c}) - 1)"] \
+                if works else []
+            lines += [f"if {c}:"] + indent(once + charge + test)
+        return lines
+
+    def _move_cache(self, spec, make):
+        """The name of the cache of `spec`'s moves, one per alternative: the API's listing and
+        the playouts' hand out the same Move objects."""
+        name = self._move_caches.get(id(spec))
+        if name is None:
+            name = self._move_caches[id(spec)] = self.const(make(), "MC")
+        return name
+
+
+def _domain_size(dom: str) -> str:
+    """A binder domain's length without len(), which fails on a range past sys.maxsize."""
+    return f"(max(0, {dom}.stop - {dom}.start) if type({dom}) is range else len({dom}))"

@@ -1,0 +1,184 @@
+"""Passes over the lines of a generated function once it is written, each a pure function
+from lines to lines that keeps what the code does and makes it cheaper to run: the state's
+lists read once on their way, augmented assignments to numbers written out, an enumerator's
+reads of the state taken into locals, a playout listing's count of tries, unused marks and
+measures, a playout's blocks for a tracer left out, program-counter writes nobody sees.
+
+Separate from the generator (codegen and its gen_* modules) because they read text, not the
+script: like flow.py, slot_locals.py, work_locals.py and unseen_pcs.py, each can be read and
+tested on lines alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import limits
+
+
+# A statement moving cards reads the state's lists into locals first.  They are the same lists
+# for the whole game (only a new game or a restored one makes others), so where an earlier read
+# has surely run (it dominates: every line between is indented at least as deep as it) the read
+# is not repeated, and the lines after it use the locals.
+STATE_LISTS = "zones, loc, vis = st.zones, st.loc, st.vis"
+
+
+def state_lists_read_once(lines):
+    """The fast code's reads of the state's lists, each done once on its way (see above)."""
+    out, read_at = [], None  # the depth of the read in force, if any
+    for line in lines:
+        depth = len(line) - len(line.lstrip())
+        if read_at is not None and depth < read_at:
+            read_at = None
+        if line.strip() == STATE_LISTS:
+            if read_at is not None:
+                continue
+            read_at = depth
+        elif read_at is not None:
+            line = line.replace("st.zones[", "zones[").replace("st.loc[", "loc[").replace("st.vis[", "vis[")
+        out.append(line)
+    return out
+
+
+# An augmented assignment to an attribute or an item duplicates its target on the stack (COPY,
+# SWAP): `st.work += x` is one instruction more than `st.work = st.work + (x)`, `vis[c] &= k` two
+# more than `vis[c] = vis[c] & k`.  Both read the target before evaluating the right side, so
+# they are the same statement; only targets that hold a number are rewritten (`+=` on a list
+# extends it in place).
+_AUGMENTED = re.compile(r"^(\s*)(st\.work (\+)|L\[\d+\] ([-+])(?== \d+$)|(?:st\.)?vis\[\w+\] ([&|]))= (.+)$")
+_SIMPLE = re.compile(r"^(?:-?\d+|[\w.]+(?:\[\w+\])?)$")
+
+
+def written_out(lines):
+    """The fast code's augmented assignments to numbers, each as the plain assignment."""
+    out = []
+    for line in lines:
+        m = _AUGMENTED.match(line)
+        if m is None:
+            out.append(line)
+            continue
+        pad, target, op, value = m.group(1), m.group(2)[:-2], m.group(3) or m.group(4) or m.group(5), m.group(6)
+        out.append(f"{pad}{target} = {target} {op} {value if _SIMPLE.match(value) else f'({value})'}")
+    return out
+
+
+_STATE_READ = re.compile(r"st\.vars\[(\d+)\](?!\s*=[^=])|st\.zones(?![\[\w]*\s*=[^=])")
+
+
+def local_reads(lines):
+    """An enumerator changes nothing, so the variables and zones it reads are read once, into
+    locals, at its start (`st.vars[k]` -> `V_k`, `st.zones` -> `Z_`)."""
+    found, out = set(), []
+    for line in lines:
+        def local(m):
+            name = f"V_{m.group(1)}" if m.group(1) else "Z_"
+            found.add((name, m.group(0)))
+            return name
+        out.append(_STATE_READ.sub(local, line))
+    return [f"{name} = {read}" for name, read in sorted(found)] + out
+
+
+def tries(lines, static: int):
+    """A playout listing's count of the moves tried, against the decision's cap.  Alternatives
+    without binders add one each, known when it is written (`static`); the count only grows, so
+    it passes the cap iff the final count does, and a listing that gives up at a domain's check
+    instead of at the end gives the same answer (None).  With one domain counted, outside any
+    loop, the count is that domain's length.  A zone's cards are counted as the whole deck:
+    a listing that gives up for a count past the cap that is not so is only listed again by
+    the public path, the exact way."""
+    adds = [i for i, line in enumerate(lines) if line.lstrip().startswith("tried += ")]
+    if len(adds) > 1 or adds and _inside_loop(lines, adds[0]):
+        return [f"tried = {static}" if line == "tried = 0" else line for line in lines]
+    lines = [line for line in lines if line != "tried = 0"]
+    if not adds:
+        return (["return None"] if static > limits.MAX_MOVES_PER_DECISION else []) + lines
+    i, = (i for i, line in enumerate(lines) if line.lstrip().startswith("tried += "))
+    pad, counted = lines[i][:len(lines[i]) - len(lines[i].lstrip())], lines[i].lstrip()[len("tried += "):]
+    assert lines[i + 1] == pad + "if tried > _limits.MAX_MOVES_PER_DECISION:"
+    return lines[:i] + [f"{pad}if {counted} > {limits.MAX_MOVES_PER_DECISION - static}:"] + lines[i + 2:]
+
+
+def _inside_loop(lines, i: int) -> bool:
+    depth = len(lines[i]) - len(lines[i].lstrip())
+    for line in reversed(lines[:i]):
+        d = len(line) - len(line.lstrip())
+        if d < depth:
+            if line.lstrip().startswith(("for ", "while ")):
+                return True
+            depth = d
+    return False
+
+
+def unused_dropped(lines):
+    """Without a range standing as its numbers, a playout listing needs no `blocks`/`extra`;
+    a candidate-independent value computed before the candidates needs no `_UNSET` mark."""
+    text = "\n".join(lines)
+    if "blocks.append" not in text:
+        lines = [line for line in lines if line not in ("extra = 0", "blocks = None", "if blocks is not None:",
+                                                         "    return _Blocks(out, blocks, extra, st)")]
+    return [line for line in lines
+            if not (line.endswith(" = _UNSET") and f"{line.split(' = ')[0].strip()} is _UNSET" not in text)]
+
+
+_MEASURED = re.compile(r"^(?P<pad>\s*)(?P<hw>hw\d+) = st\.work - (?P<t>t\d+)$")
+
+
+def charged_for_each(lines):
+    """A playout listing's work of a `when` measured once and charged for the other candidates
+    (_rule_passes: `hw = st.work - t`, `st.work += hw * (len(c) - 1)`) in one line where
+    nothing else reads the measure: `st.work = t + (st.work - t) * len(c)`, the same number."""
+    text = "\n".join(lines)
+    out, skip = [], False
+    for i, line in enumerate(lines):
+        if skip:
+            skip = False
+            continue
+        m = _MEASURED.match(line)
+        if m and i + 1 < len(lines):
+            pad, hw, t = m["pad"], m["hw"], m["t"]
+            after = lines[i + 1]
+            if after.startswith(f"{pad}st.work += {hw} * (len(") and after.endswith(") - 1)") and \
+                    len(re.findall(rf"\b{hw}\b", text)) == 2:
+                c = after[len(f"{pad}st.work += {hw} * (len("):-len(") - 1)")]
+                out.append(f"{pad}st.work = {t} + (st.work - {t}) * len({c})")
+                skip = True
+                continue
+        out.append(line)
+    return out
+
+
+def untraced(lines):
+    """A playout's lines without the blocks written for a tracer (`if st.tracer is not None:`
+    and what is indented under it): playout.play_random leaves a game with a tracer to the
+    public path.  A block left empty by it gets a `pass`."""
+    out, skip = [], None
+    for line in lines:
+        depth = len(line) - len(line.lstrip())
+        if skip is not None:
+            if depth > skip:
+                continue
+            assert not line.lstrip().startswith(("else:", "elif ")), "a tracer's block has no else"
+            skip = None
+        if line.lstrip() == "if st.tracer is not None:":
+            skip = depth
+            continue
+        out.append(line)
+    kept = []
+    for i, line in enumerate(out):
+        kept.append(line)
+        depth = len(line) - len(line.lstrip())
+        if line.endswith(":") and (i + 1 == len(out) or len(out[i + 1]) - len(out[i + 1].lstrip()) <= depth):
+            kept.append(line[:depth] + "    pass")
+    return kept
+
+
+def drop_dead_stores(lines):
+    """`fr[1] = a` directly followed by `fr[1] = b` at the same depth: the first is never seen."""
+    out = []
+    for line in lines:
+        if out and line.lstrip().startswith("fr[1] = ") and out[-1].lstrip().startswith("fr[1] = ") \
+                and len(line) - len(line.lstrip()) == len(out[-1]) - len(out[-1].lstrip()):
+            out[-1] = line
+        else:
+            out.append(line)
+    return out
