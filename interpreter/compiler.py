@@ -50,7 +50,7 @@ class _Assembler:
 
     def simple(self, lines: list[str]):
         """A plain statement, joined to the operation before it unless a label or a chance
-        draw (codegen.CHANCE_MARK) starts a new one: the game may pause before each draw."""
+        draw (gen_common.CHANCE_MARK) starts a new one: the game may pause before each draw."""
         draws = any(line.strip() == CHANCE_MARK for line in lines)
         if self.items and self.items[-1][0] == "simple" and len(self.items) not in self.labelled and not draws:
             self.items[-1][1].append(lines)

@@ -360,7 +360,7 @@ phase main {
 
 
 def test_texts_joined_are_charged_and_limited_as_the_traced_reference_does(tmp_path):
-    # the fast code joins two texts without rendering them (codegen._texts_plus): same values,
+    # the fast code joins two texts without rendering them (gen_runtime.texts_plus): same values,
     # same work, the budget and the text limit faulting where, and with the span where, they would
     from test_codegen import _load
     path = tmp_path / "texts.cardgame"

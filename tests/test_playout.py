@@ -248,7 +248,7 @@ def _ends_alike(game, players, seed, max_decisions=MAX, budget=(None, None)):
 
 
 # Procedures called in turn, from a loop, nested past the depth the playouts call in place
-# (codegen._CALLS_IN_PLACE) and past the depth limit, a callee that decides, returns early or
+# (gen_assembly._CALLS_IN_PLACE) and past the depth limit, a callee that decides, returns early or
 # leaves its phase with `next`.
 CALLS = """game "Calls"
 players 2
@@ -598,7 +598,7 @@ def test_a_definition_written_in_place_in_several_rules_is_computed_once_per_lis
 def test_a_when_measured_once_is_charged_for_the_other_candidates_in_one_line():
     """A rule's `when` computed once for a card binder (`led != none and any x in hand[p] where
     ...`) is measured and its work charged for every other candidate in one line
-    (codegen._charged_for_each): the exact listing's moves and work at every decision."""
+    (text_passes.charged_for_each): the exact listing's moves and work at every decision."""
     game = interpreter.load(str(ROOT / "games" / "bouncer.cardgame"))
     pick = next(s for s in game.program.compiler.gen.sources if s.startswith("def pick_"))
     assert re.search(r"st\.work = (t\d+) \+ \(st\.work - \1\) \* len\(c\d+\)", pick), pick
