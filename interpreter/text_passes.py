@@ -7,6 +7,36 @@ measures, a playout's blocks for a tracer left out, program-counter writes nobod
 Separate from the generator (codegen and its gen_* modules) because they read text, not the
 script: like flow.py, slot_locals.py, work_locals.py and unseen_pcs.py, each can be read and
 tested on lines alone.
+
+The passes, in the order they run (traced code, the reference, gets only those marked *):
+
+An operation (gen_assembly.Gen._fused), on the lines _expand wrote:
+1. untraced* (a playout's only): its blocks for a tracer left out first, so that the passes
+   after it see only the lines a playout runs (a tracer's block, which no chain of step
+   charges can hold, would end one in 2).
+2. flow.merge_step_charges: chains of step charges as one.  It reads the charges as _step
+   writes them (`fr[1] = pc`, `st.work += STEP_COST`, the check).
+3. unseen_pcs.unseen_pcs_dropped: `fr[1] = pc` writes every path overwrites, on the charges as
+   2 leaves them: a dropped write is copied into the over-limit branches met on the way
+   (`_over_budget`, or 2's `_steps_over`, read it).
+4. drop_dead_stores*: one `fr[1]` write directly after another; then a loop back to the
+   operation's start is wrapped in `while True:`.
+
+Every function Gen.build makes (operations, listings, expressions, rules, texts, kept calls):
+5. the CHANCE_MARK lines* (assemble has read them) left out.
+6. state_lists_read_once: `zones, loc, vis = ...` once where an earlier read dominates.
+7. written_out: `st.work += x`, `L[k] += n`, `vis[c] &= k` as plain assignments.  After 2 and 3,
+   which match `st.work += n` as written; before 8, which knows a write of a slot only as
+   `L[k] = ...` (given `L[k] += 1`, it would change its local `L_k` and leave the frame's slot).
+8. slot_locals.slots_in_locals: frame slots and variables read again read from locals.
+9. work_locals.held_in_locals, last: the counter and its limit in locals, the body in a
+   `try` that writes them back; should that one more block be too many for Python (TooComplex),
+   the function is built from the lines of 8 instead.
+
+A listing, before Gen.build (gen_listings): a playout listing's tries, then unused_dropped, then
+charged_for_each; every listing's local_reads last (the state it reads, once, into locals).
+A definition (gen_defines.Gen.define_fn) is compiled by itself, through written_out only (in
+a traced program too: define_fn writes the body untraced, and a call shows its result).
 """
 
 from __future__ import annotations
