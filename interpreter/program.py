@@ -13,7 +13,7 @@ import attrs
 from . import nodes as n
 from .checker import Tables, default_value
 from .source import Span
-from .types import BOOL, CARD, PLAYER, TEAM, TEXT, ZONE, is_list, is_record, record_name
+from .types import BOOL, CARD, INT, PLAYER, TEAM, TEXT, ZONE, is_list, is_record, record_name
 
 
 @attrs.frozen
@@ -43,6 +43,8 @@ def render_move_value(prog, typ, value, n_players: int | None = None) -> str:
         return prog.card_names[value]
     if typ == PLAYER:
         return f"P{value}"
+    if typ == INT and type(value) is int:  # a raise of any amount: a hundred numbers a listing
+        return str(value)
     if typ == ZONE and n_players:
         name, owner = prog.zone_of_slot(value, n_players)
         return name if owner is None else f"{name}[P{owner}]"
@@ -60,6 +62,9 @@ def render_move_value(prog, typ, value, n_players: int | None = None) -> str:
 
 def move_text(prog, name: str, types, values, n_players: int) -> str:
     """A move's name: the alternative's name, then each binder's value."""
+    if len(values) == 1:  # the usual one binder, without the lists
+        word = render_move_value(prog, types[0], values[0], n_players)
+        return f"{name} {word}" if word else name
     words = [render_move_value(prog, t, v, n_players) for t, v in zip(types, values)]
     return " ".join([name] + [w for w in words if w])  # choosing no items adds no word
 

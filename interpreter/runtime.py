@@ -35,7 +35,7 @@ class State:
     def copy_into(self, other: "State") -> "State":
         other.prog, other.n, other.seed, other.options = self.prog, self.n, self.seed, self.options
         other.teams = self.teams  # fixed for the game (teams.Teams, or None without teams)
-        other.zones = [z[:] for z in self.zones]
+        other.zones = list(map(list.copy, self.zones))  # no Python loop: a game is copied per playout
         other.loc = self.loc[:]
         other.vis = self.vis[:]
         pp = self.prog.row_var_slots
@@ -100,7 +100,9 @@ class State:
         if length > limits.MAX_LIST_LENGTH:
             raise ScriptRuntimeError(f"a list would hold {length} values, over the limit of "
                                      f"{limits.MAX_LIST_LENGTH}", None)
-        self.charge(max(0, length))
+        self.work += length if length > 0 else 0  # charge(), written out: every range pays it
+        if self.work > self.work_limit:
+            raise over_budget(self, None)
 
     def move_card(self, card: int, dest: int, bottom: bool, facing: str | None):
         self.work += 1  # checked by the next statement: one statement moves at most every card
