@@ -59,6 +59,7 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
     def __init__(self, compiler, traced: bool = False):
         self.c = compiler
         self.traced = traced
+        self._reference = traced  # a traced program's code, definitions too, keeps every check (_never_none)
         self.ns = namespace()
         self._const_names: dict[int, str] = {}
         self._keep: list = []  # constants stay alive, so their ids stay unique

@@ -20,6 +20,7 @@ from . import nodes as n
 from .checker import Tables
 from .codegen import Gen
 from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK
+from .never_none import variables_never_none
 from .orders import display_keys
 from .program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, Several
 from .types import CARD, INT, PLAYER, ZONE, is_list, list_of
@@ -129,6 +130,7 @@ class Compiler:
             slot += 1
         p.per_player_var_slots, p.per_team_var_slots = tuple(per_player), tuple(per_team)
         p.row_var_slots = p.per_player_var_slots + p.per_team_var_slots
+        p.never_none_var_slots = frozenset(p.var_slots[name] for name in variables_never_none(t))
         for z in t.zones.values():
             if z.condition is not None:
                 p.zone_conditions[z.name] = self.expr(z.condition)

@@ -15,7 +15,7 @@ from . import nodes as n
 from .memo_reads import kept_definitions, memo_reads, script_nodes
 from .gen_common import ATOM, INT_LITERAL, LOOP, Env, Unsupported, compile_source, indent
 from .gen_runtime import UNSET
-from .text_passes import written_out
+from .text_passes import argument_checked_first, written_out
 
 
 _INLINE_LINES, _INLINE_CHARS = 8, 320  # definitions at most this big are written at their call sites
@@ -71,7 +71,9 @@ class Definitions:
             memo = memo and any(LOOP.search(x) or "D_" in x for x in lines + [code])
             if memo:
                 self._kept_defines.add(name)
-            body = written_out(self._memoized(key, lines, code, fn, sig[1:]) if memo else lines + [f"return {code}"])
+            plain = lines + [f"return {code}"]
+            body = written_out(self._memoized(key, lines, code, fn, sig[1:]) if memo else
+                               plain if self._reference else argument_checked_first(plain))
             src = f"def {pyname}({', '.join(sig)}):\n" + "\n".join(indent(body)) + "\n"
             exec(compile_source(src, f"<cardgame generated {pyname}>"), self.ns)
             self.sources.append(src)

@@ -17,7 +17,7 @@ from . import limits
 from . import nodes as n
 from .nodes import walk as _walk
 from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, REFUSING
-from .never_none import items_never_none
+from .never_none import VALUE_BUILTINS, items_never_none
 from .orders import places
 from .types import INT, TEXT, ZONE, ZONES, is_list, is_ordered, is_record, order_name, record_name
 from .gen_common import ATOM, CHANCE_MARK, INT_LITERAL, LOOP, Env, Fn, Hoister, indent, times_n
@@ -128,6 +128,8 @@ class Expressions:
             if not ATOM.match(code) and any(p[0] for p in parts[i + 1:]):
                 tmp = fn.tmp()
                 lines.append(f"{tmp} = {code}")
+                if self._nonnull(code, env) and not self._reference:
+                    self._nonnull_codes.add(tmp)  # written once: it holds what code held
                 code = tmp
             codes.append(code)
         return lines, codes
@@ -206,7 +208,7 @@ class Expressions:
             slot = p.var_slots[detail]
             if kind == "global" and t.vars[detail][0].indexed:
                 return [], f"tuple(st.vars[{slot}])"
-            return [], f"st.vars[{slot}]"
+            return [], self._var_read(f"st.vars[{slot}]", slot)
         if kind == "zone":
             return [], str(p.zone_index[detail][1])
         if kind == "zones":
@@ -258,6 +260,21 @@ class Expressions:
         tmp = fn.tmp()
         return lines, f"({tname}[{tmp}] if ({tmp} := {obj}) is not None else None)"
 
+    def _var_read(self, code: str, slot: int) -> str:
+        """`code`, reading variable `slot`, known never none in fast code where never_none.py
+        found the variable always holds a value."""
+        return self._never_none(code) if self._var_kept(slot) else code
+
+    def _var_kept(self, slot: int) -> bool:
+        """Whether the fast code may count on variable `slot` holding a value (never_none.py)."""
+        return slot in self.p.never_none_var_slots and not self._reference
+
+    def _never_none(self, code: str) -> str:
+        """`code`, known in fast code to give a value (a number, true or false) or fault."""
+        if not self._reference:
+            self._nonnull_codes.add(code)
+        return code
+
     def _checked(self, code, env, fn):
         """(name or expression holding code's value, condition that it is not None or "")."""
         if self._nonnull(code, env):
@@ -290,10 +307,10 @@ class Expressions:
             lines, idx = self.lower(e.index, env, fn)
             value, cond = self._checked(idx, env, fn)
             if not cond:
-                return lines, f"st.vars[{slot}][{value}]"
+                return lines, self._var_read(f"st.vars[{slot}][{value}]", slot)
             whose = "a player" if t.vars[resolved[1]][0].per_player else "a team"
             msg = self.const(f"`{resolved[1]}[...]` needs {whose}, found none")
-            return lines, f"(st.vars[{slot}][{value}] if {cond} else _fail({msg}, {span}))"
+            return lines, self._var_read(f"(st.vars[{slot}][{value}] if {cond} else _fail({msg}, {span}))", slot)
         seq_lines, seq, _ = self._iter(e.obj, env, fn, charge=True)
         idx_lines, idx = self.lower(e.index, env, fn)
         if ATOM.match(seq) and ATOM.match(idx) and not self.traced:  # _item, written out
@@ -366,9 +383,9 @@ class Expressions:
         if len(args) == 1 and types[0] == ZONE and self._plain_zone(args[0]) and not self.traced:
             lines, (z,) = self.lower_all(args, env, fn)
             if e.func == "count" and impl is BUILTINS["count"][3]:
-                return lines, f"len(st.zones[{z}])"
+                return lines, self._never_none(f"len(st.zones[{z}])")
             if e.func == "empty":
-                return lines, f"(not st.zones[{z}])"
+                return lines, self._never_none(f"(not st.zones[{z}])")
             if e.func == "top":
                 tmp = fn.tmp()
                 return lines, f"({tmp}[-1] if ({tmp} := st.zones[{z}]) else None)"
@@ -401,6 +418,7 @@ class Expressions:
         if e.func in REFUSING:  # its own faults point at the call
             caught += ["except ScriptRuntimeError as _refused:", "    if _refused.span is None:",
                        f"        _refused.span = {span}", "    raise"]
+        result = self._never_none(result) if e.func in VALUE_BUILTINS else result  # written once
         return ["try:"] + indent(lines + [f"{result} = {call}"]) + caught, result
 
     def _chance(self, e, env, fn):
@@ -491,7 +509,7 @@ class Expressions:
     def _x_Unary(self, e, env, fn):
         lines, code = self.lower(e.operand, env, fn)
         if e.op == "not":
-            return lines, f"(not {code})"
+            return lines, self._never_none(f"(not {code})")
         if e.op == "neg" and INT_LITERAL.match(code) and not lines:
             return [], str(-int(code))
         if e.op != "neg":
@@ -551,11 +569,11 @@ class Expressions:
             lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
             if right == "None" or left == "None":  # values are ints, texts, tuples and none
                 word = "is" if op == "==" else "is not"
-                return lines, f"({left} {word} {right})"
+                return lines, self._never_none(f"({left} {word} {right})")
             record = next((x for x in (t.types.get(id(e.left)), t.types.get(id(e.right))) if x and is_record(x)), None)
             if record is not None:  # records compare field by field: one unit per field
                 lines = lines + self.charge(str(len(t.record_fields[record_name(record)])), e.span)
-            return lines, f"({left} {op} {right})"
+            return lines, self._never_none(f"({left} {op} {right})")
         if op in ("in", "notin"):
             lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
             word = "in" if op == "in" else "not in"
@@ -609,12 +627,12 @@ class Expressions:
                 zero = self.const("division by zero")
                 value = f"({value} if {b} != 0 else _fail({zero}, {span}))"
         if not conds:
-            return lines, value
+            return lines, self._never_none(value)
         if len(conds) == 1:
             test = conds[0]
         else:  # both sides are evaluated before either is looked at
             test = "not (" + " | ".join(f"(not ({c}))" for c in conds) + ")"
-        return lines, f"({value} if {test} else _fail({none_msg}, {span}, {hint}))"
+        return lines, self._never_none(f"({value} if {test} else _fail({none_msg}, {span}, {hint}))")
 
     def place(self, e, order: str, env, fn):
         """(lines, code) for the place of e's value in the declared order of attribute `order`,

@@ -338,7 +338,8 @@ class Listings:
         name = self._listing_calls.get(key)
         if name is None:
             return code
-        return f"({name} if {name} is not _UNSET else ({name} := {code}))"
+        shared = f"({name} if {name} is not _UNSET else ({name} := {code}))"
+        return self._never_none(shared) if code in self._nonnull_codes else shared
 
     def _shared_rule(self, name, args, check_lines, check, first_runs_always, fn):
         """A playout listing's rule test of an alternative without binders, shared with the

@@ -91,7 +91,7 @@ class Statements:
         assert op in ("=", "+=", "-=") and kind in ("local", "global"), (op, kind)
         lines = []
 
-        def combine(old: str, new: str, value_nonnull: bool = False) -> list[str]:
+        def combine(old: str, new: str, value_nonnull: bool = False, old_nonnull: bool = False) -> list[str]:
             """Lines leaving the combined value in `res`."""
             if op == "=":
                 return [f"{res} = {new}"]
@@ -99,9 +99,9 @@ class Statements:
             hint = self.const("give the variable a starting number")
             big = self.const(f"a number grew beyond the limit of {limits.MAX_INT}")
             sign = "+" if op == "+=" else "-"
-            either = f"{o} is None" if value_nonnull and not self.traced else f"{o} is None or {v} is None"
-            return [f"{o} = {old}", f"{v} = {new}",
-                    f"if {either}:", f"    _fail({msg}, {span}, {hint})",
+            unset = [x for x, known in ((o, old_nonnull), (v, value_nonnull)) if not known or self.traced]
+            check = [f"if {' or '.join(f'{x} is None' for x in unset)}:", f"    _fail({msg}, {span}, {hint})"]
+            return [f"{o} = {old}", f"{v} = {new}"] + (check if unset else []) + [
                     f"{res} = {o} {sign} {v}",
                     f"if not {-limits.MAX_INT} <= {res} <= {limits.MAX_INT}:", f"    _fail({big}, {span})"]
 
@@ -139,7 +139,8 @@ class Statements:
                 lines = vl + self.forget(name) + [f"st.vars[{slot}] = {value}"]
             else:
                 lines = [f"{o} = st.vars[{slot}]"] + vl + [f"{v} = {value}"] + \
-                    combine(o, v, self._nonnull(value, env))[2:] + self.forget(name) + [f"st.vars[{slot}] = {res}"]
+                    combine(o, v, self._nonnull(value, env), self._var_kept(slot))[2:] + \
+                    self.forget(name) + [f"st.vars[{slot}] = {res}"]
             return lines + [trace[0], trace[1].format(shown=f"st.vars[{slot}]", index=None)]
         # per-player variable
         il, idx = self.lower(target.index, env, fn)
@@ -152,7 +153,8 @@ class Statements:
         if op == "=":
             lines += vl + self.forget(name) + [f"{row}[{seat}] = {value}"]
         else:
-            lines += [f"{o} = {row}[{seat}]"] + vl + [f"{v} = {value}"] + combine(o, v, self._nonnull(value, env))[2:] + \
+            lines += [f"{o} = {row}[{seat}]"] + vl + [f"{v} = {value}"] + \
+                combine(o, v, self._nonnull(value, env), self._var_kept(slot))[2:] + \
                 self.forget(name) + [f"{row}[{seat}] = {res}"]
         return lines + [trace[0], trace[1].format(shown=f"{row}[{seat}]", index=seat)]
 

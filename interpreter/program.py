@@ -170,6 +170,7 @@ class Program:
     per_player_var_slots: tuple = ()
     per_team_var_slots: tuple = ()
     row_var_slots: tuple = ()  # both: slots holding one value per seat or per team (copied as lists)
+    never_none_var_slots: frozenset = frozenset()  # variables never none (never_none.py): restore refuses none
     shared_zone_count: int = 0
     zone_index: dict = attrs.Factory(dict)  # name -> (shared slot) or (per-player ordinal)
     card_names: list = attrs.Factory(list)

@@ -270,10 +270,16 @@ def _restore_vars(game, raw, options, values: _Values) -> list:
             continue
         if slot in prog.row_var_slots:  # one value per seat, or per team
             rows = _list(v, field, values.n if slot in prog.per_player_var_slots else values.teams)
-            out[slot] = [values.check(x, typed.get(slot), f"{field}[{i}]") for i, x in enumerate(rows)]
+            out[slot] = [_var_value(prog, slot, x, typed, values, f"{field}[{i}]") for i, x in enumerate(rows)]
         else:
-            out[slot] = values.check(v, typed.get(slot), field)
+            out[slot] = _var_value(prog, slot, v, typed, values, field)
     return out
+
+
+def _var_value(prog, slot, v, typed, values: _Values, field: str):
+    if v is None and slot in prog.never_none_var_slots:  # the fast code does not test it (never_none.py)
+        raise _Refused(field, f"is none, which `{_name_of(prog, slot)}` never holds in this game")
+    return values.check(v, typed.get(slot), field)
 
 
 def _option_values(game, options):

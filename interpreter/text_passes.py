@@ -36,7 +36,8 @@ Every function Gen.build makes (operations, listings, expressions, rules, texts,
 A listing, before Gen.build (gen_listings): a playout listing's tries, then unused_dropped, then
 charged_for_each; every listing's local_reads last (the state it reads, once, into locals).
 A definition (gen_defines.Gen.define_fn) is compiled by itself, through written_out only (in
-a traced program too: define_fn writes the body untraced, and a call shows its result).
+a traced program too: define_fn writes the body untraced, and a call shows its result); in a
+fast program, a body not kept in State.memo goes through argument_checked_first before it.
 """
 
 from __future__ import annotations
@@ -77,6 +78,24 @@ def state_lists_read_once(lines):
 # extends it in place).
 _AUGMENTED = re.compile(r"^(\s*)(st\.work (\+)|L\[\d+\] ([-+])(?== \d+$)|(?:st\.)?vis\[\w+\] ([&|]))= (.+)$")
 _SIMPLE = re.compile(r"^(?:-?\d+|[\w.]+(?:\[\w+\])?)$")
+
+
+# a definition's result whose first step is to test an argument for none (`not out[q] and ...`)
+_FIRST_TEST = re.compile(r"^return [(]*(?:not [(]*)*\((st\.vars\[\d+\]\[(a\d+)\]) if \2 is not None else (_fail\(K\d+, S\d+\))\)")
+
+
+def argument_checked_first(body):
+    """A definition's last line `return EXPR` whose evaluation starts by testing argument `aK`
+    for none (reading a variable's row at it): the test before it, and the same tests of `aK`
+    in EXPR left out.  An argument is never written, so once it passed the first test it
+    passes them all, and a none fails the first one, as before.  (No loop in EXPR: a
+    generator's items are evaluated after its source.)"""
+    m = _FIRST_TEST.match(body[-1])
+    if m is None or " for " in body[-1]:
+        return body
+    arg = m.group(2)
+    read = re.compile(rf"\((st\.vars\[\d+\]\[{arg}\]) if {arg} is not None else _fail\(K\d+, S\d+\)\)")
+    return body[:-1] + [f"if {arg} is None:", f"    {m.group(3)}", read.sub(r"(\1)", body[-1])]
 
 
 def written_out(lines):

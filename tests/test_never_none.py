@@ -9,9 +9,10 @@ import re
 import pytest
 
 import interpreter
-from interpreter import codegen
+from interpreter import codegen, text_passes
 from interpreter import nodes as n
-from interpreter.never_none import frame_slots, items_never_none
+from interpreter import compiler
+from interpreter.never_none import frame_slots, items_never_none, variables_never_none
 
 from test_codegen import _load, _transcript
 
@@ -148,3 +149,137 @@ def test_traced_and_fast_play_alike_where_a_slot_may_be_none(text, tmp_path):
             assert ours == _transcript(traced, players, seed, {}), (players, seed)
             faults.add(ours[-1][1] and ours[-1][1][0])
     assert any(f and "needs a player, found none" in f for f in faults), faults
+
+
+VARS = '''game "Vars"
+players 2..3
+deck small in pile {
+    rank: 1, 2, 3, 4
+    suit: A, B
+    name: rank suit
+}
+zone pile: shared public
+zone hand: per player owner
+zone out: shared public
+var score: int per player = 0
+var total: int = 0
+var flag: bool = false
+var leader: player = seat(0)
+var drawn: int = 0
+var copied: int = 0
+var unset: int
+var marks: list of int = []
+var counted: int = count(players)
+var tail: int = 0
+var ahead_of: player = none
+define ahead(q: player) = score[q] > 2 and score[q] < 9
+phase deal {
+    shuffle pile
+    deal 2 from pile to hand of players
+    next play
+}
+phase play {
+    for p in players {
+        decide p "Play" {
+            play(c from hand[p]) {
+                move c to out face up
+                set score[p] += c.rank
+                set total = total + score[p] * 2
+                set flag = flag or score[p] > 3
+            }
+            guess(k in 0..2) {
+                set score[p] -= k
+                set drawn = top(hand[p]).rank
+                set total += drawn
+            }
+        }
+    }
+    set copied = drawn
+    set marks = marks + [total]
+    set ahead_of = first([q for q in players where score[q] > 4])
+    if total > 12 and ahead(ahead_of) {
+        set total += 1
+    }
+    set tail += total
+    set counted += 1
+    if total > 40 or flag {
+        end game
+    }
+    next play
+}
+winners: [q for q in players where score[q] > 1]
+'''
+
+
+def test_the_variables_that_always_hold_a_value(tmp_path):
+    game = interpreter.load(str(_script(tmp_path, VARS, "vars.cardgame")))
+    # kept: a number set by `+=`, by arithmetic or `or` of kept values, seat(0) never set again,
+    # a list; not: a top card's rank (none once the hand is empty), a copy of it, no starting
+    # value, and every variable from the first starting value that is not a plain constant
+    # (`count(players)`) on: counted, tail, ahead_of
+    assert variables_never_none(game.program.tables) == {"score", "total", "flag", "leader", "marks"}
+
+
+def _none_tests(game) -> int:
+    text = "\n".join(game.program.compiler.gen.sources)
+    return len(re.findall(r" is (?:not )?None", text))
+
+
+def test_the_fast_code_leaves_out_the_variables_none_checks(tmp_path, monkeypatch):
+    path = _script(tmp_path, VARS, "vars.cardgame")
+    fast, traced = _load(path, traced=False), _load(path, traced=True)
+    monkeypatch.setattr(compiler, "variables_never_none", lambda t: frozenset())
+    checked, traced_checked = _load(path, traced=False), _load(path, traced=True)
+    assert _none_tests(fast) < _none_tests(checked)
+    assert _none_tests(traced) == _none_tests(traced_checked)  # the reference keeps every check
+
+
+def _define_source(game, name):
+    return next(s for s in game.program.compiler.gen.sources if s.startswith(f"def D_{name}_"))
+
+
+def test_a_definition_tests_its_argument_once_where_that_comes_first(tmp_path):
+    """`ahead(q)` reads score[q] twice: the fast code tests q once, before the result."""
+    path = _script(tmp_path, VARS, "vars.cardgame")
+    fast, traced = _load(path, traced=False), _load(path, traced=True)
+    for game in (fast, traced):
+        game.new_game(players=2, seed=0)  # defines compile as the code that calls them does
+    assert _define_source(fast, "ahead").count("a0 is") == 1
+    assert _define_source(traced, "ahead").count("a0 is") == 2
+
+
+def test_traced_and_fast_play_alike_where_a_variable_may_be_none(tmp_path):
+    """`total += drawn` with `drawn` none (a guess with an empty hand), `ahead(ahead_of)` with
+    nobody ahead, fault alike in both."""
+    path = _script(tmp_path, VARS, "vars.cardgame")
+    fast, traced = _load(path, traced=False), _load(path, traced=True)
+    faults = set()
+    for players in (2, 3):
+        for seed in range(8):
+            ours = _transcript(fast, players, seed, {})
+            assert ours == _transcript(traced, players, seed, {}), (players, seed)
+            _over, fault = next(x for x in reversed(ours) if isinstance(x, tuple) and type(x[0]) is bool)
+            faults.add(fault and fault[0])
+    assert any(f and "holds none" in f for f in faults) and None in faults, faults
+    assert any(f and "needs a player, found none" in f for f in faults), faults
+
+
+def test_restore_refuses_none_where_the_variable_never_holds_it(tmp_path):
+    game = interpreter.load(str(_script(tmp_path, VARS, "vars.cardgame")))
+    data = game.new_game(players=2, seed=1).to_json()
+    slots = game.program.var_slots
+    for name in ("drawn", "unset"):  # may be none: restored as it is
+        assert game.restore({**data, "vars": [None if i == slots[name] else v for i, v in enumerate(data["vars"])]})
+    for name, value in (("total", None), ("score", [3, None])):
+        broken = {**data, "vars": [value if i == slots[name] else v for i, v in enumerate(data["vars"])]}
+        with pytest.raises(interpreter.ScriptError) as err:
+            game.restore(broken)
+        assert err.value.diagnostics[0].code == "E0801" and f"`{name}` never holds" in err.value.diagnostics[0].message
+
+
+def test_an_argument_tested_after_something_else_keeps_its_tests():
+    later = "return ((t1 > 0) and (st.vars[0][a0] if a0 is not None else _fail(K1, S2)))"
+    assert text_passes.argument_checked_first(["x = 1", later]) == ["x = 1", later]
+    first = "return ((st.vars[0][a0] if a0 is not None else _fail(K1, S2)) > (st.vars[3][a0] if a0 is not None else _fail(K4, S5)))"
+    assert text_passes.argument_checked_first([first]) == [
+        "if a0 is None:", "    _fail(K1, S2)", "return ((st.vars[0][a0]) > (st.vars[3][a0]))"]
