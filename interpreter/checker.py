@@ -176,6 +176,7 @@ class Checker:
         self.diags: list[Diagnostic] = []
         self._next_targets: set[str] = set()
         self._refused: set[str] = set()  # declared under a built-in's name (E0302): uses not reported again
+        self._clashing: set[tuple[str, str]] = set()  # (kind, name) refused by E0301: its uses not reported again
         self._has_end = False
         self._define_calls: dict[str, set[str]] = {}
         self._used_rules: set[str] = set()
@@ -200,6 +201,7 @@ class Checker:
     def _collect(self, items):
         t = self.t
         seen: dict[str, n.Span] = {}
+        seen_kind: dict[str, str] = {}
         game = [i for i in items if isinstance(i, n.GameDecl)]
         t.title = game[0].title if game else ""
         players = [i for i in items if isinstance(i, n.PlayersDecl)]
@@ -220,8 +222,12 @@ class Checker:
             if kind is None or name is None:
                 continue
             if name in seen:
-                self.error("E0301", f"`{name}` is declared twice", item.span, "declared again here",
-                           f"the first declaration is at {seen[name]}")
+                hint = f"the first declaration is at {seen[name]}"
+                if seen_kind[name] != kind:
+                    self._clashing.add((kind, name))
+                    hint += (f" (a {_KIND_WORD[seen_kind[name]]}); a {_KIND_WORD[kind]} cannot share its name: rename "
+                             f"one (the uses of this {_KIND_WORD[kind]} are not reported again)")
+                self.error("E0301", f"`{name}` is declared twice", item.span, "declared again here", hint)
                 continue
             if name in BUILTINS or name in CONSTANTS or (kind == "records" and name in TYPE_NAMES + ("list",)):
                 what = "a built-in" if name in BUILTINS or name in CONSTANTS else "a type"
@@ -231,7 +237,7 @@ class Checker:
                 self.error("E0302", f"`{name}` is the name of {what}", item.span, "reserved name", hint)
                 self._refused.add(name)
                 continue
-            seen[name] = item.span
+            seen[name], seen_kind[name] = item.span, kind
             getattr(t, kind)[name] = item
         for item in items:
             if isinstance(item, n.ReactionDecl):
@@ -623,7 +629,7 @@ class Checker:
             if name not in self._used_rules:
                 self.warn("W0406", f"rule `{name}` is never used", rule.span, "no decision requires it",
                           f"name it in a decision: `requires {name}(...)`")
-        if not self._has_end:
+        if not self._has_end and not self._clashing:  # an `end game` may lie in a refused declaration
             self.error("E0404", "the game never ends: no `end game` statement", None,
                        hint="add `end game` where the game is over, e.g. after a target score is reached")
         self._check_define_cycles()
@@ -862,7 +868,10 @@ class Checker:
                 self._decide(s.decide, inner)
             case n.CallStmt():
                 proc = t.procs.get(s.name)
-                if proc is None:
+                if proc is None and ("procs", s.name) in self._clashing:
+                    for a in s.args:
+                        self.expr(a, scope)
+                elif proc is None:
                     hint = did_you_mean(s.name, t.procs)
                     if s.name in t.defines or s.name in BUILTINS:
                         hint = f"`{s.name}` computes a value; use it in an expression, e.g. `let x = {s.name}(...)`"
@@ -873,7 +882,7 @@ class Checker:
                     self._args(s, [self._type_ref(p.type) for p in proc.params], s.args, scope, s.name)
             case n.Next():
                 self._next_targets.add(s.phase)
-                if s.phase not in t.phases:
+                if s.phase not in t.phases and ("phases", s.phase) not in self._clashing:
                     self.error("E0207", f"unknown phase `{s.phase}`", s.span, "not declared",
                                did_you_mean(s.phase, t.phases))
                 if "event" in scope.context:
@@ -884,8 +893,9 @@ class Checker:
             case n.Signal():
                 event = t.events.get(s.event)
                 if event is None:
-                    self.error("E0204", f"unknown event `{s.event}`", s.span, "not declared",
-                               did_you_mean(s.event, t.events))
+                    if ("events", s.event) not in self._clashing:
+                        self.error("E0204", f"unknown event `{s.event}`", s.span, "not declared",
+                                   did_you_mean(s.event, t.events))
                     for a in s.args:
                         self.expr(a, scope)
                 else:
@@ -1486,6 +1496,8 @@ _DECL_KIND = {
     n.RuleDecl: "rules", n.ProcDecl: "procs", n.PhaseDecl: "phases", n.EventDecl: "events",
     n.RecordDecl: "records",
 }
+_KIND_WORD = {"options": "option", "zones": "zone", "vars": "variable", "defines": "definition", "rules": "rule",
+              "procs": "procedure", "phases": "phase", "events": "event", "records": "record"}
 
 
 def _cycle(graph: dict, start: str) -> list | None:

@@ -525,9 +525,11 @@ class _ToNodes(Transformer):
                 expr = _ToNodes(self.path)._shifted(tree, tok.line, column - 1)
             except lark.exceptions.UnexpectedInput:
                 span = Span(self.path, tok.line, column, tok.line, column + max(1, len(inner)))
+                hint = ("a text cannot be written inside `{...}`: name it with a definition "
+                        '(`define suffix = if alone then " alone" else ""`) and write `{suffix}`'
+                        if '"' in inner else "write `\\{` for a literal brace")
                 raise _NodeError(Diagnostic("E0104", "cannot read the expression inside `{...}` in this text",
-                                            span, "not an expression",
-                                            "write `\\{` for a literal brace")) from None
+                                            span, "not an expression", hint)) from None
             parts.append(expr)
             pos = m.end()
         if pos < len(raw) - 1:

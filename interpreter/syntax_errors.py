@@ -231,6 +231,20 @@ TERMINAL_NAMES = {
 }
 
 
+# A text on the line so far whose `{` is never closed: a quote inside `{...}` ended it.
+_TEXT_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*')
+_UNCLOSED_PART = re.compile(r"(?<!\\)\{[^}]*$")
+
+
+def _text_cut_by_a_quote(before: str) -> int | None:
+    """The offset of the quote that ended a text inside one of its `{...}` parts, if one did."""
+    start = before.rfind("\n") + 1
+    for m in _TEXT_LITERAL.finditer(before, start):
+        if m.group().startswith('"') and _UNCLOSED_PART.search(m.group()[1:-1]):
+            return m.end() - 1
+    return None
+
+
 # `return x` / `return 1`: the error comes at the value, or just after a name taken for a call.
 _RETURN_VALUE = re.compile(r"\breturn\s+(\S+\s*)?$")
 
@@ -320,6 +334,12 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
         return Diagnostic("E0115", f"`{written if char != '!' else char}` is not an operator here",
                           span, f"unexpected {found}",
                           f"write `{word}`" + (" (`!=` is \"not equal\")" if char == "!" else ""))
+    cut = _text_cut_by_a_quote(before) if isinstance(err, lark.exceptions.UnexpectedInput) else None
+    if cut is not None:
+        return Diagnostic("E0135", "a text cannot be written inside the `{...}` of another text",
+                          _span_at(text, path, cut, 1), "this quote ends the outer text",
+                          'name the inner text with a definition (`define suffix = if alone then " alone" else ""`) '
+                          "and write `{suffix}` in the text")
     stray_if = _IF_AFTER_OPERATOR.search(before)
     if stray_if:
         return Diagnostic("E0116", "an `if ... then ... else ...` after an operator needs parentheses",

@@ -7,7 +7,7 @@ tests/test_codegen.py and tests/test_playout.py play them too (fast vs traced, p
 from __future__ import annotations
 
 import interpreter
-from helpers import ROOT, arrange, moves
+from helpers import ROOT, arrange, moves, play_out
 from interpreter.simulate import simulate
 
 SCRIPTS = ROOT / "tests" / "scripts"
@@ -15,6 +15,12 @@ SCRIPTS = ROOT / "tests" / "scripts"
 
 def load(name: str) -> interpreter.Game:
     return interpreter.load(str(SCRIPTS / name))
+
+
+def line_in(name: str, start: str) -> int:
+    """The number of the first line of tests/scripts/NAME that starts with `start`."""
+    lines = (SCRIPTS / name).read_text().splitlines()
+    return next(i for i, line in enumerate(lines, 1) if line.strip().startswith(start))
 
 
 def test_partners_bid_nil_or_a_number_and_must_follow_suit():
@@ -180,3 +186,60 @@ def test_slapjack_a_jack_asks_every_player_and_a_slap_takes_the_pile():
     view = state.view("all")
     assert view["zones"]["pile"] == [] and view["zones"]["hand"]["P1"].count("JS") == 1
     assert state.current_player == 1 and moves(state) == {"flip"}  # then P1 turns a card as usual
+
+
+def test_euchre_the_dealer_cannot_pass_the_second_round_nor_name_the_suit_turned_down():
+    state = load("euchre.cardgame").new_game(seed=1)
+    assert state.view("all")["zones"]["kitty"][-1] == "9C" and state.current_player == 0
+    assert moves(state) == {"order_up", "order_up_alone", "pass"}
+    for _ in range(4):
+        state.apply("pass")
+    named = {f"{how} {s}" for how in ("name", "name_alone") for s in "DHS"}  # clubs were turned down
+    assert moves(state) == named | {"pass"}
+    for _ in range(3):
+        state.apply("pass")
+    assert state.current_player == 3 and moves(state) == named  # the dealer is stuck
+
+
+def test_euchre_the_left_bower_is_a_trump_for_following_and_the_right_bower_wins():
+    state = load("euchre.cardgame").new_game(seed=1)
+    for move in ["pass"] * 7 + ["name H"]:
+        state.apply(move)
+    hands = {0: ["JD", "9C", "10C", "AS", "KS"], 1: ["QH", "KD", "AD", "9S", "10S"],
+             2: ["9D", "10D", "QS", "AC", "KC"], 3: ["JH", "9H", "QC", "JC", "JS"]}
+    state = arrange(state, {"hand": hands}, "kitty")
+    state.apply("play JD")  # the jack of diamonds leads hearts, the trump
+    assert moves(state) == {"play QH"}  # P1's only heart; diamonds do not follow
+    state.apply("play QH")
+    assert moves(state) == {f"play {c}" for c in hands[2]}  # P2 has no heart: anything
+    state.apply("play 9D")
+    assert moves(state) == {"play JH", "play 9H"}  # the other jacks are no hearts
+    state.apply("play JH")
+    assert state.view("all")["vars"]["tricks"] == {"P0": 0, "P1": 0, "P2": 0, "P3": 1}
+    assert state.current_player == 3
+
+
+def test_euchre_going_alone_the_partner_sits_out_and_the_dealer_discards():
+    state = load("euchre.cardgame").new_game(seed=1)
+    state.apply("pass")
+    state.apply("order_up_alone")  # P1 makes clubs alone: P3, the dealer, sits out
+    assert state.current_player == 0 and all(m.startswith("play") for m in moves(state))  # no pick-up
+    state = load("euchre.cardgame").new_game(seed=1)
+    state.apply("order_up_alone")  # P0 alone: the dealer P3 picks up the 9C and discards
+    assert state.current_player == 3 and "discard 9C" in moves(state)
+    state.apply("discard 9C")
+    for _ in range(3):  # P0, P1, P3: partner P2 sits out
+        assert state.current_player != 2
+        state.apply(sorted(moves(state))[0])
+    view = state.view("all")
+    assert sum(view["vars"]["tricks"].values()) == 1 and view["zones"]["hand"]["P2"] != []
+
+
+def test_euchre_plays_to_ten_points_and_lints_clean_but_for_the_stuck_dealer():
+    game = load("euchre.cardgame")
+    state = play_out(game.new_game(seed=1), interpreter.RandomAgent(1), 2_000)
+    assert state.is_over and max(state.team_scores) >= 10
+    report = interpreter.lint(game, 20, seed=0)
+    # random players almost never all pass twice (1 in 27,783 hands): lint cannot reach it
+    assert [(d.code, d.span.line) for d in report.diagnostics] == [
+        ("L0303", line_in("euchre.cardgame", 'decide dealer "Everyone passed'))]
