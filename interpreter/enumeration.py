@@ -63,6 +63,13 @@ def _rules_pass(st, L, spec) -> bool:
     return True
 
 
+def _too_many_moves_hint(decision) -> str:
+    if any(b.several for spec in decision.alts for b in spec.bindings):
+        return ("sets of several items multiply fast: ask for the items one at a time instead, a decision "
+                "in a `loop` (`add(c from hand[p])` / `done`; docs/language.md, Choosing several items)")
+    return "narrow the ranges of its alternatives"
+
+
 def enumerate_moves(st, legal_only: bool) -> list[Move]:
     decision = st.waiting
     if decision is None:
@@ -83,7 +90,7 @@ def enumerate_moves(st, legal_only: bool) -> list[Move]:
                 tried += 1
                 if tried > limits.MAX_MOVES_PER_DECISION:
                     raise ScriptRuntimeError(f"this decision offers more than {limits.MAX_MOVES_PER_DECISION:,} "
-                                             "moves", decision.span, "narrow the ranges of its alternatives")
+                                             "moves", decision.span, _too_many_moves_hint(decision))
                 for b, v in zip(spec.bindings, values):
                     L[b.slot] = v
                 if legal_only and spec.rules and not _rules_pass(st, L, spec):

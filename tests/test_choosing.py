@@ -120,6 +120,7 @@ def test_work_is_charged_per_set_and_the_move_cap_holds(tmp_path):
     state = game(tmp_path, "give(cs from 4 of hand[seat(0)])", big).new_game(seed=1)
     assert state.legal_moves() == []  # C(52, 4) = 270,725 moves: more than a decision may offer
     assert "more than 10,000 moves" in state.fault.message
+    assert "one at a time" in state.fault.hint  # the way to write it that stays under the cap
 
 
 def test_explain_shows_the_set_and_the_rule(tmp_path):

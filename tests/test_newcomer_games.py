@@ -243,3 +243,49 @@ def test_euchre_plays_to_ten_points_and_lints_clean_but_for_the_stuck_dealer():
     # random players almost never all pass twice (1 in 27,783 hands): lint cannot reach it
     assert [(d.code, d.span.line) for d in report.diagnostics] == [
         ("L0303", line_in("euchre.cardgame", 'decide dealer "Everyone passed'))]
+
+
+def _cheat_table():
+    state = load("cheat.cardgame").new_game(seed=1)
+    return arrange(state, {"hand": {0: ["AS", "AD", "5C"], 1: ["2C", "3C"], 2: ["KH"]}, "pile": ["9C", "9D"]},
+                   "stock")
+
+
+def test_cheat_cards_are_played_one_at_a_time_and_the_claim_is_public_the_cards_are_not():
+    state = _cheat_table()
+    assert state.prompt == "Play a card as A" and moves(state) == {"play AS", "play AD", "play 5C"}
+    state.apply("play AS")
+    assert moves(state) == {"add AD", "add 5C", "claim"}
+    state.apply("add 5C")
+    state.apply("claim")
+    assert (state.current_player, state.prompt) == (1, "P0 claims 2 × A: doubt it, or pass?")
+    assert moves(state) == {"doubt_it", "pass"}
+    assert state.view(1)["zones"]["last_play"]["P0"] == ["??", "??"]
+    assert state.view(0)["zones"]["last_play"]["P0"] == ["AS", "5C"]
+
+
+def test_cheat_a_caught_lie_takes_the_pile_and_an_honest_claim_gives_it_to_the_doubter():
+    state = _cheat_table()
+    for move in ["play AS", "add 5C", "claim"]:
+        state.apply(move)
+    caught = state.clone()
+    caught.apply("doubt_it")  # 5C is no ace: P0 takes the pile and both cards; P2 is not asked
+    zones = caught.view("all")["zones"]
+    assert sorted(zones["hand"]["P0"]) == ["5C", "9C", "9D", "AD", "AS"] and zones["pile"] == []
+    assert caught.current_player == 1 and caught.prompt == "Play a card as 2"
+    honest = _cheat_table()
+    for move in ["play AS", "add AD", "claim", "pass", "doubt_it"]:  # P1 passes, P2 doubts two aces
+        honest.apply(move)
+    zones = honest.view("all")["zones"]
+    assert sorted(zones["hand"]["P2"]) == ["9C", "9D", "AD", "AS", "KH"] and zones["hand"]["P0"] == ["5C"]
+
+
+def test_cheat_going_out_wins_unless_caught():
+    state = _cheat_table()
+    state = arrange(state, {"hand": {0: ["AS"], 1: ["2C", "3C"], 2: ["KH"]}}, "stock")
+    state.apply("play AS")  # the last card: the claim is made at once
+    state.apply("pass")
+    state.apply("doubt_it")  # the truth: P2 takes the pile, P0 has won
+    assert state.is_over and state.scores == [1, 0, 0]
+    played = play_out(load("cheat.cardgame").new_game(seed=1), interpreter.RandomAgent(1), 20_000)
+    assert played.is_over and not played.capped and played.scores == [0, 0, 1] and played.decisions == 248
