@@ -1,8 +1,10 @@
 """Games written from the docs alone by a new author (tests/scripts/): a partnership game with nil
 bids, a climbing game of several-card plays, a small rummy with meld records, a game of pure
-chance stepped through its pause points, and Blackjack, Hearts, Go Fish and Slapjack (the last
-four include the shipped deck from outside games/). Each asserts what its rules say it does;
-tests/test_codegen.py and tests/test_playout.py play them too (fast vs traced, playout vs API)."""
+chance stepped through its pause points, Blackjack, Hearts, Go Fish and Slapjack (the last four
+include the shipped deck from outside games/), and Euchre, Cheat, Oh Hell, limit Hold'em and
+Cribbage's play (session 6). Each asserts what its rules say it does; tests/test_codegen.py,
+tests/test_playout.py and tests/test_stepping.py play them too (fast vs traced, playout vs API,
+stepped vs straight)."""
 
 from __future__ import annotations
 
@@ -289,3 +291,30 @@ def test_cheat_going_out_wins_unless_caught():
     assert state.is_over and state.scores == [1, 0, 0]
     played = play_out(load("cheat.cardgame").new_game(seed=1), interpreter.RandomAgent(1), 20_000)
     assert played.is_over and not played.capped and played.scores == [0, 0, 1] and played.decisions == 248
+
+
+def test_oh_hell_the_dealer_may_not_make_the_bids_add_up_to_the_hand():
+    state = load("oh_hell.cardgame").new_game(seed=1, players=4)
+    assert (state.current_player, state.prompt) == (1, "Bid for 1 cards (0 bid so far)")
+    for move in ["bid 1", "bid 0", "bid 0"]:
+        state.apply(move)
+    assert state.current_player == 0 and moves(state) == {"bid 1"}  # 1 + 0 + 0 + 0 would make 1
+    assert state.explain("bid 0").reason == "forbidden by `the_hook`"
+
+
+def test_oh_hell_trump_wins_exact_bids_score_and_the_next_hand_is_one_card_larger():
+    state = load("oh_hell.cardgame").new_game(seed=1, players=4)
+    assert state.view("all")["zones"]["trump_card"] == ["AD"]
+    for move in ["bid 1", "bid 0", "bid 0", "bid 1", "play 9D", "play JH", "play AC", "play 7D"]:
+        state.apply(move)  # 9D, a trump, beats the 7D; AC and JH are neither trump nor led
+    view = state.view("all")
+    assert view["vars"]["total"] == {"P0": 0, "P1": 11, "P2": 10, "P3": 10}  # P0 bid 1 and took none
+    assert {len(h) for h in view["zones"]["hand"].values()} == {2} and view["vars"]["dealer"] == "P1"
+
+
+def test_oh_hell_hands_go_up_to_the_peak_and_back_and_the_game_plays_to_its_end():
+    game = load("oh_hell.cardgame")
+    assert game.new_game(seed=1, players=3, options={"max_hand": 3}).evaluate("hands")[0] == "5"
+    assert game.new_game(seed=1, players=7, options={"max_hand": 10}).evaluate("hands")[0] == "13"  # 51 / 7
+    played = play_out(game.new_game(seed=1, players=4), interpreter.RandomAgent(1), 20_000)
+    assert played.is_over and played.scores == [77, 94, 20, 21] and played.decisions == 248
