@@ -318,3 +318,42 @@ def test_oh_hell_hands_go_up_to_the_peak_and_back_and_the_game_plays_to_its_end(
     assert game.new_game(seed=1, players=7, options={"max_hand": 10}).evaluate("hands")[0] == "13"  # 51 / 7
     played = play_out(game.new_game(seed=1, players=4), interpreter.RandomAgent(1), 20_000)
     assert played.is_over and played.scores == [77, 94, 20, 21] and played.decisions == 248
+
+
+def test_holdem_hand_values_rank_the_nine_categories_and_the_wheel_is_the_lowest_straight():
+    state = load("holdem.cardgame").new_game(seed=1)
+    hands = ["[AS, KS, QS, JS, 10S]", "[AH, 2H, 3H, 4H, 5H]", "[9C, 9D, 9H, 9S, 2C]", "[3C, 3D, 3H, KS, KC]",
+             "[2D, 7D, 9D, JD, KD]", "[6C, 7D, 8H, 9S, 10C]", "[AC, 2D, 3H, 4S, 5C]", "[QC, QD, QH, 2S, 7C]",
+             "[JC, JD, 4H, 4S, AC]", "[8C, 8D, AH, KS, 2C]", "[AC, JD, 9H, 5S, 3C]"]
+    values = [int(state.evaluate(f"hand_value({h})")[0]) for h in hands]
+    assert values == sorted(values, reverse=True) and len(set(values)) == len(values)
+    assert [state.evaluate(f"category({h})")[0] for h in hands] == [str(c) for c in [8, 8, 7, 6, 5, 4, 4, 3, 2, 1, 0]]
+    same = [state.evaluate(f"hand_value({h})")[0] for h in ["[6C, 7D, 8H, 9S, 10C]", "[10D, 9D, 8D, 7D, 6S]"]]
+    assert same[0] == same[1]  # suits never break a tie
+
+
+def test_holdem_limit_betting_allows_a_bet_and_three_raises():
+    state = load("holdem.cardgame").new_game(seed=1, players=3)
+    assert (state.current_player, state.prompt) == (0, "2 to call, 3 in the pot")  # blinds 1 and 2 posted
+    assert moves(state) == {"call", "raise", "fold"}
+    for move in ["raise", "raise", "raise"]:
+        state.apply(move)
+    assert (state.current_player, moves(state)) == (0, {"call", "fold"})  # the cap: 8 to match
+    state.apply("call")
+    state.apply("call")
+    assert state.view("all")["zones"]["board"] == ["QC", "7S", "5C"] and state.view("all")["vars"]["pot"] == 24
+    assert (state.current_player, moves(state)) == (1, {"check", "bet"})  # the flop: nothing bet yet
+
+
+def test_holdem_the_best_five_of_seven_cards_takes_the_pot():
+    game = load("holdem.cardgame")
+    board = ["3S", "2S", "QD", "JH", "10H"]  # the stock's top cards: the flop 10H JH QD, then 2S, 3S
+    for p2, scores in ((["8D", "9C"], [98, 98, 104]), (["7C", "8D"], [104, 98, 98])):
+        state = game.new_game(seed=1, players=3, options={"hands": 1})
+        state = arrange(state, {"hand": {0: ["2C", "3D"], 1: ["4H", "5S"], 2: p2}, "stock": board}, "mucked")
+        for move in ["call", "call"] + ["check"] * 10:
+            state.apply(move)
+        # 8D 9C makes a straight to the queen; 7C 8D nothing, and P0's two pair (threes, twos) wins
+        assert state.is_over and state.scores == scores
+    played = play_out(game.new_game(seed=1, players=4), interpreter.RandomAgent(1), 20_000)
+    assert played.is_over and played.scores == [100, 99, 74, 127] and played.decisions == 222
