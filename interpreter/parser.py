@@ -153,6 +153,10 @@ def _unquote(token: str) -> str:
     return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), token[1:-1])
 
 
+# An expression part in a text, `{...}`, not written `\{`.
+_PART = re.compile(r"(?<!\\)\{[^{}\"]*\}")
+
+
 def _plain(token: str) -> str:
     """A string literal's text, with `\\{` kept literal for interpolation purposes."""
     return _unquote(token).replace("{{", "{").replace("}}", "}")
@@ -632,6 +636,14 @@ class _ToNodes(Transformer):
         return n.Literal(self._span(meta), self._int(c[0]), "int")
 
     def str_lit(self, meta, c):
+        part = _PART.search(str(c[0]))
+        if part:
+            tok = c[0]
+            column = tok.column + part.start()
+            raise _NodeError(Diagnostic(
+                "E0136", "`{...}` is filled in only in a `log` text and a prompt", Span(
+                    self.path, tok.line, column, tok.line, column + len(part.group())),
+                "not filled in here", "join the parts with `+` (`\"for \" + c`), or write `\\{` for a brace"))
         return n.Literal(self._span(meta), _plain(c[0]), "text")
 
     def true_lit(self, meta, c):

@@ -8,8 +8,10 @@ stepped vs straight)."""
 
 from __future__ import annotations
 
+import pytest
+
 import interpreter
-from helpers import ROOT, arrange, moves, play_out
+from helpers import ROOT, arrange, moves, play_out, with_vars
 from interpreter.simulate import simulate
 
 SCRIPTS = ROOT / "tests" / "scripts"
@@ -357,3 +359,50 @@ def test_holdem_the_best_five_of_seven_cards_takes_the_pot():
         assert state.is_over and state.scores == scores
     played = play_out(game.new_game(seed=1, players=4), interpreter.RandomAgent(1), 20_000)
     assert played.is_over and played.scores == [100, 99, 74, 127] and played.decisions == 222
+
+
+def test_cribbage_fifteens_pairs_and_runs_score_as_cards_are_played():
+    state = load("cribbage_pegging.cardgame").new_game(seed=1)
+    cases = {("4C", "6D", "5H"): (15, "5"),  # fifteen 2, a run of three in any order 3
+             ("AD", "10S", "QC", "JH"): (31, "5"),  # thirty-one 2, the run 10-J-Q 3
+             ("2C", "3S", "2D", "2H"): (9, "2"),  # the last two make a pair; the 3 breaks the three
+             ("7C", "7D", "7H"): (21, "6"),  # three of a rank
+             ("9C", "3D", "AH", "2S"): (15, "5")}  # fifteen, and A-2-3 aces low
+    for sequence, (running, points) in cases.items():
+        table = with_vars(arrange(state, {"sequence": list(sequence)}, "stock"), running=running)
+        assert table.evaluate("play_points")[0] == points, sequence
+
+
+def test_cribbage_the_count_stays_under_31_and_the_last_to_play_pegs_the_go():
+    state = load("cribbage_pegging.cardgame").new_game(seed=1)
+    state = arrange(state, {"hand": {0: ["8D", "7D", "AS", "KH"], 1: ["7C", "7H", "5S", "QS"]}}, "stock")
+    for move in ["play 7C", "play 7D", "play 7H"]:  # P1 leads (P0 deals): a pair, then three sevens
+        state.apply(move)
+    assert state.view("all")["vars"]["pegs"] == {"P0": 2, "P1": 6}
+    assert moves(state) == {"play 8D", "play AS", "play KH"}  # 21 + 10 is 31: the king fits
+    state.apply("play 8D")  # 29: P1's 5S and QS would pass 31, P0's ace would not
+    assert (state.current_player, moves(state)) == (1, {"go"})
+    state.apply("go")
+    assert moves(state) == {"play AS"}  # the only card P0 may play (KH would make 39)
+    state.apply("play AS")  # 30: nobody can play, P0 pegs 1 for the go and P1 leads from 0
+    view = state.view("all")["vars"]
+    assert (view["pegs"], view["running"], state.current_player) == ({"P0": 3, "P1": 6}, 0, 1)
+
+
+def test_cribbage_plays_to_61_with_two_or_three():
+    game = load("cribbage_pegging.cardgame")
+    two = play_out(game.new_game(seed=1), interpreter.RandomAgent(1), 20_000)
+    three = play_out(game.new_game(seed=1, players=3), interpreter.RandomAgent(1), 20_000)
+    assert (two.scores, two.decisions) == ([62, 40], 182) and (three.scores, three.decisions) == ([42, 51, 61], 357)
+
+
+def test_a_text_outside_a_log_or_prompt_is_refused_with_parts_and_kept_with_escaped_braces(tmp_path):
+    script = tmp_path / "texts.cardgame"
+    body = 'game "Texts"\nplayers 2\ndefine shown = {}\nphase main {{\n    log "{{shown}}"\n    end game\n}}\n'
+    script.write_text(body.format('"\\{kept\\} " + 1'))
+    state = interpreter.load(str(script)).new_game(seed=1)
+    assert state.evaluate("shown")[0] == "{kept} 1"
+    script.write_text(body.format('"plays {1}"'))
+    with pytest.raises(interpreter.ScriptError) as refused:
+        interpreter.load(str(script))
+    assert [d.code for d in refused.value.diagnostics] == ["E0136"]
