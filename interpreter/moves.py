@@ -104,31 +104,37 @@ def apply_move(st, move: Move, codes: list | None = None) -> None:
     the decisions they make: codegen.Gen.playout_decision)."""
     decision = st.waiting
     fr = st.stack[-1]
-    actor = st.actor
     st.history.append(move.text)
     st.decisions += 1
-    st.game_work += st.legal_work  # listing this decision's moves (enumeration.legal_moves)
-    st.waiting = st.legal_cache = st.actor = None
-    if st.tracer is not None:
+    game_work = st.game_work = st.game_work + st.legal_work  # listing this decision's moves
+    if st.tracer is None:
+        st.waiting = st.legal_cache = st.actor = None
+    else:
+        actor = st.actor
+        st.waiting = st.legal_cache = st.actor = None
         st.emit("decision", actor=actor, move=move.text, span=decision.span, hidden=decision.kind == "deferred",
                 move_obj=move, decision=decision)
-    if decision.kind == "deferred":
+    pc, slot = decision.sets[move.alt]
+    if pc is None:  # a simultaneous decision: the move is collected, the next seat asked
         L = fr[2]
         var, pos, collected, ask = decision.frame_slots
         L[collected] = L[collected] + ((L[var], move.alt, move.values),)
         L[pos] += 1
         fr[1] = ask.pc
     else:
-        pc, slots = decision.binds[move.alt]
-        if slots:
+        if slot is not None:  # one binder
+            fr[2][slot] = move.values[0]
+        elif move.values:  # several
             L = fr[2]
-            if len(slots) == 1:
-                L[slots[0]] = move.values[0]
-            else:
-                for slot, value in zip(slots, move.values):
-                    L[slot] = value
+            for slot, value in zip(decision.binds[move.alt][1], move.values):
+                L[slot] = value
         fr[1] = pc
-    run(st, codes)
+    # the move's stretch of work (st.begin_work(), written out: a game with a decision has moves)
+    per_move, per_game = st.budget
+    st.work = 0
+    left = per_game - game_work
+    st.work_limit = per_move if per_move < left else left  # min(), which costs several times more
+    run(st, False, codes)
 
 
 def explain(st, text: str, expand=()) -> Explanation:

@@ -148,6 +148,7 @@ class Decision:
     pick: object = None  # the same for a playout, None when the public path must list them (playout.py)
     prompt_fn: object = None  # fn(st, L) -> the prompt with its `{...}` filled in
     binds: tuple = ()  # per alternative: (pc of its body, its binders' slots); see Program.plan_moves
+    sets: tuple = ()  # per alternative: (pc of its body or None if deferred, its one binder's slot or None)
 
 
 @attrs.define
@@ -213,6 +214,9 @@ class Program:
         at every move): each alternative's body and the slots of its binders."""
         for decision in self.decisions:
             decision.binds = tuple((spec.body_pc, tuple(b.slot for b in spec.bindings)) for spec in decision.alts)
+            deferred = decision.kind == "deferred"  # its moves are collected, not run: no body yet
+            decision.sets = tuple((None if deferred else pc, slots[0] if len(slots) == 1 else None)
+                                  for pc, slots in decision.binds)
 
     def zone_slot(self, name: str, owner: int | None, n_players: int) -> int:
         kind, k = self.zone_index[name]

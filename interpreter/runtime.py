@@ -8,6 +8,7 @@ closure holds progress, so a state copies, saves and restores exactly.
 from __future__ import annotations
 
 from . import limits
+from .limits import STEP_COST
 from .source import Span
 
 PAUSES = ("chance", "phase")  # where a game may pause, when asked: before a draw, at a phase's start
@@ -203,28 +204,13 @@ def over_budget(st: State, span: Span | None) -> ScriptRuntimeError:
                               "`limit work_per_move N` raises the budget (docs/language.md §22)")
 
 
-def run(st: State, codes: list | None = None) -> None:
-    """Execute statements until the game waits for a decision, is over, or reaches a pause
-    point it was asked to stop at (`st.pause_at`, see resume).  `codes`: the operations to run,
-    the program's own by default (playout.play_random runs Program.playout_codes).
-
-    Every statement costs STEP_COST units of the move's one work budget, which the
-    expressions, built-ins and card moves inside the statements draw on too."""
-    per_move, per_game = st.budget  # st.begin_work(), written out: this runs at every move
-    st.work = 0
-    own = per_move if st.prog.decisions else per_game
-    left = per_game - st.game_work
-    st.work_limit = own if own < left else left  # min(), which costs several times more
-    _advance(st, False, codes)
-
-
 def start(st: State) -> None:
     """Run a new game from the start of its first phase, which is a pause point too."""
     st.begin_work()
     if "phase" in st.pause_at:
         st.pause_point = ("phase", 0)
         return
-    _advance(st, False)
+    run(st)
 
 
 def resume(st: State) -> None:
@@ -234,27 +220,31 @@ def resume(st: State) -> None:
     st.pause_point = None
     st.begin_work()  # the stretch's limit again: nothing was charged to the game while paused
     st.work = used
-    _advance(st, True)
+    run(st, True)
 
 
-def _advance(st: State, resumed: bool, codes: list | None = None) -> None:
-    """Run the open stretch of work on to a decision, the end, or a pause point asked for;
-    `resumed`: the position is the pause point just left, which does not stop it again.
-    `codes` (see run) are only run where nothing pauses."""
-    prog = st.prog
+def run(st: State, resumed: bool = False, codes: list | None = None) -> None:
+    """Execute statements until the game waits for a decision, is over, or reaches a pause
+    point it was asked to stop at (`st.pause_at`), in the stretch of work already begun (a
+    move's: moves.apply_move; the set-up's: start; a paused one's: resume).  `resumed`: the
+    position is the pause point just left, which does not stop it again.  `codes`: the
+    operations to run, the program's own by default (playout.play_random runs
+    Program.playout_codes); they are only run where nothing pauses.
+
+    Every statement costs STEP_COST units of the stretch's work budget, which the
+    expressions, built-ins and card moves inside the statements draw on too."""
     stack = st.stack
-    cost = limits.STEP_COST
     try:
         if st.pause_at:
             _advance_pausing(st, resumed)
         else:
             # A fused operation (codegen.assemble) charges and checks each step it runs but the
             # last, which is charged here: the budget runs out at the same step either way.
-            codes = codes or prog.codes
+            codes = codes or st.prog.codes
             while st.waiting is None and stack:
                 fr = stack[-1]
                 codes[fr[0]][fr[1]](st, fr)
-                st.work += cost
+                st.work += STEP_COST
                 if st.work > st.work_limit:
                     raise over_budget(st, statement_span(st))
     except VALUE_FAULTS as exc:
@@ -271,9 +261,9 @@ def _advance(st: State, resumed: bool, codes: list | None = None) -> None:
 
 
 def _advance_pausing(st: State, resumed: bool) -> None:
-    """_advance's loops, stopping before a chance point or after entering a phase when asked.
+    """run's loop, stopping before a chance point or after entering a phase when asked.
 
-    The operations run are the very ones _advance runs, fused the same way (no operation
+    The operations are the very ones run's own loop runs, fused the same way (no operation
     inlines a chance point, and `next` ends one), so pausing changes nothing in the game; each
     is told it has made CALLS_ON calls already, so it comes back here at its last step."""
     prog = st.prog
