@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 import attrs
 
 from . import limits
@@ -603,23 +606,27 @@ class GameState(State):
     def apply(self, move) -> None:
         """Apply a legal move in place; IllegalMove (state untouched) otherwise."""
         legal = self.legal_cache  # set only while a decision waits (never on a faulted state)
+        # a move from legal_moves() is one of the very objects listed (looked for by identity, in C)
+        if legal is None or True not in map(is_, legal, repeat(move)):
+            move = self._legal_one(move)
+        self._apply_chosen(move)
+
+    def _legal_one(self, move) -> Move:
+        """The legal move `move` names (a Move not from this listing, or a text), listing the
+        moves first if they are not listed; IllegalMove or GameFault otherwise."""
+        legal = self.legal_cache
         if legal is None:
             if self.fault is None:
                 legal = self.legal_moves()  # a listing that fails faults the game
             if self.fault is not None:
                 raise GameFault(self.fault, self.game.sources)
-        chosen = None
-        if type(move) is Move:  # moves from legal_moves() are the very objects in the list
-            for m in legal:
-                if m is move:
-                    chosen = move
-                    break
+            if type(move) is Move and True in map(is_, legal, repeat(move)):
+                return move
+        text = " ".join(str(move).split())
+        chosen = find_move(self.prog, self.waiting, legal, text, self.n) if legal else None
         if chosen is None:
-            text = " ".join(str(move).split())
-            chosen = find_move(self.prog, self.waiting, legal, text, self.n) if legal else None
-            if chosen is None:
-                raise IllegalMove(self.explain(text))
-        self._apply_chosen(chosen)
+            raise IllegalMove(self.explain(text))
+        return chosen
 
     def _apply_chosen(self, chosen: Move, trace_rules: bool = True) -> None:
         """Apply a move known to be in the legal list (simulate's loop calls this directly);

@@ -112,8 +112,7 @@ def legal_moves(st) -> list[Move]:
     moves = st.legal_cache
     if moves is None:
         decision = st.waiting
-        fast = decision.fast if decision is not None else None
-        if fast is None:
+        if decision is None or decision.fast is None:
             moves = enumerate_moves(st, legal_only=True)
         else:
             per_move, per_game = st.budget  # st.begin_work(), written out: this runs at every decision
@@ -124,18 +123,15 @@ def legal_moves(st) -> list[Move]:
             # st.work and gives the exact listing's moves and work whenever it answers, so the
             # exact enumerator only runs where it gives up (past the budget or the move cap, or
             # faulting), and faults there the same way.
-            moves, pick = None, decision.pick
-            if pick is not None:
-                try:
-                    moves = pick(st, L)
-                except RUNTIME_FAULTS:
-                    moves = None
+            pick = decision.pick
+            try:
+                moves = pick(st, L) if pick is not None else None
+            except RUNTIME_FAULTS:
+                moves = None
             if moves is None:
-                moves = fast(st, L)  # (it zeroes st.work, like the listing it replaces)
-            elif type(moves) is not list:
+                moves = decision.fast(st, L)  # (it zeroes st.work, like the listing it replaces)
+            elif moves.__class__ is not list:
                 moves = list(moves)  # a listing whose ranges stand as ranges (codegen._Blocks), made whole
         st.legal_cache = moves
         st.legal_work = st.work
     return moves
-
-

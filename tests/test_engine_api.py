@@ -192,6 +192,27 @@ def test_legal_moves_is_a_fresh_list_of_the_same_moves():
     assert all(a is b for a, b in zip(again, state.legal_moves()))
 
 
+def test_a_move_not_from_this_listing_is_applied_as_the_move_its_text_names():
+    # apply() finds a listed move by identity; an equal Move that is not one of the listed
+    # objects (made by the caller, unpickled) goes by its text, listed first if nobody asked
+    state = GAME.new_game(seed=3)
+    listed = state.legal_moves()[-1]
+    copy = interpreter.Move(listed.text, listed.alt, listed.values)
+    assert copy == listed and copy is not listed
+    state.apply(copy)
+    by_text = GAME.new_game(seed=3)
+    by_text.apply(listed.text)
+    assert state.to_json() == by_text.to_json()
+    restored = GAME.restore(json.loads(json.dumps(by_text.to_json())))  # nothing listed yet
+    move = by_text.legal_moves()[0]
+    restored.apply(interpreter.Move(move.text, move.alt, move.values))
+    by_text.apply(move)
+    assert restored.to_json() == by_text.to_json()
+    with pytest.raises(interpreter.IllegalMove):
+        by_text.apply(copy)  # that card is played: no longer a move of this decision
+    assert by_text.to_json() == restored.to_json()
+
+
 def test_work_charged_inside_a_statement_counts_towards_the_move(tmp_path):
     # each `set` costs a step and 199 list items; twenty of them pass a budget of 2,000 units
     # although their steps alone (about 200 units) would not (a fused operation's own charges
