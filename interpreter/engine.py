@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import repeat
-from operator import is_
+from operator import attrgetter, is_
 
 import attrs
 
@@ -376,9 +376,8 @@ class GameState(State):
     def phase(self) -> str | None:
         return self.prog.code_info[self.stack[0][0]].name if self.stack else None
 
-    @property
-    def is_over(self) -> bool:
-        return self.over
+    # read at every decision of an API loop: a getter in C, no Python call
+    is_over = property(attrgetter("over"), doc="Whether the game has ended (a faulted game has not: see `fault`).")
 
     @property
     def paused(self) -> str | None:
