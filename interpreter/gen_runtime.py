@@ -134,19 +134,38 @@ class _Blocks:
 
     def __getitem__(self, i):
         listed = i  # the index in `moves`, once the ranges before it are taken off
-        for start, values, (cache, prog, spec, types) in self.blocks:
+        for start, values, made in self.blocks:
             if i < start:
                 break
             if i < start + len(values):
                 value = values[i - start]
-                move = cache.get(value)
-                if move is None:
-                    move = make_move(prog, spec, types, (value,), self.n)
-                    if len(cache) < MAX_CACHED_MOVES and type(value) is int:
-                        cache[value] = move
-                return move
+                move = made[0].get(value)
+                return self._made(value, made) if move is None else move
             listed -= len(values)
         return self.moves[listed]
+
+    def whole(self) -> list:
+        """Every move, in order, as one list (the API keeps the listing: enumeration.legal_moves):
+        a range's moves looked up all at once, the few not made yet made one by one."""
+        out, listed = [], 0
+        for start, values, made in self.blocks:
+            before = start - len(out)  # the listed moves before the range
+            out += self.moves[listed:listed + before]
+            listed += before
+            moves = list(map(made[0].get, values))
+            if not all(moves):  # (a Move is always true)
+                moves = [self._made(v, made) if m is None else m for v, m in zip(values, moves)]
+            out += moves
+        out += self.moves[listed:]
+        return out
+
+    def _made(self, value, made):
+        """The move of a range's `value`, made, and kept in its cache while that has room."""
+        cache, prog, spec, types = made
+        move = make_move(prog, spec, types, (value,), self.n)
+        if len(cache) < MAX_CACHED_MOVES and type(value) is int:
+            cache[value] = move
+        return move
 
 
 class OrderPlaces:
