@@ -54,7 +54,8 @@ class Assembly:
                 bodies.append(payload(pc))
         self._bodies[code] = bodies
         chance = frozenset(pc for pc, body in enumerate(bodies) if any(x.strip() == CHANCE_MARK for x in body))
-        row = self._rows[code] = []  # the operations call on into it (_step), so it is named before they are made
+        # named before its operations are made: they call on into it (_step), callers call it (_call_in_place)
+        row = self._rows.setdefault(code, [])
         row.extend(self._fused(code, pc, chance, False) for pc in range(len(bodies)))
         return row, chance
 
@@ -103,7 +104,9 @@ class Assembly:
         start of a stretch).  In a playout's operation (`entry`: the (code, pc) it starts at),
         a step back to its start goes round a loop (`looped`) instead of back to runtime.run,
         which would only call it again (where nothing pauses, nothing runs between two of
-        runtime.run's steps), and a `next` phase is entered in place like a step."""
+        runtime.run's steps), and a `next` phase is entered in place like a step.  A call
+        (`@CALL`) runs the callee's first operation from here in both (_call_in_place), but in
+        traced code (the reference)."""
         out = []
         for line in lines:
             text = line.lstrip()
@@ -121,7 +124,7 @@ class Assembly:
                     return out + frame + self._step(pad, phase, 0, False, done, budget, chance, entry, looped,
                                                     at_target=True)
             elif text.startswith(CALL_MARK):
-                if entry is not None:
+                if entry is not None or not self.traced:
                     callee, after, frame = text[len(CALL_MARK):].split()
                     out += self._call_in_place(pad, code, int(callee), int(after), frame, done, budget, chance,
                                                entry, looped)
@@ -168,18 +171,23 @@ class Assembly:
         return call + back
 
     def _call_in_place(self, pad, code, callee, after, frame, done, budget, chance, entry, looped):
-        """A playout's call of code `callee` (see _expand), made without going back to
-        runtime.run: the frame is pushed and the call step charged as runtime.run pushes and
-        charges it, and the callee's first operation is called from here.  It hands back the
+        """A call of code `callee` (see _expand) in a playout's or the program's (untraced)
+        operation, made without going back to runtime.run: the frame is pushed and the call
+        step charged as runtime.run pushes and charges it, and the callee's first operation is
+        called from here.  It hands back the
         frame it popped when it returns (a procedure's `return st.stack.pop()`): if that is
         the frame pushed here, this operation's frame is the stack's top again and its next
         step (`after`) is taken here, charged as runtime.run would charge the callee's last;
         else (a decision left pending, a step out of the fusing budget, the game over, `next`)
         the stack is as runtime.run goes on from.  The lines that follow these (the depth
-        check, the push) run when the calls nested are too many."""
+        check, the push) run when the calls nested are too many, and in the program's
+        operations when runtime.run's loop that pauses passed CALLS_ON (it gets each back)."""
         f = self._temps.tmp("f")
-        run = f"{self.const(self._playout_table[callee], 'CODES')}[0](st, {f}, h)"
-        lines = [f"if len(st.stack) < {_CALLS_IN_PLACE}:", f"    {f} = [{callee}, 0, {frame}]",
+        row = self._playout_table[callee] if entry is not None else self._rows.setdefault(callee, [])
+        run = f"{self.const(row, 'CODES')}[0](st, {f}, h)"
+        room = f"len(st.stack) < {_CALLS_IN_PLACE}" if entry is not None else \
+            f"h < {CALLS_ON} and len(st.stack) < {_CALLS_IN_PLACE}"
+        lines = [f"if {room}:", f"    {f} = [{callee}, 0, {frame}]",
                  f"    st.stack.append({f})", f"    st.work += {limits.STEP_COST}",
                  "    if st.work > st.work_limit:", "        _over_budget(st, None)",
                  f"    if {run} is not {f}:", "        return"]

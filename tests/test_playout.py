@@ -336,7 +336,27 @@ phase main {
 score p: hits - dodged
 winners: highest score
 """
-_INLINE = {"nested.cardgame": NESTED, "calls.cardgame": CALLS, "lone.cardgame": LONE}
+# Calls of a procedure whose first statement draws: a chance point a game that pauses stops at.
+DRAWN = """game "Drawn calls"
+players 2
+var x: int = 0
+
+procedure roll(n: int) {
+    set x += random(1, 6)
+    if n > 0 {
+        roll(n - 1)
+    }
+}
+
+phase main {
+    roll(x % 4)
+    decide seat(x % 2) "Again?" {
+        again { next main }
+        stop { end game }
+    }
+}
+"""
+_INLINE = {"nested.cardgame": NESTED, "calls.cardgame": CALLS, "lone.cardgame": LONE, "drawn.cardgame": DRAWN}
 
 
 def _script(path, tmp_path):
@@ -365,6 +385,46 @@ def test_a_playout_calls_its_procedures_from_its_operations(tmp_path):
     assert ends == {None, "calls nested deeper than 200 (calling `deeper`)"}, ends
     made = "\n".join(src for src in game.program.compiler.gen.sources if src.startswith("def playout"))
     assert "st.stack.append(f" in made and re.search(r"if CODES\d+\[0\]\(st, (f\d+), h\) is not \1:", made)
+
+
+def _stepped(game, seed, budget, pauses):
+    """The API game of `seed`, paused at every chance point and phase and stepped on; each
+    pause's kind and statement added to `pauses`."""
+    state = game.new_game(players=2, seed=seed, max_work=budget, pause_at=("chance", "phase"))
+    agent = RandomAgent.for_game(seed)
+    while not state.is_over and state.fault is None:
+        try:
+            if state.paused:
+                pauses.append((state.paused, state.next_statement))
+                state.step()
+            elif state.legal_moves():
+                state.apply(agent.choose(state.legal_moves()))
+        except interpreter.GameFault:
+            break
+    return state
+
+
+@pytest.mark.parametrize("path", ["calls.cardgame", "drawn.cardgame"])
+def test_the_programs_operations_call_procedures_in_place_but_not_while_pausing(path, tmp_path):
+    """The API's operations call a procedure's first operation themselves too (Gen._call_in_place),
+    unless runtime.run's loop that pauses passed CALLS_ON: games of calls play as the traced
+    reference plays them, budgets running out all along the calls, and a game stepped pause by
+    pause stops where the reference stops and is the game run straight through."""
+    game = _script(path, tmp_path)
+    made = "\n".join(src for src in game.program.compiler.gen.sources if src.startswith("def op"))
+    assert re.search(r"if h < \d+ and len\(st\.stack\) < \d+:", made)
+    traced = _load(tmp_path / path, traced=True)
+    faults = set()
+    for seed, budget in enumerate([None, *range(5, 400, 13), *range(400, 2_000, 97)]):
+        ends, pauses = [], ([], [])
+        for state in (_through_the_api(game, 2, seed % 7, MAX, (budget, None))[0],
+                      _through_the_api(traced, 2, seed % 7, MAX, (budget, None))[0],
+                      _stepped(game, seed % 7, budget, pauses[0]), _stepped(traced, seed % 7, budget, pauses[1])):
+            fault = state.fault and (state.fault.message, state.fault.span)
+            ends.append((fault, state.history, state.game_work, state.vars))
+        assert ends[0] == ends[1] == ends[2] == ends[3] and pauses[0] == pauses[1], (seed, budget)
+        faults.add(ends[0][0] and ends[0][0][0].split(" ")[1])
+    assert {None, "move"} <= faults, faults
 
 
 def test_an_event_with_one_reaction_by_one_seat_asks_that_seat_if_there_is_one(tmp_path):
