@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import attrgetter, is_
+from operator import attrgetter
 
 import attrs
 
@@ -605,10 +604,12 @@ class GameState(State):
     def apply(self, move) -> None:
         """Apply a legal move in place; IllegalMove (state untouched) otherwise."""
         legal = self.legal_cache  # set only while a decision waits (never on a faulted state)
-        # a move from legal_moves() is one of the very objects listed (looked for by identity, in C)
-        if legal is None or True not in map(is_, legal, repeat(move)):
-            move = self._legal_one(move)
-        self._apply_chosen(move)
+        if legal is not None:
+            for m in legal:  # a move from legal_moves() is one of the very objects listed
+                if m is move:
+                    self._apply_chosen(move)
+                    return
+        self._apply_chosen(self._legal_one(move))
 
     def _legal_one(self, move) -> Move:
         """The legal move `move` names (a Move not from this listing, or a text), listing the
@@ -619,7 +620,7 @@ class GameState(State):
                 legal = self.legal_moves()  # a listing that fails faults the game
             if self.fault is not None:
                 raise GameFault(self.fault, self.game.sources)
-            if type(move) is Move and True in map(is_, legal, repeat(move)):
+            if any(m is move for m in legal):
                 return move
         text = " ".join(str(move).split())
         chosen = find_move(self.prog, self.waiting, legal, text, self.n) if legal else None

@@ -130,7 +130,7 @@ def legal_moves(st) -> list[Move]:
                 moves = None
             if moves is None:
                 moves = decision.fast(st, L)  # (it zeroes st.work, like the listing it replaces)
-            elif moves.__class__ is not list:
+            elif type(moves) is not list:
                 moves = moves.whole()  # a listing whose ranges stand as ranges (gen_runtime._Blocks), made whole
         st.legal_cache = moves
         st.legal_work = st.work
