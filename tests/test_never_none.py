@@ -16,8 +16,8 @@ from interpreter.never_none import frame_slots, items_never_none, variables_neve
 
 from test_codegen import _load, _transcript
 
-SLOTS = '''game "Slots"
-players 2..3
+# The deck, zones and score both scripts below start from.
+TABLE = '''players 2..3
 deck small in pile {
     rank: 1, 2, 3, 4
     suit: A, B
@@ -27,7 +27,9 @@ zone pile: shared public
 zone hand: per player owner
 zone out: shared public
 var score: int per player = 0
-var seats: list of player = []
+'''
+
+SLOTS = 'game "Slots"\n' + TABLE + '''var seats: list of player = []
 define seated = [q for q in players where score[q] >= 0]
 define from_first = players_from(seat(0))
 phase deal {
@@ -151,18 +153,7 @@ def test_traced_and_fast_play_alike_where_a_slot_may_be_none(text, tmp_path):
     assert any(f and "needs a player, found none" in f for f in faults), faults
 
 
-VARS = '''game "Vars"
-players 2..3
-deck small in pile {
-    rank: 1, 2, 3, 4
-    suit: A, B
-    name: rank suit
-}
-zone pile: shared public
-zone hand: per player owner
-zone out: shared public
-var score: int per player = 0
-var total: int = 0
+VARS = 'game "Vars"\n' + TABLE + '''var total: int = 0
 var flag: bool = false
 var leader: player = seat(0)
 var drawn: int = 0
