@@ -19,7 +19,7 @@ from .enumeration import enumerate_moves
 from .flow import steps_over
 from .program import Move, move_text, render_value
 from .rng import shuffle as _shuffle
-from .runtime import RUNTIME_FAULTS, ScriptRuntimeError
+from .runtime import RUNTIME_FAULTS, Redo, ScriptRuntimeError
 from .runtime import over_budget as runtime_over_budget
 from .types import TEXT
 
@@ -240,4 +240,4 @@ def namespace() -> dict:
             "_rv": render_text, "_trace": _no_trace, "_Blocks": _Blocks,
             "_choose_distinct": choosing.distinct, "_choose_count": choosing.count,
             "_choose_subsets": choosing.subsets, "_combinations": itertools.combinations,
-            "_pattern": by_pattern, "_RUNTIME_FAULTS": RUNTIME_FAULTS}
+            "_pattern": by_pattern, "_RUNTIME_FAULTS": RUNTIME_FAULTS, "_Redo": Redo}

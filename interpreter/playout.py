@@ -22,7 +22,7 @@ from . import limits
 from .enumeration import enumerate_moves
 from .rng import GAMMA, MASK, MIX1, MIX2, Random
 from .moves import apply_move
-from .runtime import RUNTIME_FAULTS, ScriptRuntimeError, as_fault, too_many_decisions
+from .runtime import RUNTIME_FAULTS, Redo, ScriptRuntimeError, State, as_fault, too_many_decisions
 
 
 class Playout:
@@ -42,20 +42,36 @@ def play_random(st, rng: Random, max_decisions: int, tally: list | None = None) 
     until the game ends, `max_decisions` is reached, or something needs the public path.
     Returns the error that ended the game in a fault (for the caller to record), else None.
     `tally`, if given, is [decisions asked, moves offered in all, decisions with one move]: the
-    cheap design metrics, added to as each chosen move is applied (playtest.py reads them)."""
+    cheap design metrics, added to as each chosen move is applied (playtest.py reads them).
+    Playout code that raises Redo (a path it does not keep exact) is undone: the state, the
+    generator and the tally go back to where this call found them, and the call is played again
+    with the program's own operations, every decision returned to this loop, as the API plays it."""
     if st.tracer is not None or st.pause_at:
         return None  # someone is listening, or the game stops between decisions: the public calls
+    start, drawn, counted = st.copy_into(State()), rng.state, tally[:] if tally is not None else None
+    try:
+        return _play(st, rng, max_decisions, tally, st.prog.playout_codes)
+    except Redo:
+        start.copy_into(st)
+        rng.state = drawn
+        if tally is not None:
+            tally[:] = counted
+        return _play(st, rng, max_decisions, tally, None)
+
+
+def _play(st, rng: Random, max_decisions: int, tally: list | None, codes: list | None) -> ScriptRuntimeError | None:
+    """play_random's loop, running `codes` (the playouts' operations), or with None the program's
+    own and every listing the public one's (no playout code runs, so nothing raises Redo)."""
     stack = st.stack
     cap = limits.MAX_DECISIONS
     start = st.decisions
     # the generated decisions stop where the API loop would stop or check the cap after a move
     po = st.playout = Playout(rng.state, min(max_decisions, cap - 1))
-    codes = st.prog.playout_codes
     per_move, per_game = st.budget
     try:
         while st.waiting is not None and st.decisions < max_decisions:
             decision = st.waiting
-            pick = decision.pick
+            pick = decision.pick if codes is not None else None
             try:
                 if pick is not None:  # st.begin_work(), written out (the listing zeroes st.work)
                     st.work_limit = min(per_move, per_game - st.game_work)

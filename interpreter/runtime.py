@@ -152,6 +152,14 @@ def value_fault(st: State, exc: Exception) -> ScriptRuntimeError:
 RUNTIME_FAULTS = (ScriptRuntimeError, *VALUE_FAULTS)  # what running script code may raise
 
 
+class Redo(BaseException):
+    """Raised by playout code (Program.playout_codes) on a path it does not keep exact: a work
+    limit crossed where the crossing was not checked, a fault while frame slots are held in
+    locals.  playout.play_random then replays the same call with the checked operations (the
+    API path's), so only the playouts' usual paths need their bookkeeping.  A BaseException, so
+    that `except Exception` in generated code does not swallow it."""
+
+
 def as_fault(st: State, exc: Exception) -> ScriptRuntimeError:
     """Either kind of RUNTIME_FAULTS as the script's fault, in the language's words."""
     return exc if isinstance(exc, ScriptRuntimeError) else value_fault(st, exc)

@@ -666,3 +666,34 @@ def test_a_when_measured_once_is_charged_for_the_other_candidates_in_one_line():
     pick = next(s for s in game.program.compiler.gen.sources if s.startswith("def pick_"))
     assert re.search(r"st\.work = (t\d+) \+ \(st\.work - \1\) \* len\(c\d+\)", pick), pick
     _lists_alike(game, range(3))
+
+
+@pytest.mark.parametrize("path", ["games/bouncer.cardgame", "games/booray.cardgame", "games/bosspoker.cardgame",
+                                  "games/bohei.cardgame", "tests/scripts/commit_reveal.cardgame"])
+def test_playout_code_raising_redo_is_undone_and_played_again_as_the_api_plays(path):
+    """Playout code may give up on a path it does not keep exact (runtime.Redo): whatever it
+    changed is undone and the call is played again by the program's operations.  Here every
+    playout operation gives up once the game is `after` decisions in, after doing its work."""
+    game = interpreter.load(str(ROOT / path))
+    game.program.make_playout_codes()
+    rows = game.program.playout_codes
+    made = [row[:] for row in rows]
+    redone = []
+    for after in (0, 1, 4, 30):
+        def giving_up(op):
+            def wrapper(st, fr, h=0):
+                result = op(st, fr, h)
+                if st.decisions >= after:
+                    redone.append(st.decisions)
+                    raise interpreter.runtime.Redo
+                return result
+            return wrapper
+        try:
+            for row in rows:
+                row[:] = map(giving_up, row)
+            for seed in range(2):
+                _ends_alike(game, game.min_players, seed)
+        finally:
+            for row, ops in zip(rows, made):
+                row[:] = ops
+    assert max(redone) >= 3  # undone after decisions drawn in place, not only at the first
