@@ -4,12 +4,14 @@ Timings on a shared machine vary by tens of percent from run to run; the number 
 instructions the interpreter executes for the same games does not.  This counts them exactly
 (`sys.settrace` opcode events) over the first games of each row of `bench/configs.py`, for the
 engine's playouts (what `simulate` runs) and for the tuned baseline where the row has one, and
-lists the functions that execute most of them.  It is a measurement, not a target: an
+lists the functions that execute most of them.  `--api` counts the public loop instead
+(`legal_moves()`, the agent's choice, `apply()`: bench/harness.py's `_api_game`), the same games.  It is a measurement, not a target: an
 instruction is not a fixed cost (a call or an allocation costs more than a load), so a change
 is judged by its timings too, but this is the figure that says which change removed what.
 
     python -m bench.opcodes                   # every row, 20 games each
     python -m bench.opcodes --only bohei -n 5 --top 15
+    python -m bench.opcodes --api -n 10       # the public API's loop instead of the playouts
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import json
 import sys
 
 from .configs import CONFIGS
-from .harness import ROOT, _baseline_player, available
+from .harness import ROOT, _api_game, _baseline_player, available
 
 
 def _counting(counts: collections.Counter):
@@ -47,8 +49,9 @@ def _count(fn) -> tuple[collections.Counter, object]:
     return counts, result
 
 
-def measure(cfg, games: int, seed: int = 1) -> dict:
-    """Opcodes per decision of the engine's playouts (and of the tuned baseline) on `games` games."""
+def measure(cfg, games: int, seed: int = 1, api: bool = False) -> dict:
+    """Opcodes per decision of the engine's playouts, or with `api` of its public loop (and of
+    the tuned baseline) on `games` games."""
     import interpreter
     from interpreter.rng import derive
     from interpreter.simulate import play_one
@@ -61,7 +64,10 @@ def measure(cfg, games: int, seed: int = 1) -> dict:
     def playouts():
         return sum(play_one(game, players, derive(seed, i), options)[0].decisions for i in range(games))
 
-    counts, decisions = _count(playouts)
+    def api_games():
+        return sum(_api_game(interpreter, game, players, derive(seed, i), options).decisions for i in range(games))
+
+    counts, decisions = _count(api_games if api else playouts)
     row = {"config": cfg.name, "games": games, "decisions": decisions,
            "engine": sum(counts.values()) / max(decisions, 1),
            "functions": [(name, n / max(decisions, 1)) for name, n in counts.most_common()]}
@@ -78,17 +84,19 @@ def main(argv=None) -> int:
     parser.add_argument("--only", default=None, help="only rows whose name contains this text")
     parser.add_argument("--top", type=int, default=0, help="also list the N functions executing most")
     parser.add_argument("--json", action="store_true", help="one JSON object")
+    parser.add_argument("--api", action="store_true", help="count the public API's loop, not the playouts")
     args = parser.parse_args(argv)
     rows = []
     for cfg in CONFIGS:
         if (args.only and args.only not in cfg.name) or not available(cfg)[0]:
             continue
-        row = measure(cfg, args.n)
+        row = measure(cfg, args.n, api=args.api)
         rows.append(row)
         if not args.json:
+            side = "api   " if args.api else "engine"
             tuned = f"{row['tuned']:8.1f}" if "tuned" in row else "       -"
             ratio = f"{row['tuned'] / row['engine']:6.3f}x" if "tuned" in row else "      -"
-            print(f"{cfg.name:<24} engine {row['engine']:8.1f}  tuned {tuned}  tuned/engine {ratio}"
+            print(f"{cfg.name:<24} {side} {row['engine']:8.1f}  tuned {tuned}  tuned/{side.strip()} {ratio}"
                   f"  ({row['decisions']} decisions)", flush=True)
             for name, per in row["functions"][:args.top]:
                 print(f"    {per:8.1f}  {name}")
