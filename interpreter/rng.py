@@ -55,10 +55,17 @@ class Random:
         self.state = seed_state(seed)
 
     def below(self, n: int) -> int:
+        """A draw uniform in range(n)."""
+        return self.choice(range(n))
+
+    def choice(self, items):
+        """One of `items` (a sequence), uniformly: `items[below(len(items))]`, in one call (a
+        random player's whole choice of move)."""
         state = (self.state + GAMMA) & MASK
         self.state = state
+        n = len(items)
         if n == 1:
-            return 0  # the draw could only be 0; the generator has still moved on
+            return items[0]  # the draw could only be 0; the generator has still moved on
         z = ((state ^ (state >> 30)) * MIX1) & MASK
         z = ((z ^ (z >> 27)) * MIX2) & MASK
-        return ((z ^ (z >> 31)) * n) >> 64
+        return items[((z ^ (z >> 31)) * n) >> 64]

@@ -35,3 +35,24 @@ def test_inlined_draws_match_the_definition():
         for n in (1, 5, 39):
             reference, value = _below(reference, n)
             assert agent.below(n) == value and agent.state == reference
+        for n in (1, 2, 7, 52):  # choice: the item below() would index, one draw each
+            items = tuple(f"m{i}" for i in range(n))
+            reference, value = _below(reference, n)
+            assert agent.choice(items) == items[value] and agent.state == reference
+
+
+def test_agents_draw_as_below_indexes():
+    """A uniform agent's choose() is its generator's choice(); both policies draw exactly what
+    indexing with below() draws (the playouts repeat that draw inline)."""
+    from interpreter.agents import RandomAgent
+    from interpreter.program import Move
+    moves = [Move(f"{alt} {i}", k, (i,)) for k, alt in enumerate(("play", "pass", "raise")) for i in range(k * 3 + 1)]
+    uniform, twin = RandomAgent(99), rng.Random(99)
+    for n in (1, 3, 13):
+        assert uniform.choose(moves[:n]) is moves[twin.below(n)]
+    assert uniform.rng.state == twin.state
+    by_alt, twin = RandomAgent(99, "alternative-first"), rng.Random(99)
+    for _ in range(20):
+        alt = twin.below(3)
+        mine = [m for m in moves if m.alt == alt]
+        assert by_alt.choose(moves) is mine[twin.below(len(mine))]
