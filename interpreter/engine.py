@@ -546,7 +546,7 @@ class GameState(State):
         the caller may change it); [] when the game is over or faulted."""
         moves = self.legal_cache  # set only while a decision waits (never on a faulted state)
         if moves is None:
-            if self.fault is not None or self.over or self.pause_point is not None:
+            if self.waiting is None:  # over, faulted or paused (nothing else leaves no decision waiting)
                 return []
             try:
                 moves = legal_moves(self)
@@ -603,13 +603,12 @@ class GameState(State):
 
     def apply(self, move) -> None:
         """Apply a legal move in place; IllegalMove (state untouched) otherwise."""
-        legal = self.legal_cache  # set only while a decision waits (never on a faulted state)
-        if legal is not None:
-            for m in legal:  # a move from legal_moves() is one of the very objects listed
-                if m is move:
-                    self._apply_chosen(move)
-                    return
-        self._apply_chosen(self._legal_one(move))
+        for m in self.legal_cache or ():  # a move from legal_moves() is one of the very objects listed
+            if m is move:
+                break
+        else:
+            move = self._legal_one(move)
+        self._apply_chosen(move)
 
     def _legal_one(self, move) -> Move:
         """The legal move `move` names (a Move not from this listing, or a text), listing the

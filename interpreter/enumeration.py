@@ -112,26 +112,34 @@ def legal_moves(st) -> list[Move]:
     moves = st.legal_cache
     if moves is None:
         decision = st.waiting
-        if decision is None or decision.fast is None:
-            moves = enumerate_moves(st, legal_only=True)
+        pick = None if decision is None else decision.pick  # a playout listing: fast code's
+        if pick is None:
+            moves = _exact(st, decision)
         else:
             per_move, per_game = st.budget  # st.begin_work(), written out: this runs at every decision
             left = per_game - st.game_work
             st.work_limit = per_move if per_move < left else left
-            L = st.stack[-1][2]
             # The playout listing (codegen.Gen.playout_enumerator) first: it changes nothing but
             # st.work and gives the exact listing's moves and work whenever it answers, so the
             # exact enumerator only runs where it gives up (past the budget or the move cap, or
             # faulting), and faults there the same way.
-            pick = decision.pick
             try:
-                moves = pick(st, L) if pick is not None else None
+                moves = pick(st, st.stack[-1][2])
             except RUNTIME_FAULTS:
                 moves = None
             if moves is None:
-                moves = decision.fast(st, L)  # (it zeroes st.work, like the listing it replaces)
+                moves = decision.fast(st, st.stack[-1][2])  # (it zeroes st.work, like the listing it replaces)
             elif type(moves) is not list:
                 moves = moves.whole()  # a listing whose ranges stand as ranges (gen_runtime._Blocks), made whole
         st.legal_cache = moves
         st.legal_work = st.work
     return moves
+
+
+def _exact(st, decision) -> list[Move]:
+    """The listing of a decision without a playout listing: its exact enumerator (fast code),
+    else the generic enumeration (traced code)."""
+    if decision is None or decision.fast is None:
+        return enumerate_moves(st, legal_only=True)
+    st.begin_work()
+    return decision.fast(st, st.stack[-1][2])
