@@ -115,16 +115,17 @@ def apply_move(st, move: Move, codes: list | None = None) -> None:
         st.emit("decision", actor=actor, move=move.text, span=decision.span, hidden=decision.kind == "deferred",
                 move_obj=move, decision=decision)
     pc, slot = decision.sets[move.alt]
-    if pc is None:  # a simultaneous decision: the move is collected, the next seat asked
+    if slot is not None:  # one binder
+        fr[2][slot] = move.values[0]
+        fr[1] = pc
+    elif pc is None:  # a simultaneous decision: the move is collected, the next seat asked
         L = fr[2]
         var, pos, collected, ask = decision.frame_slots
         L[collected] = L[collected] + ((L[var], move.alt, move.values),)
         L[pos] += 1
         fr[1] = ask.pc
     else:
-        if slot is not None:  # one binder
-            fr[2][slot] = move.values[0]
-        elif move.values:  # several
+        if move.values:  # several
             L = fr[2]
             for slot, value in zip(decision.binds[move.alt][1], move.values):
                 L[slot] = value

@@ -215,7 +215,7 @@ class Program:
         for decision in self.decisions:
             decision.binds = tuple((spec.body_pc, tuple(b.slot for b in spec.bindings)) for spec in decision.alts)
             deferred = decision.kind == "deferred"  # its moves are collected, not run: no body yet
-            decision.sets = tuple((None if deferred else pc, slots[0] if len(slots) == 1 else None)
+            decision.sets = tuple((None, None) if deferred else (pc, slots[0] if len(slots) == 1 else None)
                                   for pc, slots in decision.binds)
 
     def zone_slot(self, name: str, owner: int | None, n_players: int) -> int:
