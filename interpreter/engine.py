@@ -12,7 +12,7 @@ from .codegen import TooComplex
 from .compiler import Compiler, compile_expression
 from .program import Program, find_move, initial_values, render_value
 from .loader import too_deep_definitions, check_file, fail_if_errors, script_hash
-from .moves import Explanation, Move, apply_move, enumerate_moves, explain, legal_moves
+from .moves import Explanation, Move, apply_move, enumerate_moves, explain, listing
 from .rng import seed_state
 from .runtime import (PAUSES, RUNTIME_FAULTS, TABLE, VALUE_FAULTS, ScriptRuntimeError, State, as_fault,
                       fault_words, resume, start, statement_span, too_many_decisions)
@@ -546,10 +546,11 @@ class GameState(State):
         the caller may change it); [] when the game is over or faulted."""
         moves = self.legal_cache  # set only while a decision waits (never on a faulted state)
         if moves is None:
-            if self.waiting is None:  # over, faulted or paused (nothing else leaves no decision waiting)
+            decision = self.waiting
+            if decision is None:  # over, faulted or paused (nothing else leaves no decision waiting)
                 return []
             try:
-                moves = legal_moves(self)
+                moves = listing(self, decision)
             except RUNTIME_FAULTS as exc:
                 self._fault(as_fault(self, exc))
                 return []

@@ -106,33 +106,37 @@ def enumerate_moves(st, legal_only: bool) -> list[Move]:
 
 
 def legal_moves(st) -> list[Move]:
-    """The legal moves, computed once per decision; their cost is kept in `legal_work` and
-    charged to the game when a move is applied, so the game's work does not depend on how often
-    anyone looked at the moves (or whether a restored state had them cached)."""
+    """The legal moves, computed once per decision (see listing)."""
     moves = st.legal_cache
-    if moves is None:
-        decision = st.waiting
-        pick = None if decision is None else decision.pick  # a playout listing: fast code's
-        if pick is None:
-            moves = _exact(st, decision)
-        else:
-            per_move, per_game = st.budget  # st.begin_work(), written out: this runs at every decision
-            left = per_game - st.game_work
-            st.work_limit = per_move if per_move < left else left
-            # The playout listing (codegen.Gen.playout_enumerator) first: it changes nothing but
-            # st.work and gives the exact listing's moves and work whenever it answers, so the
-            # exact enumerator only runs where it gives up (past the budget or the move cap, or
-            # faulting), and faults there the same way.
-            try:
-                moves = pick(st, st.stack[-1][2])
-            except RUNTIME_FAULTS:
-                moves = None
-            if moves is None:
-                moves = decision.fast(st, st.stack[-1][2])  # (it zeroes st.work, like the listing it replaces)
-            elif type(moves) is not list:
-                moves = moves.whole()  # a listing whose ranges stand as ranges (gen_runtime._Blocks), made whole
-        st.legal_cache = moves
-        st.legal_work = st.work
+    return listing(st, st.waiting) if moves is None else moves
+
+
+def listing(st, decision) -> list[Move]:
+    """The legal moves of `decision`, the one waiting (st.legal_cache is None), listed and kept;
+    their cost is kept in `legal_work` and charged to the game when a move is applied, so the
+    game's work does not depend on how often anyone looked at the moves (or whether a restored
+    state had them cached)."""
+    pick = None if decision is None else decision.pick  # a playout listing: fast code's
+    if pick is None:
+        moves = _exact(st, decision)
+    else:
+        per_move, per_game = st.budget  # st.begin_work(), written out: this runs at every decision
+        left = per_game - st.game_work
+        st.work_limit = per_move if per_move < left else left
+        # The playout listing (codegen.Gen.playout_enumerator) first: it changes nothing but
+        # st.work and gives the exact listing's moves and work whenever it answers, so the
+        # exact enumerator only runs where it gives up (past the budget or the move cap, or
+        # faulting), and faults there the same way.
+        try:
+            moves = pick(st, st.stack[-1][2])
+        except RUNTIME_FAULTS:
+            moves = None
+        if moves is None:
+            moves = decision.fast(st, st.stack[-1][2])  # (it zeroes st.work, like the listing it replaces)
+        elif type(moves) is not list:
+            moves = moves.whole()  # a listing whose ranges stand as ranges (gen_runtime._Blocks), made whole
+    st.legal_cache = moves
+    st.legal_work = st.work
     return moves
 
 

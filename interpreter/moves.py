@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import attrs
 
-from .enumeration import enumerate_moves, legal_moves
+from .enumeration import enumerate_moves, legal_moves, listing
 from .program import Move, find_move, render_move_value, render_value
 from .runtime import run
 from .nodes import Best, Comprehension, Pattern, Quant
@@ -13,7 +13,7 @@ from .source import Span
 from .verdicts import calls_in, read_trace, verdict
 
 __all__ = ["Expansion", "Explanation", "Move", "RuleResult", "apply_move", "enumerate_moves", "explain",
-           "legal_moves"]
+           "legal_moves", "listing"]
 
 MAX_EXPANSION_DEPTH = 6  # definitions cannot call themselves, but a chain can be long
 
