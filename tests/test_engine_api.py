@@ -5,7 +5,7 @@ import json
 import pytest
 
 import interpreter
-from helpers import card_count, load_game
+from helpers import card_count, load_game, play_out
 from interpreter.agents import RandomAgent
 
 GAME = load_game("bouncer.cardgame")
@@ -244,3 +244,29 @@ def test_the_work_charged_does_not_depend_on_who_is_listening(name):
         plain.apply(move)
         recorded.apply(str(move))
     assert plain.to_json() == recorded.to_json()
+
+
+def test_a_decision_without_playout_listing_is_listed_exactly_in_its_own_stretch():
+    """enumeration.listing runs the exact enumerator where a decision has no playout listing
+    (decision.pick None), in the listing's own stretch of work: the same moves, work and budget
+    faults as with one, with game budgets that run out inside a listing."""
+    plain = load_game("bouncer.cardgame")
+    exact = load_game("bouncer.cardgame")
+    for decision in exact.program.decisions:
+        assert decision.pick is not None  # else the two programs would not differ
+        decision.pick = None
+    listings = []  # (game work when a listing starts, its work)
+    state, agent = plain.new_game(seed=3), RandomAgent(1)
+    while not state.is_over and len(listings) < 40:
+        before = state.game_work
+        moves = state.legal_moves()
+        listings.append((before, state.legal_work))
+        state.apply(agent.choose(moves))
+    assert len({work for _, work in listings}) > 3  # listings of different sizes
+    for made, (before, work) in list(enumerate(listings))[5::7]:
+        games = [game.new_game(seed=3, max_game_work=before + work - 1) for game in (plain, exact)]
+        for state in games:
+            play_out(state, RandomAgent(1), 40)
+        assert games[0].decisions == made and "work budget" in games[0].fault.message  # in that listing
+        assert [(s.history, s.game_work, s.fault) for s in games] == [(games[0].history, games[0].game_work,
+                                                                         games[0].fault)] * 2
