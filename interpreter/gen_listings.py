@@ -19,6 +19,7 @@ from .program import Several
 from .types import CARD, INT, PLAYER, ZONE
 from .gen_common import ATOM, Env, Hoister, Unsupported, indent
 from .gen_runtime import MAX_CACHED_MOVES, distinct, make_move
+from .never_none import items_distinct
 from .text_passes import charged_for_each, local_reads, tries, unused_dropped
 
 
@@ -167,6 +168,8 @@ class Listings:
         env = Env(True, nonnull=self._frame_nonnull | ({seated} if seated else set()))
         binder_slots = {t.slots[id(b)] for b in alt.binders}
         pre, loops, names, unique = [], [], [], True
+        ints = True  # every binder walks whole numbers or players, never none (their moves' keys)
+        apart = True  # and (with one binder) numbers all different: each its own move
         depth_env = env
         # Every combination tried counts towards the decision's cap; when a domain would pass
         # it, the generic enumeration runs instead and stops at exactly the same point.
@@ -180,19 +183,26 @@ class Listings:
             # that would pass the budget hands over to it, so the fault is the same
             count = [f"st.work += {_domain_size(dom)}", "if st.work > st.work_limit:", give_up] + tries
             if b.several:
+                ints = apart = False
                 head, loop = self._several_loop(b, depth_env, fn, var, dom, count, give_up)
                 unique &= binding.type[5:] in (PLAYER, INT) or \
                     binding.type[5:] == CARD and len(set(p.card_names)) == len(p.card_names)
             elif b.source is not None:
                 dl, seq, nonnull = self._iter(b.source, depth_env, fn)
                 typ = t.types.get(id(b.source))
-                unique &= typ == ZONE and binding.type == CARD and len(set(p.card_names)) == len(p.card_names)
+                # numbers or players all different: each gives a move of its own (its text is the value's)
+                numbers = typ != ZONE and nonnull and binding.type in (INT, PLAYER) and items_distinct(t, b.source)
+                unique &= numbers or typ == ZONE and binding.type == CARD and len(set(p.card_names)) == len(p.card_names)
+                ints &= typ != ZONE and nonnull and binding.type in (INT, PLAYER)
+                apart &= numbers
                 if typ == ZONE and seq.startswith("st.zones["):  # a list of the deck's cards, at most
                     if playout and len(alt.binders) == 1:  # counted as a whole deck (see text_passes.tries)
                         self._tried_static += len(p.card_names)
                         tries = []
                     count = [f"st.work += len({dom})"] + \
                         ([] if playout else ["if st.work > st.work_limit:", give_up]) + tries
+                elif typ != ZONE:  # a list is a tuple, never a range: its length is len()
+                    count = [f"st.work += len({dom})", "if st.work > st.work_limit:", give_up] + tries
                 head = dl + [f"{dom} = {seq}"] + count
                 loop = [f"for {var} in {dom}:"] + ([] if nonnull else [f"    if {var} is None:", "        continue"])
             else:
@@ -287,11 +297,11 @@ class Listings:
         elif all(ty in (CARD, PLAYER, INT) for ty in types):
             cache = self._move_cache(spec, dict)
             key = names[0] if len(names) == 1 else values
-            make = [f"{m} = {cache}.get({key}) if type({names[0]}) is int else None",
+            make = [f"{m} = {cache}.get({key})" + ("" if ints else f" if type({names[0]}) is int else None"),
                     f"if {m} is None:",
                     f"    {m} = _mk({prog_c}, {spec_c}, {types_c}, {values}, st.n)",
-                    f"    if len({cache}) < {MAX_CACHED_MOVES} and " +
-                    " and ".join(f"type({v}) is int" for v in names) + ":",
+                    f"    if len({cache}) < {MAX_CACHED_MOVES}" +
+                    "".join(f" and type({v}) is int" for v in ([] if ints else names)) + ":",
                     f"        {cache}[{key}] = {m}"]
         else:
             make = [f"{m} = _mk({prog_c}, {spec_c}, {types_c}, {values}, st.n)"]
@@ -312,7 +322,8 @@ class Listings:
             # Numbers all different, with no rule to pass: the moves stand as the numbers (_Blocks).
             (head, loop, dom), = loops
             made = self.const((self.ns[cache], p, spec, types), "BK")
-            return pre + head + [f"if {_MIN_BLOCK} <= len({dom}) and {self.const(distinct, 'H')}({dom}):",
+            test = "" if apart else f" and {self.const(distinct, 'H')}({dom})"
+            return pre + head + [f"if {_MIN_BLOCK} <= len({dom}){test}:",
                                  "    if blocks is None:", "        blocks = []",
                                  f"    blocks.append((len(out) + extra, {dom}, {made}))",
                                  f"    extra += len({dom})", "else:"] + indent(loop + indent(block)), dedup

@@ -48,6 +48,30 @@ def _define_items(t, name: str, seen: frozenset) -> bool:
     return name not in seen and items_never_none(t, t.defines[name].body, seen | {name})
 
 
+def items_distinct(t, e, seen: frozenset = frozenset()) -> bool:
+    """Whether the items of the list `e` evaluates to are all different: `players`,
+    `players_from(...)`, `range(...)`, a list of one item, a comprehension keeping its own
+    variable over such items (a part of them, in order), a choice between two such lists, or
+    a definition whose body is one of these.  (A listing then needs no texts to drop repeats.)"""
+    match e:
+        case n.Name():
+            kind, detail = t.resolved.get(id(e), (None, None))
+            if kind == "constant":
+                return detail == "players"
+            return kind == "define" and detail not in seen and items_distinct(t, t.defines[detail].body, seen | {detail})
+        case n.Call() if e.func in t.defines:
+            return e.func not in seen and items_distinct(t, t.defines[e.func].body, seen | {e.func})
+        case n.Call():
+            return e.func in ("players_from", "range")
+        case n.Comprehension():
+            return not e.flat and _is_variable_of(t, e.expr, e) and items_distinct(t, e.source, seen)
+        case n.IfExpr():
+            return items_distinct(t, e.then, seen) and items_distinct(t, e.orelse, seen)
+        case n.ListLit():
+            return len(e.items) <= 1
+    return False
+
+
 def _is_variable_of(t, e, loop) -> bool:
     return isinstance(e, n.Name) and t.resolved.get(id(e)) == ("local", t.slots[id(loop)])
 
