@@ -415,11 +415,24 @@ class Expressions:
                                      "    _over_budget(st, None)"]
                     call = f"{self.const(positions, 'IX')}.get({codes[1]})"
         caught = ["except (TypeError, IndexError):", f"    _fail({msg}, {span})"]
+        if e.func == "range" and impl is BUILTINS[e.func][3] and not self.traced:
+            return self._range_written_out(lines, codes, caught, fn)
         if e.func in REFUSING:  # its own faults point at the call
             caught += ["except ScriptRuntimeError as _refused:", "    if _refused.span is None:",
                        f"        _refused.span = {span}", "    raise"]
         result = self._never_none(result) if e.func in VALUE_BUILTINS else result  # written once
         return ["try:"] + indent(lines + [f"{result} = {call}"]) + caught, result
+
+    def _range_written_out(self, lines, codes, caught, fn):
+        """builtins._range written out: its length checked and paid for as State.check_length
+        does (called only past the length limit, to raise its fault), then the numbers."""
+        low, high, size, result = fn.tmp(), fn.tmp(), fn.tmp(), fn.tmp()
+        head = ["try:"] + indent(lines + [f"{low} = {codes[0]}", f"{high} = {codes[1]}", f"{size} = {high} - {low} + 1"]) + caught
+        pay = [f"st.work += {size} if {size} > 0 else 0"]
+        if not self._optimistic:  # a playout listing checks its limit at the end
+            pay += ["if st.work > st.work_limit:", "    _over_budget(st, None)"]
+        return head + [f"if {size} > {limits.MAX_LIST_LENGTH}:", f"    st.check_length({size})"] + pay + \
+            [f"{result} = tuple(range({low}, {high} + 1))"], result
 
     def _chance(self, e, env, fn):
         """`random(LIST)` / `random(LOW, HIGH)`: one draw from the game's generator, traced as a
