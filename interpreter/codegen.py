@@ -67,6 +67,10 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         self._nonnull_codes: set[str] = set()  # generated expressions that never give none (zone slots)
         self._defines: dict[str, str | None] = {}
         self._too_big: set[str] = set()  # definitions too big to write at their call sites
+        # where a definition is written in place only when small: in a definition's body (its
+        # function, or at a call site), or a value computed once and shared (Expressions.lower)
+        self._small_only = False
+        self._not_small: set[str] = set()  # definitions written at call sites outside definitions only
         self._count = 0
         self._temps = Fn()  # one counter for all code, so inlined operations never share a temporary
         self.sources: list[str] = []

@@ -8,6 +8,7 @@ owns State.memo: what is kept, under which key, and when it is forgotten.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 
 from . import limits
@@ -18,7 +19,8 @@ from .gen_runtime import UNSET
 from .text_passes import argument_checked_first, written_out
 
 
-_INLINE_LINES, _INLINE_CHARS = 8, 320  # definitions at most this big are written at their call sites
+_INLINE_LINES, _INLINE_CHARS = 8, 320
+_INLINE_MOST_LINES, _INLINE_MOST_CHARS = 40, 2000  # definitions at most this big are written at their call sites
 # Written before a change of the zones, the cards' facing or a variable that a definition kept
 # in State.memo may read (Gen.forget): the values computed so far (see Gen.define_fn) may no
 # longer hold.  (Forgetting only the definitions that read what changes, `st.memo.pop(key)`
@@ -50,6 +52,7 @@ class Definitions:
         traced, self.traced = self.traced, False
         optimistic, self._optimistic = self._optimistic, False  # shared with the exact code
         deferred, self._deferred = self._deferred, False
+        small_only, self._small_only = self._small_only, True
         chain = self.t.recursive.get(name)
         # Computed once while nothing changes (see _memoized); never in traced mode, the
         # reference the fast code is compared with, nor a recursive one (kept_definitions).
@@ -82,6 +85,7 @@ class Definitions:
             raise
         finally:
             self._hoist, self.traced, self._optimistic, self._deferred = outer, traced, optimistic, deferred
+            self._small_only = small_only
         return pyname
 
     @staticmethod
@@ -173,12 +177,23 @@ class Definitions:
             self._kept_calls[key] = self.build(f"{pyname}_kept", "st", body).__name__
         return self._kept_calls[key]
 
+    @contextlib.contextmanager
+    def small_definitions(self):
+        """Writing where a definition is written at its call site only when small (_inline_define)."""
+        outer, self._small_only = self._small_only, True
+        try:
+            yield
+        finally:
+            self._small_only = outer
+
     def _inline_define(self, define, codes, env, fn):
         """A small definition's body written at the call site: (lines, code) or None.
 
         The arguments are computed first, into fresh names, exactly as for a call."""
         if self.traced or define.name in self._too_big or define.name in self.t.recursive:
             return None  # the call is what an explanation shows; a recursive body never ends
+        if self._small_only and define.name in self._not_small:
+            return None
         params = [self.t.slots[id(p)] for p in define.params or ()]
         names, lines, nonnull = {}, [], set()
         for slot, code in zip(params, codes):
@@ -191,15 +206,22 @@ class Definitions:
                 lines.append(f"{tmp} = {code}")
                 names[slot] = tmp
         outer, self._hoist = self._hoist, None  # the body's slots are not the caller's
+        small_only, self._small_only = self._small_only, True
         try:
             body_lines, body = self.lower(define.body, Env(False, names, nonnull), fn)
         except Unsupported:
             return None
         finally:
-            self._hoist = outer
-        if len(body_lines) > _INLINE_LINES or len(body) > _INLINE_CHARS:
-            # Remembered: its callers then call it, so inlining a chain of definitions that
-            # each call the next twice costs time in proportion to the chain, not 2^length.
+            self._hoist, self._small_only = outer, small_only
+        if len(body_lines) <= _INLINE_LINES and len(body) <= _INLINE_CHARS:
+            return lines + body_lines, body
+        # Remembered: its callers then call it, so inlining a chain of definitions that
+        # each call the next twice costs time in proportion to the chain, not 2^length.
+        kept = define.name in self._kept_defines or define.name in self._called  # shared through State.memo
+        if kept or len(body_lines) > _INLINE_MOST_LINES or len(body) > _INLINE_MOST_CHARS:
             self._too_big.add(define.name)
             return None
+        self._not_small.add(define.name)
+        if small_only:  # another definition's body then stays small enough to be written in place,
+            return None  # a value computed once is shared as the call (Expressions._cached)
         return lines + body_lines, body

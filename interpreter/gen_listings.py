@@ -225,50 +225,51 @@ class Listings:
         passes = []  # per rule, for a playout listing's passes (_rule_passes): (segments, when, check lines, check)
         spec_hoister = Hoister((), pre)
         hoisting = bool(alt.binders)  # with no binder everything is computed once anyway
-        for u, (use, call) in enumerate(zip(spec.rules, alt.requires)):
-            rule = use.rule.node
-            if len(call.args) != len(rule.params):
-                raise Unsupported("rule argument count")
-            param_slots = [t.slots[id(prm)] for prm in rule.params]
-            variant = [any(isinstance(x, n.Name) and t.resolved.get(id(x), (None,))[0] == "local"
-                           and t.resolved[id(x)][1] in binder_slots for x in _walk(a)) for a in call.args]
-            rule_names, rule_nonnull = {}, set()
-            segs = []  # what each candidate computes before the test: (lines, its _eager entry or None)
-            for i, (a, var_dep) in enumerate(zip(call.args, variant)):
-                al, code = self.lower(a, depth_env, fn)
-                if not al and ATOM.match(code):
-                    name = code  # a plain read: cannot fail, so reading it early changes nothing
-                elif not var_dep and hoisting:
-                    cached, name = self._cached(al, code, fn, spec_hoister)
-                    segs.append((cached, self._eager.get(id(cached))))
+        with self.small_definitions():  # a rule's calls are shared as calls (_cached)
+            for u, (use, call) in enumerate(zip(spec.rules, alt.requires)):
+                rule = use.rule.node
+                if len(call.args) != len(rule.params):
+                    raise Unsupported("rule argument count")
+                param_slots = [t.slots[id(prm)] for prm in rule.params]
+                variant = [any(isinstance(x, n.Name) and t.resolved.get(id(x), (None,))[0] == "local"
+                               and t.resolved[id(x)][1] in binder_slots for x in _walk(a)) for a in call.args]
+                rule_names, rule_nonnull = {}, set()
+                segs = []  # what each candidate computes before the test: (lines, its _eager entry or None)
+                for i, (a, var_dep) in enumerate(zip(call.args, variant)):
+                    al, code = self.lower(a, depth_env, fn)
+                    if not al and ATOM.match(code):
+                        name = code  # a plain read: cannot fail, so reading it early changes nothing
+                    elif not var_dep and hoisting:
+                        cached, name = self._cached(al, code, fn, spec_hoister)
+                        segs.append((cached, self._eager.get(id(cached))))
+                    else:
+                        name = fn.tmp("r")
+                        segs.append((al + [f"{name} = {code}"], None))
+                    if self._nonnull(code, depth_env):
+                        rule_nonnull.add(name)
+                    rule_names[param_slots[i]] = name
+                renv = Env(False, rule_names, rule_nonnull)
+                hoister = Hoister({param_slots[i] for i, v in enumerate(variant) if v} if hoisting else (), pre)
+                hoister.names = spec_hoister.names  # one slot for a computation met in several rules
+                rl, require = self._rule_part(rule.require, renv, fn, hoister, hoisting)
+                independent_when = None  # the `when`, where it does not depend on the candidate
+                if rule.when is None:
+                    check_lines, check = rl, require
                 else:
-                    name = fn.tmp("r")
-                    segs.append((al + [f"{name} = {code}"], None))
-                if self._nonnull(code, depth_env):
-                    rule_nonnull.add(name)
-                rule_names[param_slots[i]] = name
-            renv = Env(False, rule_names, rule_nonnull)
-            hoister = Hoister({param_slots[i] for i, v in enumerate(variant) if v} if hoisting else (), pre)
-            hoister.names = spec_hoister.names  # one slot for a computation met in several rules
-            rl, require = self._rule_part(rule.require, renv, fn, hoister, hoisting)
-            independent_when = None  # the `when`, where it does not depend on the candidate
-            if rule.when is None:
-                check_lines, check = rl, require
-            else:
-                wl, when = self._rule_part(rule.when, renv, fn, hoister, hoisting)
-                segs.append((wl, self._eager.get(id(wl)) if wl else None))
-                if hoister.independent(self, rule.when, renv) and (not wl or segs[-1][1] is not None):
-                    independent_when = when
-                if not rl:
-                    check_lines, check = [], f"(not {when} or {require})"
-                else:
-                    ok = fn.tmp("ok")
-                    check_lines = [f"{ok} = True", f"if {when}:"] + indent(rl + [f"{ok} = {require}"])
-                    check = ok
-            if playout and not alt.binders and not segs:
-                check_lines, check = self._shared_rule(rule.name, rule_names, check_lines, check, at_top and u == 0, fn)
-            passes.append((segs, independent_when, rl, require, check_lines, check))
-            body_depth.append([x for lines, _ in segs for x in lines] + check_lines + [f"if {check}:"])
+                    wl, when = self._rule_part(rule.when, renv, fn, hoister, hoisting)
+                    segs.append((wl, self._eager.get(id(wl)) if wl else None))
+                    if hoister.independent(self, rule.when, renv) and (not wl or segs[-1][1] is not None):
+                        independent_when = when
+                    if not rl:
+                        check_lines, check = [], f"(not {when} or {require})"
+                    else:
+                        ok = fn.tmp("ok")
+                        check_lines = [f"{ok} = True", f"if {when}:"] + indent(rl + [f"{ok} = {require}"])
+                        check = ok
+                if playout and not alt.binders and not segs:
+                    check_lines, check = self._shared_rule(rule.name, rule_names, check_lines, check, at_top and u == 0, fn)
+                passes.append((segs, independent_when, rl, require, check_lines, check))
+                body_depth.append([x for lines, _ in segs for x in lines] + check_lines + [f"if {check}:"])
         # the move itself, from a cache of moves already built for this alternative
         types = tuple(bd.type for bd in spec.bindings)
         values = "(" + "".join(v + ", " for v in names) + ")"
