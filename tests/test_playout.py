@@ -697,3 +697,69 @@ def test_playout_code_raising_redo_is_undone_and_played_again_as_the_api_plays(p
             for row, ops in zip(rows, made):
                 row[:] = ops
     assert max(redone) >= 3  # undone after decisions drawn in place, not only at the first
+
+
+_NUMBERS = '''game "Numbers to bid"
+players 3
+limit work_per_move BUDGET
+var bid: int = 1
+var turn: int = 0
+var cap: int = 30
+define seat_bonus(p: player) = number(p) + 1
+define raises(p: player) =
+    if bid > 4 then range(bid + 1, bid + cap)
+    else [x for x in [bid + seat_bonus(p)] where x > 0]
+define twice = [bid, bid, bid + 1]
+define seated = [q for q in players where q != seat(turn % 3)]
+define offers(p: player) =
+    if bid % 2 == 0 then [x for x in [bid + 2] where x > 1]
+    else if bid % 3 == 0 then range(1, 3)
+    else [x for x in [bid + 3, bid + 5] where x > number(p)]
+phase main {
+    let p = seat(turn % 3)
+    decide p "Bid" {
+        raise(to from raises(p)) {
+            set bid = to
+        }
+        echo(k from twice) {
+            set bid += k % 3
+        }
+        pass_to(q from seated) {
+            set bid -= 1
+        }
+        offer(k from offers(p)) {
+            set bid += k % 4
+        }
+    }
+    set turn += 1
+    if turn > 40 or bid > 60 {
+        end game
+    }
+    next main
+}
+'''
+
+
+@pytest.mark.parametrize("budget", [12, 30, 1_000_000])
+@pytest.mark.parametrize("faulting", [False, True], ids=["plain", "too-long"])
+def test_binders_over_numbers_known_all_different(budget, faulting, tmp_path):
+    """Binders over numbers or players that never_none.items_distinct knows all different (a
+    range, a list of one, a comprehension keeping its variable over players, a choice between
+    such lists) list their moves without texts to drop repeats, and the definitions giving
+    them, more than 8 lines, are written in the listing; `twice` repeats a number, and
+    `offers` may give a list of two computed numbers, so their alternatives still drop repeats.  The same moves, work and faults (a range over the
+    length limit, written out in fast code) as the exact listing, the API and traced code."""
+    text = _NUMBERS.replace("BUDGET", str(budget))
+    if faulting:
+        text = text.replace("var cap: int = 30", "var cap: int = 100001")
+    path = tmp_path / "numbers.cardgame"
+    path.write_text(text)
+    game = interpreter.load(str(path))
+    pick = next(s for s in game.program.compiler.gen.sources if s.startswith("def pick_"))
+    assert pick.count(".text not in seen") == 2, pick  # `echo` and `offer`
+    assert "D_raises_" not in pick and "D_offers_" not in pick, pick
+    _lists_alike(game, range(12))
+    outcomes = _outcomes_alike(game, budget)
+    assert any(o.startswith("this needed more than") for o in outcomes) == (budget < 1_000_000), outcomes
+    assert any(o.startswith("a list would hold") for o in outcomes) == (faulting and budget == 1_000_000), outcomes
+    _plays_alike(path, seeds=range(4))
