@@ -213,6 +213,9 @@ class Definitions:
             return None
         finally:
             self._hoist, self._small_only = outer, small_only
+        if not self._reference:  # an argument tested once, where the result tests it first
+            checked = argument_checked_first(body_lines + [f"return {body}"], [names[slot] for slot in params])
+            body_lines, body = checked[:-1], checked[-1][len("return "):]
         if len(body_lines) <= _INLINE_LINES and len(body) <= _INLINE_CHARS:
             return lines + body_lines, body
         # Remembered: its callers then call it, so inlining a chain of definitions that

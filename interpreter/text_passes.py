@@ -81,21 +81,29 @@ _SIMPLE = re.compile(r"^(?:-?\d+|[\w.]+(?:\[\w+\])?)$")
 
 
 # a definition's result whose first step is to test an argument for none (`not out[q] and ...`)
-_FIRST_TEST = re.compile(r"^return [(]*(?:not [(]*)*\((st\.vars\[\d+\]\[(a\d+)\]) if \2 is not None else (_fail\(K\d+, S\d+\))\)")
+_FIRST_TEST = r"^return [(]*(?:not [(]*)*\((st\.vars\[\d+\]\[({args})\]) if \2 is not None else (_fail\(K\d+, S\d+\))\)"
 
 
-def argument_checked_first(body):
+def argument_checked_first(body, args=()):
     """A definition's last line `return EXPR` whose evaluation starts by testing argument `aK`
-    for none (reading a variable's row at it): the test before it, and the same tests of `aK`
-    in EXPR left out.  An argument is never written, so once it passed the first test it
-    passes them all, and a none fails the first one, as before.  (No loop in EXPR: a
+    (or, written at a call site, one of the argument codes `args`) for none (reading a
+    variable's row at it): the test before it, and the same tests of it in EXPR left out.  An
+    argument is never written, so once it passed the first test it passes them all, and a
+    none fails the first one, as before; so are the tests in EXPR of an argument the lines
+    before it test so (a definition written in place inside this one).  (No loop in EXPR: a
     generator's items are evaluated after its source.)"""
-    m = _FIRST_TEST.match(body[-1])
-    if m is None or " for " in body[-1]:
+    names = "|".join(re.escape(a) for a in args) if args else r"a\d+"
+    if " for " in body[-1]:
         return body
-    arg = m.group(2)
-    read = re.compile(rf"\((st\.vars\[\d+\]\[{arg}\]) if {arg} is not None else _fail\(K\d+, S\d+\)\)")
-    return body[:-1] + [f"if {arg} is None:", f"    {m.group(3)}", read.sub(r"(\1)", body[-1])]
+    tested = [m.group(1) for line, after in zip(body, body[1:]) if after.startswith("    _fail(")
+              and (m := re.match(rf"^if ({names}) is None:$", line))]
+    m = re.match(_FIRST_TEST.format(args=names), body[-1])
+    head = body[:-1] if m is None else body[:-1] + [f"if {m.group(2)} is None:", f"    {m.group(3)}"]
+    last = body[-1]
+    for arg in set(tested + ([m.group(2)] if m else [])):
+        arg = re.escape(arg)
+        last = re.sub(rf"\((st\.vars\[\d+\]\[{arg}\]) if {arg} is not None else _fail\(K\d+, S\d+\)\)", r"(\1)", last)
+    return head + [last]
 
 
 def written_out(lines):

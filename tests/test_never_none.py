@@ -274,3 +274,17 @@ def test_an_argument_tested_after_something_else_keeps_its_tests():
     first = "return ((st.vars[0][a0] if a0 is not None else _fail(K1, S2)) > (st.vars[3][a0] if a0 is not None else _fail(K4, S5)))"
     assert text_passes.argument_checked_first([first]) == [
         "if a0 is None:", "    _fail(K1, S2)", "return ((st.vars[0][a0]) > (st.vars[3][a0]))"]
+
+
+def test_an_argument_written_in_place_is_tested_once():
+    """At a call site the arguments are the caller's codes (`L[5]`): the result's first test of
+    one moves before it, and a test the lines already make (a definition written in place
+    inside this one) leaves none of its tests in the result; other codes keep theirs."""
+    first = "return ((st.vars[9][L[5]] if L[5] is not None else _fail(K1, S2)) and (st.vars[1][L[5]] if L[5] is not None else _fail(K3, S4)))"
+    assert text_passes.argument_checked_first([first], ["L[5]"]) == [
+        "if L[5] is None:", "    _fail(K1, S2)", "return ((st.vars[9][L[5]]) and (st.vars[1][L[5]]))"]
+    inner = ["st.work += 1", "if L[5] is None:", "    _fail(K1, S2)",
+             "return ((not (st.vars[9][L[5]])) and ((st.vars[1][L[5]] if L[5] is not None else _fail(K3, S4)) > 0))"]
+    assert text_passes.argument_checked_first(inner, ["L[5]"]) == inner[:3] + [
+        "return ((not (st.vars[9][L[5]])) and ((st.vars[1][L[5]]) > 0))"]
+    assert text_passes.argument_checked_first(inner, ["L_5"]) == inner
