@@ -634,7 +634,8 @@ class Expressions:
             py = {"+": "+", "-": "-", "*": "*", "/": "//", "%": "%"}[op]
             big = self.const(f"a number grew beyond the limit of {limits.MAX_INT}")
             r = fn.tmp()
-            value = f"({r} if {-limits.MAX_INT} <= ({r} := {a} {py} {b}) <= {limits.MAX_INT} " \
+            # two comparisons joined by `and`: two instructions fewer than a chained one
+            value = f"({r} if ({r} := {a} {py} {b}) <= {limits.MAX_INT} and {r} >= {-limits.MAX_INT} " \
                     f"else _fail({big}, {span}))"
             if op in ("/", "%"):
                 zero = self.const("division by zero")
