@@ -24,6 +24,7 @@ from .text_passes import charged_for_each, local_reads, tries, unused_dropped
 
 
 _PLAIN_ARG = re.compile(r"^(?:L\[\d+\]|-?\d+|st\.n)$")  # an argument the same wherever a listing reads it
+_CONSTANT_CHARGE = re.compile(r"^st\.work \+= (\d+)$")
 _MIN_BLOCK = 6  # a binder domain at least this long may stand for its moves in a playout (_Blocks)
 
 
@@ -371,6 +372,10 @@ class Listings:
         if not plain or not first_runs_always:
             return check_lines, check
         result, work, w0 = fn.tmp("rr"), fn.tmp("rw"), fn.tmp()
+        constant = _constant_work(check_lines, check)
+        if constant is not None:  # known when written: nothing to measure
+            self._rule_results[key] = [result, str(constant), w0, 0]
+            return check_lines + [f"{result} = {check}"], result
         self._rule_results[key] = [result, work, w0, 0]
         return [f"{w0} = st.work"] + check_lines + [f"{result} = {check}", f"{work} = st.work - {w0}"], result
 
@@ -434,6 +439,16 @@ class Listings:
         if name is None:
             name = self._move_caches[id(spec)] = self.const(make(), "MC")
         return name
+
+
+def _constant_work(lines, check) -> int | None:
+    """The work a rule's test charges when it is only constant charges (`st.work += 1` for each
+    definition called; no other line, and nothing in the test that is given `st`, through which
+    anything that charges work is charged), else None."""
+    charges = [_CONSTANT_CHARGE.match(line) for line in lines]
+    if not all(charges) or "(st" in check:
+        return None
+    return sum(int(m.group(1)) for m in charges)
 
 
 def _domain_size(dom: str) -> str:

@@ -763,3 +763,21 @@ def test_binders_over_numbers_known_all_different(budget, faulting, tmp_path):
     assert any(o.startswith("this needed more than") for o in outcomes) == (budget < 1_000_000), outcomes
     assert any(o.startswith("a list would hold") for o in outcomes) == (faulting and budget == 1_000_000), outcomes
     _plays_alike(path, seeds=range(4))
+
+
+def test_a_shared_rule_of_constant_work_is_not_measured(tmp_path):
+    """`owes(p)` on a definition written in place, which walks nothing: its test charges the
+    call's 1 whatever the state, so the listing shares its result and charges that 1 again at
+    each later use, without measuring it (gen_listings._constant_work); the exact listing's
+    moves and work at every decision."""
+    text = _SHARED.replace("BUDGET", "1000000").replace(
+        "define cost(p: player) = count x in bag where x > owed[p]", "define cost(p: player) = owed[p] + 2")
+    path = tmp_path / "constant.cardgame"
+    path.write_text(text)
+    game = interpreter.load(str(path))
+    pick = next(s for s in game.program.compiler.gen.sources if s.startswith("def pick_"))
+    shared = re.search(r"^\s*(rr\d+) = ", pick, re.M)
+    assert shared and pick.count(shared.group(1)) >= 3, pick  # tested once, read by the other alternatives
+    assert not re.search(r"= (?:st\.work|wk) - t\d+$", pick, re.M), pick
+    _lists_alike(game, range(12))
+    _plays_alike(path, seeds=range(4))
