@@ -179,3 +179,153 @@ def merge_step_charges(lines: list[str]) -> list[str]:
     if nodes:
         _block(nodes, [], out)
     return out
+
+
+# ---- playout operations: constant charges added up, checked where the work must be in bounds
+#
+# Playout code may raise runtime.Redo on any path it does not keep exact (play_random then plays
+# the call again the API's way, and turns a fault out of the playouts' operations into a Redo
+# too).  So a playout operation need not stop at the very step that crossed the limit: it must
+# only never hand on a position past it.  Its constant charges (a step's, a statement's fixed
+# units) are added up as they come and written as one charge where the count is looked at:
+# before a line that reads or changes the work or hands the state to a call (which may charge
+# and check, or read it), before a `try` or a loop (written as they are: a handler may go on
+# after a fault, and a loop's body is checked each time round), and at the ends of branches.
+# The sum is checked (`raise _Redo` past the limit) only before the operation leaves: a
+# `return` (to runtime.run, whose check would name the wrong statement; a procedure's return)
+# and a `continue` (each round of the operation's loop), unless nothing was added since a
+# check; a tail call on to another playout operation hands the count on to its checks.  A
+# charge of a varying size keeps its own check (it guards what is made next), and covers the
+# sum before it.
+
+GIVEN_STATE = re.compile(r"[(,]\s*st\s*[,)]|\bst\.\w+\(")  # a call that is given the state
+_NAMES_WORK = re.compile(r"\bst\.work")  # the counter, or its limit
+_CONSTANT = re.compile(rf"^st\.work \+= (\d+)$")
+_CALL_ON = re.compile(r"^return CODES\d*\[\d+\]\(st, fr, h \+ 1\)$")  # a playout operation's tail call
+_LEAVES = re.compile(r"^(?:return\b|continue$)")
+_ENDS = re.compile(r"^(?:return\b|continue$|break$|raise\b|_fail\(|_over_budget\()")
+_REDO = "raise _Redo"
+
+
+def _constant_charge(nodes: list[_Node], i: int) -> int | None:
+    """The units of nodes[i:i+2] if they are a constant charge and its check for a fault."""
+    m = _CONSTANT.match(nodes[i].text)
+    if m is None or nodes[i].body or i + 1 >= len(nodes):
+        return None
+    check = nodes[i + 1]
+    if check.text != _CHECK or len(check.body) != 1 or not check.body[0].text.startswith("_over_budget(st, ") \
+            or check.body[0].body:
+        return None
+    return int(m.group(1))
+
+
+def _falls_through(nodes: list[_Node]) -> bool:
+    """Whether running the block to its end can go on after it (conservatively)."""
+    if not nodes:
+        return True
+    last = nodes[-1]
+    if not last.body:
+        return not _ENDS.match(last.text)
+    if last.text != "else:":
+        return True
+    j = len(nodes) - 1
+    while j > 0 and nodes[j].text.startswith(("elif ", "else:")):
+        j -= 1
+    if not nodes[j].text.startswith("if "):
+        return True  # a loop's or a try's else
+    return any(_falls_through(n.body) for n in nodes[j:])
+
+
+def _lines(nodes: list[_Node]) -> list[str]:
+    out: list[str] = []
+    for node in nodes:
+        out.append(node.line)
+        out.extend(_lines(node.body))
+    return out
+
+
+class _Deferring:
+    """One playout operation's lines rewritten (see above) into `out`."""
+
+    def __init__(self):
+        self.out: list[str] = []
+
+    def charge(self, pad: str, units: int, check: bool) -> None:
+        if units:
+            self.out.append(f"{pad}st.work += {units}")
+        if check:
+            self.out += [f"{pad}{_CHECK}", f"{pad}    {_REDO}"]
+
+    def block(self, nodes: list[_Node], pending: int, dirty: bool) -> tuple[int, bool]:
+        """Write `nodes`, `pending` units not yet added on entry, `dirty` if the count was not
+        checked since it last grew; (units not yet added, dirty) where the block falls through."""
+        pad = nodes[0].line[:len(nodes[0].line) - len(nodes[0].text)]
+        i = 0
+        while i < len(nodes):
+            node, text = nodes[i], nodes[i].text
+            units = _constant_charge(nodes, i)
+            if units is not None:
+                pending += units
+                i += 2
+                continue
+            if not node.body:
+                if _CALL_ON.match(text):
+                    self.charge(pad, pending, False)
+                elif _LEAVES.match(text):
+                    self.charge(pad, pending, dirty or pending > 0)
+                elif _NAMES_WORK.search(text) or GIVEN_STATE.search(text):
+                    self.charge(pad, pending, False)
+                    dirty = True
+                else:
+                    self.out.append(node.line)
+                    i += 1
+                    continue
+                self.out.append(node.line)
+                pending = 0
+                i += 1
+                continue
+            if text.startswith("if "):
+                i, pending, dirty = self.branches(nodes, i, pad, pending, dirty)
+                continue
+            self.charge(pad, pending, False)  # a check of its own, a try, a loop: written as they are
+            self.out.extend(_lines([node]))
+            pending, dirty = 0, text != _CHECK
+            i += 1
+        return pending, dirty
+
+    def branches(self, nodes, i, pad, pending, dirty) -> tuple[int, int, bool]:
+        """An if/elif/else chain at nodes[i]: the units not yet added go into each branch when
+        its tests neither read the work nor call anything given the state, and every way on
+        past the chain has them (an else, or a body that never falls through)."""
+        chain = [nodes[i]]
+        while i + len(chain) < len(nodes) and nodes[i + len(chain)].text.startswith(("elif ", "else:")):
+            chain.append(nodes[i + len(chain)])
+            if chain[-1].text == "else:":
+                break
+        whole = chain[-1].text == "else:"
+        plain = not any(_NAMES_WORK.search(c.text) or GIVEN_STATE.search(c.text) for c in chain)
+        if not plain or not (whole or not any(_falls_through(c.body) for c in chain)):
+            self.charge(pad, pending, False)
+            dirty = dirty or pending > 0 or not plain
+            pending = 0
+        after_dirty = False if whole else dirty
+        for c in chain:
+            self.out.append(c.line)
+            left, d = self.block(c.body, pending, dirty)
+            if _falls_through(c.body):
+                self.charge(c.body[0].line[:len(c.body[0].line) - len(c.body[0].text)], left, False)
+                after_dirty = after_dirty or d or left > 0
+        return i + len(chain), (0 if whole else pending), after_dirty
+
+
+def deferred_step_charges(lines: list[str]) -> list[str]:
+    """A playout operation's lines with its constant charges added up and checked only where it
+    hands the position on (see above)."""
+    nodes = block_tree(lines)
+    if not nodes:
+        return lines
+    rewrite = _Deferring()
+    pending, dirty = rewrite.block(nodes, 0, False)
+    if _falls_through(nodes):
+        rewrite.charge("", pending, dirty or pending > 0)
+    return rewrite.out

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from . import limits
-from .flow import merge_step_charges
+from .flow import deferred_step_charges, merge_step_charges
 from .rng import GAMMA, MASK, MIX1, MIX2
 from .runtime import CALLS_ON, FUSED_STEPS, TABLE
 from .unseen_pcs import unseen_pcs_dropped
@@ -92,7 +92,7 @@ class Assembly:
         if playout:
             fused = untraced(fused)
         if not self.traced:  # traced code is the reference the merged charges are tested against
-            fused = unseen_pcs_dropped(merge_step_charges(fused))
+            fused = unseen_pcs_dropped(deferred_step_charges(fused) if playout else merge_step_charges(fused))
         fused = drop_dead_stores(fused)
         if looped[0]:
             fused = ["while True:"] + indent(fused)
@@ -205,21 +205,23 @@ class Assembly:
         (`st.waiting`, `st.actor` and `st.legal_cache` are None while operations run, and the
         decision is never pending here: apply_move's resets have nothing to reset; the
         listing's work is not kept in `st.legal_work`, which only counts beside a kept listing.)
+        The limits need no arithmetic: while the game's work with this step is at most
+        `Playout.far` (the game's budget less two moves'), the stretch's limit, the listing's
+        and the next stretch's (the listing uses at most one move's budget) are all the
+        per-move budget, which `st.work_limit` already holds.
         Anything unusual gives up, with the position as the program's operation leaves it: a
         step over budget, the decision count at the playout's stop (max_decisions, or the
-        limit on decisions close), a listing that gives up or faults, no move."""
+        limit on decisions close), the game's work near its budget, a listing that gives up
+        or faults, no move."""
         if decision.pick is None:
             return []
         tmp = self._temps.tmp
-        po, w0, per_move, per_game, g, left, ms, count, s, z, m = (
-            tmp("po"), tmp("w"), tmp("pm"), tmp("pg"), tmp("g"), tmp("left"), tmp("ms"), tmp("n"), tmp("s"),
-            tmp("z"), tmp("m"))
-        stretch = [f"{left} = {per_game} - {g}", f"st.work_limit = {per_move} if {per_move} < {left} else {left}"]
+        po, w0, g, ms, count, s, z, m = (
+            tmp("po"), tmp("w"), tmp("g"), tmp("ms"), tmp("n"), tmp("s"), tmp("z"), tmp("m"))
         lines = [
             f"{po} = st.playout", f"{w0} = st.work",
-            f"if {w0} + {limits.STEP_COST} <= st.work_limit and st.decisions < {po}.stop:",
-            f"    {per_move}, {per_game} = st.budget", f"    {g} = st.game_work + {w0} + {limits.STEP_COST}"] \
-            + indent(stretch) + [
+            f"if {w0} + {limits.STEP_COST} <= st.work_limit and st.decisions < {po}.stop and "
+            f"({g} := st.game_work + {w0} + {limits.STEP_COST}) <= {po}.far:",
             "    try:", f"        {ms} = {self.const(decision.pick, 'PICK')}(st, L)",
             "    except _RUNTIME_FAULTS:", f"        {ms} = None",
             f"    if {ms}:"]
@@ -229,12 +231,9 @@ class Assembly:
             f"    {z} = (({s} ^ ({s} >> 30)) * {MIX1}) & {MASK}", f"    {z} = (({z} ^ ({z} >> 27)) * {MIX2}) & {MASK}",
             f"    {m} = {ms}[(({z} ^ ({z} >> 31)) * {count}) >> 64]",
             f"{po}.offered = {po}.offered + {count}", f"st.history.append({m}.text)",
-            "st.decisions = st.decisions + 1",
-            f"{g} += st.work", f"st.game_work = {g}"] + stretch
+            "st.decisions = st.decisions + 1", f"st.game_work = {g} + st.work"]
         lines += indent(made + self._taken(decision, m), 2)
-        # given up: the stretch goes on as it was (its limit is the one runtime.run set)
-        return lines + [f"    st.work = {w0}", f"    {left} = {per_game} - st.game_work",
-                        f"    st.work_limit = {per_move} if {per_move} < {left} else {left}"]
+        return lines + [f"    st.work = {w0}"]  # given up: the stretch goes on as it was
 
     def _taken(self, decision, m: str) -> list[str]:
         """The lines after a playout draws move `m`: what moves.apply_move writes for it, then

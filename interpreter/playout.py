@@ -27,13 +27,15 @@ from .runtime import RUNTIME_FAULTS, Redo, ScriptRuntimeError, State, as_fault, 
 
 class Playout:
     """What the decisions made inside the playouts' operations share (State.playout): the
-    agent's generator state, the decision count they stop at, and the tally (the decisions
-    asked are the decisions made: play_random counts them)."""
+    agent's generator state, the decision count they stop at, the game's work up to which both
+    a decision's listing and the stretch after it have the per-move budget for their limit
+    (`far`: the game's budget less two moves'), and the tally (the decisions asked are the
+    decisions made: play_random counts them)."""
 
-    __slots__ = ("state", "stop", "offered", "forced")
+    __slots__ = ("state", "stop", "far", "offered", "forced")
 
-    def __init__(self, state: int, stop: int):
-        self.state, self.stop = state, stop
+    def __init__(self, state: int, stop: int, far: int):
+        self.state, self.stop, self.far = state, stop, far
         self.offered = self.forced = 0
 
 
@@ -66,8 +68,8 @@ def _play(st, rng: Random, max_decisions: int, tally: list | None, codes: list |
     cap = limits.MAX_DECISIONS
     start = st.decisions
     # the generated decisions stop where the API loop would stop or check the cap after a move
-    po = st.playout = Playout(rng.state, min(max_decisions, cap - 1))
     per_move, per_game = st.budget
+    po = st.playout = Playout(rng.state, min(max_decisions, cap - 1), per_game - 2 * per_move)
     try:
         while st.waiting is not None and st.decisions < max_decisions:
             decision = st.waiting
@@ -97,6 +99,8 @@ def _play(st, rng: Random, max_decisions: int, tally: list | None, codes: list |
             try:
                 apply_move(st, move, codes)
             except RUNTIME_FAULTS as exc:
+                if codes is not None:
+                    raise Redo from None  # the playouts' operations need not fault exactly: the API's way does
                 return as_fault(st, exc)
             if st.decisions >= cap and not st.over:
                 return too_many_decisions()

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import re
 
-from .flow import block_tree
+from .flow import GIVEN_STATE, block_tree
 
 _WORK = re.compile(r"\bst\.work\b")  # not st.work_limit: `_` continues the word
 _LIMIT = re.compile(r"\bst\.work_limit\b")
-_GIVEN_STATE = re.compile(r"[(,]\s*st\s*[,)]|\bst\.\w+\(")  # a call that is given the state
 _RAISES_ONLY = re.compile(r"_over_budget\(st\b")  # reads the limit (written through), then raises
 _FOREIGN = re.compile(r"\b(?:lambda|yield|def|class|nonlocal|global|with|finally|del|async|await|wk|wlim)\b")
 _CHECK = "if st.work > st.work_limit:"
@@ -68,7 +67,7 @@ def held_in_locals(lines: list[str], where_it_pays: bool = True) -> list[str]:
 def _given_state(text: str) -> bool:
     """Whether the line hands the state to something that may read or charge the work, or has
     a comprehension that reads the counter."""
-    if _GIVEN_STATE.search(_RAISES_ONLY.sub("", text)):
+    if GIVEN_STATE.search(_RAISES_ONLY.sub("", text)):
         return True
     return bool(_WORK.search(text)) and " for " in (text[3:] if text.startswith("for ") else f" {text}")
 
