@@ -193,8 +193,8 @@ def merge_step_charges(lines: list[str]) -> list[str]:
 # after a fault, and a loop's body is checked each time round), and at the ends of branches.
 # The sum is checked (`raise _Redo` past the limit) only before the operation leaves: a
 # `return` (to runtime.run, whose check would name the wrong statement; a procedure's return)
-# and a `continue` (each round of the operation's loop), unless nothing was added since a
-# check; a tail call on to another playout operation hands the count on to its checks.  A
+# and a `continue` (each round of the operation's loop, unless the round starts with a check of
+# its own), unless nothing was added since a check; a tail call on to another playout operation hands the count on to its checks.  A
 # charge of a varying size keeps its own check (it guards what is made next), and covers the
 # sum before it.
 
@@ -205,6 +205,8 @@ _CALL_ON = re.compile(r"^return CODES\d*\[\d+\]\(st, fr, h \+ 1\)$")  # a playou
 _LEAVES = re.compile(r"^(?:return\b|continue$)")
 _ENDS = re.compile(r"^(?:return\b|continue$|break$|raise\b|_fail\(|_over_budget\()")
 _REDO = "raise _Redo"
+# a decision drawn in place (gen_assembly.playout_decision): it gives up, and so returns (checked), past the limit
+_DRAWN = re.compile(r"^if (w\d+) \+ \d+ <= st\.work_limit and ")
 
 
 def _constant_charge(nodes: list[_Node], i: int) -> int | None:
@@ -236,6 +238,18 @@ def _falls_through(nodes: list[_Node]) -> bool:
     return any(_falls_through(n.body) for n in nodes[j:])
 
 
+def _checked_on_entry(nodes: list[_Node]) -> bool:
+    """Whether the operation's first lines reach a check of the work of their own (a charge
+    of a varying size, a decision drawn in place) before anything but lines that cannot leave:
+    then a `continue`, which goes round to them, need not check."""
+    for i, node in enumerate(nodes):
+        if (node.text == _CHECK and (i == 0 or _constant_charge(nodes, i - 1) is None)) or _DRAWN.match(node.text):
+            return True
+        if node.body or _ENDS.match(node.text) or _CALL_ON.match(node.text):
+            return False
+    return False
+
+
 def _lines(nodes: list[_Node]) -> list[str]:
     out: list[str] = []
     for node in nodes:
@@ -247,8 +261,9 @@ def _lines(nodes: list[_Node]) -> list[str]:
 class _Deferring:
     """One playout operation's lines rewritten (see above) into `out`."""
 
-    def __init__(self):
+    def __init__(self, checked_on_entry: bool):
         self.out: list[str] = []
+        self.checked_on_entry = checked_on_entry  # a round of the loop is checked at its top
 
     def charge(self, pad: str, units: int, check: bool) -> None:
         if units:
@@ -269,7 +284,7 @@ class _Deferring:
                 i += 2
                 continue
             if not node.body:
-                if _CALL_ON.match(text):
+                if _CALL_ON.match(text) or (text == "continue" and self.checked_on_entry):
                     self.charge(pad, pending, False)
                 elif _LEAVES.match(text):
                     self.charge(pad, pending, dirty or pending > 0)
@@ -324,7 +339,7 @@ def deferred_step_charges(lines: list[str]) -> list[str]:
     nodes = block_tree(lines)
     if not nodes:
         return lines
-    rewrite = _Deferring()
+    rewrite = _Deferring(_checked_on_entry(nodes))
     pending, dirty = rewrite.block(nodes, 0, False)
     if _falls_through(nodes):
         rewrite.charge("", pending, dirty or pending > 0)

@@ -20,7 +20,7 @@ from .types import CARD, INT, PLAYER, ZONE
 from .gen_common import ATOM, Env, Hoister, Unsupported, indent
 from .gen_runtime import MAX_CACHED_MOVES, distinct, make_move
 from .never_none import items_distinct
-from .text_passes import charged_for_each, local_reads, tries, unused_dropped
+from .text_passes import charged_for_each, first_charge_stored, local_reads, tries, unused_dropped
 
 
 _PLAIN_ARG = re.compile(r"^(?:L\[\d+\]|-?\d+|st\.n)$")  # an argument the same wherever a listing reads it
@@ -112,7 +112,7 @@ class Listings:
         if playout:
             lines += ["if st.work > st.work_limit:", "    return None",
                       "if blocks is not None:", "    return _Blocks(out, blocks, extra, st)"]
-            lines = charged_for_each(unused_dropped(tries(lines, self._tried_static)))
+            lines = first_charge_stored(charged_for_each(unused_dropped(tries(lines, self._tried_static))))
         return lines + ["return out"]
 
     def _several_loop(self, b, env, fn, var, dom, count, give_up):

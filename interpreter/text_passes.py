@@ -204,6 +204,27 @@ def charged_for_each(lines):
     return out
 
 
+_ADDED = re.compile(r"^st\.work \+= (?P<units>.+)$")
+_HANDS_ON = re.compile(r"\bst\b(?!\.(?:zones|vars|n)\b(?!\())")  # anything of the state but a read of its data
+
+
+def first_charge_stored(lines):
+    """A playout listing's `st.work = 0` and its first charge (`st.work += X`) as one store,
+    `st.work = X`, where only top-level lines that read nothing of the work and hand the state
+    to nothing come between.  A fault between leaves the count as it was, which nobody reads:
+    a listing that faults is listed again the exact way (which zeroes it), or the decision
+    drawn in place gives up and puts the stretch's count back."""
+    if not lines or lines[0] != "st.work = 0":
+        return lines
+    for i, line in enumerate(lines[1:], 1):
+        m = _ADDED.match(line)
+        if m:
+            return lines[1:i] + [f"st.work = {m['units']}"] + lines[i + 1:]
+        if line[:1].isspace() or line.endswith(":") or _HANDS_ON.search(line):
+            return lines
+    return lines
+
+
 def untraced(lines):
     """A playout's lines without the blocks written for a tracer (`if st.tracer is not None:`
     and what is indented under it): playout.play_random leaves a game with a tracer to the

@@ -9,6 +9,7 @@ import re
 
 import interpreter
 from interpreter.flow import deferred_step_charges
+from interpreter.text_passes import first_charge_stored
 
 from test_playout import _ends_alike
 
@@ -148,3 +149,22 @@ def test_near_the_games_budget_a_decision_is_handed_back_to_the_loop(tmp_path, m
         assert _ends_alike(game, 2, 1, budget=(200, per_game)) is None  # its moves use 106 to 176
         assert (len(applied) > 1) == handed_back and applied[0] == 0, (per_game, applied)
     assert not again
+
+
+def test_a_round_that_starts_with_a_check_of_its_own_goes_round_unchecked():
+    top = ["t1 = L[0]", "st.work += len(t1)", "if st.work > st.work_limit:", "    _over_budget(st, S1)"]
+    out = deferred_step_charges(top + _STEP + ["continue"])
+    assert out == top + ["st.work += 5", "continue"]
+    drawn = ["w4 = st.work", "if w4 + 5 <= st.work_limit and st.decisions < po3.stop:", "    L[1] = 1"]
+    assert deferred_step_charges(drawn + _STEP + ["continue"])[-2:] == ["st.work += 5", "continue"]
+    assert deferred_step_charges(["L[1] = 1"] + _STEP + ["continue"])[-3:] == [
+        "if st.work > st.work_limit:", "    raise _Redo", "continue"]
+
+
+def test_a_playout_listings_first_charge_is_stored_as_the_count():
+    lines = ["st.work = 0", "out = []", "d1 = st.zones[(4 + L[0])]", "st.work += len(d1)", "if d1:",
+             "    st.work += 1"]
+    assert first_charge_stored(lines) == ["out = []", "d1 = st.zones[(4 + L[0])]", "st.work = len(d1)", "if d1:",
+                                          "    st.work += 1"]
+    handed = ["st.work = 0", "offers = _offers(st, DEC1)", "st.work += 2"]
+    assert first_charge_stored(handed) == handed
