@@ -47,7 +47,9 @@ def play_random(st, rng: Random, max_decisions: int, tally: list | None = None) 
     cheap design metrics, added to as each chosen move is applied (playtest.py reads them).
     Playout code that raises Redo (a path it does not keep exact) is undone: the state, the
     generator and the tally go back to where this call found them, and the call is played again
-    with the program's own operations, every decision returned to this loop, as the API plays it."""
+    with the program's own operations, every decision returned to this loop, as the API plays it.
+    So is a playout whose operations fault: their checks of the budget are not where the API's
+    are (flow.deferred_step_charges), and the fault is the API's."""
     if st.tracer is not None or st.pause_at:
         return None  # someone is listening, or the game stops between decisions: the public calls
     start, drawn, counted = st.copy_into(State()), rng.state, tally[:] if tally is not None else None

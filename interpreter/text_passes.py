@@ -15,7 +15,9 @@ An operation (gen_assembly.Gen._fused), on the lines _expand wrote:
    after it see only the lines a playout runs (a tracer's block, which no chain of step
    charges can hold, would end one in 2).
 2. flow.merge_step_charges: chains of step charges as one.  It reads the charges as _step
-   writes them (`fr[1] = pc`, `st.work += STEP_COST`, the check).
+   writes them (`fr[1] = pc`, `st.work += STEP_COST`, the check).  A playout's operation gets
+   flow.deferred_step_charges instead: its constant charges added up and checked only where
+   it hands the position on, a crossing raising Redo.
 3. unseen_pcs.unseen_pcs_dropped: `fr[1] = pc` writes every path overwrites, on the charges as
    2 leaves them: a dropped write is copied into the over-limit branches met on the way
    (`_over_budget`, or 2's `_steps_over`, read it).
@@ -34,7 +36,7 @@ Every function Gen.build makes (operations, listings, expressions, rules, texts,
    the function is built from the lines of 8 instead.
 
 A listing, before Gen.build (gen_listings): a playout listing's tries, then unused_dropped, then
-charged_for_each; every listing's local_reads last (the state it reads, once, into locals).
+charged_for_each, then first_charge_stored; every listing's local_reads last (the state it reads, once, into locals).
 A definition (gen_defines.Gen.define_fn) is compiled by itself, through written_out only (in
 a traced program too: define_fn writes the body untraced, and a call shows its result); in a
 fast program, a body not kept in State.memo goes through argument_checked_first before it.
