@@ -34,7 +34,9 @@ from __future__ import annotations
 
 import re
 
+from .frame_locals import frame_reads_of
 from .never_none import frame_slots as never_none_slots
+from .program import Decision
 from .slot_locals import slots_in_locals
 from .work_locals import held_in_locals
 from .gen_common import CHANCE_MARK, Env, Fn, TooComplex, compile_source, indent
@@ -134,12 +136,24 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
                     pass
         return self._defined(name, params, body)
 
+    def frame_reads(self, name: str):
+        """The frame slots the generated function `name`, given `L`, reads, or those
+        `_offers(st, name)` reads of the frame on top of the stack for decision `name` (None:
+        not known)."""
+        obj = self.ns.get(name)
+        if isinstance(obj, Decision):
+            return frozenset(obj.frame_slots[:2])
+        return getattr(obj, "frame_reads", None)
+
     def _defined(self, name: str, params: str, body: list[str]):
         src = f"def {name}({params}):\n" + "\n".join(indent(body)) + "\n"
         code = compile_source(src, f"<cardgame generated {name}>")
         exec(code, self.ns)
         self.sources.append(src)
-        return self.ns[name]
+        fn = self.ns[name]
+        if params == "st, L":  # a listing, expression, rule or text: what a playout must write out for it
+            fn.frame_reads = frame_reads_of(body, self.frame_reads)
+        return fn
 
     def _players(self) -> str:
         if self._players_table is None:

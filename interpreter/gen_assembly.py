@@ -13,10 +13,11 @@ import re
 
 from . import limits
 from .flow import deferred_step_charges, merge_step_charges
+from .frame_locals import frame_in_locals
 from .rng import GAMMA, MASK, MIX1, MIX2
 from .runtime import CALLS_ON, FUSED_STEPS, TABLE
 from .unseen_pcs import unseen_pcs_dropped
-from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK, NEXT_MARK, indent
+from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK, NEXT_MARK, TooComplex, indent
 from .text_passes import drop_dead_stores, untraced
 
 
@@ -96,7 +97,15 @@ class Assembly:
         fused = drop_dead_stores(fused)
         if looped[0]:
             fused = ["while True:"] + indent(fused)
-        return self.build(f"{'playout' if playout else 'op'}{pc}", "st, fr, h=0", ["L = fr[2]"] + fused)
+        name, body = f"{'playout' if playout else 'op'}{pc}", ["L = fr[2]"] + fused
+        if playout and not self.traced:
+            held = frame_in_locals(body, self.frame_reads, pc)
+            if held is not body:
+                try:
+                    return self.build(name, "st, fr, h=0", held)
+                except TooComplex:  # one more `try` was one block too many: kept as written
+                    pass
+        return self.build(name, "st, fr, h=0", body)
 
     def _expand(self, lines, code, done, budget, chance, entry, looped):
         """`lines` (of code `code`) with each `@GOTO pc` written out as the operation at pc,

@@ -17,7 +17,7 @@ LAYERS = [
     {"runtime", "program"},  # the state the compiled code runs on, and the compiled records
     {"enumeration"},
     {"flow", "slot_locals", "text_passes"},  # passes over generated lines: merged step charges, slots read from locals, ...
-    {"work_locals", "unseen_pcs"},  # the work counter in locals; program counter writes nothing reads
+    {"work_locals", "unseen_pcs", "frame_locals"},  # the work counter in locals; program counter writes nothing reads; a playout's frame in locals
     {"memo_reads", "never_none"},  # what the definitions kept in State.memo read; what is never none
     {"gen_common", "gen_runtime"},  # what the generator's parts share; what generated code calls while it runs
     {"gen_exprs", "gen_stmts", "gen_defines", "gen_listings", "gen_assembly"},  # the parts of codegen.Gen
