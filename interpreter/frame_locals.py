@@ -25,6 +25,7 @@ changes what is dirty) leaves the function as it is.  Traced and API code is nev
 
 from __future__ import annotations
 
+import ast
 import re
 
 from .flow import block_tree
@@ -32,7 +33,7 @@ from .text_passes import written_out
 
 _READ = re.compile(r"\bL\[(\d+)\]")
 _STORE = re.compile(r"^L\[(\d+)\] = (?!=)")
-_ANY_WRITE = re.compile(r"\bL\[[^\]]*\]\s*=(?!=)")
+_SUBSCRIPT = re.compile(r"\bL\[")
 _PC_WRITE = re.compile(r"^fr\[1\] = (\d+)$")
 _NEW_FRAME = re.compile(r"^fr = \[\d+, 0, \[None\] \* \d+\]$")
 _BARE_L = re.compile(r"\bL\b(?!\[)")
@@ -169,7 +170,7 @@ class _Walk:
             return None
         state = self.prepared(text, state, pad, out)
         store = _STORE.match(text)
-        writes = len(_ANY_WRITE.findall(text))
+        writes = _writes(text)
         if writes and not (store and writes == 1):
             lines, state = _flushed(state, None, True, pad)
             out.extend(lines + [node.line])
@@ -340,6 +341,20 @@ class _Walk:
         return end, i
 
 
+def _writes(text: str) -> int:
+    """How many items of `L` the line assigns to or deletes, whatever the index or the shape
+    of the assignment (`L[VS[t]] = v`, `a, L[2] = ...`); a line that is not a statement by
+    itself (a block's header) assigns to none."""
+    if not _SUBSCRIPT.search(text):
+        return 0
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return 0 if text.endswith(":") else 1
+    return sum(1 for node in ast.walk(tree) if isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load)
+               and isinstance(node.value, ast.Name) and node.value.id == "L")
+
+
 def _slots_before_new_frame(nodes):
     """(slots whose first mention reads them, slots mentioned) in `nodes`, in the order written,
     up to a `next` entered in place (after which they are another frame's, perhaps past this
@@ -399,7 +414,7 @@ def frame_in_locals(lines: list[str], frame_reads, pc: int) -> list[str]:
 def frame_reads_of(lines: list[str], callee_reads) -> frozenset | None:
     """The slots a function given `L` reads, from its lines, if it never writes one and hands
     `L` on only to functions whose reads `callee_reads(name)` knows; else None."""
-    if any(_ANY_WRITE.search(line) or _READS_TOP_FRAME.search(line) or "st.stack" in line for line in lines):
+    if any(_writes(line) or _READS_TOP_FRAME.search(line) or "st.stack" in line for line in lines):
         return None
     slots = {int(k) for line in lines for k in _READ.findall(line)}
     for line in lines:
