@@ -313,38 +313,53 @@ class _Walk:
         raise _Unhandled("loop state does not settle")
 
     def attempt(self, nodes, i, state, out):
+        """A `try` and its handlers.  A handler may start at any point of the body: if every
+        handler raises, it needs only what every point holds; if one goes on, every point must
+        agree on what the frame lacks, else it is all written out before the `try`."""
         node = nodes[i]
-        out.append(node.line)
-        self.tries.append([state])
-        body: list = []
-        ways = [(body, self.block(node.body, state, body), _pad(node.body))]
-        out.append(body)
-        points = self.tries.pop()
-        caught = _join(points)
-        if any(s.dirty - caught.held or s.stale and caught.pc != s.pc for s in points):
-            raise _Unhandled("a try's body changes what is dirty")
-        caught = caught.with_(dirty=frozenset.union(*(s.dirty for s in points)),
-                              stale=any(s.stale for s in points))
-        i += 1
-        while i < len(nodes) and nodes[i].text.startswith("except") and nodes[i].text.endswith(":"):
-            out.append(nodes[i].line)
-            body = []
-            ways.append((body, self.block(nodes[i].body, caught, body), _pad(nodes[i].body)))
-            out.append(body)
-            i += 1
-        if len(ways) == 1 or (i < len(nodes) and nodes[i].text in ("else:", "finally:")):
+        pad = node.line[:len(node.line) - len(node.text)]
+        handlers = []
+        j = i + 1
+        while j < len(nodes) and nodes[j].text.startswith("except") and nodes[j].text.endswith(":"):
+            handlers.append(nodes[j])
+            j += 1
+        if not handlers or (j < len(nodes) and nodes[j].text in ("else:", "finally:")):
             raise _Unhandled("try shape")
+        for flush_first in (False, True):
+            if flush_first:
+                lines, state = _flushed(state, None, True, pad)
+                out.extend(lines)
+                self.seen(state)
+            self.tries.append([state])
+            body: list = []
+            ways = [(body, self.block(node.body, state, body), _pad(node.body))]
+            points = self.tries.pop()
+            caught = _join(points)
+            agree = not any(s.dirty - caught.held or s.stale and caught.pc != s.pc for s in points)
+            caught = caught.with_(dirty=frozenset.union(*(s.dirty for s in points)) & caught.held,
+                                  stale=agree and any(s.stale for s in points), pc=caught.pc if agree else None)
+            mine = [node.line, body]
+            for handler in handlers:
+                lines: list = []
+                ways.append((lines, self.block(handler.body, caught, lines), _pad(handler.body)))
+                mine += [handler.line, lines]
+            if agree or all(s is None for _, s, _ in ways[1:]):
+                break
+        else:
+            raise _Unhandled("a try's body changes what is dirty")
+        out.extend(mine)
         end = _join([s for _, s, _ in ways])
-        for body, s, body_pad in ways:
+        for lines, s, body_pad in ways:
             if s is not None:
-                body.extend(_written(s, end, body_pad))
-        return end, i
+                lines.extend(_written(s, end, body_pad))
+        return end, j
 
 
 def _writes(text: str) -> int:
     """How many items of `L` the line assigns to or deletes, whatever the index or the shape
     of the assignment (`L[VS[t]] = v`, `a, L[2] = ...`); a line that is not a statement by
     itself (a block's header) assigns to none."""
+    text = text.strip()
     if not _SUBSCRIPT.search(text):
         return 0
     try:
