@@ -107,6 +107,7 @@ class _Walk:
         self.frame_reads = frame_reads  # a function's name -> the slots it reads from `L`, or None
         self.loops: list = []  # per loop: [head state or None while searching, continue states, breaks]
         self.tries: list = []  # per `try` body: every state met inside it
+        self.through = 0  # inside a `try` whose handler goes on: writes go to the frame at once
 
     def need(self, text: str):
         """(slots to write out first (None: all), counter too, whether nothing is held after)."""
@@ -148,7 +149,9 @@ class _Walk:
         self.seen(state)
         pc = _PC_WRITE.match(text)
         if pc:
-            return state.with_(pc=pc.group(1), stale=True)
+            if self.through:
+                out.append(node.line)
+            return state.with_(pc=pc.group(1), stale=not self.through)
         if _NEW_FRAME.match(text):  # `next` entered in place: the old frame is left behind
             out.append(node.line)
             return _State(pc="0")
@@ -180,6 +183,9 @@ class _Walk:
             k = int(store.group(1))
             out.append(f"{pad}L_{k} = {rewritten}")
             state = state.with_(held=state.held | {k}, dirty=state.dirty | {k})
+            if self.through:
+                lines, state = _flushed(state, {k}, False, pad)
+                out.extend(lines)
         else:
             out.append(pad + rewritten)
         self.seen(state)
@@ -315,7 +321,8 @@ class _Walk:
     def attempt(self, nodes, i, state, out):
         """A `try` and its handlers.  A handler may start at any point of the body: if every
         handler raises, it needs only what every point holds; if one goes on, every point must
-        agree on what the frame lacks, else it is all written out before the `try`."""
+        agree on what the frame lacks, else it is all written out before the `try` and the
+        body's writes go to the frame as they are made."""
         node = nodes[i]
         pad = node.line[:len(node.line) - len(node.text)]
         handlers = []
@@ -332,7 +339,9 @@ class _Walk:
                 self.seen(state)
             self.tries.append([state])
             body: list = []
+            self.through += flush_first
             ways = [(body, self.block(node.body, state, body), _pad(node.body))]
+            self.through -= flush_first
             points = self.tries.pop()
             caught = _join(points)
             agree = not any(s.dirty - caught.held or s.stale and caught.pc != s.pc for s in points)
