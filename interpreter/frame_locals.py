@@ -6,7 +6,8 @@ Playout code (Program.playout_codes) may raise Redo on any path it does not keep
 right only where the game is handed on: a return to runtime.run (a decision it does not draw, a
 step out of the fusing budget, the playout's stop, the game's end), an operation called on with
 `fr`, a listing given `L` (only the slots it reads), a budget's fault (`_over_budget`,
-`_steps_over` read the counter; they run in the cold branches of step charges).  Between those
+`_steps_over` read the counter; they run in the cold branches of step charges); a procedure's
+`return st.stack.pop()` needs nothing, as nothing reads the frame it pops.  Between those
 points a slot write `L[3] = v` is `L_3 = v`, a read of a slot held in a local reads the local,
 and `fr[1] = N` is remembered instead of written; a fault anywhere else leaves the frame stale,
 so the operation's body is wrapped in `try: ... except _RUNTIME_FAULTS: raise _Redo`.
@@ -111,9 +112,11 @@ class _Walk:
 
     def need(self, text: str):
         """(slots to write out first (None: all), counter too, whether nothing is held after)."""
+        if text == "return st.stack.pop()":  # a procedure's return: its frame, popped, is read no more
+            return frozenset(), False, False
         if text.startswith("return") or _CALLS_ON.search(text) or _COLD_FAULT.search(text):
             rest = _COLD_FAULT.sub("", _CALLS_ON.sub("", text))
-            if _BARE_L.search(rest) or _FR.search(rest) or "st.stack" in rest.replace("return st.stack.pop()", ""):
+            if _BARE_L.search(rest) or _FR.search(rest) or "st.stack" in rest:
                 return _ALL, True, True
             return _ALL, True, False
         if _NEUTRAL.match(text) or _IN_PLACE.search(text) and not _BARE_L.search(text):

@@ -163,6 +163,13 @@ def test_next_entered_in_place_leaves_the_old_frame_behind():
     assert written[2][:2] == [4, 3] and held[2][:2] == [1, (1, 2, 4, 5)]
 
 
+def test_a_procedures_return_writes_nothing_to_the_frame_it_pops():
+    body = ["L = fr[2]", "L[1] = 2", "fr[1] = 3", "st.seen.append(L[1])", "return st.stack.pop()"]
+    held = _rewritten("\n".join(body))
+    assert not any(line.strip().startswith(("L[1] =", "fr[1] =")) for line in held)
+    assert _run(held, 0, 0)[3:] == _run(body, 0, 0)[3:] == ([2], 0, [])
+
+
 def test_a_shape_it_does_not_follow_is_left_as_written():
     lines = ["L = fr[2]", "for x in (1, 2):", "    L[0] = x", "else:", "    L[1] = 2", "return"]
     assert frame_in_locals(lines, _reads, 0) == lines
