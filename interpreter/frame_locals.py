@@ -7,7 +7,8 @@ right only where the game is handed on: a return to runtime.run (a decision it d
 step out of the fusing budget, the playout's stop, the game's end), an operation called on with
 `fr`, a listing given `L` (only the slots it reads), a budget's fault (`_over_budget`,
 `_steps_over` read the counter; they run in the cold branches of step charges); a procedure's
-`return st.stack.pop()` needs nothing, as nothing reads the frame it pops.  Between those
+`return st.stack.pop()` needs nothing, as nothing reads the frame it pops, and neither does a
+procedure's frame pushed and run in place (its operation reads its own).  Between those
 points a slot write `L[3] = v` is `L_3 = v`, a read of a slot held in a local reads the local,
 and `fr[1] = N` is remembered instead of written; a fault anywhere else leaves the frame stale,
 so the operation's body is wrapped in `try: ... except _RUNTIME_FAULTS: raise _Redo`.
@@ -45,7 +46,8 @@ _READS_TOP_FRAME = re.compile(r"\b_generic\(")  # the generic enumeration: the t
 _CALLS_ON = re.compile(r"\bCODES\d*\[\d+\]\(st, fr, h \+ 1\)")
 _IN_PLACE = re.compile(r"\bCODES\d*\[0\]\(st, f\d+, h\)")
 _COLD_FAULT = re.compile(r"\b_over_budget\(|\b_steps_over\(st, fr, ")
-_NEUTRAL = re.compile(r"^st\.stack\.append\(f\d+\)$|^st\.stack\[:\] = \[fr\]$")
+# a frame pushed for a call, the stack's depth, `next`'s new stack: none reads this frame
+_NEUTRAL = re.compile(r"^st\.stack\.append\(|^st\.stack\[:\] = \[fr\]$|^if len\(st\.stack\) [<>]=? \d+:$")
 _ENDS = re.compile(r"^(?:return\b|raise\b|continue$|break$|_fail\(|_over_budget\()")
 _HEADER = re.compile(r"^(if|elif|else|while|for|try|except|finally|with)\b.*:$")
 _ALL = None  # a line's need: every dirty slot and the counter
