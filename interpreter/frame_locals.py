@@ -10,8 +10,9 @@ step out of the fusing budget, the playout's stop, the game's end), an operation
 `return st.stack.pop()` needs nothing, as nothing reads the frame it pops, and neither does a
 procedure's frame pushed and run in place (its operation reads its own).  Between those
 points a slot write `L[3] = v` is `L_3 = v`, a read of a slot held in a local reads the local,
-and `fr[1] = N` is remembered instead of written; a fault anywhere else leaves the frame stale,
-so the operation's body is wrapped in `try: ... except _RUNTIME_FAULTS: raise _Redo`.
+and `fr[1] = N` is remembered instead of written.  A fault anywhere else leaves the frame
+stale, and needs no more: playout._play turns any fault out of the playouts' operations into
+Redo, and the replay's fault and frame are the API's.
 
 The walk is forward over the function's blocks.  At each point it knows the slots whose local
 holds the current value (`held`), those of them the frame has not been given yet (`dirty`) and
@@ -435,9 +436,7 @@ def frame_in_locals(lines: list[str], frame_reads, pc: int) -> list[str]:
     if end is not None:
         out.extend(_flushed(end, None, True, "")[0])
     body = _flat(out, [])
-    if body == lines:
-        return lines
-    return ["try:"] + ["    " + x for x in body] + ["except _RUNTIME_FAULTS:", "    raise _Redo"]
+    return lines if body == lines else body
 
 
 def frame_reads_of(lines: list[str], callee_reads) -> frozenset | None:

@@ -17,7 +17,7 @@ from .frame_locals import frame_in_locals
 from .rng import GAMMA, MASK, MIX1, MIX2
 from .runtime import CALLS_ON, FUSED_STEPS, TABLE
 from .unseen_pcs import unseen_pcs_dropped
-from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK, NEXT_MARK, TooComplex, indent
+from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK, NEXT_MARK, indent
 from .text_passes import drop_dead_stores, untraced
 
 
@@ -99,12 +99,7 @@ class Assembly:
             fused = ["while True:"] + indent(fused)
         name, body = f"{'playout' if playout else 'op'}{pc}", ["L = fr[2]"] + fused
         if playout and not self.traced:
-            held = frame_in_locals(body, self.frame_reads, pc)
-            if held is not body:
-                try:
-                    return self.build(name, "st, fr, h=0", held)
-                except TooComplex:  # one more `try` was one block too many: kept as written
-                    pass
+            body = frame_in_locals(body, self.frame_reads, pc)
         return self.build(name, "st, fr, h=0", body)
 
     def _expand(self, lines, code, done, budget, chance, entry, looped):

@@ -1,7 +1,7 @@
 """A playout operation's frame slots and counter held in locals (interpreter/frame_locals.py):
 the rewritten body leaves the frame as the written one wherever something reads it (a return,
-a listing given `L`, a budget's fault), any other fault is Redo, and on games the playouts
-stop and fault with the very frames of the API path."""
+a listing given `L`, a budget's fault), and on games the playouts stop and fault (any other
+fault replayed the API's way) with the very frames of the API path."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from interpreter import playout
 from interpreter.flow import steps_over
 from interpreter.frame_locals import frame_in_locals, frame_reads_of
 from interpreter.rng import derive
-from interpreter.runtime import RUNTIME_FAULTS, Redo, ScriptRuntimeError
+from interpreter.runtime import RUNTIME_FAULTS, ScriptRuntimeError
 from interpreter.simulate import play_one
 
 from helpers import play_out
@@ -101,7 +101,7 @@ class _St:
 
 def _run(lines, stop, limit):
     """(how it ended, the frame's counter and slots, what the listings saw, the work, the stack)."""
-    ns = {"_RUNTIME_FAULTS": RUNTIME_FAULTS, "_Redo": Redo, "_over_budget": _over_budget,
+    ns = {"_RUNTIME_FAULTS": RUNTIME_FAULTS, "_over_budget": _over_budget,
           "_steps_over": steps_over, "VS": [1],
           "PICK1": lambda st, L: st.seen.append(L[0]) or [L[0]],
           "PICK2": lambda st, L: (L[1], L[2])}
@@ -116,8 +116,6 @@ def _run(lines, stop, limit):
         end = "over budget"
     except ZeroDivisionError:
         end = "fault"
-    except Redo:
-        end = "redo"
     return end, fr[1], fr[2], st.seen, st.work, st.stack
 
 
@@ -128,7 +126,7 @@ def _reads(name):
 def _rewritten(text):
     lines = text.split("\n")
     held = frame_in_locals(lines, _reads, 2)
-    assert held is not lines and held[0] == "try:" and held[-1] == "    raise _Redo"
+    assert held is not lines
     return held
 
 
@@ -137,9 +135,7 @@ def _rewritten(text):
 def test_a_loop_leaves_the_frame_as_written_where_it_is_read(stop, limit):
     written, held = _run(LOOP.split("\n"), stop, limit), _run(_rewritten(LOOP), stop, limit)
     if written[0] == "fault":  # 12 // 0 at the walk's end, the frame not written out: the API's replay
-        assert held[0] == "redo" and held[3:] == written[3:]
-    elif written[0] == "over budget":  # a Redo too, the frame written out as the fault reads it
-        assert held == ("redo",) + written[1:]
+        assert held[0] == "fault" and held[3:] == written[3:] and held[2] != written[2]
     else:
         assert held == written
 
@@ -183,8 +179,8 @@ def test_what_a_listing_reads_of_its_frame():
     assert frame_reads_of(["return _generic(st)"], _reads) is None  # reads the top frame through st.stack
 
 
-# a decision in a loop whose body faults on the fourth round: the playout's frame is held in
-# locals there, so the fault is Redo and the replay gives the API's fault and frame
+# a decision in a loop whose body faults on its third round: the playout's frame is held in
+# locals there, and the replay (playout._play) gives the API's fault and frame
 FAULTS = """game "Faults"
 players 2
 
