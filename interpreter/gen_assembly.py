@@ -18,7 +18,7 @@ from .rng import GAMMA, MASK, MIX1, MIX2
 from .runtime import CALLS_ON, FUSED_STEPS, TABLE
 from .unseen_pcs import unseen_pcs_dropped
 from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK, NEXT_MARK, indent
-from .text_passes import drop_dead_stores, untraced
+from .text_passes import drop_dead_stores, state_lists_before_loop, untraced
 
 
 _SLOT = re.compile(r"^L\[\d+\]$")
@@ -96,7 +96,7 @@ class Assembly:
             fused = unseen_pcs_dropped(deferred_step_charges(fused) if playout else merge_step_charges(fused))
         fused = drop_dead_stores(fused)
         if looped[0]:
-            fused = ["while True:"] + indent(fused)
+            fused = state_lists_before_loop(["while True:"] + indent(fused)) if playout else ["while True:"] + indent(fused)
         name, body = f"{'playout' if playout else 'op'}{pc}", ["L = fr[2]"] + fused
         if playout and not self.traced:
             body = frame_in_locals(body, self.frame_reads, pc)

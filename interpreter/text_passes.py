@@ -22,7 +22,10 @@ An operation (gen_assembly.Gen._fused), on the lines _expand wrote:
    2 leaves them: a dropped write is copied into the over-limit branches met on the way
    (`_over_budget`, or 2's `_steps_over`, read it).
 4. drop_dead_stores*: one `fr[1]` write directly after another; then a loop back to the
-   operation's start is wrapped in `while True:`.
+   operation's start is wrapped in `while True:`, and a playout's loop whose rounds read the
+   state's lists reads them once before it (state_lists_before_loop; 6 drops the reads in it).
+   Last, a fast playout's operation keeps its frame slots and program counter in locals
+   (frame_locals.frame_in_locals), written to the frame only where something reads it.
 
 Every function Gen.build makes (operations, listings, expressions, rules, texts, kept calls):
 5. the CHANCE_MARK lines* (assemble has read them) left out.
@@ -71,6 +74,17 @@ def state_lists_read_once(lines):
             line = line.replace("st.zones[", "zones[").replace("st.loc[", "loc[").replace("st.vis[", "vis[")
         out.append(line)
     return out
+
+
+def state_lists_before_loop(lines):
+    """A playout operation going round its loop (`while True:` first) whose rounds read the
+    state's lists: the read once, before the loop, instead of once a round.  The lists are the
+    game's for the whole call (only a restore makes others, and Redo restores after the call
+    has unwound), and a playout's operation goes round many times a call.  state_lists_read_once
+    then drops the reads in the loop."""
+    if lines[0] == "while True:" and any(line.strip() == STATE_LISTS for line in lines):
+        return [STATE_LISTS] + lines
+    return lines
 
 
 # An augmented assignment to an attribute or an item duplicates its target on the stack (COPY,

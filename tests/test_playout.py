@@ -781,3 +781,19 @@ def test_a_shared_rule_of_constant_work_is_not_measured(tmp_path):
     assert not re.search(r"= (?:st\.work|wk) - t\d+$", pick, re.M), pick
     _lists_alike(game, range(12))
     _plays_alike(path, seeds=range(4))
+
+
+def test_a_playout_operation_going_round_a_loop_reads_the_state_lists_once_before_it():
+    """The state's lists (zones, locations, visibility) are the game's for a whole call, so an
+    operation looping over rounds reads them before the loop, not in every round (and the
+    games are still those of the API: above)."""
+    from interpreter.text_passes import STATE_LISTS
+    game = interpreter.load(str(ROOT / "games/bouncer.cardgame"))
+    game.program.make_playout_codes()
+    looping = [src.split("\n") for src in game.program.compiler.gen.sources
+               if src.startswith("def playout") and "\n    while True:\n" in src]
+    reading = [lines for lines in looping if any(line.strip() == STATE_LISTS for line in lines)]
+    assert len(reading) >= 5
+    for lines in reading:
+        reads = [i for i, line in enumerate(lines) if line.strip() == STATE_LISTS]
+        assert len(reads) == 1 and reads[0] < lines.index("    while True:"), lines[0]
