@@ -243,8 +243,10 @@ def first_charge_stored(lines):
 
 def untraced(lines):
     """A playout's lines without the blocks written for a tracer (`if st.tracer is not None:`
-    and what is indented under it): playout.play_random leaves a game with a tracer to the
-    public path.  A block left empty by it gets a `pass`."""
+    and what is indented under it; of `if st.tracer is None: A else: B`, A alone):
+    playout.play_random leaves a game with a tracer to the public path.  A block left empty by
+    it gets a `pass`."""
+    lines = _untraced_branches(lines)
     out, skip = [], None
     for line in lines:
         depth = len(line) - len(line.lstrip())
@@ -264,6 +266,32 @@ def untraced(lines):
         if line.endswith(":") and (i + 1 == len(out) or len(out[i + 1]) - len(out[i + 1].lstrip()) <= depth):
             kept.append(line[:depth] + "    pass")
     return kept
+
+
+def _untraced_branches(lines):
+    """`if st.tracer is None: A else: B` (a statement asking once whether a tracer listens) as
+    A; `if st.tracer is None and TEST:` as `if TEST:`."""
+    out, i = [], 0
+    while i < len(lines):
+        line = lines[i]
+        if line.strip() != "if st.tracer is None:":
+            out.append(line.replace("if st.tracer is None and ", "if ", 1))
+            i += 1
+            continue
+        depth = len(line) - len(line.lstrip())
+        end = _block_end(lines, i + 1, depth)
+        out.extend(_untraced_branches([x[:depth] + x[depth + 4:] for x in lines[i + 1:end]]))
+        if end < len(lines) and lines[end] == line[:depth] + "else:":
+            end = _block_end(lines, end + 1, depth)
+        i = end
+    return out
+
+
+def _block_end(lines, start, depth):
+    """The index of the first line from `start` indented no deeper than `depth`."""
+    while start < len(lines) and len(lines[start]) - len(lines[start].lstrip()) > depth:
+        start += 1
+    return start
 
 
 def drop_dead_stores(lines):

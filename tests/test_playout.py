@@ -797,3 +797,20 @@ def test_a_playout_operation_going_round_a_loop_reads_the_state_lists_once_befor
     for lines in reading:
         reads = [i for i, line in enumerate(lines) if line.strip() == STATE_LISTS]
         assert len(reads) == 1 and reads[0] < lines.index("    while True:"), lines[0]
+
+
+def test_a_playout_asks_no_statement_whether_a_tracer_listens():
+    """A playout has no tracer (play_random leaves such a game to the public path): of a
+    statement's `if st.tracer is None: A else: B` it keeps A, nested ones too, of `if st.tracer
+    is None and TEST:` the TEST, and nothing of a tracer's own block."""
+    from interpreter.text_passes import untraced
+    lines = ["x = 1", "if st.tracer is None:", "    a()", "    if st.tracer is None:", "        b()",
+             "    else:", "        c()", "else:", "    d()", "if st.tracer is not None:", "    e()", "f()"]
+    assert untraced(lines) == ["x = 1", "a()", "b()", "f()"]
+    assert untraced(["if y:", "    if st.tracer is None:", "        a()", "    else:", "        b()", "g()"]) == \
+        ["if y:", "    a()", "g()"]
+    assert untraced(["if st.tracer is None and n > 0:", "    a()"]) == ["if n > 0:", "    a()"]
+    game = interpreter.load(str(ROOT / "games/bouncer.cardgame"))
+    game.program.make_playout_codes()
+    playouts = [src for src in game.program.compiler.gen.sources if src.startswith("def playout")]
+    assert playouts and not any("st.tracer" in src for src in playouts)
