@@ -200,7 +200,7 @@ def merge_step_charges(lines: list[str]) -> list[str]:
 
 GIVEN_STATE = re.compile(r"[(,]\s*st\s*[,)]|\bst\.\w+\(")  # a call that is given the state
 _NAMES_WORK = re.compile(r"\bst\.work")  # the counter, or its limit
-_CONSTANT = re.compile(rf"^st\.work \+= (\d+)$")
+CONSTANT_CHARGE = re.compile(r"^st\.work \+= (\d+)$")  # a charge of fixed units
 _CALL_ON = re.compile(r"^return CODES\d*\[\d+\]\(st, fr, h \+ 1\)$")  # a playout operation's tail call
 _LEAVES = re.compile(r"^(?:return\b|continue$)")
 _ENDS = re.compile(r"^(?:return\b|continue$|break$|raise\b|_fail\(|_over_budget\()")
@@ -211,7 +211,7 @@ _DRAWN = re.compile(r"^if (w\d+) \+ \d+ <= st\.work_limit and ")
 
 def _constant_charge(nodes: list[_Node], i: int) -> int | None:
     """The units of nodes[i:i+2] if they are a constant charge and its check for a fault."""
-    m = _CONSTANT.match(nodes[i].text)
+    m = CONSTANT_CHARGE.match(nodes[i].text)
     if m is None or nodes[i].body or i + 1 >= len(nodes):
         return None
     check = nodes[i + 1]

@@ -96,7 +96,9 @@ class Assembly:
             fused = unseen_pcs_dropped(deferred_step_charges(fused) if playout else merge_step_charges(fused))
         fused = drop_dead_stores(fused)
         if looped[0]:
-            fused = state_lists_before_loop(["while True:"] + indent(fused)) if playout else ["while True:"] + indent(fused)
+            fused = ["while True:"] + indent(fused)
+            if playout:
+                fused = state_lists_before_loop(fused)
         name, body = f"{'playout' if playout else 'op'}{pc}", ["L = fr[2]"] + fused
         if playout and not self.traced:
             body = frame_in_locals(body, self.frame_reads, pc)

@@ -17,6 +17,7 @@ from . import limits
 from . import nodes as n
 from .nodes import walk as _walk
 from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, REFUSING
+from .flow import CONSTANT_CHARGE
 from .never_none import VALUE_BUILTINS, items_never_none
 from .orders import places
 from .types import INT, TEXT, ZONE, ZONES, is_list, is_ordered, is_record, order_name, record_name
@@ -24,7 +25,6 @@ from .gen_common import ATOM, CHANCE_MARK, INT_LITERAL, LOOP, Env, Fn, Hoister, 
 from .gen_runtime import UNSET, OrderPlaces, concat, text_plus, texts_plus, zone_cards
 
 
-_CONSTANT_CHARGE = re.compile(r"^st\.work \+= \d+$")
 _CHARGING = {"sum", "sorted", "max", "min", "reverse", "players_from"}  # builtins.py charges their work
 
 
@@ -741,7 +741,7 @@ class Expressions:
         """What identifies a computation whose slot later uses may share (see _cached), or None."""
         if not lines:
             return code
-        if self._optimistic and all(_CONSTANT_CHARGE.match(line) for line in lines):
+        if self._optimistic and all(CONSTANT_CHARGE.match(line) for line in lines):
             return tuple(lines), code
         return None
 

@@ -17,6 +17,7 @@ from . import nodes as n
 from .nodes import walk as _walk
 from .program import Several
 from .types import CARD, INT, PLAYER, ZONE
+from .flow import CONSTANT_CHARGE
 from .gen_common import ATOM, Env, Hoister, Unsupported, indent
 from .gen_runtime import MAX_CACHED_MOVES, distinct, make_move
 from .never_none import items_distinct
@@ -24,7 +25,6 @@ from .text_passes import charged_for_each, first_charge_stored, local_reads, tri
 
 
 _PLAIN_ARG = re.compile(r"^(?:L\[\d+\]|-?\d+|st\.n)$")  # an argument the same wherever a listing reads it
-_CONSTANT_CHARGE = re.compile(r"^st\.work \+= (\d+)$")
 _MIN_BLOCK = 6  # a binder domain at least this long may stand for its moves in a playout (_Blocks)
 
 
@@ -445,7 +445,7 @@ def _constant_work(lines, check) -> int | None:
     """The work a rule's test charges when it is only constant charges (`st.work += 1` for each
     definition called; no other line, and nothing in the test that is given `st`, through which
     anything that charges work is charged), else None."""
-    charges = [_CONSTANT_CHARGE.match(line) for line in lines]
+    charges = [CONSTANT_CHARGE.match(line) for line in lines]
     if not all(charges) or "(st" in check:
         return None
     return sum(int(m.group(1)) for m in charges)
