@@ -160,6 +160,7 @@ class Compiler:
         for decision in p.decisions:
             decision.fast = self.gen.enumerator(decision)
             decision.pick = self.gen.playout_enumerator(decision)
+            decision.draw = self.gen.playout_drawer(decision) if decision.pick is not None else None
         return p
 
     def _seat_fn(self, decl):

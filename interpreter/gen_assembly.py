@@ -221,6 +221,15 @@ class Assembly:
         or faults, no move."""
         if decision.pick is None:
             return []
+        # a listing of the cards standing for their moves (Gen.playout_drawer): the move's text
+        # looked up for the card drawn, which is bound as it is
+        drawn = decision.draw is not None
+        if drawn:
+            spec = decision.alts[0]
+            texts = self._move_texts.get(id(spec))
+            if texts is None:
+                moves = self.ns[self._move_caches[id(spec)]]
+                texts = self._move_texts[id(spec)] = self.const(tuple(move.text for move in moves), "TX")
         tmp = self._temps.tmp
         po, w0, g, ms, count, s, z, m = (
             tmp("po"), tmp("w"), tmp("g"), tmp("ms"), tmp("n"), tmp("s"), tmp("z"), tmp("m"))
@@ -228,7 +237,7 @@ class Assembly:
             f"{po} = st.playout", f"{w0} = st.work",
             f"if {w0} + {limits.STEP_COST} <= st.work_limit and st.decisions < {po}.stop and "
             f"({g} := st.game_work + {w0} + {limits.STEP_COST}) <= {po}.far:",
-            "    try:", f"        {ms} = {self.const(decision.pick, 'PICK')}(st, L)",
+            "    try:", f"        {ms} = {self.const(decision.draw if drawn else decision.pick, 'PICK')}(st, L)",
             "    except _RUNTIME_FAULTS:", f"        {ms} = None",
             f"    if {ms}:"]
         made = [
@@ -236,14 +245,15 @@ class Assembly:
             f"if {count} == 1:", f"    {m} = {ms}[0]", f"    {po}.forced = {po}.forced + 1", "else:",
             f"    {z} = (({s} ^ ({s} >> 30)) * {MIX1}) & {MASK}", f"    {z} = (({z} ^ ({z} >> 27)) * {MIX2}) & {MASK}",
             f"    {m} = {ms}[(({z} ^ ({z} >> 31)) * {count}) >> 64]",
-            f"{po}.offered = {po}.offered + {count}", f"st.history.append({m}.text)",
+            f"{po}.offered = {po}.offered + {count}", f"st.history.append({f'{texts}[{m}]' if drawn else f'{m}.text'})",
             "st.decisions = st.decisions + 1", f"st.game_work = {g} + st.work"]
-        lines += indent(made + self._taken(decision, m), 2)
+        lines += indent(made + self._taken(decision, m, drawn), 2)
         return lines + [f"    st.work = {w0}"]  # given up: the stretch goes on as it was
 
-    def _taken(self, decision, m: str) -> list[str]:
-        """The lines after a playout draws move `m`: what moves.apply_move writes for it, then
-        `@ENTER` where the game goes on."""
+    def _taken(self, decision, m: str, drawn: bool = False) -> list[str]:
+        """The lines after a playout draws move `m` (`drawn`: the card that stands for it, the
+        value of its one binder): what moves.apply_move writes for it, then `@ENTER` where the
+        game goes on."""
         if decision.kind == "deferred":
             var, pos, collected, ask = decision.frame_slots
             return [f"L[{collected}] = L[{collected}] + ((L[{var}], {m}.alt, {m}.values),)", f"L[{pos}] += 1",
@@ -252,7 +262,7 @@ class Assembly:
         taken = []
         for pc, slots in decision.binds:
             if len(slots) == 1:
-                bind = [f"L[{slots[0]}] = {m}.values[0]"]
+                bind = [f"L[{slots[0]}] = {m}" if drawn else f"L[{slots[0]}] = {m}.values[0]"]
             else:
                 values = self._temps.tmp("v")
                 bind = [f"{values} = {m}.values"] + [f"L[{slot}] = {values}[{i}]" for i, slot in enumerate(slots)] \

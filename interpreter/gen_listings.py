@@ -63,32 +63,53 @@ class Listings:
             self._optimistic = False
             self._eager.clear()
 
-    def _enumerator(self, d, playout=False):
+    def playout_drawer(self, decision):
+        """fn(st, L) -> the cards a playout draws `decision`'s move from, or None where it has none.
+
+        For a decision of one alternative with one card binder (each card its own move,
+        `MC[card]`), the playout listing written as `playout_enumerator` writes it, but giving
+        the cards themselves, in the same order, for the same work, and giving up where it gives
+        up: the decision drawn in place (gen_assembly.Gen.playout_decision) looks up the move's
+        text for the drawn card only.  The cards may be the zone's own list (no rule cut any):
+        nothing runs between the listing and the draw, and the card is read before it moves."""
+        if self.traced or decision.kind != "normal" or len(decision.alts) != 1:
+            return None
+        self._optimistic = True
+        try:
+            return self._enumerator(decision, playout=True, drawn=True)
+        except Unsupported:
+            return None
+        finally:
+            self._optimistic = False
+            self._eager.clear()
+
+    def _enumerator(self, d, playout=False, drawn=False):
         self._frame_nonnull = self._nonnull_by_code.get(d.code, frozenset())
         try:
-            return self._enumerator_in_frame(d, playout)
+            return self._enumerator_in_frame(d, playout, drawn)
         finally:
             self.leave_frame()
 
-    def _enumerator_in_frame(self, d, playout):
+    def _enumerator_in_frame(self, d, playout, drawn=False):
         if playout:  # written once to count the definition calls to share (_shared_call), then again
             self._listing_calls = Counter()
             try:
-                self._listing_lines(d, playout)
+                self._listing_lines(d, playout, drawn)
                 counted = self._listing_calls
             finally:
                 self._listing_calls = None
                 self._eager.clear()
             self._listing_calls = {key: self._temps.tmp("dc") for key, uses in counted.items() if uses > 1}
         try:
-            lines = self._listing_lines(d, playout)
+            lines = self._listing_lines(d, playout, drawn)
             if self._listing_calls:
                 lines = [f"{name} = _UNSET" for name in self._listing_calls.values()] + lines
         finally:
             self._listing_calls = None
-        return self.build(f"{'pick' if playout else 'moves'}_{d.index}", "st, L", local_reads(lines))
+        name = "draw" if drawn else "pick" if playout else "moves"
+        return self.build(f"{name}_{d.index}", "st, L", local_reads(lines))
 
-    def _listing_lines(self, d, playout):
+    def _listing_lines(self, d, playout, drawn=False):
         fn = self._temps
         names = Counter(spec.name for spec in d.alts)
         lines = ["st.work = 0", "out = []", "tried = 0"] + (["extra = 0", "blocks = None"] if playout else [])
@@ -99,7 +120,8 @@ class Listings:
             lines.append(f"offers = _offers(st, {self.const(d, 'DEC')})")
         for spec in d.alts:
             spec_lines, dedup = self._spec(spec, fn, shared=names[spec.name] > 1, playout=playout,
-                                           seated=self._seated.get(id(d)), at_top=d.kind != "reaction")
+                                           seated=self._seated.get(id(d)), at_top=d.kind != "reaction",
+                                           drawn=drawn)
             uses_seen |= dedup
             if d.kind == "reaction" and spec.reaction is not None:
                 spec_lines = [f"if {spec.reaction} in offers:"] + indent(spec_lines)
@@ -160,7 +182,8 @@ class Listings:
         finally:
             self._hoist = outer
 
-    def _spec(self, spec, fn, shared: bool, playout: bool = False, seated=None, at_top: bool = False):
+    def _spec(self, spec, fn, shared: bool, playout: bool = False, seated=None, at_top: bool = False,
+              drawn: bool = False):
         t, p = self.t, self.p
         alt = spec.node
         if len(alt.binders) != len(spec.bindings) or len(alt.requires) != len(spec.rules):
@@ -320,7 +343,7 @@ class Listings:
         block = add
         for step in reversed(body_depth):
             block = step + indent(block)
-        if playout and len(loops) == 1 and not spec.rules and not shared and types == (INT,):
+        if playout and len(loops) == 1 and not spec.rules and not shared and types == (INT,) and not drawn:
             # Numbers all different, with no rule to pass: the moves stand as the numbers (_Blocks).
             (head, loop, dom), = loops
             made = self.const((self.ns[cache], p, spec, types), "BK")
@@ -330,7 +353,9 @@ class Listings:
                                  f"    blocks.append((len(out) + extra, {dom}, {made}))",
                                  f"    extra += len({dom})", "else:"] + indent(loop + indent(block)), dedup
         if playout and len(loops) == 1 and not dedup and made is not None:
-            return pre + self._rule_passes(loops[0], names[0], cache, passes, fn), dedup
+            return pre + self._rule_passes(loops[0], names[0], cache, passes, fn, drawn), dedup
+        if drawn:
+            raise Unsupported("a listing of cards is one card binder's passes")
         for head, loop, _ in reversed(loops):
             block = head + loop + indent(block)
         return pre + block, dedup
@@ -379,7 +404,7 @@ class Listings:
         self._rule_results[key] = [result, work, w0, 0]
         return [f"{w0} = st.work"] + check_lines + [f"{result} = {check}", f"{work} = st.work - {w0}"], result
 
-    def _rule_passes(self, loop, var, cache, passes, fn):
+    def _rule_passes(self, loop, var, cache, passes, fn, drawn=False):
         """A playout listing's one card binder as one pass over the candidates per rule, each
         keeping those the rule allows, then their moves read off the cache in one go.
 
@@ -390,16 +415,18 @@ class Listings:
         test still computes something per candidate is a loop as in the exact listing.  Work only
         grows and the limit is checked at the end, so the listing's moves and work are those of
         the exact loop; what could fault in between only faults the listing, which the public
-        path then lists the exact way."""
+        path then lists the exact way.  `drawn` (playout_drawer): the candidates kept are the
+        listing (its one alternative's, so `out` is written once on every way), not their moves."""
         head, for_lines, dom = loop
         c = fn.tmp("c")
         lines = head + [f"{c} = {dom}" if len(for_lines) == 1 else f"{c} = [{var} for {var} in {dom} if {var} is not None]"]
-        made = f"{cache}[{var}]"
+        made = var if drawn else f"{cache}[{var}]"
 
         def keep(tests, cond, last):
             """The candidates of `c` passing `cond` (after `tests`), into `c`, or as moves into `out`."""
             if not tests:
-                return [f"out += [{made} for {var} in {c} if {cond}]" if last else f"{c} = [{var} for {var} in {c} if {cond}]"]
+                into = "out =" if drawn else "out +="
+                return [f"{into} [{made} for {var} in {c} if {cond}]" if last else f"{c} = [{var} for {var} in {c} if {cond}]"]
             if last:
                 return [f"for {var} in {c}:"] + indent(tests + [f"if {cond}:", f"    out.append({made})"])
             kept = fn.tmp("c")
@@ -408,8 +435,9 @@ class Listings:
 
         # every candidate's move: looked up all at once where there are several (a comprehension
         # runs about ten instructions a candidate, itemgetter none; it takes one argument apart)
-        every = [f"out += {self.const(operator.itemgetter, 'H')}(*{c})({cache}) if len({c}) > 1 "
-                 f"else [{made} for {var} in {c}]"]
+        every = [f"out = {c}"] if drawn else \
+            [f"out += {self.const(operator.itemgetter, 'H')}(*{c})({cache}) if len({c}) > 1 "
+             f"else [{made} for {var} in {c}]"]
         if not passes:
             return lines + every
         for u, (segs, when, rl, require, check_lines, check) in enumerate(passes):

@@ -107,6 +107,13 @@ def test_a_playout_lists_the_moves_the_api_lists(path):
                 work = state.work
                 state.begin_work()
                 assert picked == _listing(decision.fast(state, L)) and work == state.work, (path.name, state.decisions)
+            if decision.draw is not None:  # the cards standing for the same moves, for the same work
+                state.begin_work()
+                moves = decision.pick(state, L)
+                work = state.work
+                state.begin_work()
+                drawn = decision.draw(state, L)
+                assert drawn == [m.values[0] for m in moves] and work == state.work, (path.name, state.decisions)
             state.apply(agent.choose(state.legal_moves()))
 
 
@@ -288,7 +295,7 @@ phase main {
         choose(p)
         deeper(x % 45)
     }
-    if rounds > 6 {
+    if rounds > 4 {
         deeper(x % 7 + 195)
     }
     decide seat(0) "Again?" {
@@ -814,3 +821,117 @@ def test_a_playout_asks_no_statement_whether_a_tracer_listens():
     game.program.make_playout_codes()
     playouts = [src for src in game.program.compiler.gen.sources if src.startswith("def playout")]
     assert playouts and not any("st.tracer" in src for src in playouts)
+
+
+# ---- a decision's cards drawn from (Gen.playout_drawer)
+
+# One card binder, one alternative: a rule whose `when` is an `any` over the hand (false: the
+# hand itself is drawn from), a rule cutting per candidate, no rule at all (the zone's own
+# list), a hand that runs empty (no move), a rule that faults for one rank, listings that run
+# out of budget part way.
+_DRAWN = '''game "Drawn"
+players 3
+limit work_per_move BUDGET
+deck standard in stock {
+    ordered rank: 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A
+    suit: C, D, H, S
+    name: rank suit
+}
+zone stock: shared hidden
+zone hand: per player hidden
+zone spare: per player hidden
+zone pile: shared public
+var led: symbol = none
+var rounds: int = 0
+define heavy(p: player) = count([x for x in stock where x.suit != H]) + rounds
+rule follow(p: player, c: card) "Follow the led suit if you can."
+    when led != none and any x in hand[p] where x.suit == led
+    require c.suit == led
+rule sized(p: player, c: card) "Not too heavy."
+    when heavy(p) > 3
+    require place(c.rank) + heavy(p) > 2
+rule odd(c: card) "A rule that may fault."
+    require 12 / (place(c.rank) - 99) != 5
+phase deal {
+    shuffle stock
+    deal 5 from stock to hand of players
+    deal 2 from stock to spare of players
+    next trick
+}
+phase trick {
+    set led = none
+    set rounds += 1
+    for p in players {
+        decide p "Play" {
+            play(c from hand[p]) requires follow(p, c), sized(p, c), odd(c) {
+                move c to pile face up
+                if led == none {
+                    set led = c.suit
+                }
+            }
+        }
+        if not empty(spare[p]) or led == H {
+            decide p "Drop" {
+                drop(c from spare[p]) {
+                    move c to pile
+                }
+            }
+        }
+    }
+    if rounds > 4 {
+        end game
+    }
+    next trick
+}
+score p: count(hand[p])
+'''
+
+
+@pytest.mark.parametrize("budget", [320, 335, 1_000_000])
+@pytest.mark.parametrize("faulting", [False, True], ids=["plain", "faulting"])
+def test_a_decision_drawn_from_its_cards_plays_as_the_api(budget, faulting, tmp_path):
+    """A decision of one card binder drawn in place from the cards its listing keeps (the zone's
+    own list where no rule cuts): the same moves, work, faults and ends as the API's, with
+    hands that run empty (no move: the public path) and budgets running out in a listing."""
+    text = _DRAWN.replace("BUDGET", str(budget))
+    if faulting:
+        text = text.replace("- 99)", "- 6)")
+    path = tmp_path / "drawn.cardgame"
+    path.write_text(text)
+    game = interpreter.load(str(path))
+    assert all(d.draw is not None for d in game.program.decisions)
+    faults = set()
+    for seed in range(12):
+        state = game.new_game(players=3, seed=seed)
+        agent = RandomAgent.for_game(seed)
+        while not state.is_over and state.fault is None:
+            decision, L = state.waiting, state.stack[-1][2]
+            results = []
+            for listing in (decision.pick, decision.draw):
+                state.begin_work()
+                try:
+                    got = listing(state, L)
+                    results.append(None if got is None else (list(got), state.work))
+                except interpreter.runtime.RUNTIME_FAULTS:
+                    results.append(None)
+            picked, drawn = results
+            assert (picked and ([m.values[0] for m in picked[0]], picked[1])) == drawn, seed
+            moves = state.legal_moves()
+            if not moves:
+                break
+            try:
+                state.apply(agent.choose(moves))
+            except interpreter.GameFault:
+                break
+        played, _ = play_one(game, 3, seed, {}, max_decisions=MAX)
+        api = _api_game(game, 3, seed, {})
+        if api.fault is not None and api.fault.message.startswith("this decision has no legal move"):
+            # a dead end: the playout hands it back unfaulted (simulate reports it), after the same moves
+            assert played.fault is None and played.to_json()["history"] == api.to_json()["history"], seed
+            faults.add("dead end")
+            continue
+        assert _outcome(played) == _outcome(api), seed
+        faults.add(played.fault.message.split(" (")[0] if played.fault else "finished")
+    assert any(f.startswith("this needed more than") for f in faults) == (budget < 1_000_000), faults
+    assert ("division by zero" in faults) == faulting, faults
+    assert "dead end" in faults or budget == 320, faults
