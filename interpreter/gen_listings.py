@@ -292,7 +292,7 @@ class Listings:
                         check = ok
                 if playout and not alt.binders and not segs:
                     check_lines, check = self._shared_rule(rule.name, rule_names, check_lines, check, at_top and u == 0, fn)
-                passes.append((segs, independent_when, rl, require, check_lines, check))
+                passes.append((segs, independent_when, rl, require, check_lines, check, rule.when))
                 body_depth.append([x for lines, _ in segs for x in lines] + check_lines + [f"if {check}:"])
         # the move itself, from a cache of moves already built for this alternative
         types = tuple(bd.type for bd in spec.bindings)
@@ -440,8 +440,10 @@ class Listings:
              f"else [{made} for {var} in {c}]"]
         if not passes:
             return lines + every
-        for u, (segs, when, rl, require, check_lines, check) in enumerate(passes):
+        cut = lines[-1] != f"{c} = {dom}"  # the candidates are no longer the domain's list itself
+        for u, (segs, when, rl, require, check_lines, check, rule_when) in enumerate(passes):
             last = u == len(passes) - 1
+            whole, cut = not cut, True  # (each pass may cut them)
             computed = [(seg, entry) for seg, entry in segs if seg]
             if any(entry is None for _, entry in computed):
                 lines += keep([x for seg, _ in segs for x in seg] + check_lines, check, last)  # per candidate
@@ -451,6 +453,13 @@ class Listings:
             else:
                 test = [f"if {when}:"] + indent(keep(rl, require, last)) + (["else:"] + indent(every) if last else [])
             once = [x for _, (_, lines_once, _) in computed for x in lines_once]
+            if whole and not rl and _last_any(rule_when):
+                found = _any_as_filter(once, head, dom, c, var, require, fn)
+                if found is not None:  # the candidates the rule keeps, computed by its `when`'s `any`
+                    once, kept = found
+                    test = [f"if {when}:"] + indent(
+                        ([f"out = {kept}" if drawn else f"out += [{made} for {var} in {kept}]"] if last else
+                         [f"{c} = {kept}"])) + (["else:"] + indent(every) if last else [])
             if not once:
                 lines += test
                 continue
@@ -477,6 +486,57 @@ def _constant_work(lines, check) -> int | None:
     if not all(charges) or "(st" in check:
         return None
     return sum(int(m.group(1)) for m in charges)
+
+
+def _last_any(e) -> bool:
+    """Whether `e` is true only where an `any` it ends with was computed, and true: `any ...`, or
+    `A and ... and any ...`."""
+    while isinstance(e, n.Binary) and e.op == "and":
+        e = e.right
+    return isinstance(e, n.Quant) and e.kind == "any"
+
+
+_PLAIN_ZONE = re.compile(r"^st\.zones\[(?:[\d\s+()]|L\[\d+\]|st\.n)+\]$")  # the same list wherever a listing reads it
+_STATE_VARS = re.compile(r"\bst\.vars\[\d+\]")
+_CALL = re.compile(r"[\w\])]\s*\(")
+
+
+def _any_as_filter(once, head, dom, c, var, require, fn):
+    """A rule's pass (Listings._rule_passes) whose `when` ends with `any x in Z where P(x)`, Z
+    the candidates' own domain and P(x) the rule's `require` on x (must follow suit): the
+    candidates P keeps, computed where the `any` is, and the `any` their being some.  (once
+    lines, the name of the kept list), or None where the `when`'s lines are not of that shape.
+
+    Exact: the `any` is charged len(Z) before its loop, P charges nothing and calls nothing
+    (only reads of tables, variables and the candidate), so the work is the same; where P
+    holds for some x, the pass then tests P on every candidate anyway, and where it holds for
+    none, the `any` tested it on all of them: the same tests, in another order, so a fault is
+    a fault either way (and faults the listing, which the public path then lists)."""
+    zone = next((line[len(f"{dom} = "):] for line in head if line.startswith(f"{dom} = ")), None)
+    if zone is None or not _PLAIN_ZONE.match(zone) or any("_UNSET" in line for line in once):
+        return None
+    loops = [i for i, line in enumerate(once) if line.lstrip().startswith(("for ", "while "))]
+    if len(loops) != 1 or loops[0] < 3:
+        return None
+    i = loops[0]
+    pad = once[i][:len(once[i]) - len(once[i].lstrip())]
+    m = re.match(rf"^{pad}for (q\d+) in (s\d+):$", once[i])
+    if m is None:
+        return None
+    q, z = m.groups()
+    flag = once[i - 1][len(pad):].split(" = ")[0]
+    if once[i - 3:i] != [f"{pad}{z} = {zone}", f"{pad}st.work += len({z})", f"{pad}{flag} = False"] or \
+            len(once) < i + 5 or not once[i + 1].startswith(f"{pad}    if ") or \
+            once[i + 2:i + 4] != [f"{pad}        {flag} = True", f"{pad}        break"] or \
+            len(once[i + 4]) - len(once[i + 4].lstrip()) > len(pad) or once[i + 4].lstrip().startswith("else"):
+        return None
+    cond = once[i + 1][len(pad) + 4:-1][3:]
+    if re.sub(rf"\b{q}\b", var, cond) != require or _CALL.search(_STATE_VARS.sub("V", require)) or \
+            re.search(r"\bst\b", _STATE_VARS.sub("V", require)) or re.search(r"\b[a-z]+\d+\b", re.sub(rf"\b{var}\b", "", require)):
+        return None
+    kept = fn.tmp("c")
+    return once[:i - 1] + [f"{pad}{kept} = [{var} for {var} in {c} if {require}]", f"{pad}{flag} = {kept} != []"] + \
+        once[i + 4:], kept
 
 
 def _domain_size(dom: str) -> str:

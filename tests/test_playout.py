@@ -935,3 +935,84 @@ def test_a_decision_drawn_from_its_cards_plays_as_the_api(budget, faulting, tmp_
     assert any(f.startswith("this needed more than") for f in faults) == (budget < 1_000_000), faults
     assert ("division by zero" in faults) == faulting, faults
     assert "dead end" in faults or budget == 320, faults
+
+
+# Rules whose `when` ends with an `any` over the candidates' own zone testing the rule's
+# `require` (Listings._rule_passes computes the kept candidates there): false by its guard, false
+# by the `any`, true; such a rule after another (not the domain's own list any more); an `any`
+# that is not the last of an `and` (left as written); two alternatives (a `pick` only); a guard
+# variable that becomes none.
+_ANY_RULES = '''game "Any rules"
+players 3
+limit work_per_move BUDGET
+deck standard in stock {
+    ordered rank: 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A
+    suit: C, D, H, S
+    name: rank suit
+}
+zone stock: shared hidden
+zone hand: per player hidden
+zone pile: shared public
+var led: symbol = none
+var bar: int = 0
+var avoid: symbol = H
+rule follow(p: player, c: card) "Follow the led suit if you can."
+    when led != none and any x in hand[p] where x.suit == led
+    require c.suit == led
+rule not_hearts(p: player, c: card) "No hearts while you have something else."
+    when bar % 3 != 1 and any x in hand[p] where x.suit != avoid
+    require c.suit != avoid
+rule sevens(p: player, c: card) "Sevens first, or anything on a second bar."
+    when (any x in hand[p] where x.rank == 7) or bar == 2
+    require c.rank == 7
+phase deal {
+    shuffle stock
+    deal 16 from stock to hand of players
+    next trick
+}
+phase trick {
+    set led = none
+    for p in players {
+        decide p "Play" {
+            play(c from hand[p]) requires follow(p, c) {
+                move c to pile face up
+                if led == none {
+                    set led = c.suit
+                }
+                set bar += 1
+            }
+        }
+        decide p "Lay" {
+            lay(c from hand[p]) requires not_hearts(p, c), follow(p, c) {
+                move c to pile face up
+            }
+            hold { set avoid = led }
+        }
+        decide p "Seven" {
+            seven(c from hand[p]) requires sevens(p, c) {
+                move c to pile face up
+            }
+            skip { set bar += 2 }
+        }
+    }
+    if any q in players where count(hand[q]) < 3 {
+        end game
+    }
+    next trick
+}
+score p: count(hand[p])
+'''
+
+
+@pytest.mark.parametrize("budget", [300, 1_000_000])
+def test_a_rule_whose_when_ends_with_its_require_as_any_lists_as_the_api(budget, tmp_path):
+    """The kept candidates computed by the `when`'s `any` (follow suit): the same moves and work
+    as the exact listing at every decision, and the same games, in the shapes it applies to
+    and those it must leave as written."""
+    path = tmp_path / "any_rules.cardgame"
+    path.write_text(_ANY_RULES.replace("BUDGET", str(budget)))
+    game = interpreter.load(str(path))
+    listings = [s for s in game.program.compiler.gen.sources if s.startswith(("def pick_", "def draw_"))]
+    assert sum(" != []" in s for s in listings) == 3, listings  # follow: pick and draw; not_hearts
+    _lists_alike(game, range(8))
+    assert _outcomes_alike(game, budget) == ({"finished"} if budget > 300 else {"finished", "this needed more than 300 units of work, the budget of one move"})
