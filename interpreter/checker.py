@@ -7,6 +7,7 @@ local slot of each declared name.  Nothing here runs the game.
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections import ChainMap
 
@@ -1205,9 +1206,10 @@ class Checker:
             hint = f"`{e.name}` takes arguments: `{e.name}(...)`"
         elif not hint:
             hint = did_you_mean(e.name, self._card_ids())
-        if not hint or hint.startswith("known:"):  # a new author's word for a kind of thing
-            hint = "a bare word is a symbol only when a deck attribute or a `one of` option lists it" + \
-                (f"; {hint}" if hint else "")
+        if not hint or hint.startswith("known:") or _weak_match(e.name, hint):  # a new author's word for a kind of thing
+            symbols = "a bare word is a symbol only when a deck attribute or a `one of` option lists it"
+            hint = f"{hint} ({symbols})" if hint.startswith("did you mean") else \
+                symbols + (f"; {hint}" if hint else "")
         if e.name not in self._refused:
             self.error("E0201", f"unknown name `{e.name}`", e.span, "not declared here", hint)
         t.resolved[id(e)] = ("error", e.name)
@@ -1514,6 +1516,15 @@ def _cycle(graph: dict, start: str) -> list | None:
                 parent[callee] = name
                 queue.append(callee)
     return None
+
+
+def _weak_match(name: str, hint: str) -> bool:
+    """Whether a `did you mean` names a word only loosely like `name` (`heads` -> `teams`): the
+    author more likely meant a symbol than mistyped that name."""
+    if not hint.startswith("did you mean `"):
+        return False
+    close = hint[len("did you mean `"):].split("`")[0]
+    return difflib.SequenceMatcher(None, name, close).ratio() < 0.7 and not close.startswith(name[:2])
 
 
 def _card_examples(t: Tables) -> str:

@@ -116,8 +116,9 @@ class Statements:
             vl, value = self.lower(s.value, env, fn)
             outside = self.const("position {} is outside the list (length {})")
             lines = [f"{seq} = list({where})"] + il + [
-                f"{i} = {idx}", f"if {i} is None or not 0 <= {i} < len({seq}):",
-                f"    _fail({outside}.format({i}, len({seq})), {span})"]
+                f"{i} = {idx}", f"if {i} is None or not -len({seq}) <= {i} < len({seq}):",
+                f"    _fail({outside}.format({i}, len({seq})), {span})",
+                f"if {i} < 0:", f"    {i} += len({seq})"]  # from the end, as `l[-1]` reads
             if op == "=":
                 lines += vl + [f"{seq}[{i}] = {value}"]
             else:

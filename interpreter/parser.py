@@ -538,6 +538,13 @@ class _ToNodes(Transformer):
             pos = m.end()
         if pos < len(raw) - 1:
             parts.append(_plain('"' + raw[pos:-1] + '"'))
+        filled = [m.span() for m in re.finditer(r"(?<!\\)\{([^{}]*)\}", raw)]
+        for m in re.finditer(r"(?<!\\)\{", raw):  # a brace left open would be shown as written
+            if not any(a <= m.start() < b for a, b in filled):
+                column = tok.column + m.start()
+                raise _NodeError(Diagnostic("E0104", "this `{` is never closed", Span(
+                    self.path, tok.line, column, tok.line, column + 1), "no `}` closes it",
+                    "close the part (`{pot}`), or write `\\{` for a literal brace"))
         return tuple(parts)
 
     def _shifted(self, tree, line: int, col_offset: int):

@@ -255,6 +255,27 @@ _RETURN_VALUE = re.compile(r"\breturn\s+(\S+\s*)?$")
 _IF_AFTER_OPERATOR = re.compile(r"(?:[-+*/%]|[<>!=]=|[<>]|\b(?:and|or|in|not))\s*(if)\b[^\n]*$")
 
 
+# `move c to z faceup`: the one word reads as the start of a procedure call, so the parser
+# fails at the next statement; the word is just before the error.
+_FACE_WORD = re.compile(r"\b(face_?up|face_?down|faceUp|faceDown|facedown|faceup)[ \t]*(?:#[^\n]*)?\s*$")
+
+# `1 < a < 3`: a second comparison inside one expression (comparisons do not chain). The part of
+# the text since the expression began (a bracket, a comma, a keyword that starts a condition).
+_COMPARISONS = ("TEQ", "NE", "LT", "LE", "GT", "GE", "EQEQ", "NOTEQ", "LESSTHAN", "MORETHAN")
+_EXPRESSION_START = re.compile(r"(?:[([{,]|\b(?:and|or|not|where|then|else|if|when|require|in|by|"
+                               r"let|set|while|until)\b|(?<![=!<>])=(?!=))")
+_COMPARISON = re.compile(r"==|!=|<=|>=|<|>|\bnot\s+in\b|\bin\b")
+
+
+def _chained_comparison(before: str, found: str) -> bool:
+    if found.strip("`") not in ("<", "<=", ">", ">=", "==", "!="):
+        return False
+    line = before.rsplit("\n", 1)[-1]
+    starts = [m.end() for m in _EXPRESSION_START.finditer(line)]
+    tail = line[starts[-1]:] if starts else line
+    return bool(re.search(r"==|!=|<=|>=|<|>", tail))
+
+
 def _span_at(text: str, path: str, offset: int, width: int) -> Span:
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
@@ -366,6 +387,15 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
             and not _in_block(before) and before[len(before.rstrip(" \t")) - 1:].startswith("\n")
             and (close := did_you_mean(str(err.token), DECLARATION_WORDS)).startswith("did you mean")):
         return Diagnostic("E0107", "a declaration is expected here", span, f"unexpected {found}", close)
+    face = _FACE_WORD.search(before)
+    if face and isinstance(err, lark.exceptions.UnexpectedToken) and _in_block(before):
+        word = face.group(1)
+        return Diagnostic("E0127", "`face up` and `face down` are two words",
+                          _span_at(text, path, face.start(1), len(word)), f"`{word}` is not a word of `move`",
+                          f"write `{'face down' if 'own' in word else 'face up'}`: `move c to played[p] face up`")
+    if isinstance(err, lark.exceptions.UnexpectedToken) and _chained_comparison(before, found):
+        return Diagnostic("E0101", f"unexpected {found}", span, "a second comparison",
+                          "comparisons do not chain: write `a < b and b < c`")
     known = _match_catalogue(err, parser, start)
     if known:
         code, message, hint = known

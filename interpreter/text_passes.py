@@ -189,8 +189,14 @@ def unused_dropped(lines):
     if "blocks.append" not in text:
         lines = [line for line in lines if line not in ("extra = 0", "blocks = None", "if blocks is not None:",
                                                          "    return _Blocks(out, blocks, extra, st)")]
-    return [line for line in lines
-            if not (line.endswith(" = _UNSET") and f"{line.split(' = ')[0].strip()} is _UNSET" not in text)]
+    return [line for line in lines if not (line.endswith(" = _UNSET") and not _unset_read(line, text))]
+
+
+def _unset_read(line: str, text: str) -> bool:
+    """Whether the name a line marks `_UNSET` is tested against the mark (`is _UNSET`, or a loop
+    variable's write-back `is not _UNSET`, which must see the mark when the loop ran no round)."""
+    name = line.split(" = ")[0].strip()
+    return f"{name} is _UNSET" in text or f"{name} is not _UNSET" in text
 
 
 _MEASURED = re.compile(r"^(?P<pad>\s*)(?P<hw>hw\d+) = st\.work - (?P<t>t\d+)$")

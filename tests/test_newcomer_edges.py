@@ -1,0 +1,118 @@
+"""Edge cases a new author met writing games from docs/language.md alone (session i09): each
+played through the public API, by the playouts and traced, which must agree and never raise
+anything but a game's own fault."""
+
+from __future__ import annotations
+
+import pytest
+
+import interpreter
+from interpreter.agents import RandomAgent
+from interpreter.simulate import play_one
+
+_EMPTY_HAND = '''game "Empty hand"
+players 2
+deck d in stock {{
+    ordered rank: 1, 2, 3, 4, 5, 6
+    suit: C, D, H
+}}
+zone stock: shared hidden
+zone hand: per player owner
+zone pile: shared public
+var who: player = seat(0)
+var turns: int = 0
+phase main {{
+    set turns += 1
+    if turns > 6 {{
+        end game
+    }}
+    decide who "Play or skip" {{
+        play({binder}) {{
+            set turns += 0
+        }}
+        skip {{
+            if not empty(stock) {{
+                move top(stock) to hand[who]
+            }}
+        }}
+    }}
+    set who = left_of(who)
+    next main
+}}
+'''
+
+# A binder's list walked by a loop of its own (a comprehension, a quantifier, a best item, a
+# sort, a pattern): over an empty hand the loop runs no round, and the listing must still offer
+# `skip` (it raised UnboundLocalError: the loop variable's write-back read a name never set).
+BINDERS = [
+    "c from [x for x in hand[who]]",
+    "c from [x for x in hand[who] where x.rank > 2]",
+    "c from sorted x in hand[who] by x.rank",
+    "c from sorted x in hand[who] by [x.rank, place(x.rank)]",
+    "c from [max x in hand[who] by x.rank]",
+    "g from groups x in hand[who] by x.rank",
+    "g from runs x in hand[who] by x.rank least 2",
+    "n in 1..count x in hand[who] where x.rank > 2",
+    "n in 1..(if any x in hand[who] where x.rank > 2 then 1 else 0)",
+    "n in 1..(if all x in hand[who] where x.rank > 2 then 0 else 1)",
+    "c from [y for x in hand[who] for y in hand[who] where x != y]",
+    "c from (let h = sorted x in hand[who] by x.rank in h)",
+]
+
+
+def _api(game, seed):
+    state = game.new_game(seed=seed)
+    agent = RandomAgent.for_game(seed)
+    while not state.is_over and state.fault is None:
+        state.apply(agent.choose(state.legal_moves()))
+    return state
+
+
+@pytest.mark.parametrize("binder", BINDERS)
+def test_a_binder_over_a_loop_of_an_empty_hand_offers_the_other_alternatives(binder, tmp_path):
+    path = tmp_path / "empty_hand.cardgame"
+    path.write_text(_EMPTY_HAND.format(binder=binder))
+    game = interpreter.load(str(path))
+    state = game.new_game(seed=1)
+    assert [m.text for m in state.legal_moves()] == ["skip"]  # both hands are empty at the start
+    assert state.explain("skip").legal
+    for seed in range(4):
+        api = _api(game, seed)
+        played, finished = play_one(game, 2, seed, {})
+        assert finished and api.is_over and api.fault is None
+        assert (played.decisions, played.game_work, played.to_json()) == (api.decisions, api.game_work, api.to_json())
+        assert any(line.startswith(("play", "skip")) for line in api.history)
+
+
+_NEGATIVE = '''game "From the end"
+players 2
+var l: list of int = [1, 2, 3]
+var shown: text = ""
+phase main {
+    let m = [4, 5]
+    set m[-2] = 7
+    set l[-1] += 10
+    set l[-3] = count(m) + m[0]
+    set shown = "" + l + " " + m
+    decide seat(0) "Go on?" {
+        go {
+            set l[-4] = 0
+        }
+        stop
+    }
+    end game
+}
+'''
+
+
+def test_a_list_item_is_set_counting_from_the_end_as_it_is_read(tmp_path):
+    path = tmp_path / "negative.cardgame"
+    path.write_text(_NEGATIVE)
+    game = interpreter.load(str(path))
+    state = game.new_game(seed=1)
+    assert state.view("all")["vars"]["l"] == [9, 2, 13]
+    assert state.view("all")["vars"]["shown"] == "[9, 2, 13] [7, 5]"
+    with pytest.raises(interpreter.GameFault) as fault:
+        state.apply("go")
+    assert "position -4 is outside the list (length 3)" in str(fault.value)
+    assert state.fault is not None
