@@ -253,7 +253,7 @@ class Game:
     def _started(self, players, seed, values, budget, tracer, record, pause_at) -> "GameState":
         prog = self.program
         st = GameState()
-        st.memo = {}
+        st.memo, st.zmemo = {}, {}
         st.prog, st.n, st.seed, st.options = prog, players, seed, dict(values)
         st.zones = [[] for _ in range(prog.shared_zone_count + len(prog.per_player_names) * players)]
         st.loc = [0] * len(prog.card_names)
@@ -281,7 +281,7 @@ class Game:
             for slot, init, per in prog.var_inits:
                 value = init(st, [])
                 st.vars[slot] = [value] * rows[per] if per is not None else value
-                st.memo = {}  # the next variable's value may read a definition of this one
+                st.memo, st.zmemo = {}, {}  # the next variable's value may read a definition of this one
             st.end_work()
             first = prog.code_info[0]
             st.stack = [[0, 0, [None] * first.size]]

@@ -13,7 +13,7 @@ import itertools
 
 from . import limits
 from . import nodes as n
-from .memo_reads import kept_definitions, memo_reads, script_nodes
+from .memo_reads import kept_definitions, memo_reads, script_nodes, sees_cards
 from .gen_common import ATOM, INT_LITERAL, LOOP, Env, Unsupported, compile_source, indent
 from .gen_runtime import UNSET
 from .text_passes import argument_checked_first, written_out
@@ -24,8 +24,12 @@ _INLINE_MOST_LINES, _INLINE_MOST_CHARS = 40, 2000  # definitions at most this bi
 # Written before a change of the zones, the cards' facing or a variable that a definition kept
 # in State.memo may read (Gen.forget): the values computed so far (see Gen.define_fn) may no
 # longer hold.  (Forgetting only the definitions that read what changes, `st.memo.pop(key)`
-# each, was measured: the pops cost what the values kept longer saved.)
+# each, was measured: the pops cost what the values kept longer saved.)  The definitions that
+# read where cards lie or how they face (through the ones they call) are kept apart, in
+# State.zmemo, so a card's move forgets only those: a definition of variables alone (`still_in`,
+# a filter of the players by their variables) keeps its value across the moves of a hand.
 FORGET = "st.memo = {}"
+FORGET_CARDS = "st.zmemo = {}"
 # Each definition's function, in every generator (the REPL's evaluations compile their own), has
 # a key of its own in State.memo: two generators never number definitions alike.
 _MEMO_KEYS = itertools.count()
@@ -75,7 +79,7 @@ class Definitions:
             if memo:
                 self._kept_defines.add(name)
             plain = lines + [f"return {code}"]
-            body = written_out(self._memoized(key, lines, code, fn, sig[1:]) if memo else
+            body = written_out(self._memoized(key, lines, code, fn, sig[1:], self._memo_store([name])) if memo else
                                plain if self._reference else argument_checked_first(plain))
             src = f"def {pyname}({', '.join(sig)}):\n" + "\n".join(indent(body)) + "\n"
             exec(compile_source(src, f"<cardgame generated {pyname}>"), self.ns)
@@ -89,24 +93,25 @@ class Definitions:
         return pyname
 
     @staticmethod
-    def _memoized(key: int, lines, code, fn, args=()):
+    def _memoized(key: int, lines, code, fn, args=(), store="st.memo"):
         """A definition's body computing its value at most once while what it reads does not
         change: expressions change nothing, and every statement that changes a zone, the
         facing or a variable the definition may read forgets its values first (Gen.forget).
         A later use charges the work the computation took, or computes it again when that
         would pass the limit, so the budget runs out exactly where, and with the span where,
         it would have.  With parameters (`args`, plain values: kept_definitions) the key holds
-        a dict of the values per argument."""
+        a dict of the values per argument.  `store`: State.memo, or State.zmemo for a definition
+        that reads where cards lie or how they face (_memo_store)."""
         h, w0, v = fn.tmp("h"), fn.tmp("w"), fn.tmp("v")
         if not args:
-            return [f"{h} = st.memo.get({key})",
+            return [f"{h} = {store}.get({key})",
                     f"if {h} is not None and ({w0} := st.work + {h}[1]) <= st.work_limit:",
                     f"    st.work = {w0}", f"    return {h}[0]",
-                    f"{w0} = st.work"] + lines + [f"{v} = {code}", f"st.memo[{key}] = ({v}, st.work - {w0})",
+                    f"{w0} = st.work"] + lines + [f"{v} = {code}", f"{store}[{key}] = ({v}, st.work - {w0})",
                                                   f"return {v}"]
         per, arg = fn.tmp("g"), args[0] if len(args) == 1 else f"({', '.join(args)})"
-        return [f"{per} = st.memo.get({key})",
-                f"if {per} is None:", f"    {per} = st.memo[{key}] = {{}}",
+        return [f"{per} = {store}.get({key})",
+                f"if {per} is None:", f"    {per} = {store}[{key}] = {{}}",
                 f"elif ({h} := {per}.get({arg})) is not None and ({w0} := st.work + {h}[1]) <= st.work_limit:",
                 f"    st.work = {w0}", f"    return {h}[0]",
                 f"{w0} = st.work"] + lines + [f"{v} = {code}", f"{per}[{arg}] = ({v}, st.work - {w0})",
@@ -116,20 +121,28 @@ class Definitions:
         """Lines emptying State.memo before a change, where a definition it keeps may read
         what changes (memo_reads.py): the global `variable`, the cards of `zones` (slot
         numbers or names holding them), how cards face, or (`anywhere`) cards taken from
-        zones known only card by card.  No lines where none reads it."""
-        reads = self._memo_reads()
+        zones known only card by card.  No lines where none reads it.  State.memo holds the
+        definitions that read variables only, State.zmemo the others (_memo_store)."""
+        plain, reads = self._memo_reads()
+        lines = [FORGET] if variable is not None and variable in plain.variables else []
         touched = zones or anywhere
         if variable in reads.variables or (facing and reads.facing) or (touched and reads.zones is None):
-            return [FORGET]
+            return lines + [FORGET_CARDS]
         if not reads.zones:
-            return []
+            return lines
         if anywhere or any(int(z) in reads.zones for z in zones if INT_LITERAL.match(z)):
-            return [FORGET]
+            return lines + [FORGET_CARDS]
         found = [z for z in zones if not INT_LITERAL.match(z)]
         if not found:
-            return []
+            return lines
         read = self.const(reads.zones, "MZ")
-        return [f"if {' or '.join(f'{z} in {read}' for z in found)}:", f"    {FORGET}"]
+        return lines + [f"if {' or '.join(f'{z} in {read}' for z in found)}:", f"    {FORGET_CARDS}"]
+
+    def _memo_store(self, names) -> str:
+        """Where State keeps the values of the definitions `names` (one, or a call's): State.zmemo
+        when they read where any card lies or how cards face (through what they call), else
+        State.memo, which a card's move leaves as it is (see FORGET_CARDS)."""
+        return "st.zmemo" if any(sees_cards(self.t, self.p.zone_index, name) for name in names) else "st.memo"
 
     def _memo_keys(self) -> dict:
         """Definition name -> its key in State.memo, for each one define_fn may keep
@@ -160,7 +173,11 @@ class Definitions:
                     except Unsupported:
                         pass
                 names = [name for name in names if name in self._kept_defines]
-            self._reads = memo_reads(self.t, self.p.zone_index, names + sorted(self._called))
+            t, zones = self.t, self.p.zone_index
+            names = names + sorted(self._called)
+            cards = [name for name in names if sees_cards(t, zones, name)]
+            self._reads = (memo_reads(t, zones, [name for name in names if name not in cards]),
+                           memo_reads(t, zones, cards))
         return self._reads
 
     def _kept_call(self, e, pyname: str, codes) -> str | None:
@@ -173,7 +190,8 @@ class Definitions:
             return None
         key = (e.func, tuple(codes))
         if key not in self._kept_calls:
-            body = self._memoized(next(_MEMO_KEYS), [], f"{pyname}(st, {', '.join(codes)})", self._temps)
+            body = self._memoized(next(_MEMO_KEYS), [], f"{pyname}(st, {', '.join(codes)})", self._temps, (),
+                                  self._memo_store([e.func]))
             self._kept_calls[key] = self.build(f"{pyname}_kept", "st", body).__name__
         return self._kept_calls[key]
 
@@ -228,3 +246,4 @@ class Definitions:
         if small_only:  # another definition's body then stays small enough to be written in place,
             return None  # a value computed once is shared as the call (Expressions._cached)
         return lines + body_lines, body
+

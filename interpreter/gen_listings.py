@@ -21,7 +21,7 @@ from .flow import CONSTANT_CHARGE
 from .gen_common import ATOM, Env, Hoister, Unsupported, indent
 from .gen_runtime import MAX_CACHED_MOVES, distinct, make_move
 from .never_none import items_distinct
-from .text_passes import charged_for_each, first_charge_stored, local_reads, tries, unused_dropped
+from .text_passes import charged_for_each, first_charge_stored, local_reads, shared_values_read_plain, tries, unused_dropped
 
 
 _PLAIN_ARG = re.compile(r"^(?:L\[\d+\]|-?\d+|st\.n)$")  # an argument the same wherever a listing reads it
@@ -103,7 +103,8 @@ class Listings:
         try:
             lines = self._listing_lines(d, playout, drawn)
             if self._listing_calls:
-                lines = [f"{name} = _UNSET" for name in self._listing_calls.values()] + lines
+                names = list(self._listing_calls.values())
+                lines = shared_values_read_plain([f"{name} = _UNSET" for name in names] + lines, names)
         finally:
             self._listing_calls = None
         name = "draw" if drawn else "pick" if playout else "moves"

@@ -71,6 +71,17 @@ def memo_reads(t, zone_index, kept) -> Reads:
     return Reads(frozenset(variables), None if zones is None else frozenset(zones), facing)
 
 
+def sees_cards(t, zone_index, name: str) -> bool:
+    """Whether definition `name` may see where a card lies or how cards face: a zone read in it
+    or in what it calls, `owner`/`zone_of`/`face_up`, or a parameter that might be given a zone
+    (a call kept with constant arguments, Gen._kept_call).  State.zmemo keeps the values of those;
+    State.memo those of the others, which read variables and options only (so a card's move
+    forgets the first alone)."""
+    reads = memo_reads(t, zone_index, [name])
+    return reads.zones is None or bool(reads.zones) or reads.facing or \
+        not all(_plain_value(t, p.type) for p in t.defines[name].params or ())
+
+
 def kept_definitions(t, constant_args) -> list[str]:
     """The definitions State.memo may keep the values of: not recursive (a call's depth is its
     own), computing something (a walk or a call somewhere in its body), and either without

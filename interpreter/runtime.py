@@ -30,7 +30,7 @@ class State:
     __slots__ = ("prog", "n", "zones", "loc", "vis", "vars", "stack", "waiting", "actor", "over",
                  "rng", "history", "decisions", "tracer", "fault", "legal_cache", "seed", "options", "work", "capped",
                  "work_limit", "game_work", "budget", "legal_work", "teams", "pause_at", "pause_point", "memo",
-                 "playout")  # playout: while playout.play_random runs, what its generated decisions share
+                 "zmemo", "playout")  # playout: while playout.play_random runs, what its generated decisions share
     FACE_UP = FACE_UP
 
     def copy_into(self, other: "State") -> "State":
@@ -50,7 +50,7 @@ class State:
         other.tracer, other.fault, other.legal_cache, other.legal_work = None, self.fault, self.legal_cache, self.legal_work
         other.work, other.work_limit, other.game_work, other.budget = 0, self.work_limit, self.game_work, self.budget
         other.pause_at, other.pause_point = self.pause_at, self.pause_point
-        other.memo = {}  # a copy is changed in place by its makers (knowledge.masked, determinize)
+        other.memo, other.zmemo = {}, {}  # a copy is changed in place by its makers (knowledge.masked, determinize)
         return other
 
     # ---- the work budget (docs/language.md §22)
@@ -122,7 +122,7 @@ class State:
     def emit(self, kind: str, **data):
         if self.tracer is not None:
             self.tracer(kind, data)
-            self.memo = {}  # a listener may evaluate mid-statement, between two changes
+            self.memo, self.zmemo = {}, {}  # a listener may evaluate mid-statement, between two changes
 
 
 # Python errors that a checked script can still provoke with values of mixed kinds (an

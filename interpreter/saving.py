@@ -185,7 +185,7 @@ def _restore(game, data):
     if extra:
         raise _Refused(str(extra[0]), "is not a field of a saved state")
     st = GameState()
-    st.memo = {}  # definitions' values are never saved (codegen.Gen.define_fn)
+    st.memo, st.zmemo = {}, {}  # definitions' values are never saved (codegen.Gen.define_fn)
     n = _int(data["players"], "players", game.min_players, game.max_players)
     st.prog, st.n, st.game = prog, n, game
     st.journal = st.callback = None  # the observation log is rebuilt from the moves when asked
@@ -232,7 +232,7 @@ def _restore(game, data):
     st.teams = team_layout(st)  # computed again from the player count and options, never saved
     values = _Values(prog, n, slots, st.teams.count if st.teams is not None else 0)
     st.vars = _restore_vars(game, data["vars"], st.options, values)
-    st.memo = {}  # computed with the options' starting values, before these
+    st.memo, st.zmemo = {}, {}  # computed with the options' starting values, before these
     st.stack = _restore_stack(prog, data["stack"], values)
     _restore_commitments(prog, st.stack, data["stack"], values)
     _restore_position(prog, st, data)

@@ -47,6 +47,7 @@ fast program, a body not kept in State.memo goes through argument_checked_first 
 
 from __future__ import annotations
 
+import ast
 import re
 
 from . import limits
@@ -310,3 +311,92 @@ def drop_dead_stores(lines):
         else:
             out.append(line)
     return out
+
+
+# A playout listing's value shared between uses (gen_listings.Gen._shared_call): each use reads
+# `(dc if dc is not _UNSET else (dc := CALL))`.  Where one use surely runs before the others (a
+# line of the function's own level, evaluating that use whatever the values), the later ones
+# need no test: they read `dc`; and where that use is the first, it is `(dc := CALL)`, and the
+# `dc = _UNSET` before it goes.
+_SHARED_USE = "({0} if {0} is not _UNSET else ({0} := "
+_HEADER = re.compile(r"^(?:if|for|while) .*:$")
+
+
+def shared_values_read_plain(lines: list[str], names) -> list[str]:
+    """`lines` (a function's body, its own level unindented) with the uses of each shared value
+    in `names` after its first sure computation reading it directly (see above)."""
+    for name in names:
+        lines = _read_plain(lines, name)
+    return lines
+
+
+def _read_plain(lines: list[str], name: str) -> list[str]:
+    use = _SHARED_USE.format(name)
+    first = next((i for i, line in enumerate(lines) if not line[:1].isspace() and use in line
+                  and _surely_evaluated(line, line.find(use))), None)
+    if first is None:
+        return lines
+    line = lines[first]
+    at = line.find(use)
+    out = lines[:first]
+    word = re.compile(rf"\b{name}\b")
+    if not any(word.search(x) for x in out if x != f"{name} = _UNSET"):  # the first use: it computes the value
+        end = _matching(line, at)
+        line = line[:at] + f"({name} := " + line[at + len(use):end - 1] + line[end:]
+        out = [x for x in out if x != f"{name} = _UNSET"]
+    out.append(line)
+    for x in lines[first + 1:]:
+        while (k := x.find(use)) >= 0:
+            x = x[:k] + name + x[_matching(x, k):]
+        out.append(x)
+    return out
+
+
+def _matching(line: str, start: int) -> int:
+    """The index after the parenthesis closing the one at `start`."""
+    depth = 0
+    for k in range(start, len(line)):
+        c = line[k]
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return k + 1
+    raise ValueError(line)
+
+
+def _surely_evaluated(line: str, at: int) -> bool:
+    """Whether the expression starting at `at` in the statement `line` is evaluated whenever the
+    statement runs (not behind `and`, `or`, a conditional expression's branch, a comparison after
+    the first or a comprehension)."""
+    text = line + "\n    pass" if _HEADER.match(line) else line
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return False
+    stmt = tree.body[0]
+    offset = len(line[:at].encode()) + 1  # the node starts inside its parenthesis
+    target = next((node for node in ast.walk(stmt) if isinstance(node, ast.IfExp) and node.lineno == 1
+                   and node.col_offset == offset), None)
+    if target is None:
+        return False
+    parents = {id(child): node for node in ast.walk(stmt) for child in ast.iter_child_nodes(node)}
+    node = target
+    while node is not stmt:
+        parent = parents[id(node)]
+        if isinstance(parent, ast.BoolOp) and node is not parent.values[0]:
+            return False
+        if isinstance(parent, ast.IfExp) and node is not parent.test:
+            return False
+        if isinstance(parent, ast.Compare) and node is not parent.left and node is not parent.comparators[0]:
+            return False
+        if isinstance(parent, (ast.comprehension, ast.Lambda, ast.ListComp, ast.SetComp, ast.GeneratorExp,
+                               ast.DictComp)):
+            return False
+        if isinstance(parent, (ast.If, ast.While)) and node is not parent.test:
+            return False
+        if isinstance(parent, ast.For) and node is not parent.iter:
+            return False
+        node = parent
+    return isinstance(stmt, (ast.Assign, ast.Expr, ast.If, ast.For, ast.While, ast.Return, ast.AugAssign))

@@ -20,7 +20,7 @@ from .flow import LOOP_WRITE, PURE, SAFE_TEST, block_tree
 
 _WRITE = re.compile(r"^fr\[1\] = \d+$")
 _CANNOT_FAIL = re.compile(
-    r"^(?:st\.work \+= \d+|pass|st\.memo = \{\}|zones, loc, vis = st\.zones, st\.loc, st\.vis"
+    r"^(?:st\.work \+= \d+|pass|st\.z?memo = \{\}|zones, loc, vis = st\.zones, st\.loc, st\.vis"
     r"|L\[\d+\] = (?:L\[\d+\]|-?\d+|None|True|False)|st\.vars\[\d+\] = (?:L\[\d+\]|-?\d+|None|True|False))$")
 _CHECK = "if st.work > st.work_limit:"
 _NEW_FRAME = re.compile(r"^fr = \[\d+, 0, \[None\] \* \d+\]$")

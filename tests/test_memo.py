@@ -54,7 +54,7 @@ def games(tmp_path):
 def test_the_fast_code_shares_the_definition(games):
     _, fast = games
     source = next(s for s in fast.program.compiler.gen.sources if s.startswith("def D_heavy"))
-    assert "st.memo.get(" in source
+    assert "st.zmemo.get(" in source  # it counts the cards of `gone`: kept apart (Gen._memo_store)
 
 
 def test_a_definition_read_after_a_change_sees_the_new_value(games):
@@ -188,7 +188,7 @@ def test_a_change_of_what_no_definition_reads_keeps_the_memo(kept):
     for move in ("count_turn", "deal_one", "drop", "take_back"):
         state.apply(move)
         # `gone` is read: a card going there, or leaving it for a zone nobody reads, forgets
-        assert bool(state.memo) == (move in ("count_turn", "deal_one")), move
+        assert bool(state.memo or state.zmemo) == (move in ("count_turn", "deal_one")), move
         state.legal_moves()
 
 
@@ -297,12 +297,12 @@ def test_a_definition_called_from_definitions_is_kept_per_argument(per_argument)
     assert set(kept_definitions(gen.t, lambda call: False)) == {"held", "twice", "both"}
     sources = {s.split("(")[0][4:]: s for s in gen.sources if s.startswith("def D_")}
     for name, source in sources.items():
-        per_argument_kept = "st.memo.get(" in source and "] = {}" in source
+        per_argument_kept = re.search(r"st\.z?memo\.get\(", source) is not None and "] = {}" in source
         assert per_argument_kept == name.startswith(("D_held", "D_twice")), name
     state = fast.new_game()
     state.legal_moves()  # `small` reads both
     # the values of held(p) for both seats sit in one dict under held's key
-    assert any(type(kept) is dict and set(kept) == {0, 1} for kept in state.memo.values())
+    assert any(type(kept) is dict and set(kept) == {0, 1} for kept in [*state.memo.values(), *state.zmemo.values()])
 
 
 def test_values_kept_per_argument_are_the_ones_computed_afresh(per_argument):
@@ -327,3 +327,62 @@ def test_values_kept_per_argument_run_out_of_work_where_each_computation_would(p
         seen.add(results[0][2] and results[0][2][1].line)
     # faults inside held (line 12) and twice, at the statements that use both, and none
     assert {12, None} <= seen and len(seen) > 3
+
+
+# The definitions that see where cards lie are kept apart from those that read variables only
+# (State.zmemo, State.memo: Gen._memo_store): a card's move forgets the first, not the second.
+APART = '''game "Apart"
+players 2
+deck d in pile {
+    rank: 1, 2, 3, 4
+    suit: A
+    name: rank suit
+}
+zone pile: shared public
+zone gone: shared public
+var x: int = 0
+define plain = count a in range(1, 6) where a > x
+define carded = count a in range(1, 6) where a > x + count(gone)
+define both = plain + carded
+rule is_plain(n: int) "Exactly plain."
+    require n == plain
+rule is_both(n: int) "Exactly both."
+    require n == both
+phase main {
+    loop {
+        decide seat(0) {
+            plain_is(n in 0..6) requires is_plain(n) {
+                end game
+            }
+            both_is(n in 0..12) requires is_both(n) {
+                end game
+            }
+            drop {
+                move top(pile) to gone
+            }
+            bump {
+                set x += 1
+            }
+        }
+    }
+}
+'''
+
+
+def test_a_card_move_keeps_what_reads_variables_only(tmp_path):
+    traced, fast = _traced_and_fast(tmp_path, "apart.cardgame", APART)
+    sources = {s.split("(")[0][4:].rsplit("_", 1)[0]: s for s in fast.program.compiler.gen.sources if s.startswith("def D_")}
+    assert "st.memo.get(" in sources["D_plain"]
+    assert "st.zmemo.get(" in sources["D_carded"] and "st.zmemo.get(" in sources["D_both"]  # `both` calls `carded`
+    states = [game.new_game() for game in (traced, fast)]
+    for move in ("drop", "drop", "bump", "drop", "bump", "bump"):
+        listed = [sorted(m.text for m in state.legal_moves()) for state in states]
+        assert listed[0] == listed[1], move
+        assert states[1].memo and states[1].zmemo
+        for state in states:
+            state.apply(move)
+        # a card's move forgets only the values that count `gone`; a change of `x`, all of them
+        assert bool(states[1].memo) == (move == "drop") and not states[1].zmemo, move
+        assert [s.work for s in states] == [states[0].work] * 2 and states[0].game_work == states[1].game_work
+    listed = [sorted(m.text for m in state.legal_moves()) for state in states]
+    assert listed[0] == listed[1] and "both_is 3" in listed[1] and "plain_is 3" in listed[1]  # 4..6, none above 6

@@ -656,8 +656,11 @@ def test_a_definition_written_in_place_in_several_rules_is_computed_once_per_lis
     path.write_text(text)
     game = interpreter.load(str(path))
     pick = next(s for s in game.program.compiler.gen.sources if s.startswith("def pick_"))
-    shared = re.findall(r"\((dc\d+) if \1 is not _UNSET else \(\1 := ", pick)
-    assert len(shared) == 3 and len(set(shared)) == 1, pick
+    # the first use runs in every listing: it computes the value, the two others read it
+    # (text_passes.shared_values_read_plain)
+    first = re.findall(r"^    \w+ = \(*(dc\d+) := ", pick, re.M)
+    assert len(first) == 1 and "_UNSET" not in pick, pick
+    assert len(re.findall(rf"\b{first[0]}\b", pick)) == 3, pick
     _lists_alike(game, range(12))
     outcomes = _outcomes_alike(game, budget)
     assert any(o.startswith("this needed more than") for o in outcomes) == (budget < 1_000_000), outcomes
@@ -1016,3 +1019,24 @@ def test_a_rule_whose_when_ends_with_its_require_as_any_lists_as_the_api(budget,
     assert sum(" != []" in s for s in listings) == 3, listings  # follow: pick and draw; not_hearts
     _lists_alike(game, range(8))
     assert _outcomes_alike(game, budget) == ({"finished"} if budget > 300 else {"finished", "this needed more than 300 units of work, the budget of one move"})
+
+
+def test_a_shared_value_is_read_plainly_after_a_use_sure_to_run_before():
+    """text_passes.shared_values_read_plain: the uses after the first one every call runs (a line
+    of the function's own level, not behind `and`, `or`, a branch of a conditional expression or
+    a later comparison) read the value without the `_UNSET` test; the first use of all
+    computes it without the test either."""
+    from interpreter.text_passes import shared_values_read_plain
+    use = "(dc1 if dc1 is not _UNSET else (dc1 := f(st, a)))"
+    lines = ["dc1 = _UNSET", f"r = ({use} > 0)", "if r:", f"    x = {use} + 1", f"y = g({use})"]
+    assert shared_values_read_plain(lines, ["dc1"]) == [
+        "r = ((dc1 := f(st, a)) > 0)", "if r:", "    x = dc1 + 1", "y = g(dc1)"]
+    # a first use inside a block, or behind `and`: nothing sure, nothing changed
+    for first in (["if r:", f"    x = {use}"], [f"x = r and {use}"], [f"x = a if r else {use}"],
+                  [f"x = 0 < r < {use}"], [f"x = [{use} for q in s]"], ["elif r:", f"    x = {use}"]):
+        lines = ["dc1 = _UNSET", *first, "z = 1"]
+        assert shared_values_read_plain(lines, ["dc1"]) == lines, first
+    # a use that may have run before the sure one: that one keeps its test, the later ones read
+    lines = ["dc1 = _UNSET", "if r:", f"    x = {use}", f"if {use} > 2:", f"    y = {use}", f"z = {use}"]
+    assert shared_values_read_plain(lines, ["dc1"]) == [
+        "dc1 = _UNSET", "if r:", f"    x = {use}", f"if {use} > 2:", "    y = dc1", "z = dc1"]
