@@ -83,6 +83,7 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         self._deferrals = 0  # checks left out so far by _deferred
         self._move_caches: dict[int, str] = {}  # id(AltSpec) -> its cache of moves (_spec)
         self._move_texts: dict[int, str] = {}  # id(AltSpec) -> its card moves' texts (playout_decision)
+        self._attr_groups: dict = {}  # a card attribute's table -> its cards by value; None -> no card (_attr_filter)
         self._eager: dict[int, tuple] = {}  # in a playout listing: id(_cached's lines) -> (lines, once, work)
         self._listing_calls = None  # in a playout listing: definition calls counted, or shared (_shared_call)
         self._tried_static = 0  # in a playout listing: the candidates of alternatives without binders

@@ -9,6 +9,7 @@ functions answer to enumeration.py: the same moves, in the same order, for the s
 
 from __future__ import annotations
 
+import itertools
 import operator
 import re
 from collections import Counter
@@ -427,6 +428,10 @@ class Listings:
             """The candidates of `c` passing `cond` (after `tests`), into `c`, or as moves into `out`."""
             if not tests:
                 into = "out =" if drawn else "out +="
+                by_attr = self._attr_filter(var, c, cond)
+                if by_attr is not None:  # the candidates with (or without) a card attribute's value
+                    return [f"{into} {by_attr}" if drawn or not last else
+                            f"out += map({cache}.__getitem__, {by_attr})"] if last else [f"{c} = {by_attr}"]
                 return [f"{into} [{made} for {var} in {c} if {cond}]" if last else f"{c} = [{var} for {var} in {c} if {cond}]"]
             if last:
                 return [f"for {var} in {c}:"] + indent(tests + [f"if {cond}:", f"    out.append({made})"])
@@ -455,7 +460,7 @@ class Listings:
                 test = [f"if {when}:"] + indent(keep(rl, require, last)) + (["else:"] + indent(every) if last else [])
             once = [x for _, (_, lines_once, _) in computed for x in lines_once]
             if whole and not rl and _last_any(rule_when):
-                found = _any_as_filter(once, head, dom, c, var, require, fn)
+                found = _any_as_filter(once, head, dom, c, var, require, fn, self._attr_filter(var, c, require))
                 if found is not None:  # the candidates the rule keeps, computed by its `when`'s `any`
                     once, kept = found
                     test = [f"if {when}:"] + indent(
@@ -469,6 +474,32 @@ class Listings:
                 if works else []
             lines += [f"if {c}:"] + indent(once + charge + test)
         return lines
+
+    def _attr_filter(self, var, c, cond):
+        """`[var for var in c if cond]` as a filter run in C, where `cond` compares a card
+        attribute of the candidate with a plain value (`AT4[b] == st.vars[5]`, `!=`, a constant):
+        the candidates whose attribute is (or is not) that value, in their order, by the set of
+        cards with each of the attribute's values (a value no card has: none).  It charges and
+        faults as the comprehension does: nothing (a card's attribute is always there; a value
+        compared is a symbol, a number or none, hashed like its equals).  Else None."""
+        m = _ATTR_TEST.match(cond)
+        if m is None or m["var"] != var:
+            return None
+        table, value = self.ns.get(m["table"]), m["value"]
+        if type(table) not in (tuple, list) or any(type(x) not in (str, int, type(None)) for x in table) or \
+                value.startswith("K") and type(self.ns.get(value)) not in (str, int):
+            return None
+        groups = self._attr_groups.get(m["table"])
+        if groups is None:
+            sets = {}
+            for card, x in enumerate(table):
+                sets.setdefault(x, set()).add(card)
+            groups = self._attr_groups[m["table"]] = self.const({x: frozenset(cards).__contains__ for x, cards in sets.items()}, "IN")
+        nothing = self._attr_groups.get(None)
+        if nothing is None:
+            nothing = self._attr_groups[None] = self.const(frozenset().__contains__, "IN")
+        keep = "filter" if m["op"] == "==" else self.const(itertools.filterfalse, "H")
+        return f"[*{keep}({groups}.get({value}, {nothing}), {c})]"
 
     def _move_cache(self, spec, make):
         """The name of the cache of `spec`'s moves, one per alternative: the API's listing and
@@ -502,7 +533,10 @@ _STATE_VARS = re.compile(r"\bst\.vars\[\d+\]")
 _CALL = re.compile(r"[\w\])]\s*\(")
 
 
-def _any_as_filter(once, head, dom, c, var, require, fn):
+_ATTR_TEST = re.compile(r"^\((?P<table>AT\d+)\[(?P<var>b\d+)\] (?P<op>==|!=) (?P<value>st\.vars\[\d+\]|K\d+|-?\d+)\)$")
+
+
+def _any_as_filter(once, head, dom, c, var, require, fn, by_attr=None):
     """A rule's pass (Listings._rule_passes) whose `when` ends with `any x in Z where P(x)`, Z
     the candidates' own domain and P(x) the rule's `require` on x (must follow suit): the
     candidates P keeps, computed where the `any` is, and the `any` their being some.  (once
@@ -536,7 +570,8 @@ def _any_as_filter(once, head, dom, c, var, require, fn):
             re.search(r"\bst\b", _STATE_VARS.sub("V", require)) or re.search(r"\b[a-z]+\d+\b", re.sub(rf"\b{var}\b", "", require)):
         return None
     kept = fn.tmp("c")
-    return once[:i - 1] + [f"{pad}{kept} = [{var} for {var} in {c} if {require}]", f"{pad}{flag} = {kept} != []"] + \
+    listed = by_attr or f"[{var} for {var} in {c} if {require}]"
+    return once[:i - 3] + [f"{pad}{z} = {c}"] + once[i - 2:i - 1] + [f"{pad}{kept} = {listed}", f"{pad}{flag} = {kept} != []"] + \
         once[i + 4:], kept
 
 

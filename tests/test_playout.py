@@ -1009,14 +1009,18 @@ score p: count(hand[p])
 
 @pytest.mark.parametrize("budget", [300, 1_000_000])
 def test_a_rule_whose_when_ends_with_its_require_as_any_lists_as_the_api(budget, tmp_path):
-    """The kept candidates computed by the `when`'s `any` (follow suit): the same moves and work
-    as the exact listing at every decision, and the same games, in the shapes it applies to
-    and those it must leave as written."""
+    """The kept candidates computed by the `when`'s `any` (follow suit), and by a card
+    attribute's sets of cards: the same moves and work as the exact listing at every decision,
+    and the same games, in the shapes they apply to and those they must leave as written (a
+    guard variable none: no card's suit)."""
     path = tmp_path / "any_rules.cardgame"
     path.write_text(_ANY_RULES.replace("BUDGET", str(budget)))
     game = interpreter.load(str(path))
     listings = [s for s in game.program.compiler.gen.sources if s.startswith(("def pick_", "def draw_"))]
     assert sum(" != []" in s for s in listings) == 3, listings  # follow: pick and draw; not_hearts
+    # the cards kept by a suit or a rank, by sets of cards (Listings._attr_filter): those four, the
+    # last pass of `lay` and `seven`'s rank 7
+    assert sum(s.count("[*") for s in listings) == 5, listings
     _lists_alike(game, range(8))
     assert _outcomes_alike(game, budget) == ({"finished"} if budget > 300 else {"finished", "this needed more than 300 units of work, the budget of one move"})
 
