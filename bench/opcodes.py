@@ -12,6 +12,7 @@ is judged by its timings too, but this is the figure that says which change remo
     python -m bench.opcodes                   # every row, 20 games each
     python -m bench.opcodes --only bohei -n 5 --top 15
     python -m bench.opcodes --api -n 10       # the public API's loop instead of the playouts
+    python -m bench.opcodes --kinds -n 10     # and what the instructions serve (budgets, visibility, ...)
 """
 
 from __future__ import annotations
@@ -21,22 +22,30 @@ import collections
 import json
 import sys
 
+from . import opcode_kinds
 from .configs import CONFIGS
 from .harness import ROOT, _api_game, _baseline_player, available
 
 
 def _counting(counts: collections.Counter):
-    """A trace function that adds every opcode event to counts[function name]."""
+    """A trace function that adds every opcode event to counts[(file, function, line)]."""
     def on_call(frame, event, arg):
         frame.f_trace_opcodes = True
-        name = frame.f_code.co_name
+        code = frame.f_code
 
         def on_opcode(frame, event, arg):
             if event == "opcode":
-                counts[name] += 1
+                counts[code.co_filename, code.co_name, frame.f_lineno] += 1
             return on_opcode
         return on_opcode
     return on_call
+
+
+def _by_function(counts: collections.Counter) -> collections.Counter:
+    functions: collections.Counter = collections.Counter()
+    for (_, name, _), n in counts.items():
+        functions[name] += n
+    return functions
 
 
 def _count(fn) -> tuple[collections.Counter, object]:
@@ -68,13 +77,18 @@ def measure(cfg, games: int, seed: int = 1, api: bool = False) -> dict:
         return sum(_api_game(interpreter, game, players, derive(seed, i), options).decisions for i in range(games))
 
     counts, decisions = _count(api_games if api else playouts)
+    per = 1 / max(decisions, 1)
+    generated = opcode_kinds.generated_lines(game.program.compiler.gen.sources)
     row = {"config": cfg.name, "games": games, "decisions": decisions,
-           "engine": sum(counts.values()) / max(decisions, 1),
-           "functions": [(name, n / max(decisions, 1)) for name, n in counts.most_common()]}
+           "engine": sum(counts.values()) * per,
+           "functions": [(name, n * per) for name, n in _by_function(counts).most_common()],
+           "kinds": {kind: n * per for kind, n in opcode_kinds.by_kind(counts, generated).items()}}
     if cfg.tuned is not None:
         play = _baseline_player(cfg, cfg.tuned)
         tuned, tuned_decisions = _count(lambda: sum(play(seed * 1_000_003 + i)[1] for i in range(games)))
         row["tuned"] = sum(tuned.values()) / max(tuned_decisions, 1)
+        row["tuned_without_model"] = row["tuned"] / (row["engine"] - sum(
+            row["kinds"].get(kind, 0) for kind in opcode_kinds.MODEL))
     return row
 
 
@@ -85,6 +99,8 @@ def main(argv=None) -> int:
     parser.add_argument("--top", type=int, default=0, help="also list the N functions executing most")
     parser.add_argument("--json", action="store_true", help="one JSON object")
     parser.add_argument("--api", action="store_true", help="count the public API's loop, not the playouts")
+    parser.add_argument("--kinds", action="store_true",
+                        help="also split each row by what the instructions serve (bench/opcode_kinds.py)")
     args = parser.parse_args(argv)
     rows = []
     for cfg in CONFIGS:
@@ -100,6 +116,12 @@ def main(argv=None) -> int:
                   f"  ({row['decisions']} decisions)", flush=True)
             for name, per in row["functions"][:args.top]:
                 print(f"    {per:8.1f}  {name}")
+            if args.kinds:
+                for kind, per in row["kinds"].items():
+                    print(f"    {per:8.1f}  {100 * per / row['engine']:5.1f}%  {kind}")
+                if "tuned_without_model" in row:
+                    print(f"    tuned/{side.strip()} without {', '.join(opcode_kinds.MODEL)}: "
+                          f"{row['tuned_without_model']:.3f}x")
     if args.json:
         print(json.dumps({"rows": rows}, indent=1))
     return 0

@@ -58,3 +58,16 @@ def test_opcode_counts_are_exact_and_name_the_generated_code():
     assert first["engine"] == second["engine"] > first["tuned"] > 0
     assert first["decisions"] == second["decisions"] > 0
     assert "play_one" in [name for name, _ in first["functions"]]
+    assert abs(sum(first["kinds"].values()) - first["engine"]) < 1e-6
+    assert first["kinds"]["work and budgets"] > 0 and first["kinds"]["visibility"] > 0
+    assert first["tuned_without_model"] > first["tuned"] / first["engine"]
+
+
+def test_opcode_kinds_read_the_line():
+    from bench.opcode_kinds import REST, kind_of
+    assert kind_of("playout2_65", "vis[c200] = vis[c200] & -4611686018427387905") == "visibility"
+    assert kind_of("playout2_65", "loc[c200] = t199") == "location"
+    assert kind_of("draw_0_53", "if st.work > st.work_limit:") == "work and budgets"
+    assert kind_of("playout2_65", "s461 = (po456.state + 11400714819323198485) & 18446744073709551615") == "agent's draw"
+    assert kind_of("shuffle", "items[i], items[j] = items[j], items[i]") == "shuffle"
+    assert kind_of("D_values_3", "t51.append(AT12[q50])") == REST
