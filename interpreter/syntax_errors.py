@@ -164,6 +164,32 @@ CATALOGUE = {
         'define d = let x = a and b in x',
         'define d = let x = a or b in x',
     ],
+    ("E0137", "a definition or procedure does not declare a result type",
+     "write `define NAME(PARAMS) = EXPRESSION`: the result's type is the expression's"): [
+        'define f(x: int): int = 1',
+        'define f(x: int): bool = 1',
+        'define f: int = 1',
+        'define f(x: int) -> int = 1',
+        'define f -> int = 1',
+        'procedure f(x: int): int { }',
+        'procedure f(x: int) -> int { }',
+    ],
+    ("E0138", "`LOW..HIGH` is not a list: the numbers from LOW to HIGH are `range(LOW, HIGH)`",
+     "write `[x for x in range(1, 3)]` or `range(1, n)`; `1..3` is written only in a decision's "
+     "binder (`bid(n in 1..3)`), `players 2..5` and an option's bounds"): [
+        'define d = [x for x in 1..3]',
+        'define d = [x for x in y..z]',
+        'define d = [x for x in f(y)..z]',
+        'define d = 1..3',
+        'define d = x..y',
+        'define d = f(1..3)',
+        'define d = f(x, 1..3)',
+        'define d = [1..3]',
+        'define d = any x in 1..3 where x',
+        'define d = x in 1..3',
+        'phase p { set x = 1..3 }',
+        'phase p { set x = [y for y in 1..3] }',
+    ],
     ("E0121", "`groups` and `runs` are forms with a name for each item, not functions",
      "write `groups x in L by KEY` or `runs x in L by KEY least N`"): [
         'define d = runs(x)',
@@ -185,6 +211,12 @@ EXPR_CATALOGUE = {
     ("E0120", "the value of `let ... in` is a sum; a comparison or `and`/`or` needs brackets",
      "write `let NAME = (VALUE) in BODY`"): [
         'let x = a == b in x', 'let x = a < b in x', 'let x = a and b in x', 'let x = a or b in x',
+    ],
+    ("E0138", "`LOW..HIGH` is not a list: the numbers from LOW to HIGH are `range(LOW, HIGH)`",
+     "write `[x for x in range(1, 3)]` or `range(1, n)`; `1..3` is written only in a decision's "
+     "binder (`bid(n in 1..3)`), `players 2..5` and an option's bounds"): [
+        '[x for x in 1..3]', '[x for x in y..z]', '1..3', 'x..y', 'f(1..3)', 'f(x, 1..3)', '[1..3]',
+        'any x in 1..3 where x', 'x in 1..3',
     ],
     ("E0121", "`groups` and `runs` are forms with a name for each item, not functions",
      "write `groups x in L by KEY` or `runs x in L by KEY least N`"): [
