@@ -164,7 +164,7 @@ CATALOGUE = {
         'define d = let x = a and b in x',
         'define d = let x = a or b in x',
     ],
-    ("E0137", "a definition or procedure does not declare a result type",
+    ("E0145", "a definition or procedure does not declare a result type",
      "write `define NAME(PARAMS) = EXPRESSION`: the result's type is the expression's"): [
         'define f(x: int): int = 1',
         'define f(x: int): bool = 1',
@@ -174,7 +174,7 @@ CATALOGUE = {
         'procedure f(x: int): int { }',
         'procedure f(x: int) -> int { }',
     ],
-    ("E0138", "`LOW..HIGH` is not a list: the numbers from LOW to HIGH are `range(LOW, HIGH)`",
+    ("E0146", "`LOW..HIGH` is not a list: the numbers from LOW to HIGH are `range(LOW, HIGH)`",
      "write `[x for x in range(1, 3)]` or `range(1, n)`; `1..3` is written only in a decision's "
      "binder (`bid(n in 1..3)`), `players 2..5` and an option's bounds"): [
         'define d = [x for x in 1..3]',
@@ -212,7 +212,7 @@ EXPR_CATALOGUE = {
      "write `let NAME = (VALUE) in BODY`"): [
         'let x = a == b in x', 'let x = a < b in x', 'let x = a and b in x', 'let x = a or b in x',
     ],
-    ("E0138", "`LOW..HIGH` is not a list: the numbers from LOW to HIGH are `range(LOW, HIGH)`",
+    ("E0146", "`LOW..HIGH` is not a list: the numbers from LOW to HIGH are `range(LOW, HIGH)`",
      "write `[x for x in range(1, 3)]` or `range(1, n)`; `1..3` is written only in a decision's "
      "binder (`bid(n in 1..3)`), `players 2..5` and an option's bounds"): [
         '[x for x in 1..3]', '[x for x in y..z]', '1..3', 'x..y', 'f(1..3)', 'f(x, 1..3)', '[1..3]',
