@@ -266,8 +266,8 @@ class _Formatter:
                 sep = self._space(prev, first)
                 bounds = kids if tree.rule != "choose_binder" else \
                     kids[:next(i for i, c in enumerate(kids) if isinstance(c, Token) and c.text == "of")]
-                if ".." in (prev.text, first.text) and any(_compound(c) for c in bounds):
-                    sep = " "  # `bet + 1 .. put[p]`, not `bet + 1..put[p]`
+                if ".." in (prev.text, first.text) and any(self._spaced(c) for c in bounds):
+                    sep = " "  # `bet + 1 .. put[p]`, not `bet + 1..put[p]`; but `1..min(a, b)`
                 if isinstance(child, Token) and tree.rule in CHAINS and k % 2 == 1:
                     sep, has_line = LINE, True
                 elif isinstance(child, Token) and tree.rule == "if_expr" and child.text == "else":
@@ -334,6 +334,17 @@ class _Formatter:
                 current += [" ", _nest(self._node(child, depth))]
         return out
 
+    def _spaced(self, node) -> bool:
+        """Whether a range's bound is written with a space between its own parts (an operator,
+        a keyword: `bet + 1`, `count x in L where C`): then `..` takes a space on each side, as
+        a binary operator does.  A number, a name, a call, an index, a field, `-n` or brackets
+        stay joined to it: `1..n`, `1..min(10, pot + 1)`, `-3..count(hand[p])`."""
+        if not isinstance(node, Tree):
+            return False
+        parts = [list(tokens(c)) if isinstance(c, Tree) else [c] for c in node.children]
+        parts = [p for p in parts if p]
+        return any(self._space(a[-1], b[0]) for a, b in zip(parts, parts[1:]))
+
     def _space(self, a: Token, b: Token) -> str:
         if b.text in _NO_SPACE_BEFORE or a.text in _NO_SPACE_AFTER:
             return ""
@@ -350,8 +361,6 @@ def _several_fors(tree: Tree) -> bool:
     return tree.rule == "comprehension" and sum(isinstance(c, Tree) and c.rule == "comp_for" for c in tree.children) > 1
 
 
-def _compound(node) -> bool:
-    return isinstance(node, Tree) and next(tokens(node), None) is not None and len(list(tokens(node))) > 1
 
 
 # ---- printing ------------------------------------------------------------------------------

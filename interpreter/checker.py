@@ -807,6 +807,10 @@ class Checker:
                 self._expect(s.dest, ZONE, scope)
             case n.Deal():
                 self._expect(s.count, INT, scope)
+                if (rounds := _constant(s.count)) is not None and rounds < 0:
+                    self.error("E0325", f"`deal` cannot deal a negative number of cards ({rounds})", s.count.span,
+                               "expected a count of 0 or more",
+                               "write how many cards each player gets: `deal 5 from stock to hand of players`")
                 self._expect(s.source, ZONE, scope)
                 zone = t.zones.get(s.zone)
                 if zone is None:

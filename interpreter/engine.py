@@ -554,12 +554,15 @@ class GameState(State):
             except RUNTIME_FAULTS as exc:
                 self._fault(as_fault(self, exc))
                 return []
-            if not moves:
-                self._fault(ScriptRuntimeError(
-                    "this decision has no legal move, so the game cannot go on", self.waiting.span,
-                    "every decision needs an option that is always allowed (e.g. `pass`), or rules that "
-                    "leave at least one"))
-                return []
+        if not moves:
+            # A dead end, however the listing came to be kept (here, or by the engine's own
+            # calls before this one: a playout that gives a dead end up to the public path lists
+            # the decision first), faults the game at the decision, so every path ends alike.
+            self._fault(ScriptRuntimeError(
+                "this decision has no legal move, so the game cannot go on", self.waiting.span,
+                "every decision needs an option that is always allowed (e.g. `pass`), or rules that "
+                "leave at least one"))
+            return []
         return list(moves)
 
     @property

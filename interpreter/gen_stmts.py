@@ -231,8 +231,12 @@ class Statements:
         hint = self.const("deal fewer cards, or refill the zone first")
         names = self.const(zone_name, "H")
         vis = f"vis[{card}] |= {FACE_UP}" if s.facing == "up" else f"vis[{card}] &= {~FACE_UP}"
+        bad = self.const("`deal` needs a count of 0 or more cards, found {}")
+        bad_hint = self.const("compute a count of 0 or more, e.g. `max(0, N)`")
         return lines + [
-            f"{seats} = {players}", f"{src} = {source}", f"{rounds} = {count} or 0",
+            f"{seats} = {players}", f"{src} = {source}", f"{rounds} = {count}",
+            f"if {rounds} is None or {rounds} < 0:",
+            f"    _fail({bad}.format('none' if {rounds} is None else {rounds}), {span}, {bad_hint})",
             # paid up front: every round, even one that deals to nobody
         ] + self.charge(f"max(0, {rounds}) * max(1, len({seats}))", s.span) + [
             # the cards go to per-player zones: read only where any zone might be (memo_reads.py)

@@ -224,8 +224,23 @@ EXPR_CATALOGUE = {
     ],
 }
 
+# A form over a list left without its next word (`groups x in L` without `by KEY`): after the
+# list the parser is in one state whatever comes next (a `)`, the end of the line, `where`), so
+# the state alone picks the entry.  (code, message, hint) -> a snippet per start that ends there.
+FORMS = {
+    ("E0137", "expected `by` and a key after `groups x in L`",
+     "write `groups x in L by KEY`, e.g. `groups x in hand[p] by x.rank`"): 'groups x in y',
+    ("E0137", "expected `by` and a key after `runs x in L`",
+     "write `runs x in L by KEY least N`, e.g. `runs x in hand[p] by x.rank least 3`"): 'runs x in y',
+    ("E0137", "expected `by` and a key after `max x in L`, `min x in L` or `sorted x in L`",
+     "write `max x in L by KEY` (or `min`, `sorted`), e.g. `sorted x in hand[p] by x.rank`"): 'sorted x in y',
+    ("E0137", "expected `where` and a condition after `count x in L` (or `any`, `all`, `no`)",
+     "write `count x in L where CONDITION`, e.g. `count x in hand[p] where x.suit == H`; "
+     "for a list's length, `count(L)`"): 'count x in y',
+}
+
 # Mistakes the parser only sees at the next statement: reported where the unfinished one ends.
-_UNFINISHED_STATEMENT = {"E0124", "E0125"}
+_UNFINISHED_STATEMENT = {"E0124", "E0125", "E0137"}
 
 # A statement that is one word and then a name (`goto main`, `shufle stock`): no statement
 # begins so unless the word is a keyword, which the parser would have read.
@@ -354,11 +369,18 @@ def _catalogue_keys(parser: lark.Lark, start: str) -> dict:
                 parser.parse(snippet, start=start)
             except lark.exceptions.UnexpectedInput as err:
                 keys.setdefault(_state_key(err), entry)
+    for entry, snippet in FORMS.items():
+        try:
+            parser.parse(f"define d = {snippet}" if start == "start" else snippet, start=start)
+        except lark.exceptions.UnexpectedInput as err:
+            keys.setdefault(_state_key(err)[0], entry)  # any next token
     return keys
 
 
 def _match_catalogue(err, parser, start):
-    return _catalogue_keys(parser, start).get(_state_key(err))
+    keys = _catalogue_keys(parser, start)
+    key = _state_key(err)
+    return keys.get(key) or keys.get(key[0])
 
 
 def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: str,
@@ -435,7 +457,7 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
         if code in _UNFINISHED_STATEMENT and "\n" in before[len(unfinished):]:
             # the parser fails at the next line's first word; the mistake is where this line ends
             return Diagnostic(code, message, _span_at(text, path, len(unfinished) - 1, 1),
-                              "the statement ends here", hint)
+                              "the form ends here" if code == "E0137" else "the statement ends here", hint)
         return Diagnostic(code, message, span, f"unexpected {found}", hint)
     expected = getattr(err, "expected", None) or getattr(err, "allowed", None) or set()
     hint = ""

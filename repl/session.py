@@ -41,6 +41,11 @@ class ReplError(Exception):
     """A command that cannot be carried out; the message is shown and nothing changes."""
 
 
+class ReplDiagnostics(ReplError):
+    """A refusal whose message is rendered diagnostics (`error[E0710]: ...`), each saying what
+    went wrong on its own: shown as it is, with no `error:` line above it."""
+
+
 def who(actor) -> str:
     """How people name the one to act: P0.., or `table` for a table decision."""
     return "table" if actor == TABLE else f"P{actor}"
@@ -242,6 +247,9 @@ class Session:
             if command.needs_game and self.game is None:
                 raise ReplError("no game loaded; `load FILE` loads one")
             out = getattr(self, f"_cmd_{name}")(rest.strip())
+        except ReplDiagnostics as err:
+            self.failed = True
+            return str(err)
         except ReplError as err:
             self.failed = True
             return f"error: {err}"
@@ -1036,8 +1044,7 @@ class Session:
         if value is None:
             sources = dict(self.game.sources)
             sources[interpreter.EXPRESSION_PATH] = interpreter.SourceFile(interpreter.EXPRESSION_PATH, text)
-            head = "hidden from this view" if any(d.code == "E0710" for d in diags) else "bad expression"
-            raise ReplError(head + "\n" + "\n".join(interpreter.render(d, sources) for d in diags))
+            raise ReplDiagnostics("\n".join(interpreter.render(d, sources) for d in diags))
         return value
 
     def _cmd_eval(self, rest: str):

@@ -186,11 +186,13 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> 
     lines = _fit(list(table.header), width, " · ")
     lines.append(f"▶ {table.decision}" if symbols else table.decision)
     rows, empty, marked = [], [], False
+    drawn = set()  # how the cards drawn are ordered: "hand" (sorted), "pile" (bottom card first)
     zones = view["zones"]
     trick = table.trick if table.trick in zones and isinstance(zones[table.trick], dict) else None
     if trick is not None:
         cells = []
         for seat, cards in zones[trick].items():
+            drawn.add("pile")
             cells.append(f"{seat} " + (" ".join(_cards(cards, spectator["zones"][trick][seat], deck, draw,
                                                        False)[0]) if cards else "-"))
         lines += _fit(cells, width, "   ", first=f"  {trick}: ", indent=" " * (len(trick) + 4))
@@ -211,12 +213,14 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> 
                 hand = HIDDEN in seen and name not in deck.shown
                 shown, mark = _cards(seat_cards, seen, deck, draw, hand)
                 marked |= mark
+                drawn.add("hand" if hand else "pile")
                 rows.append((f"{name}[{seat}]", len(seat_cards), shown))
         elif not cards:
             empty.append(name)
         else:
             shown, mark = _cards(cards, spectator["zones"][name], deck, draw, False)
             marked |= mark
+            drawn.add("pile")
             rows.append((name, len(cards), shown))
     label = max((len(r[0]) for r in rows), default=0)
     count = max((len(str(r[1])) for r in rows), default=0)
@@ -224,10 +228,15 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> 
         lines += _fit(shown, width, " ", first=f"{name:<{label}}  {n:>{count}}  ", indent=" " * (label + count + 4))
     if empty:
         lines += _fit([e + "," for e in empty[:-1]] + [empty[-1]], width, " ", first="empty: ", indent="       ")
-    notes = ["hands sorted; other zones bottom card first, top card last"]
+    # what the rows above need said, and only that (a game without cards, or with only empty
+    # zones, has no note)
+    notes = {frozenset(): [], frozenset({"hand"}): ["hands sorted"],
+             frozenset({"pile"}): ["bottom card first, top card last"],
+             frozenset({"hand", "pile"}): ["hands sorted; other zones bottom card first, top card last"]}[frozenset(drawn)]
     if marked:
         notes.append(f"{FACE_UP} face up")
-    lines += _fit(("(" + "; ".join(notes) + ")").split(" "), width, " ")
+    if notes:
+        lines += _fit(("(" + "; ".join(notes) + ")").split(" "), width, " ")
     if view["vars"]:
         lines.append("")
         lines += _variables(view["vars"], width, draw if symbols else None)

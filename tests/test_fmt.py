@@ -245,3 +245,21 @@ def test_check_diff_and_write(tmp_path, capsys):
 def test_a_comment_before_an_opening_brace_moves_after_it_on_the_same_line():
     text = "players 2\nphase p {\n    if true  # why\n    {\n        end game\n    }\n    end game\n}\n"
     assert _fmt(text) == "players 2\nphase p {\n    if true {  # why\n        end game\n    }\n    end game\n}\n"
+
+
+@pytest.mark.parametrize("written, formatted", [
+    ("raise(n in 1 .. min(10, pot + 1))", "raise(n in 1..min(10, pot + 1))"),  # as docs/language.md writes it
+    ("raise(n in 1 .. count(hand[p]))", "raise(n in 1..count(hand[p]))"),
+    ("raise(n in 1..(pot + 1))", "raise(n in 1..(pot + 1))"),
+    ("raise(n in -1 .. top(hand[p]).rank)", "raise(n in -1..top(hand[p]).rank)"),
+    ("raise(n in 0 .. pot)", "raise(n in 0..pot)"),
+    ("raise(n in pot+1..pot*2)", "raise(n in pot + 1 .. pot * 2)"),  # a bound with spaces of its own
+    ("raise(n in 1..count x in hand[p] where x == x)", "raise(n in 1 .. count x in hand[p] where x == x)"),
+    ("lay(cs from 1 .. min(2, pot) of hand[p])", "lay(cs from 1..min(2, pot) of hand[p])"),
+    ("lay(cs from pot-1..pot of hand[p])", "lay(cs from pot - 1 .. pot of hand[p])"),
+])
+def test_a_range_is_joined_to_its_bounds_unless_a_bound_has_spaces_of_its_own(written, formatted):
+    script = 'game "G"\nplayers 2\nvar pot: int = 3\nzone hand: per player owner\nphase main {{\n' \
+             '    let p = seat(0)\n    decide p {{\n        {}\n    }}\n    end game\n}}\n'
+    assert _fmt(script.format(written)) == script.format(formatted)
+    assert _fmt(script.format(formatted)) == script.format(formatted)

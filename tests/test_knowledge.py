@@ -96,6 +96,43 @@ def bouncer_session(seed=1):
     return s
 
 
+_HIDDEN_DEFINITIONS = """game "Hidden"
+players 2
+deck d in stock {
+    ordered rank: 1, 2, 3, 4
+    suit: C, D
+}
+zone stock: shared hidden
+zone hand: per player owner
+define theirs = [c.rank for c in hand[seat(1)]]
+define best(p: player) = max c in hand[p] by c.rank
+phase main {
+    deal 2 from stock to hand of players
+    decide seat(0) "Go?" {
+        go
+    }
+    end game
+}
+"""
+
+
+def test_a_hidden_definition_is_refused_with_one_message(tmp_path):
+    """`eval` of a definition that reads another hand prints its E0710 and nothing on top (it
+    printed `error: hidden from this view` above it); a bad expression likewise its own code."""
+    path = tmp_path / "hidden.cardgame"
+    path.write_text(_HIDDEN_DEFINITIONS)
+    s = Session()
+    s.start(str(path), seed=1)
+    s.execute("view P0")
+    for command in ("eval theirs", "eval best(P1)", "watch best(P1).rank", "break when theirs == [1, 2]"):
+        out = s.execute(command)
+        assert out.startswith("error[E0710]: ") and "which P0 cannot see" in out, command
+        assert out.count("error") == 1 and s.last_failed, command
+    out = s.execute("eval theirs +")
+    assert out.startswith("error[E0101]: ") and out.count("error") == 1
+    assert s.execute("eval best(P0).rank") in ("3", "4") and not s.last_failed
+
+
 def test_eval_watch_and_break_when_refuse_reading_another_hand():
     s = bouncer_session()
     hidden = set(s.state.view("all")["zones"]["hand"]["P2"])
@@ -103,7 +140,7 @@ def test_eval_watch_and_break_when_refuse_reading_another_hand():
     for command in ("eval [x.rank for x in hand[P2]]", "watch [x.rank for x in hand[P2]]",
                     "break when any x in hand[P2] where x.rank == A", "eval top(points).rank"):
         out = s.execute(command)
-        assert out.startswith("error: hidden from this view") and "error[E0710]" in out, command
+        assert out.startswith("error[E0710]: ") and out.count("error") == 1, command  # one message
         assert "which P1 cannot see" in out and not card_names_in(out, s.game) & hidden
     out = s.execute("eval [x.rank for x in hand[P2]]")
     assert "reads the cards of `hand[P2]` (their `rank`), which P1 cannot see" in out

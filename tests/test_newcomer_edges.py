@@ -116,3 +116,86 @@ def test_a_list_item_is_set_counting_from_the_end_as_it_is_read(tmp_path):
         state.apply("go")
     assert "position -4 is outside the list (length 3)" in str(fault.value)
     assert state.fault is not None
+
+
+_DEAL = '''game "Deal"
+players 2
+deck d in stock {{
+    ordered rank: 1, 2, 3, 4, 5, 6
+    suit: C, D, H
+}}
+zone stock: shared hidden
+zone hand: per player owner
+var n: int = 1
+phase main {{
+    deal 1 from stock to hand of players
+    decide seat(0) "Deal?" {{
+        more {{
+            deal {count} from stock to hand of players
+        }}
+        stop
+    }}
+    end game
+}}
+'''
+
+
+@pytest.mark.parametrize("count, found", [("0 - n", "-1"), ("n - 3", "-2"), ("index([1, 2], 7)", "none")])
+def test_a_computed_count_below_zero_or_none_faults_the_deal(count, found, tmp_path):
+    """`deal` with a computed negative count (or none) is a run-time fault pointing at the deal,
+    in the API, the playouts and traced code alike (a constant one is E0325)."""
+    from test_codegen import _load
+
+    path = tmp_path / "deal.cardgame"
+    path.write_text(_DEAL.format(count=count))
+    game = interpreter.load(str(path))
+    state = game.new_game(seed=1)
+    with pytest.raises(interpreter.GameFault):
+        state.apply("more")
+    fault = state.fault
+    assert (fault.code, fault.message) == ("R0001", f"`deal` needs a count of 0 or more cards, found {found}")
+    assert (fault.span.line, fault.span.column) == (14, 13)
+    traced = _load(path, traced=True).new_game(seed=1)
+    with pytest.raises(interpreter.GameFault):
+        traced.apply("more")
+    assert (traced.fault, traced.to_json()) == (fault, state.to_json())
+    for seed in range(6):
+        api = game.new_game(seed=seed)
+        agent = RandomAgent.for_game(seed)
+        while not api.is_over and api.fault is None:
+            try:
+                api.apply(agent.choose(api.legal_moves()))
+            except interpreter.GameFault:
+                pass
+        played, _finished = play_one(game, 2, seed, {})
+        assert (played.fault, played.decisions, played.game_work, played.to_json()) == \
+            (api.fault, api.decisions, api.game_work, api.to_json())
+
+
+def test_a_deal_of_zero_cards_deals_nothing(tmp_path):
+    path = tmp_path / "deal.cardgame"
+    path.write_text(_DEAL.format(count="n - 1"))
+    state = interpreter.load(str(path)).new_game(seed=1)
+    state.apply("more")
+    assert state.is_over and state.fault is None
+    assert {p: len(h) for p, h in state.view("all")["zones"]["hand"].items()} == {"P0": 1, "P1": 1}
+
+
+@pytest.mark.parametrize("text, word", [
+    ("groups x in y", "`by`"), ("count(groups x in hand[p]) + 1", "`by`"), ("[g for g in groups x in y]", "`by`"),
+    ("runs x in y least 3", "`by`"), ("sorted x in y", "`by`"), ("max x in y.z", "`by`"),
+    ("count x in y", "`where`"), ("any x in (y)", "`where`"),
+])
+def test_a_form_over_a_list_without_its_by_or_where_says_so(text, word, tmp_path):
+    """`groups x in L` without `by` (and the other forms): E0137 naming the missing word, in a
+    script (wherever the form stands) and in one expression (the REPL's `eval`)."""
+    from interpreter.parser import parse_expression
+
+    _tree, found = parse_expression(text)
+    assert [(d.code, word in d.message) for d in found] == [("E0137", True)]
+    path = tmp_path / "form.cardgame"
+    path.write_text(f'game "Form"\nplayers 2\nvar y: list of int = [1]\nphase main {{\n    let v = {text}\n    end game\n}}\n')
+    with pytest.raises(interpreter.ScriptError) as refused:
+        interpreter.load(str(path))
+    assert [(d.code, d.span.line) for d in refused.value.diagnostics] == [("E0137", 5)]
+    assert "e.g." in refused.value.diagnostics[0].hint

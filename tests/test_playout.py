@@ -928,12 +928,10 @@ def test_a_decision_drawn_from_its_cards_plays_as_the_api(budget, faulting, tmp_
                 break
         played, _ = play_one(game, 3, seed, {}, max_decisions=MAX)
         api = _api_game(game, 3, seed, {})
+        assert _outcome(played) == _outcome(api), seed  # a dead end too: the same fault, after the same moves
         if api.fault is not None and api.fault.message.startswith("this decision has no legal move"):
-            # a dead end: the playout hands it back unfaulted (simulate reports it), after the same moves
-            assert played.fault is None and played.to_json()["history"] == api.to_json()["history"], seed
             faults.add("dead end")
             continue
-        assert _outcome(played) == _outcome(api), seed
         faults.add(played.fault.message.split(" (")[0] if played.fault else "finished")
     assert any(f.startswith("this needed more than") for f in faults) == (budget < 1_000_000), faults
     assert ("division by zero" in faults) == faulting, faults
@@ -1044,3 +1042,73 @@ def test_a_shared_value_is_read_plainly_after_a_use_sure_to_run_before():
     lines = ["dc1 = _UNSET", "if r:", f"    x = {use}", f"if {use} > 2:", f"    y = {use}", f"z = {use}"]
     assert shared_values_read_plain(lines, ["dc1"]) == [
         "dc1 = _UNSET", "if r:", f"    x = {use}", f"if {use} > 2:", "    y = dc1", "z = dc1"]
+
+
+# A game that reaches a dead end (a decision waiting with no legal move) in each way a decision
+# can offer nothing: rules that refuse every card, too few cards to choose several, an empty
+# range, a simultaneous decision, the table; inside a procedure.  Cards leave the hands as the
+# turns go, so the dead end comes at a different turn from seed to seed.
+DEAD_END = """game "Dead end"
+players 2
+deck d in stock {{
+    ordered rank: 1, 2, 3, 4, 5, 6
+    suit: C, D, H
+}}
+zone stock: shared hidden
+zone hand: per player owner
+zone pile: shared public
+var turns: int = 0
+rule low(c: card) require c.rank < 4
+
+procedure ask(p: player) {{
+    {decide}
+}}
+
+phase main {{
+    shuffle stock
+    deal 4 from stock to hand of players
+    next play
+}}
+
+phase play {{
+    set turns += 1
+    ask(seat(turns % 2))
+    if turns > 12 {{
+        end game
+    }}
+    next play
+}}
+
+score p: count(hand[p])
+winners: highest score
+"""
+DEAD_ENDS = [
+    "decide p \"Play\" {\n        play(c from hand[p]) requires low(c) {\n            move c to pile\n        }\n    }",
+    "decide p \"Give\" {\n        give(cs from 3 of hand[p]) {\n            move top(hand[p]) to pile\n        }\n    }",
+    "decide p \"Bid\" {\n        bid(n in 2..count(hand[p])) {\n            move top(hand[p]) to pile\n        }\n    }",
+    "simultaneously for q in players {\n        decide q \"Bid\" {\n            bid(n in 2..count(hand[q]))\n"
+    "        }\n    }\n    move top(hand[p]) to pile",
+    "decide table \"Who?\" {\n        pick(q from [x for x in players where count(hand[x]) > 2]) {\n"
+    "            move top(hand[q]) to pile\n        }\n    }",
+]
+
+
+@pytest.mark.parametrize("decide", DEAD_ENDS, ids=["rules", "several", "range", "simultaneous", "table"])
+def test_a_dead_end_faults_a_playout_as_it_faults_an_api_game(decide, tmp_path):
+    """A playout that reaches a decision with no legal move gives it up to the public path,
+    which lists it first: the game must fault there as the API loop's `legal_moves()` faults it
+    (it stopped without a fault), with the same fault, state, work, decisions and scores."""
+    path = tmp_path / "dead_end.cardgame"
+    path.write_text(DEAD_END.format(decide=decide))
+    game = interpreter.load(str(path))
+    dead = 0
+    for seed in range(12):
+        message = _ends_alike(game, 2, seed)
+        played, finished = play_one(game, 2, seed, {}, max_decisions=MAX)
+        assert _outcome(played) == _outcome(_api_game(game, 2, seed, {}))
+        assert finished or played.fault is not None
+        if message is not None:
+            assert message == "this decision has no legal move, so the game cannot go on"
+            assert played.fault.span.line == 14 + decide.startswith("simultaneously") and not played.is_over and played.legal_moves() == []
+            dead += 1
+    assert dead > 0

@@ -128,3 +128,33 @@ def test_the_toolbar_keeps_the_watches_on_a_narrow_terminal():
         assert "count(points) 12" in text and "total[P0] + total[P1] 0" in text
         assert "phase trick" in text and "to act P0" in text
     assert len("".join(t for _, t in toolbar(s, width=200)).split("\n")) == 1
+
+
+_NOTES = '''game "Notes"
+players 2
+{decks}
+var x: int = 0
+phase main {{
+    {setup}
+    decide seat(0) "Go?" {{
+        go
+    }}
+    end game
+}}
+'''
+_PILE = "deck d in pile {\n    rank: 1, 2, 3, 4\n    suit: A\n    name: rank suit\n}\nzone pile: shared public"
+
+
+@pytest.mark.parametrize("decks, setup, note", [
+    ("", "set x = 1", None),  # no zones: nothing to order
+    (_PILE, "set x = 1", "(bottom card first, top card last)"),
+    (_PILE + "\nzone hand: per player owner", "set x = 1", "(bottom card first, top card last)"),  # hands empty
+    (_PILE + "\nzone hand: per player owner", "deal 2 from pile to hand of players", "(hands sorted)"),
+    (_PILE + "\nzone hand: per player owner", "deal 1 from pile to hand of players",
+     "(hands sorted; other zones bottom card first, top card last)"),
+])
+def test_the_note_under_the_zones_says_only_what_applies(decks, setup, note, tmp_path):
+    path = tmp_path / "notes.cardgame"
+    path.write_text(_NOTES.format(decks=decks, setup=setup))
+    lines = session(str(path)).execute("state").split("\n")
+    assert [line for line in lines if line.startswith("(")] == ([note] if note else [])
