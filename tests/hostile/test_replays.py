@@ -73,3 +73,17 @@ def test_control_characters_from_a_replay_are_shown_escaped(tmp_path):
     path = replay(tmp_path / "evil.replay", "evil\x1b[2J\x07.cardgame")
     _, out = opened(path)
     assert "\x1b" not in out and "\\x1b[2J" in out
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("seed", "seven", "`seed` is missing or not a whole number"),
+    ("players", True, "`players` is missing or not a whole number"),
+    ("moves", "play 2H", "`moves` is missing or not a list of moves"),
+    ("options", [], "`options` is missing or not a table of options"),
+    ("script_hash", 7, "`script_hash` is missing or not a text"),
+])
+def test_a_field_of_the_wrong_kind_is_named_with_the_kind_it_needs(tmp_path, field, value, said):
+    path = replay(tmp_path / "bad.replay")
+    path.write_text(json.dumps({**json.loads(path.read_text()), field: value}))
+    _, out = opened(path)
+    assert f"is damaged: {said}" in out
