@@ -1371,6 +1371,9 @@ class Checker:
                 self._mismatch(e.right, list_of(left), right)
             elif not (fits(element(right), left) or fits(left, element(right))):
                 self._mismatch(e.left, element(right), left)
+            elif isinstance(e.right, n.ListLit):
+                for item in e.right.items:
+                    self._value_no_card_has(e.left, item, None)
             return BOOL
         if op in ("==", "!="):
             for node, typ, other in ((e.left, left, right), (e.right, right, left)):
@@ -1381,6 +1384,9 @@ class Checker:
                 self.error("E0216", f"comparing {describe(left)} with {describe(right)} is always "
                            f"{'false' if op == '==' else 'true'}", e.span, "different kinds of value",
                            self._symbol_and_card(e.left) or self._symbol_and_card(e.right))
+            else:
+                self._value_no_card_has(e.left, e.right, op == "==")
+                self._value_no_card_has(e.right, e.left, op == "==")
             return BOOL
         if op in ("<", "<=", ">", ">="):
             if is_ordered(left) or is_ordered(right):
@@ -1416,6 +1422,21 @@ class Checker:
             else:
                 self._mixed_attribute(side, op)
         return INT
+
+    def _value_no_card_has(self, attr, value, equal: bool | None) -> None:
+        """W0409: `c.suit == K` or `c.rank in [1, J]` names a value no card has (a typo, or the
+        wrong attribute), so the test never holds for it; `equal` None is an item of `in [...]`."""
+        if not (isinstance(attr, n.Attr) and self.t.types.get(id(attr.obj)) == CARD):
+            return
+        constant = _order_constant(self.t, value)
+        held = [c.attrs[attr.name] for c in self.t.cards if c.attrs.get(attr.name) is not None]
+        if constant is _NOT_PLAIN or constant is None or not held or constant in held:
+            return
+        always = "" if equal is None else f": this test is always {'false' if equal else 'true'}"
+        present = list(dict.fromkeys(held))
+        shown = ", ".join(orders.value_text(v) for v in present[:20]) + (", ..." if len(present) > 20 else "")
+        self.warn("W0409", f"no card has {attr.name} {orders.value_text(constant)}{always}", value.span,
+                  f"not a {attr.name}", f"the {attr.name} values are {shown}")
 
     def _mixed_attribute(self, side, op):
         """E0230: `c.rank > 10` where `rank` mixes numbers and names would fault at run time."""
