@@ -516,6 +516,12 @@ class Checker:
             t.slots[id(decl)] = scope.declare(decl.var, PLAYER)
             self._expect(decl.expr, INT, scope)
             t.frames[id(decl)] = frame.size
+            constant = _constant(decl.expr)
+            if constant is not None:  # the same number for every seat: one team, or none at all
+                self.error("E0345", "a game with teams needs at least two teams", decl.expr.span,
+                           f"every seat gets {constant}",
+                           f"compute each seat's team from the seat, numbered from 0: `teams {decl.var}: "
+                           f"number({decl.var}) % 2` makes partners across the table")
             return
         placed: dict[int, int] = {}
         spans = iter(decl.seat_spans)
