@@ -1,0 +1,79 @@
+"""A second newcomer campaign (i11-newcomer): games written from the docs alone, then the wrong
+scripts, commands and files a newcomer produces. Each test pins one thing that campaign found
+broken or unhelpful; the scripts are written inline (a script in tests/scripts/ would change the
+fingerprint of every game the engine plays)."""
+
+from __future__ import annotations
+
+import json
+
+from repl.cli import main
+from repl.session import Session
+
+FAULTS_AT_ONCE = '''game "Faulty"
+players 2
+var n: int = 0
+phase main {
+    decide seat(0) "Pick" {
+        safe
+        boom {
+            set n = 1 / n
+        }
+    }
+    decide seat(1) "Pick" {
+        boom2 {
+            set n = 1 / n
+        }
+    }
+    end game
+}
+'''
+
+
+def _script(tmp_path):
+    path = tmp_path / "faulty.cardgame"
+    path.write_text(FAULTS_AT_ONCE)
+    return str(path)
+
+
+def test_cardgame_play_logs_and_saves_the_move_that_faulted(tmp_path, capsys):
+    # seed 1's random P0 chooses `boom`: the log named no move at all, and `--save` wrote nothing
+    script, replay = _script(tmp_path), tmp_path / "faulty.replay"
+    assert main(["play", script, "--seed", "1", "--save", str(replay)]) == 1
+    out, err = capsys.readouterr()
+    assert "1. P0: boom" in out and "division by zero" in err and "faulty.cardgame:8" in err
+    assert json.loads(replay.read_text())["moves"] == ["boom"]
+    # seed 3: P0 plays `safe`, P1's only move faults; as one seat saw it, and as JSON
+    assert main(["play", script, "--seed", "3", "--view", "P1"]) == 1
+    out, err = capsys.readouterr()
+    assert "1. P0: safe" in out and "2. P1: boom2" in out and "faulty.cardgame:13" in err
+    assert main(["play", script, "--seed", "3", "--json"]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r.get("move") for r in records[1:]] == ["safe", "boom2"]
+
+
+def test_a_replay_of_a_game_that_faulted_opens_at_the_fault(tmp_path):
+    # the REPL's own `save` after a move that faulted wrote a replay its `open` then refused
+    script = _script(tmp_path)
+    s = Session()
+    s.execute(f"load {script}")
+    assert "division by zero" in s.execute("play boom")
+    saved = tmp_path / "saved.replay"
+    s.execute(f"save {saved}")
+    t = Session()
+    t.execute(f"load {script}")
+    out = t.execute(f"open {saved}")
+    assert not out.startswith("error") and "stopped with an error at move 1, `boom`" in out
+    assert "division by zero" in out and "1 move" in out
+    assert t.state.fault is not None and t.state.history == ["boom"]
+    assert "undid 1 move" in t.execute("undo")
+    assert t.state.fault is None and "boom" in t.execute("moves")
+    # a fault before the last move is still refused: no move can follow one
+    data = json.loads(saved.read_text())
+    broken = tmp_path / "broken.replay"
+    broken.write_text(json.dumps(dict(data, moves=["boom", "boom2"])))
+    u = Session()
+    u.execute(f"load {script}")
+    out = u.execute(f"open {broken}")
+    assert out.startswith("error") and "move 1 of" in out and "cannot be played" in out
+    assert u.state.history == []
