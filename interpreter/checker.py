@@ -997,6 +997,9 @@ class Checker:
                     self._expect(b.high, INT, inner)
                     self._binder_range(b)
                     typ = INT
+                if b.name in inner.names:  # the earlier binder could never be read
+                    self.error("E0303", f"`{b.name}` is already a binder of `{alt.name}`", b.span,
+                               "chosen again", "give each binder its own name, as in `give(q from players, c from hand[p])`")
                 self.t.slots[id(b)] = inner.declare(b.name, typ)
             for call in alt.requires:
                 self._used_rules.add(call.name)
