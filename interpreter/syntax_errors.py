@@ -88,6 +88,12 @@ CATALOGUE = {
         'phase p { decide x { ask(q in [a for a in y]) } }',
         'phase p { decide x { ask(q in [a for a in y], r from z) } }',
     ],
+    ("E0137", "`from` chooses an item of a list or zone; a number from a range uses `in`",
+     "write `bid(n in 1..10)` for a number, or `give(cs from 1..3 of hand[p])` for several items"): [
+        *(f'phase p {{ decide x {{ ask(n from {low}..{high}{after}) }} }}'
+          for low in ("1", "y") for high in ("3", "y", "f(y)", "y + 1", "y[1]", "y.z", "(y)")
+          for after in ("", ", r from z")),
+    ],
     ("E0123", "a zone is `shared` or `per player`: there are no per-team zones",
      "declare it `per player` and read a team's cards through its members, "
      "e.g. `sum([count(won[q]) for q in members(t)])`"): [
