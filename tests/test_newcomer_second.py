@@ -77,3 +77,22 @@ def test_a_replay_of_a_game_that_faulted_opens_at_the_fault(tmp_path):
     out = u.execute(f"open {broken}")
     assert out.startswith("error") and "move 1 of" in out and "cannot be played" in out
     assert u.state.history == []
+
+
+def test_simulate_says_when_it_cannot_write_its_charts_or_report(tmp_path, capsys):
+    # a report path that is a folder, or in no folder, and a plot folder that is a file: these were
+    # tracebacks (IsADirectoryError, FileNotFoundError, FileExistsError) after the whole simulation
+    script = tmp_path / "calm.cardgame"
+    script.write_text('game "Calm"\nplayers 2\nphase main {\n    decide seat(0) {\n        a\n        b\n    }\n'
+                      '    end game\n}\n')
+    assert main(["simulate", str(script), "-n", "2"]) == 0
+    capsys.readouterr()
+    a_file = tmp_path / "a_file"
+    a_file.write_text("")
+    for flag, target, reason in [("--report", tmp_path, "Is a directory"),
+                                 ("--report", tmp_path / "no" / "such" / "r.html", "No such file"),
+                                 ("--plot", a_file, "exists")]:
+        assert main(["simulate", str(script), "-n", "2", flag, str(target)]) == 1
+        out, err = capsys.readouterr()
+        assert "Calm: 2 games" in out  # the statistics are still printed
+        assert err.startswith("error: cannot write") and reason in err and "Traceback" not in err
