@@ -147,8 +147,11 @@ def _position(diag: Diagnostic):
 
 
 def script_hash(sources: dict[str, SourceFile]) -> str:
+    """The script's version: its files' names and texts, in an order that does not depend on how
+    the script's path was written (`game.cardgame` or `/home/me/game.cardgame`, whose shipped
+    includes would otherwise sort before or after it)."""
     digest = hashlib.sha256()
-    for name in sorted(sources):
+    for name in sorted(sources, key=os.path.abspath):
         digest.update(os.path.basename(name).encode())
         digest.update(sources[name].text.encode())
     return digest.hexdigest()[:16]
