@@ -106,11 +106,13 @@ def read_replay(path: str) -> Replay:
                           "and no hidden moves, so it cannot be played again")
     if not isinstance(data, dict) or data.get("format") not in (FORMAT, _OLD_FORMAT):
         raise ReplayError(f"`{path}` is not a replay file (no `\"format\": \"{FORMAT}\"`)")
-    checks = {"script": str, "script_hash": str, "players": int, "seed": int, "options": dict, "moves": list}
-    for field, kind in checks.items():
+    checks = {"script": (str, "a text"), "script_hash": (str, "a text"), "players": (int, "a whole number"),
+              "seed": (int, "a whole number"), "options": (dict, "an object of NAME: VALUE"),
+              "moves": (list, "a list of moves")}
+    for field, (kind, what) in checks.items():
         value = data.get(field)
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise ReplayError(f"`{path}` is damaged: `{field}` is missing or not a {kind.__name__}")
+            raise ReplayError(f"`{path}` is damaged: `{field}` is missing or not {what}")
     if not all(isinstance(m, str) for m in data["moves"]):
         raise ReplayError(f"`{path}` is damaged: every move must be a text")
     if data["players"] < 1 or data["seed"] < 0:

@@ -118,3 +118,18 @@ def test_a_script_has_one_hash_however_its_path_is_written(tmp_path, monkeypatch
     s.execute(f"load {script}")  # the absolute path this time
     out = s.execute(f"open {tmp_path / 'far' / 'game.replay'}")
     assert not out.startswith("error") and "opened" in out and s.state.is_over
+
+
+def test_a_damaged_replay_names_what_a_field_should_hold(tmp_path):
+    script = _script(tmp_path)
+    s = Session()
+    s.execute(f"load {script}")
+    saved = tmp_path / "ok.replay"
+    s.execute(f"save {saved}")
+    data = json.loads(saved.read_text())
+    bad = tmp_path / "bad.replay"
+    for field, value, said in [("seed", 1.5, "a whole number"), ("script", 3, "a text"),
+                               ("moves", "boom", "a list of moves"), ("options", [], "an object")]:
+        bad.write_text(json.dumps(dict(data, **{field: value})))
+        out = s.execute(f"open {bad}")
+        assert f"`{field}` is missing or not {said}" in out and "not a int" not in out
