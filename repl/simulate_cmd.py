@@ -60,9 +60,12 @@ def run(args, helpers) -> int:
     else:
         print("\n".join(text_report(stats)))
         for fault in stats["faults"]:
+            where, measures = fault["diagnostic"] or {}, interpreter.measures
+            span = interpreter.Span(where["path"], where["line"], 0, where["end_line"], 0) if "line" in where else None
             print(f"\nfirst of {fault['count']} game(s) with this fault: game {fault['first_game']} "
                   f"(replay it with `cardgame play {args.file} --seed {fault['seed']}"
-                  f"{' --players ' + str(players) if args.players else ''}`):")
+                  f"{' --players ' + str(players) if args.players else ''}`"
+                  f"{measures.MEASURE_REPLAY if measures.in_measure(game, span) else ''}):")
             print(fault["rendered"])
     if unwritten is not None:
         print(unwritten, file=sys.stderr)

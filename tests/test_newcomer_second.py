@@ -120,6 +120,24 @@ def test_a_script_has_one_hash_however_its_path_is_written(tmp_path, monkeypatch
     assert not out.startswith("error") and "opened" in out and s.state.is_over
 
 
+def test_a_fault_in_a_measure_says_how_to_replay_it(tmp_path, capsys):
+    # `cardgame play --seed S`, the replay simulate and lint offered, never reads the measures,
+    # so it ended cleanly; the hint now says to save the game and `eval` the measure
+    script = tmp_path / "measured.cardgame"
+    script.write_text('game "Measured"\nplayers 2\nvar n: int = 0\nmeasure ratio: 10 / n\n'
+                      'phase main {\n    decide seat(0) {\n        a\n        b\n    }\n    end game\n}\n')
+    assert main(["simulate", str(script), "-n", "2"]) == 1
+    out = capsys.readouterr().out
+    assert "replay it with `cardgame play" in out and "does not read measures" in out and "`eval`" in out
+    assert main(["lint", str(script), "-n", "2"]) == 1
+    captured = capsys.readouterr()
+    assert "does not read measures" in captured.out + captured.err
+    # a fault elsewhere keeps the plain replay command
+    assert main(["simulate", _script(tmp_path), "-n", "3"]) == 1
+    out = capsys.readouterr().out
+    assert "replay it with `cardgame play" in out and "measures" not in out
+
+
 def test_a_damaged_replay_names_what_a_field_should_hold(tmp_path):
     script = _script(tmp_path)
     s = Session()
