@@ -589,6 +589,14 @@ class Checker:
             return
         if kind == "bool" and opt.low is not None:
             self.error("E0331", "a `bool` option takes no range", opt.type_span)
+        if kind == "int" and opt.low > opt.high:
+            self.error("E0331", f"option `{opt.name}` allows no value: {opt.low}..{opt.high} is empty",
+                       opt.type_span, "an empty range", f"write the smaller bound first: `int in {opt.high}..{opt.low}`")
+            return
+        twice = sorted({c for c in opt.choices if opt.choices.count(c) > 1})
+        if kind == "choice" and twice:
+            self.error("E0331", f"option `{opt.name}` lists the choice `{twice[0]}` twice", opt.type_span,
+                       "a choice listed twice", "list each choice once")
         default = opt.default
         value = default_value(opt)
         if value is _NOT_PLAIN:
@@ -1007,6 +1015,9 @@ class Checker:
                     self._expect(b.high, INT, inner)
                     self._binder_range(b)
                     typ = INT
+                if b.name in inner.names:  # the earlier binder could never be read
+                    self.error("E0303", f"`{b.name}` is already a binder of `{alt.name}`", b.span,
+                               "chosen again", "give each binder its own name, as in `give(q from players, c from hand[p])`")
                 self.t.slots[id(b)] = inner.declare(b.name, typ)
             for call in alt.requires:
                 self._used_rules.add(call.name)

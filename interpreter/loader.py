@@ -99,6 +99,10 @@ def _read(file_path: str, via: n.Include | None, root: str, budget: int, diags) 
 def _resolve(inc: n.Include, from_path: str, root: str, diags) -> tuple[str, str] | None:
     """The included file and the folder its own includes must stay in, or None with a diagnostic."""
     rel = inc.path
+    if not rel.strip():  # "" would name the script's own folder
+        diags.append(Diagnostic("E0601", "an include needs a file's path", inc.span, "no path",
+                                'write the path of the file to read, e.g. `include "lib/standard_deck.cardgame"`'))
+        return None
     if os.path.isabs(rel) or ".." in rel.replace("\\", "/").split("/"):
         diags.append(Diagnostic("E0604", f"include path `{rel}` leaves the script's folder", inc.span,
                                 "not allowed", "include files beside the script or in a folder below it"))
@@ -143,8 +147,11 @@ def _position(diag: Diagnostic):
 
 
 def script_hash(sources: dict[str, SourceFile]) -> str:
+    """The script's version: its files' names and texts, in an order that does not depend on how
+    the script's path was written (`game.cardgame` or `/home/me/game.cardgame`, whose shipped
+    includes would otherwise sort before or after it)."""
     digest = hashlib.sha256()
-    for name in sorted(sources):
+    for name in sorted(sources, key=os.path.abspath):
         digest.update(os.path.basename(name).encode())
         digest.update(sources[name].text.encode())
     return digest.hexdigest()[:16]

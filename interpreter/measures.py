@@ -62,6 +62,19 @@ def compile_measures(game) -> tuple[Measure, ...]:
     return _compiled[game]
 
 
+def in_measure(game, span) -> bool:
+    """Whether a fault's span lies in a `measure` declaration: such a fault happens when a game
+    ends, where simulate and lint read the measures and `cardgame play` does not."""
+    if span is None:
+        return False
+    return any(d.span.path == span.path and d.span.line <= span.line <= d.span.end_line
+               for d in game.program.tables.measures.values())
+
+
+MEASURE_REPLAY = ("; `cardgame play` does not read measures, so add `--save FILE`, then `open FILE` in "
+                  "`cardgame repl` and `eval` the measure")
+
+
 def read_all(measures, st) -> dict:
     """name -> value for every measure; a failing measure raises ScriptRuntimeError with its span."""
     out = {}
@@ -75,4 +88,4 @@ def read_all(measures, st) -> dict:
     return out
 
 
-__all__ = ["Measure", "compile_measures", "read_all", "ScriptRuntimeError"]
+__all__ = ["Measure", "MEASURE_REPLAY", "compile_measures", "in_measure", "read_all", "ScriptRuntimeError"]

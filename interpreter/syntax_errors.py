@@ -88,6 +88,21 @@ CATALOGUE = {
         'phase p { decide x { ask(q in [a for a in y]) } }',
         'phase p { decide x { ask(q in [a for a in y], r from z) } }',
     ],
+    ("E0138", "`from` chooses an item of a list or zone; a number from a range uses `in`",
+     "write `bid(n in 1..10)` for a number, or `give(cs from 1..3 of hand[p])` for several items"): [
+        *(f'phase p {{ decide x {{ ask(n from {low}..{high}{after}) }} }}'
+          for low in ("1", "y") for high in ("3", "y", "f(y)", "y + 1", "y[1]", "y.z", "(y)")
+          for after in ("", ", r from z")),
+    ],
+    ("E0107", "`include` is a declaration: it goes at the top level, outside any block",
+     "put `include \"FILE\"` beside the other declarations; its definitions and procedures "
+     "can then be used in any block"): [
+        *(f'{block} {{ {before}include "x" }}'
+          for block in ("phase p", "procedure q()", "phase p { if x", "phase p { for y in z")
+          for before in ("", "let y = 1 ", "set y = 1 ", 'log "y" ', "move y to z ", "shuffle y ", "f() ",
+                         "if y { } ", "decide y { a } ", "set y += 1 ", "let y = [1] ", "let y = f(1) ",
+                         "let y = z[1] ", "let y = z.w ", "deal 1 from a to b of c ")),
+    ],
     ("E0123", "a zone is `shared` or `per player`: there are no per-team zones",
      "declare it `per player` and read a team's cards through its members, "
      "e.g. `sum([count(won[q]) for q in members(t)])`"): [
@@ -304,6 +319,7 @@ _IF_AFTER_OPERATOR = re.compile(r"(?:[-+*/%]|[<>!=]=|[<>]|\b(?:and|or|in|not))\s
 
 # `move c to z faceup`: the one word reads as the start of a procedure call, so the parser
 # fails at the next statement; the word is just before the error.
+_INCLUDE_WORD = re.compile(r"\b(include)\s*$")
 _FACE_WORD = re.compile(r"\b(face_?up|face_?down|faceUp|faceDown|facedown|faceup)[ \t]*(?:#[^\n]*)?\s*$")
 
 # `1 < a < 3`: a second comparison inside one expression (comparisons do not chain). The part of
@@ -458,6 +474,9 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
             # the parser fails at the next line's first word; the mistake is where this line ends
             return Diagnostic(code, message, _span_at(text, path, len(unfinished) - 1, 1),
                               "the form ends here" if code == "E0137" else "the statement ends here", hint)
+        word = _INCLUDE_WORD.search(before) if message.startswith("`include`") else None
+        if word:  # the parser stopped at the path; the mistake is the word before it
+            return Diagnostic(code, message, _span_at(text, path, word.start(1), 7), "an include inside a block", hint)
         return Diagnostic(code, message, span, f"unexpected {found}", hint)
     expected = getattr(err, "expected", None) or getattr(err, "allowed", None) or set()
     hint = ""

@@ -211,7 +211,7 @@ def _play_as(game, options, args, viewer) -> int:
         if not moves:
             break
         phase = state.phase
-        state.apply(agent.choose(moves))
+        _apply_or_fault(state, agent.choose(moves))
         step = len(state.history)
         move, logs = seen(step)
         who = "table" if move.actor == interpreter.TABLE else f"P{move.actor}"
@@ -246,6 +246,16 @@ def _print_result(state, view, args) -> int:
     return 0
 
 
+def _apply_or_fault(state, move) -> None:
+    """Apply a move; a move that faults is still the game's last move (it is in the history, the
+    state is marked faulted), so it is logged and saved like the others and the fault reported
+    after it."""
+    try:
+        state.apply(move)
+    except interpreter.GameFault:
+        pass
+
+
 def _play_all_seeing(game, options, args) -> int:
     """The full record: every log line and move, hidden ones included (replays need them)."""
     lines: list[str] = []
@@ -275,7 +285,7 @@ def _play_all_seeing(game, options, args) -> int:
         actor, phase, step = state.current_player, state.phase, len(state.history) + 1
         who = "table" if actor == interpreter.TABLE else f"P{actor}"
         hidden = state.choice_is_hidden
-        state.apply(move)
+        _apply_or_fault(state, move)
         if args.json:  # the full record, for tools; hidden choices are flagged
             record = {"step": step, "player": who, "phase": phase, "move": str(move), "log": lines[:]}
             if hidden:

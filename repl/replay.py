@@ -107,7 +107,8 @@ def read_replay(path: str) -> Replay:
     if not isinstance(data, dict) or data.get("format") not in (FORMAT, _OLD_FORMAT):
         raise ReplayError(f"`{path}` is not a replay file (no `\"format\": \"{FORMAT}\"`)")
     checks = {"script": (str, "a text"), "script_hash": (str, "a text"), "players": (int, "a whole number"),
-              "seed": (int, "a whole number"), "options": (dict, "a table of options"), "moves": (list, "a list of moves")}
+              "seed": (int, "a whole number"), "options": (dict, "an object of NAME: VALUE"),
+              "moves": (list, "a list of moves")}
     for field, (kind, what) in checks.items():
         value = data.get(field)
         if not isinstance(value, kind) or isinstance(value, bool):

@@ -1171,6 +1171,15 @@ class Session:
             try:
                 following.apply(move)
             except (IllegalMove, GameFault) as err:
+                if isinstance(err, GameFault) and i == len(replay.moves):
+                    # the saved game stopped with an error at its last move, as `play` left it:
+                    # that is the position to restore (`undo` goes back before it)
+                    actors.append(timeline[-1].current_player)
+                    timeline.append(following)
+                    lines.append(f"note: the game stopped with an error at move {i}, `{move}`; "
+                                 f"`undo` goes back before it")
+                    lines.append(str(err))
+                    break
                 reason = err.explanation.reason if isinstance(err, IllegalMove) else str(err)
                 if not force:
                     raise ReplError(f"move {i} of `{args[0]}`, `{move}`, cannot be played: {reason}") from None

@@ -46,20 +46,30 @@ def run(args, helpers) -> int:
         stats = interpreter.simulate(game, games, players, args.seed, options, workers=workers,
                                      policy=args.policy, progress=progress, dask=client, max_work=args.max_work,
                                      max_game_work=args.max_game_work, metrics=args.metrics, **extra)
+    unwritten = None
     if args.plot or args.report:
         from .plots import write_report, write_simulation_charts
-        charts = write_simulation_charts(stats, args.plot)
-        if args.report:
-            write_report(args.report, f"{game.title}: {games} games", text_report(stats), charts)
+        try:
+            charts = write_simulation_charts(stats, args.plot)
+            if args.report:
+                write_report(args.report, f"{game.title}: {games} games", text_report(stats), charts)
+        except OSError as err:  # a folder that is a file, a report path in no folder, ...
+            unwritten = f"error: cannot write `{err.filename or args.report or args.plot}`: {err.strerror or err}"
     if args.json:
         print(json.dumps(stats))
     else:
         print("\n".join(text_report(stats)))
         for fault in stats["faults"]:
+            where, measures = fault["diagnostic"] or {}, interpreter.measures
+            span = interpreter.Span(where["path"], where["line"], 0, where["end_line"], 0) if "line" in where else None
             print(f"\nfirst of {fault['count']} game(s) with this fault: game {fault['first_game']} "
                   f"(replay it with `cardgame play {args.file} --seed {fault['seed']}"
-                  f"{' --players ' + str(players) if args.players else ''}`):")
+                  f"{' --players ' + str(players) if args.players else ''}`"
+                  f"{measures.MEASURE_REPLAY if measures.in_measure(game, span) else ''}):")
             print(fault["rendered"])
+    if unwritten is not None:
+        print(unwritten, file=sys.stderr)
+        return 1
     return 1 if stats["outcomes"]["faulted"] else 0
 
 

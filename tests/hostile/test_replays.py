@@ -79,7 +79,7 @@ def test_control_characters_from_a_replay_are_shown_escaped(tmp_path):
     ("seed", "seven", "`seed` is missing or not a whole number"),
     ("players", True, "`players` is missing or not a whole number"),
     ("moves", "play 2H", "`moves` is missing or not a list of moves"),
-    ("options", [], "`options` is missing or not a table of options"),
+    ("options", [], "`options` is missing or not an object of NAME: VALUE"),
     ("script_hash", 7, "`script_hash` is missing or not a text"),
 ])
 def test_a_field_of_the_wrong_kind_is_named_with_the_kind_it_needs(tmp_path, field, value, said):
