@@ -228,6 +228,9 @@ class Checker:
                     self._clashing.add((kind, name))
                     hint += (f" (a {_KIND_WORD[seen_kind[name]]}); a {_KIND_WORD[kind]} cannot share its name: rename "
                              f"one (the uses of this {_KIND_WORD[kind]} are not reported again)")
+                elif seen[name].path != item.span.path:
+                    hint += ("; an included file's declarations cannot be replaced: for a variant, give the game "
+                             "an `option` and read it where the rules differ (docs/language.md §4), or copy the script")
                 self.error("E0301", f"`{name}` is declared twice", item.span, "declared again here", hint)
                 continue
             if name in BUILTINS or name in CONSTANTS or (kind == "records" and name in TYPE_NAMES + ("list",)):
