@@ -413,6 +413,8 @@ class Checker:
                            "what does it hold?", f"write `var {name}: int` (it starts as `none`) or `var {name} = 0`")
             if declared and not self._fits_at(var.init, declared, actual):
                 self._mismatch(var.init, declared, actual)
+            elif (attr := self._held_attribute(var)) is not None:
+                self._card_value(attr, var.init, f": `{name}` holds a {attr}")
             t.vars[name] = (var, declared or _settled(actual))
         for define in t.defines.values():
             frame, scope = self._activation(define.params or (), "pure")
@@ -987,6 +989,9 @@ class Checker:
                        f"{spelled(value)}`, so the record keeps its field names")
         elif not self._fits_at(s.value, typ, value) and typ != ANY:
             self._mismatch(s.value, typ, value)
+        elif local is None and target.name in t.vars and (target.index is None or t.vars[target.name][0].indexed) \
+                and (attr := self._held_attribute(t.vars[target.name][0])) is not None:
+            self._card_value(attr, s.value, f": `{target.name}` holds a {attr}")
 
     def _decide(self, s: n.Decide, scope: _Scope):
         offer = scope.child("offer")  # read whenever the moves are listed: no chance here
@@ -1446,17 +1451,27 @@ class Checker:
     def _value_no_card_has(self, attr, value, equal: bool | None) -> None:
         """W0409: `c.suit == K` or `c.rank in [1, J]` names a value no card has (a typo, or the
         wrong attribute), so the test never holds for it; `equal` None is an item of `in [...]`."""
-        if not (isinstance(attr, n.Attr) and self.t.types.get(id(attr.obj)) == CARD):
-            return
+        if isinstance(attr, n.Attr) and self.t.types.get(id(attr.obj)) == CARD:
+            always = "" if equal is None else f": this test is always {'false' if equal else 'true'}"
+            self._card_value(attr.name, value, always)
+
+    def _held_attribute(self, var) -> str | None:
+        """The card attribute a variable is declared to hold (`var trump: suit`), if any."""
+        ref = var.type
+        if ref is None or ref.is_list or ref.name in self.t.records or ref.name in TYPE_NAMES:
+            return None
+        return ref.name if ref.name in self.t.card_attrs else None
+
+    def _card_value(self, attr: str, value, said: str) -> None:
+        """W0409 when `value` is a constant that no card has as its `attr`."""
         constant = _order_constant(self.t, value)
-        held = [c.attrs[attr.name] for c in self.t.cards if c.attrs.get(attr.name) is not None]
+        held = [c.attrs[attr] for c in self.t.cards if c.attrs.get(attr) is not None]
         if constant is _NOT_PLAIN or constant is None or not held or constant in held:
             return
-        always = "" if equal is None else f": this test is always {'false' if equal else 'true'}"
         present = list(dict.fromkeys(held))
         shown = ", ".join(orders.value_text(v) for v in present[:20]) + (", ..." if len(present) > 20 else "")
-        self.warn("W0409", f"no card has {attr.name} {orders.value_text(constant)}{always}", value.span,
-                  f"not a {attr.name}", f"the {attr.name} values are {shown}")
+        self.warn("W0409", f"no card has {attr} {orders.value_text(constant)}{said}", value.span,
+                  f"not a {attr}", f"the {attr} values are {shown}")
 
     def _mixed_attribute(self, side, op):
         """E0230: `c.rank > 10` where `rank` mixes numbers and names would fault at run time."""
