@@ -240,7 +240,7 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
         out.append(Diagnostic(d.code, d.message, d.span, d.label or "while running this",
                               f"{count} of {games} games faulted here; the first is game {r.index} of its setup: "
                               f"replay it with `{replay_command(game, r)}`"
-                              + (MEASURE_REPLAY if in_measure(game, d.span) else "")
+                              + (MEASURE_REPLAY if d.span and in_measure(game, d.span.path, d.span.line) else "")
                               + (f" ({d.hint})" if d.hint else "")))
     for span, count in sorted(obs.capped_at.items(), key=lambda item: (item[0].line, item[0].column)):
         warn("L0102", f"{count} of {games} games were stopped by this cap", span, "the script's own cap",

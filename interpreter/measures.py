@@ -62,13 +62,11 @@ def compile_measures(game) -> tuple[Measure, ...]:
     return _compiled[game]
 
 
-def in_measure(game, span) -> bool:
-    """Whether a fault's span lies in a `measure` declaration: such a fault happens when a game
-    ends, where simulate and lint read the measures and `cardgame play` does not."""
-    if span is None:
-        return False
-    return any(d.span.path == span.path and d.span.line <= span.line <= d.span.end_line
-               for d in game.program.tables.measures.values())
+def in_measure(game, path: str | None, line: int | None) -> bool:
+    """Whether a fault at `path:line` lies in a `measure` declaration: such a fault happens when a
+    game ends, where simulate and lint read the measures and `cardgame play` does not."""
+    return path is not None and any(d.span.path == path and d.span.line <= line <= d.span.end_line
+                                    for d in game.program.tables.measures.values())
 
 
 MEASURE_REPLAY = ("; `cardgame play` does not read measures, so add `--save FILE`, then `open FILE` in "

@@ -60,12 +60,12 @@ def run(args, helpers) -> int:
     else:
         print("\n".join(text_report(stats)))
         for fault in stats["faults"]:
-            where, measures = fault["diagnostic"] or {}, interpreter.measures
-            span = interpreter.Span(where["path"], where["line"], 0, where["end_line"], 0) if "line" in where else None
+            where = fault["diagnostic"] or {}
+            in_measure = interpreter.measures.in_measure(game, where.get("path"), where.get("line"))
             print(f"\nfirst of {fault['count']} game(s) with this fault: game {fault['first_game']} "
                   f"(replay it with `cardgame play {args.file} --seed {fault['seed']}"
                   f"{' --players ' + str(players) if args.players else ''}`"
-                  f"{measures.MEASURE_REPLAY if measures.in_measure(game, span) else ''}):")
+                  f"{interpreter.measures.MEASURE_REPLAY if in_measure else ''}):")
             print(fault["rendered"])
     if unwritten is not None:
         print(unwritten, file=sys.stderr)
