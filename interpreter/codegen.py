@@ -33,7 +33,9 @@ and compiling functions, the frame being written, and the entry points for expre
 from __future__ import annotations
 
 import re
+from types import CodeType
 
+from .code_cache import digest
 from .frame_locals import frame_reads_of
 from .never_none import frame_slots as never_none_slots
 from .program import Decision
@@ -54,12 +56,15 @@ from .gen_assembly import Assembly
 # this, operations run unfused (the same game, only slower).  The shipped games use under 20,000.
 _FUSED_LINES = 100_000
 
+_PLAIN = (str, int, bool, type(None))  # constants named by value: immutable, equal means the same
+
 
 class Gen(Expressions, Statements, Definitions, Listings, Assembly):
     """Generated code for one compiler; every function shares one namespace."""
 
-    def __init__(self, compiler, traced: bool = False):
+    def __init__(self, compiler, traced: bool = False, memo_keys=None):
         self.c = compiler
+        self._memo_key_count = memo_keys  # the program's own generator: keys from 0 (gen_defines.SHARED_KEYS)
         self.traced = traced
         self._reference = traced  # a traced program's code, definitions too, keeps every check (_never_none)
         self.ns = namespace()
@@ -113,7 +118,9 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
 
     # ---- namespace and compilation
     def const(self, value, prefix="K") -> str:
-        key = id(value)
+        # a plain value by what it is, so the code is the same whether the script's tree was
+        # parsed (equal texts in distinct objects) or read back from the syntax cache (shared)
+        key = (type(value), value) if type(value) in _PLAIN else id(value)
         name = self._const_names.get(key)
         if name is None:
             name = f"{prefix}{len(self._const_names)}"
@@ -128,15 +135,25 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         self._count += 1
         name = f"{re.sub(r'[^A-Za-z0-9_]', '_', hint)}_{self._count}"
         body = [line for line in body if line.strip() != CHANCE_MARK]
-        if not self.traced:  # traced code stays as written: the reference
-            body = slots_in_locals(written_out(state_lists_read_once(body)))
-            held = held_in_locals(body)
-            if held is not body:
-                try:
-                    return self._defined(name, params, held)
-                except TooComplex:  # one more `try` was one block too many: kept as written
-                    pass
-        return self._defined(name, params, body)
+        if self.traced:  # traced code stays as written: the reference
+            return self._defined(name, params, body)
+        key = digest("passes", name, params, *body)
+        kept = self.c.code_cache.get(key) if self.c.code_cache else None
+        if isinstance(kept, tuple):
+            return self._defined(name, params, list(kept))
+        lines = slots_in_locals(written_out(state_lists_read_once(body)))
+        held = held_in_locals(lines)
+        fn = None
+        if held is not lines:
+            try:
+                fn, lines = self._defined(name, params, held), held
+            except TooComplex:  # one more `try` was one block too many: kept as written
+                pass
+        if fn is None:
+            fn = self._defined(name, params, lines)
+        if self.c.code_cache:
+            self.c.code_cache.put(key, tuple(lines))
+        return fn
 
     def frame_reads(self, name: str):
         """The frame slots the generated function `name`, given `L`, reads, or those
@@ -149,13 +166,24 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
 
     def _defined(self, name: str, params: str, body: list[str]):
         src = f"def {name}({params}):\n" + "\n".join(indent(body)) + "\n"
-        code = compile_source(src, f"<cardgame generated {name}>")
-        exec(code, self.ns)
+        exec(self.compiled(src, name), self.ns)
         self.sources.append(src)
         fn = self.ns[name]
         if params == "st, L":  # a listing, expression, rule or text: what a playout must write out for it
             fn.frame_reads = frame_reads_of(body, self.frame_reads)
         return fn
+
+    def compiled(self, src: str, name: str):
+        """The code of a generated function's source, read back from the script's code cache
+        when it was compiled before."""
+        cache = self.c.code_cache
+        key = digest("code", name, src) if cache else None
+        code = cache.get(key) if cache else None
+        if not isinstance(code, CodeType):
+            code = compile_source(src, f"<cardgame generated {name}>")
+            if cache:
+                cache.put(key, code)
+        return code
 
     def _players(self) -> str:
         if self._players_table is None:

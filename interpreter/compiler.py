@@ -15,9 +15,12 @@ fast one; tests/test_codegen.py checks that on every script.
 
 from __future__ import annotations
 
+import itertools
+
 from . import limits
 from . import nodes as n
 from .checker import Tables
+from .code_cache import CodeCache
 from .codegen import Gen
 from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK
 from .never_none import variables_never_none
@@ -80,15 +83,18 @@ _END = ["_op_end(st, fr)", "@RETURN"]
 
 class Compiler:
     """Compiles one checked script.  `traced=True` compiles every expression in traced mode
-    (each sub-value goes to the generated namespace's `_trace` sink): slower, same game."""
+    (each sub-value goes to the generated namespace's `_trace` sink): slower, same game.
+    `code_cache` keeps the generated functions between runs (code_cache.py)."""
 
-    def __init__(self, tables: Tables, traced: bool = False):
+    def __init__(self, tables: Tables, traced: bool = False, code_cache: CodeCache | None = None):
         self.t = tables
+        self.code_cache = code_cache
         self.p = Program(tables)
         self.traced = traced
         self._loop_labels = []  # (break label) stack
         self._cancel_target = None
-        self.gen = Gen(self, traced=traced)
+        # a whole program loaded with its code cache numbers its memo keys itself (gen_defines.SHARED_KEYS)
+        self.gen = Gen(self, traced=traced, memo_keys=itertools.count() if code_cache is not None else None)
         self._explainer = None  # a traced Gen for explanations, made on the first one
         self._traced_rules = {}
 

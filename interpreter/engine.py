@@ -9,6 +9,7 @@ import attrs
 from . import limits
 from .checker import check_expression, default_value, option_allowed, option_value, option_value_ok
 from .codegen import TooComplex
+from .code_cache import CodeCache
 from .compiler import Compiler, compile_expression
 from .program import Program, find_move, initial_values, render_value
 from .loader import too_deep_definitions, check_file, fail_if_errors, script_hash
@@ -100,13 +101,14 @@ def load(path: str) -> "Game":
     """Read, check and compile a script; raise ScriptError with every diagnostic on failure."""
     tables, items, sources, diags = check_file(path)
     fail_if_errors(diags, sources)
-    compiler = Compiler(tables)
+    compiler = Compiler(tables, code_cache=CodeCache(path))
     try:
         program = compiler.compile()
     except RecursionError:
         raise ScriptError([too_deep_definitions()], sources) from None
     except TooComplex as err:
         raise ScriptError([Diagnostic("E0608", err.message, None, hint=err.hint)], sources) from None
+    compiler.code_cache.keep()
     return Game(path, program, compiler, sources, [d for d in diags if d.severity == "warning"])
 
 
@@ -128,6 +130,13 @@ class Game:
         program.source_text = self._source_text
         program.render = lambda typ, value: render_value(program, typ, value)
         self._openings: dict = {}  # (players, options, budget) -> the game run to its first draw (new_game)
+
+    def keep_code(self) -> None:
+        """Keep the functions generated since the script was loaded (playouts' operations are
+        made as they first run) for the next load of this script (code_cache.py)."""
+        cache = self.program.compiler.code_cache
+        if cache is not None:
+            cache.keep()
 
     def _source_text(self, span: Span) -> str:
         source = self.sources.get(span.path)

@@ -14,7 +14,7 @@ import itertools
 from . import limits
 from . import nodes as n
 from .memo_reads import kept_definitions, memo_reads, script_nodes, sees_cards
-from .gen_common import ATOM, INT_LITERAL, LOOP, Env, Unsupported, compile_source, indent
+from .gen_common import ATOM, INT_LITERAL, LOOP, Env, Unsupported, indent
 from .gen_runtime import UNSET
 from .text_passes import argument_checked_first, written_out
 
@@ -31,8 +31,11 @@ _INLINE_MOST_LINES, _INLINE_MOST_CHARS = 40, 2000  # definitions at most this bi
 FORGET = "st.memo = {}"
 FORGET_CARDS = "st.zmemo = {}"
 # Each definition's function, in every generator (the REPL's evaluations compile their own), has
-# a key of its own in State.memo: two generators never number definitions alike.
-_MEMO_KEYS = itertools.count()
+# a key of its own in State.memo: two generators never number definitions alike.  A program's
+# own generator numbers its keys from 0 (Gen's memo_keys), so its code is the same text in every
+# process (code_cache.py finds functions by their text); those beside it count from SHARED_KEYS.
+SHARED_KEYS = 1 << 32
+_MEMO_KEYS = itertools.count(SHARED_KEYS)
 
 
 class Definitions:
@@ -82,7 +85,7 @@ class Definitions:
             body = written_out(self._memoized(key, lines, code, fn, sig[1:], self._memo_store([name])) if memo else
                                plain if self._reference else argument_checked_first(plain))
             src = f"def {pyname}({', '.join(sig)}):\n" + "\n".join(indent(body)) + "\n"
-            exec(compile_source(src, f"<cardgame generated {pyname}>"), self.ns)
+            exec(self.compiled(src, pyname), self.ns)
             self.sources.append(src)
         except Unsupported:
             self._defines[name] = None
@@ -144,6 +147,9 @@ class Definitions:
         State.memo, which a card's move leaves as it is (see FORGET_CARDS)."""
         return "st.zmemo" if any(sees_cards(self.t, self.p.zone_index, name) for name in names) else "st.memo"
 
+    def _new_memo_key(self) -> int:
+        return next(self._memo_key_count or _MEMO_KEYS)
+
     def _memo_keys(self) -> dict:
         """Definition name -> its key in State.memo, for each one define_fn may keep
         (kept_definitions); and, in `_called`, the definitions some call with constant
@@ -152,7 +158,7 @@ class Definitions:
         if self._memo_keys_ is None:
             t, zones = self.t, self.p.zone_index
             kept = kept_definitions(t, lambda e: all(self._constant(a) is not UNSET for a in e.args))
-            self._memo_keys_ = {name: next(_MEMO_KEYS) for name in kept}
+            self._memo_keys_ = {name: self._new_memo_key() for name in kept}
             funcs = {e.func for e in script_nodes(t) if isinstance(e, n.Call) and e.func in t.defines
                      and e.func not in t.recursive and t.defines[e.func].params
                      and all(self._constant(a) is not UNSET for a in e.args)}
@@ -190,7 +196,7 @@ class Definitions:
             return None
         key = (e.func, tuple(codes))
         if key not in self._kept_calls:
-            body = self._memoized(next(_MEMO_KEYS), [], f"{pyname}(st, {', '.join(codes)})", self._temps, (),
+            body = self._memoized(self._new_memo_key(), [], f"{pyname}(st, {', '.join(codes)})", self._temps, (),
                                   self._memo_store([e.func]))
             self._kept_calls[key] = self.build(f"{pyname}_kept", "st", body).__name__
         return self._kept_calls[key]

@@ -70,13 +70,13 @@ def parse_script(text: str, path: str) -> tuple[n.Script | None, list[Diagnostic
 
 def _key(text: str, path: str, where: str) -> bytes:
     digest = hashlib.sha256()
-    for part in (path, where, sys.version, *_code_stamps()):
+    for part in (path, where, sys.version, *code_stamps()):
         digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
     digest.update(text.encode("utf-8", "surrogatepass"))
     return digest.digest()
 
 
-def _code_stamps() -> list[str]:
+def code_stamps() -> list[str]:
     """Size and modification time of every file whose code shapes a tree."""
     stamps = []
     folders = [os.path.dirname(__file__)]

@@ -5,6 +5,7 @@ agrees with the idiomatic baselines, and they use nothing outside the standard l
 from __future__ import annotations
 
 import ast
+import functools
 import random
 
 import pytest
@@ -174,13 +175,19 @@ def test_boss_poker_baselines_play_games_like_the_engine():
         assert abs(means[0] - means[1]) < 0.06 * means[0]
 
 
+@functools.cache
+def _bohei():
+    """Loaded once for all the games these tests drive."""
+    return load_game("bohei.cardgame")
+
+
 class _EngineDriver:
     """Plays the engine's Bohei beside a baseline: the baseline shuffles with the engine's own
     generator (the same piles in the same order come out the same), and at each decision the
     engine's random player chooses, the baseline following that choice."""
 
     def __init__(self, seed, players):
-        self.state = load_game("bohei.cardgame").new_game(players=players, seed=seed)
+        self.state = _bohei().new_game(players=players, seed=seed)
         self.agent = RandomAgent(seed)
         self.generator = engine_rng.seed_state(seed)
         self.shuffles = 0

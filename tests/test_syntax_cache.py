@@ -104,8 +104,8 @@ def test_the_cache_can_be_turned_off(monkeypatch):
 
 def test_a_change_to_the_code_that_builds_trees_parses_again(folder, monkeypatch):
     syntax_cache.parse_script(SCRIPT, "tiny.cardgame")
-    stamps = syntax_cache._code_stamps()
-    monkeypatch.setattr(syntax_cache, "_code_stamps", lambda: stamps[:-1] + [stamps[-1] + " edited"])
+    stamps = syntax_cache.code_stamps()
+    monkeypatch.setattr(syntax_cache, "code_stamps", lambda: stamps[:-1] + [stamps[-1] + " edited"])
     calls = []
     parse = parser.parse_script
     monkeypatch.setattr(parser, "parse_script", lambda text, path: calls.append(path) or parse(text, path))

@@ -1,0 +1,130 @@
+"""Generated functions are kept between runs: a load of an unchanged script reads back what the
+generator's passes and Python's compiler gave, and the program is the very same; a missing,
+damaged or stale file is made again."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+import interpreter
+from helpers import GAMES
+from interpreter import code_cache, codegen, syntax_cache
+from interpreter.simulate import simulate
+
+BOUNCER = str(GAMES / "bouncer.cardgame")
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    place = tmp_path / "cache"
+    monkeypatch.setenv("CARDGAME_CACHE_DIR", str(place))
+    return place
+
+
+def _kept(folder):
+    return sorted(p for p in folder.iterdir() if p.name.startswith("code-"))
+
+
+def _counting(monkeypatch) -> dict:
+    """Counts the passes and compilations run from now on."""
+    runs = {"passes": 0, "compiled": 0}
+    passes, compile_source = codegen.slots_in_locals, codegen.compile_source
+
+    def counted_passes(lines):
+        runs["passes"] += 1
+        return passes(lines)
+
+    def counted_compile(src, name):
+        runs["compiled"] += 1
+        return compile_source(src, name)
+    monkeypatch.setattr(codegen, "slots_in_locals", counted_passes)
+    monkeypatch.setattr(codegen, "compile_source", counted_compile)
+    return runs
+
+
+def _played(game, seed=3):
+    """Every move text and the final state of a game played by the random agent."""
+    state = game.new_game(players=3, seed=seed)
+    agent = interpreter.RandomAgent(seed)
+    moves = []
+    while not state.is_over:
+        move = agent.choose(state.legal_moves())
+        moves.append(str(move))
+        state.apply(move)
+    return moves, state.to_json()
+
+
+def test_a_second_load_reads_every_function_back_and_is_the_same_program(folder, monkeypatch):
+    first = interpreter.load(BOUNCER)
+    assert len(_kept(folder)) == 1
+    runs = _counting(monkeypatch)
+    second = interpreter.load(BOUNCER)
+    assert runs == {"passes": 0, "compiled": 0}
+    assert second.program.compiler.gen.sources == first.program.compiler.gen.sources
+    assert _played(second) == _played(first)
+
+
+def test_the_code_is_the_same_with_or_without_the_caches(folder, monkeypatch):
+    kept = interpreter.load(BOUNCER)
+    kept = interpreter.load(BOUNCER)  # the tree and the functions read back
+    monkeypatch.setenv("CARDGAME_CACHE_DIR", "off")
+    made = interpreter.load(BOUNCER)
+    assert made.program.compiler.gen.sources == kept.program.compiler.gen.sources
+    assert _kept(folder) and _played(made) == _played(kept)
+
+
+def test_a_damaged_file_is_made_again(folder, monkeypatch):
+    first = interpreter.load(BOUNCER)
+    (place,) = _kept(folder)
+    data = place.read_bytes()
+    place.write_bytes(data[: len(data) // 2])
+    runs = _counting(monkeypatch)
+    again = interpreter.load(BOUNCER)
+    assert runs["passes"] > 0 and again.program.compiler.gen.sources == first.program.compiler.gen.sources
+    assert place.read_bytes() == data  # written whole again
+
+
+def test_a_file_from_other_interpreter_code_is_not_used(folder, monkeypatch):
+    interpreter.load(BOUNCER)
+    stamps = syntax_cache.code_stamps()
+    monkeypatch.setattr(code_cache, "code_stamps", lambda: stamps[:-1] + [stamps[-1] + " edited"])
+    runs = _counting(monkeypatch)
+    interpreter.load(BOUNCER)
+    assert runs["passes"] > 0 and runs["compiled"] > 0
+
+
+def test_an_edited_script_makes_only_what_changed(folder, tmp_path, monkeypatch):
+    shutil.copytree(GAMES / "lib", tmp_path / "lib")
+    script = tmp_path / "game.cardgame"
+    text = (GAMES / "bouncer.cardgame").read_text()
+    script.write_text(text)
+    runs = _counting(monkeypatch)
+    interpreter.load(str(script))
+    made = dict(runs)
+    script.write_text(text + "\n# a comment changes no function\n")
+    interpreter.load(str(script))
+    assert runs == made
+    edited = text.replace("total[p] <= -100", "total[p] <= -90")
+    assert edited != text
+    script.write_text(edited)
+    interpreter.load(str(script))
+    assert 0 < runs["compiled"] - made["compiled"] < made["compiled"] / 4
+
+
+def test_nothing_is_kept_when_the_caches_are_off(folder, monkeypatch):
+    monkeypatch.setenv("CARDGAME_CACHE_DIR", "off")
+    interpreter.load(BOUNCER)
+    assert not folder.exists() or not _kept(folder)
+
+
+def test_simulate_keeps_the_playouts_operations_it_made(folder, monkeypatch):
+    game = interpreter.load(BOUNCER)
+    first = simulate(game, 4, 3, 1, {})
+    runs = _counting(monkeypatch)
+    again = simulate(interpreter.load(BOUNCER), 4, 3, 1, {})
+    assert runs == {"passes": 0, "compiled": 0}
+    for timing in ("games_per_second", "decisions_per_second"):
+        first.pop(timing), again.pop(timing)
+    assert again == first
