@@ -10,7 +10,8 @@ script path, in the private per-user folder syntax_cache uses (marshal data, so 
 nobody else can write to is used), valid only for the same interpreter code and Python (the
 stamp syntax_cache checks, and the optimisation flag).  A file that is missing, damaged or
 stale is ignored; writing goes through a temporary file, so processes loading the same script
-at once never read half a file.  At most KEPT files are kept.
+at once never read half a file.  At most KEPT files are kept, those used last (a file read back
+is touched).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import sys
 
 from .syntax_cache import code_stamps, private_place
 
-KEPT = 32  # files kept at most; writing one more removes the oldest
+KEPT = 64  # files kept at most; writing one more removes the one used longest ago
 _PREFIX = "code-"
 _SLACK = 3  # a file is rewritten with only the entries this run used when it holds more than 3x them
 
@@ -98,4 +99,10 @@ class CodeCache:
                 entries = marshal.load(f)
         except Exception:  # missing, damaged or from another version: made again
             return {}
-        return entries if isinstance(entries, dict) else {}
+        if not isinstance(entries, dict):
+            return {}
+        try:
+            os.utime(self._place)  # used now: the last to be removed
+        except OSError:
+            pass
+        return entries

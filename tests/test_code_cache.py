@@ -4,6 +4,7 @@ damaged or stale file is made again."""
 
 from __future__ import annotations
 
+import os
 import shutil
 
 import pytest
@@ -128,3 +129,24 @@ def test_simulate_keeps_the_playouts_operations_it_made(folder, monkeypatch):
     for timing in ("games_per_second", "decisions_per_second"):
         first.pop(timing), again.pop(timing)
     assert again == first
+
+
+def test_the_files_used_longest_ago_are_removed(folder, tmp_path, monkeypatch):
+    monkeypatch.setattr(code_cache, "KEPT", 2)
+    paths = []
+    for name in "abc":
+        path = tmp_path / f"{name}.cardgame"
+        path.write_text(f'game "{name}"\nplayers 2\nphase main {{\n    end game\n}}\n')
+        paths.append(str(path))
+    for age, path in enumerate(paths[:2]):
+        before = set(_kept(folder)) if folder.exists() else set()
+        interpreter.load(path)
+        (written,) = set(_kept(folder)) - before
+        os.utime(written, (age + 1, age + 1))  # a used long ago, b after it
+    interpreter.load(paths[0])  # a read back: used now
+    interpreter.load(paths[2])  # c written: b goes
+    runs = _counting(monkeypatch)
+    interpreter.load(paths[0])
+    assert runs == {"passes": 0, "compiled": 0} and len(_kept(folder)) == 2
+    interpreter.load(paths[1])
+    assert runs["compiled"] > 0
