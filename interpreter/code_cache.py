@@ -1,7 +1,7 @@
 """Generated functions kept between runs, as Python keeps bytecode: loading an unchanged script
 reads back what the generator's passes over its functions gave and the code Python compiled
-from it, instead of running them again (they are most of a load: Boss Poker's 2.1 s becomes
-about 0.4 s).
+from it, instead of running them again (they are four fifths of a load: docs/performance.md,
+"Issue 9, session 12").
 
 What is kept depends only on its input: the passes are functions of a generated function's
 text alone, and a code object of its source, so an entry is found by the digest of that text
