@@ -14,7 +14,7 @@ from .compiler import Compiler, compile_expression
 from .program import Program, find_move, initial_values, render_value
 from .loader import too_deep_definitions, check_file, fail_if_errors, script_hash
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, listing
-from .rng import seed_state
+from .rng import SEEDS, is_seed, seed_state
 from .runtime import (PAUSES, RUNTIME_FAULTS, TABLE, VALUE_FAULTS, ScriptRuntimeError, State, as_fault,
                       fault_words, resume, start, statement_span, too_many_decisions)
 from .knowledge import (Journal, UnknownRead, attributes_read, describe, determinize, information_state, masked,
@@ -95,6 +95,14 @@ class TraceEvent:
     text: str
     step: int = 0
     actor: object = None
+
+
+def check_seed(seed) -> None:
+    """E0704 unless `seed` is one of the generator's seeds (rng.SEEDS)."""
+    if not is_seed(seed):
+        raise ScriptError([Diagnostic("E0704", f"a seed is a whole number from 0 to {SEEDS - 1}, not `{seed}`", None,
+                                      hint="the generator's state is 64 bits: any other seed would repeat one of "
+                                           "these seeds' games")])
 
 
 def load(path: str) -> "Game":
@@ -230,9 +238,7 @@ class Game:
                 f"{self.min_players} to {self.max_players}"
             raise ScriptError([Diagnostic("E0703", f"this game takes {span} players, not {players}", None,
                                           hint=f"use --players {self.min_players}")])
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed.bit_length() > 256:
-            raise ScriptError([Diagnostic("E0704", f"a seed is a whole number of at most 256 bits, not `{seed}`",
-                                          None)])
+        check_seed(seed)
         values = self.read_options({k: v for k, v in (options or {}).items()})
         if tracer is None and not record and not pause_at:
             return self._from_opening(players, seed, values, budget)

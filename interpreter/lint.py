@@ -17,7 +17,7 @@ from collections import Counter
 
 import attrs
 
-from .engine import Game
+from .engine import Game, check_seed
 from .measures import MEASURE_REPLAY, compile_measures, in_measure
 from .parallel import map_jobs, worker_game
 from .playtest import OUTCOMES, game_seed, play_recorded
@@ -353,6 +353,7 @@ class LintReport:
 def lint(game: Game, games: int = 50, seed: int = 0, fixed: dict | None = None, policy: str = "uniform",
          max_decisions: int = LINT_MAX_DECISIONS, workers: int = 1, dask=None, progress=None) -> LintReport:
     """Play `games` games of every setup (see `setups`) and report what they showed."""
+    check_seed(seed)
     chunks = lint_jobs(game, games, seed, fixed or {})
     local = dask is None and workers <= 1
     jobs = [((game if local else game.path), chunk, policy, max_decisions) for chunk in chunks]

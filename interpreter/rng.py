@@ -12,6 +12,15 @@ GAMMA, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 # costs as much as the arithmetic.  tests/test_rng.py checks them against next64.
 
 
+# Seeds are 0..SEEDS-1: the generator's whole state is 64 bits, so a larger seed (or a
+# negative one) could only repeat the game of one of these.
+SEEDS = 1 << 64
+
+
+def is_seed(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SEEDS
+
+
 def seed_state(seed: int) -> int:
     return seed & MASK
 

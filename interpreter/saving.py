@@ -11,6 +11,7 @@ history is as long as the decisions made).  A refusal is E0801 naming the field,
 from __future__ import annotations
 
 from . import limits
+from .rng import SEEDS, is_seed
 from .runtime import FACE_UP, PAUSES, TABLE, VALUE_FAULTS, ScriptRuntimeError
 from .source import UNSEEN, Diagnostic, ScriptError
 from .types import ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, ZONE, element, is_list, is_record, record_name
@@ -18,7 +19,6 @@ from .types import ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, ZONE,
 FORMAT = "cardgame-state/1"
 FIELDS = ("format", "script", "players", "seed", "options", "rng", "zones", "visibility", "vars", "stack",
           "waiting", "actor", "over", "capped", "paused", "history", "decisions", "cards", "work", "budget")
-MAX_SEED_BITS = 256
 MAX_DEPTH = 8  # lists inside lists in a frame's locals (a simultaneous decision keeps triples)
 
 
@@ -190,8 +190,8 @@ def _restore(game, data):
     st.prog, st.n, st.game = prog, n, game
     st.journal = st.callback = None  # the observation log is rebuilt from the moves when asked
     seed = data["seed"]
-    if not _is_int(seed) or seed.bit_length() > MAX_SEED_BITS:
-        raise _Refused("seed", f"is {_show(seed)}, not a whole number of at most {MAX_SEED_BITS} bits")
+    if not is_seed(seed):
+        raise _Refused("seed", f"is {_show(seed)}, not a whole number from 0 to {SEEDS - 1}")
     st.seed = seed
     st.rng = _int(data["rng"], "rng", 0, (1 << 64) - 1)
     ncards = len(prog.card_names)

@@ -14,7 +14,7 @@ import time
 
 from . import limits
 from .agents import RandomAgent
-from .engine import Game
+from .engine import Game, check_seed
 from .parallel import map_jobs, worker_game
 from .playtest import play_out, play_range
 from .source import Diagnostic, ScriptError
@@ -71,6 +71,7 @@ def play_games(game: Game, games: int, players: int, seed: int, options: dict, w
     called as games finish; `dask` is a distributed.Client (see dist.py); `metrics`: one of
     stats.METRICS."""
     check_games(games)
+    check_seed(seed)  # games' seeds are derived from it: two run seeds must not give one run
     local = dask is None and usable_workers(workers) <= 1
     spread = 1 if local else (usable_workers(workers) if dask is None else 16)
     chunk = max(1, min(64, games // (spread * 8) if not local else games // 100))

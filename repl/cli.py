@@ -39,6 +39,15 @@ def _nonneg(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    value = _nonneg(text)
+    largest = interpreter.rng.SEEDS - 1
+    if value > largest:
+        raise argparse.ArgumentTypeError(f"`{text}` is more than {largest}, the largest seed (the generator's "
+                                         f"state is 64 bits: a larger seed would repeat a smaller one's game)")
+    return value
+
+
 def _positive(text: str) -> int:
     value = _nonneg(text)
     if value < 1:
@@ -58,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     def game_args(p):
         p.add_argument("file", metavar="FILE")
         p.add_argument("--players", type=_positive, default=None, metavar="N")
-        p.add_argument("--seed", type=_nonneg, default=0, metavar="S")
+        p.add_argument("--seed", type=_seed, default=0, metavar="S")
         p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
         p.add_argument("--max-work", type=_positive, default=None, metavar="N",
                        help=f"work budget per move (default: the script's, else "
@@ -75,13 +84,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--ascii", action="store_true", help="card names as written, no suit symbols or colour")
     play.add_argument("--view", type=_view_arg, default="all", metavar="SEAT",
                       help="log only what one seat (P0, P1...) or a spectator knew; default: all (the full record)")
-    helpers = SimpleNamespace(game_args=game_args, positive=_positive, options=option_pairs_or_exit, over_cap=_over_cap)
+    helpers = SimpleNamespace(game_args=game_args, positive=_positive, seed=_seed, options=option_pairs_or_exit, over_cap=_over_cap)
     for module in (simulate_cmd, lint_cmd, compare_cmd):  # each command in its own module
         module.register(sub, helpers)
     repl = sub.add_parser("repl", help="step through a game interactively")
     repl.add_argument("file", nargs="?", metavar="FILE")
     repl.add_argument("--players", type=_positive, default=None, metavar="N")
-    repl.add_argument("--seed", type=_nonneg, default=0, metavar="S")
+    repl.add_argument("--seed", type=_seed, default=0, metavar="S")
     repl.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     repl.add_argument("--ascii", action="store_true", help="card names as written, no suit symbols or colour")
     authoring.add_parsers(sub)

@@ -16,7 +16,7 @@ def register(sub, helpers) -> None:
     p = sub.add_parser("compare", help="play two variants on the same seeds and compare every figure")
     p.add_argument("files", nargs="+", metavar="FILE", help="one script (two option sets) or two scripts")
     p.add_argument("--players", type=helpers.positive, default=None, metavar="N")
-    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--seed", type=helpers.seed, default=0, metavar="S")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="named once: both sides; named twice: the first value for A, the second for B")
     add_run_args(p, helpers.positive)

@@ -18,7 +18,7 @@ DEFAULT_GAMES = 20  # per setup
 def register(sub, helpers) -> None:
     p = sub.add_parser("lint", help="play a script many times and report what play shows (dead rules, faults, ...)")
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--seed", type=helpers.seed, default=0, metavar="S")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="hold an option at this value instead of trying its values")
     add_run_args(p, helpers.positive)

@@ -101,6 +101,23 @@ def test_bad_player_counts_options_and_seeds_are_diagnosed():
         GAME.new_game(options={"special_bouncers": "maybe"})
 
 
+@pytest.mark.parametrize("seed", ["abc", True, -1, 2**64, 2**64 + 1, 1.0])
+def test_a_seed_is_one_of_the_generators_2_to_the_64(seed):
+    """The generator's state is 64 bits: any other seed would give the game of one of these."""
+    with pytest.raises(interpreter.ScriptError, match="a seed is a whole number from 0 to 18446744073709551615") as err:
+        GAME.new_game(seed=seed)
+    assert err.value.diagnostics[0].code == "E0704"
+    with pytest.raises(interpreter.ScriptError, match="E0704"):
+        interpreter.simulate(GAME, 2, 3, seed, {})
+    with pytest.raises(interpreter.ScriptError, match="E0704"):
+        interpreter.lint(GAME, 2, seed)
+
+
+def test_the_largest_seed_and_the_smallest_give_different_games():
+    largest, smallest = GAME.new_game(seed=2**64 - 1), GAME.new_game(seed=0)
+    assert largest.to_json()["zones"] != smallest.to_json()["zones"]
+
+
 def test_tracer_reports_rules_effects_and_chance():
     events = []
     state = GAME.new_game(seed=1, tracer=events.append)
