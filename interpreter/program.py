@@ -257,8 +257,14 @@ def render_value(prog: Program, typ: str, value, n_players: int | None = None) -
         return render_record(prog, typ, value, lambda t, v: render_value(prog, t, v, n_players))
     if isinstance(value, (tuple, list)):
         inner = typ[5:] if is_list(typ) else "any"
-        return "[" + ", ".join(render_value(prog, inner, v, n_players) for v in value) + "]"
+        return "[" + ", ".join(_quoted(v) if inner == TEXT and type(v) is str else render_value(prog, inner, v, n_players)
+                               for v in value) + "]"
     return str(value)
+
+
+def _quoted(text: str) -> str:
+    """A text inside a list or record, as the script writes it: `["", "a b"]` cannot read as `[, a b]`."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 def render_record(prog, typ, value, render) -> str:
@@ -269,7 +275,7 @@ def render_record(prog, typ, value, render) -> str:
     fields = prog.tables.record_fields.get(name, ())
 
     def field(ft, v):
-        return json.dumps(v, ensure_ascii=False) if ft == TEXT and type(v) is str else render(ft, v)
+        return _quoted(v) if ft == TEXT and type(v) is str else render(ft, v)
 
     return f"{name}(" + ", ".join(f"{f}: {field(ft, v)}" for (f, ft), v in zip(fields, value)) + ")"
 

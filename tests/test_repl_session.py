@@ -517,6 +517,13 @@ def test_eval():
     assert s.execute("eval led == none") == "true"
 
 
+def test_eval_quotes_the_texts_inside_a_list():
+    s = bouncer()
+    assert s.execute('eval ["", "a b"]') == '["", "a b"]'  # not `[, a b]`
+    assert s.execute('eval [[""], ["say \\"hi\\""]]') == '[[""], ["say \\"hi\\""]]'
+    assert s.execute('eval "a b"') == "a b"  # a text alone reads as itself
+
+
 @pytest.mark.parametrize("expr, message", [
     ("", "which expression?"),
     ("1 +", "error[E0101]"),
