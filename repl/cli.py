@@ -301,7 +301,7 @@ def _play_all_seeing(game, options, args) -> int:
                 record["hidden"] = True
             print(json.dumps(record))
         else:
-            print(f"{step:4d}. {who}: {'(a hidden choice)' if hidden else move}")
+            print(f"{step:4d}. {who}: {move}" + ("   (hidden from the other seats)" if hidden else ""))
         flush()
     if args.save and not _save_replay(args.save, game, state, args.seed, options):
         return 1

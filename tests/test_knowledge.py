@@ -285,6 +285,18 @@ phase main {
     assert state.evaluate("top(pile)", viewer=1)[0] == HIDDEN
 
 
+def test_the_all_seeing_log_shows_hidden_choices_and_a_seats_log_hides_the_others(capsys):
+    game_path = str(ROOT / "games" / "bosspoker.cardgame")
+    assert main(["play", game_path, "--seed", "1", "--players", "4"]) == 0
+    full = capsys.readouterr().out.splitlines()
+    assert full[2:4] == ["   1. P0: commit 7r   (hidden from the other seats)",
+                         "   2. P1: commit 8b   (hidden from the other seats)"]
+    assert not any(HIDDEN_CHOICE in line for line in full)
+    assert main(["play", game_path, "--seed", "1", "--players", "4", "--view", "P1"]) == 0
+    seat = capsys.readouterr().out.splitlines()
+    assert seat[2:4] == [f"   1. P0: {HIDDEN_CHOICE}", "   2. P1: commit 8b"]
+
+
 def test_exports_keep_full_records_but_say_so_and_a_seat_export_holds_only_what_it_knew(tmp_path, capsys):
     game_path = str(ROOT / "games" / "bosspoker.cardgame")
     assert main(["play", game_path, "--seed", "3", "--json"]) == 0
