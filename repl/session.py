@@ -1143,6 +1143,9 @@ class Session:
             data = replay_data(self.game, args[0], st.n, self.seed, self.options, list(st.history))
             done = (f"saved {_plural(len(st.history), 'move')} to {args[0]} (a full record: it holds every hidden "
                     f"move; `save --view P1 FILE` writes only what P1 knew)")
+            if st.paused and st.history:  # a replay is its moves: `open` plays them straight through
+                done += (f"\n  note: the game is paused {self._pause_place(st)}; a replay holds moves only, so "
+                         f"`open` plays on past this pause, to the next decision or the end")
         try:
             write_replay(args[0], data)
         except ReplayError as err:

@@ -105,3 +105,20 @@ def test_help_and_play_of_a_game_of_pure_chance(capsys):
     assert main(["play", RACE, "--seed", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1:3] == ["    chance: drew 1", "    P0 rolls 1 and reaches 1"] and out[-1] == "winners: P1"
+
+
+def test_a_save_while_paused_says_where_open_goes_on(tmp_path):
+    s, _ = _session(DEALER, 3)
+    s.execute("pause chance")
+    s.execute("new")
+    s.execute("step")
+    s.execute("step")
+    assert s.execute("play reroll").splitlines()[-1].startswith("step 3, phase main, paused before a chance event")
+    path = tmp_path / "paused.replay"
+    out = s.execute(f"save {path}").splitlines()
+    assert out[0].startswith(f"saved 1 move to {path}")
+    assert out[1].startswith("  note: the game is paused before a chance event: ")
+    assert out[1].endswith(f"[{DEALER}:{s.state.next_statement.line}]; a replay holds moves only, so `open` plays "
+                           "on past this pause, to the next decision or the end")
+    opened = s.execute(f"open {path}").splitlines()
+    assert opened[-1].startswith("step 1, phase -, game over")
