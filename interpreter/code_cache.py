@@ -21,7 +21,7 @@ import marshal
 import os
 import sys
 
-from .syntax_cache import code_stamps, private_place
+from .syntax_cache import code_stamps, private_place, write_kept
 
 KEPT = 64  # files kept at most; writing one more removes the one used longest ago
 _PREFIX = "code-"
@@ -73,23 +73,12 @@ class CodeCache:
         entries = {**self._read(), **self._entries}
         if len(entries) > _SLACK * len(self._used):  # mostly what older versions of the script made
             entries = {key: entries[key] for key in self._used}
-        temporary = f"{self._place}.{os.getpid()}.tmp"
         try:
             data = marshal.dumps(entries)
-            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "wb") as f:
-                f.write(self._stamp)
-                f.write(data)
-            os.replace(temporary, self._place)
+        except ValueError:
+            return
+        if write_kept(self._place, self._stamp + data, _PREFIX, KEPT):
             self._added = 0
-            kept = [e for e in os.scandir(os.path.dirname(self._place)) if e.name.startswith(_PREFIX)]
-            for old in sorted(kept, key=lambda e: e.stat().st_mtime_ns)[:-KEPT]:
-                os.remove(old.path)
-        except (OSError, ValueError):
-            try:
-                os.remove(temporary)
-            except OSError:
-                pass
 
     def _read(self) -> dict:
         try:

@@ -108,21 +108,30 @@ def _read(place: str, key: bytes) -> n.Script | None:
 
 
 def _write(place: str, key: bytes, script: n.Script) -> None:
-    """Write through a temporary file (several processes may check the same script at once),
-    then remove the oldest trees beyond KEPT."""
-    temporary = f"{place}.{os.getpid()}.tmp"
     try:
         data = pickle.dumps(script, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, RecursionError):
+        return
+    write_kept(place, key + data, _PREFIX, KEPT)
+
+
+def write_kept(place: str, data: bytes, prefix: str, kept: int) -> bool:
+    """Write `data` at `place` through a temporary file (several processes may write the same
+    file at once), then remove the files of `prefix` beyond the `kept` changed last.  False
+    when it could not be written."""
+    temporary = f"{place}.{os.getpid()}.tmp"
+    try:
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "wb") as f:
-            f.write(key)
             f.write(data)
         os.replace(temporary, place)
-        kept = [e for e in os.scandir(os.path.dirname(place)) if e.name.startswith(_PREFIX)]
-        for old in sorted(kept, key=lambda e: e.stat().st_mtime_ns)[:-KEPT]:
+        files = [e for e in os.scandir(os.path.dirname(place)) if e.name.startswith(prefix)]
+        for old in sorted(files, key=lambda e: e.stat().st_mtime_ns)[:-kept]:
             os.remove(old.path)
-    except (OSError, pickle.PicklingError, RecursionError):
+        return True
+    except OSError:
         try:
             os.remove(temporary)
         except OSError:
             pass
+        return False
