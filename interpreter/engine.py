@@ -400,6 +400,26 @@ class GameState(State):
         return self.pause_point[0] if self.pause_point is not None else None
 
     @property
+    def pause_mark(self) -> int | None:
+        """How far a paused game has run between its decisions: the work done up to its pause
+        point (None when not paused).  Work grows from one pause point to the next, so the
+        moves and this mark say exactly where the game stands (`step_to_mark`)."""
+        return self.game_work + self.pause_point[1] if self.pause_point is not None else None
+
+    def step_to_mark(self, mark: int, on_step=None) -> bool:
+        """Step a game that pauses everywhere (`pause_at` both kinds) on to the pause point at
+        `mark` (a `pause_mark` of the same moves), calling `on_step()` after each step; True
+        when it stands there.  A game faulting on the way stops there (False)."""
+        while self.pause_point is not None and self.pause_mark < mark:
+            try:
+                self.step(until=PAUSES)
+            except GameFault:
+                return False
+            if on_step is not None:
+                on_step()
+        return self.pause_mark == mark
+
+    @property
     def next_statement(self) -> Span | None:
         """Where a paused game goes on: the span of the statement it runs next."""
         return statement_span(self) if self.pause_point is not None else None
@@ -735,12 +755,7 @@ class GameState(State):
                 except (IllegalMove, GameFault):
                     break
             if pausing:
-                done = self.game_work + self.pause_point[1]
-                while fresh.pause_point is not None and fresh.game_work + fresh.pause_point[1] < done:
-                    try:
-                        fresh.step()
-                    except GameFault:
-                        break
+                fresh.step_to_mark(self.pause_mark)
             self.journal = fresh.journal
             self.set_tracer(self.callback)
         return self.journal

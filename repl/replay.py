@@ -1,6 +1,8 @@
 """Replay files: the script's hash, players, options, seed and the moves, as JSON.
 
 A game is determined by its seed and its moves, so replaying them restores the exact position;
+a game saved while paused between decisions also keeps where it paused (`pause`: the kind of
+pause point and the work done up to it, `GameState.pause_mark`), so the replay stops there too;
 the hash tells whether the script is the one the moves were made for.  The script's path is
 written relative to the replay file, so a replay and its script can move together and be opened
 from any folder (files of format 1 named it relative to the folder they were saved from).
@@ -13,7 +15,7 @@ import os
 
 import attrs
 
-from interpreter import FileRefused, inside, limits, read_text
+from interpreter import PAUSES, FileRefused, inside, limits, read_text
 
 FORMAT = "cardgame-replay/2"
 _OLD_FORMAT = "cardgame-replay/1"
@@ -33,6 +35,7 @@ class Replay:
     options: dict
     moves: tuple
     relative_to_file: bool = True  # format 2; format 1 named the script from the saving folder
+    pause: tuple | None = None  # (kind, mark) of a game saved at a pause point, after its moves
 
     def script_path(self, replay_path: str) -> str:
         """Where the script is, seen from here: beside the replay file as its path says (format
@@ -59,16 +62,21 @@ class Replay:
         return path
 
 
-def replay_data(game, replay_path: str, players: int, seed: int, options: dict, moves: list) -> dict:
-    """The replay of `moves`, to be written at `replay_path` (the script is named from there)."""
+def replay_data(game, replay_path: str, players: int, seed: int, options: dict, moves: list,
+                pause: tuple | None = None) -> dict:
+    """The replay of `moves`, to be written at `replay_path` (the script is named from there),
+    and of the pause point after them (`pause`: its kind and `pause_mark`) if the game stands at one."""
     script = os.path.abspath(game.path)
     try:
         script = os.path.relpath(script, os.path.dirname(os.path.abspath(replay_path)))
     except ValueError:  # another drive (Windows): only the absolute path reaches it
         pass
-    return {"format": FORMAT, "script": script.replace(os.sep, "/"), "script_hash": game.hash,
+    data = {"format": FORMAT, "script": script.replace(os.sep, "/"), "script_hash": game.hash,
             "title": game.title, "players": players, "seed": seed, "options": dict(options),
             "moves": list(moves)}
+    if pause is not None:
+        data["pause"] = {"at": pause[0], "work": pause[1]}
+    return data
 
 
 def write_replay(path: str, data: dict) -> None:
@@ -118,4 +126,17 @@ def read_replay(path: str) -> Replay:
     if data["players"] < 1 or data["seed"] < 0:
         raise ReplayError(f"`{path}` is damaged: players or seed out of range")
     return Replay(data["script"], data["script_hash"], data["players"], data["seed"], dict(data["options"]),
-                  tuple(data["moves"]), data["format"] == FORMAT)
+                  tuple(data["moves"]), data["format"] == FORMAT, _pause(path, data))
+
+
+def _pause(path: str, data: dict) -> tuple | None:
+    """The pause point a replay stops at, if it names one: (kind, work done up to it)."""
+    if "pause" not in data:
+        return None
+    pause = data["pause"]
+    kinds = " or ".join(f'"{k}"' for k in PAUSES)
+    if not (isinstance(pause, dict) and set(pause) == {"at", "work"} and pause["at"] in PAUSES
+            and isinstance(pause["work"], int) and not isinstance(pause["work"], bool) and pause["work"] >= 0):
+        raise ReplayError(f"`{path}` is damaged: `pause` is not an object "
+                          f"{{\"at\": {kinds}, \"work\": a whole number}}")
+    return pause["at"], pause["work"]

@@ -1140,12 +1140,11 @@ class Session:
             data = observation_data(self.game, st, seat)
             done = f"saved what {data['viewer']} knows at step {self._pos} to {args[0]} (not a replay)"
         else:
-            data = replay_data(self.game, args[0], st.n, self.seed, self.options, list(st.history))
-            done = (f"saved {_plural(len(st.history), 'move')} to {args[0]} (a full record: it holds every hidden "
-                    f"move; `save --view P1 FILE` writes only what P1 knew)")
-            if st.paused and st.history:  # a replay is its moves: `open` plays them straight through
-                done += (f"\n  note: the game is paused {self._pause_place(st)}; a replay holds moves only, so "
-                         f"`open` plays on past this pause, to the next decision or the end")
+            pause = (st.paused, st.pause_mark) if st.paused else None
+            data = replay_data(self.game, args[0], st.n, self.seed, self.options, list(st.history), pause)
+            done = (f"saved {_plural(len(st.history), 'move')}" + (" and the pause point it stands at" if pause else "")
+                    + f" to {args[0]} (a full record: it holds every hidden move; `save --view P1 FILE` "
+                    "writes only what P1 knew)")
         try:
             write_replay(args[0], data)
         except ReplayError as err:
@@ -1165,12 +1164,16 @@ class Session:
         game, lines = self._replay_game(args[0], replay, force)
         options = game.read_options(replay.options)
         pausing = self.pausing if game is self.game else _default_pausing(game)
-        # the moves are replayed straight through; only a replay without moves starts paused
+        # the moves are replayed straight through; after the last one (or from the start) the game
+        # runs to its next decision, or pauses everywhere to step on to the pause point the replay names
+        after = frozenset(PAUSES) if replay.pause else frozenset()
         state, _ = self._new_state(game, replay.players, replay.seed, options,
-                                   pause_at=frozenset() if replay.moves else pausing)
+                                   pause_at=frozenset() if replay.moves else after)
         timeline, actors = [state], []
         for i, move in enumerate(replay.moves, 1):
             following = timeline[-1].clone()
+            if i == len(replay.moves):
+                following.pause_at = after
             try:
                 following.apply(move)
             except (IllegalMove, GameFault) as err:
@@ -1190,6 +1193,9 @@ class Session:
                 break
             actors.append(timeline[-1].current_player)
             timeline.append(following)
+        else:
+            if replay.pause:
+                lines += self._step_to_pause(args[0], replay.pause, timeline, actors)
         self.game, self.players, self.seed, self.options = game, state.n, replay.seed, options
         self.pausing = pausing
         self.seats = {seat: self.seats.get(seat, "random") for seat in range(state.n)}
@@ -1198,9 +1204,24 @@ class Session:
             self.perspective = "all"
         self._timeline, self._actors, self._pos = timeline, actors, len(timeline) - 1
         lines.append(f"opened {args[0]}: {game.title}, {_plural(state.n, 'player')}, seed {replay.seed}, "
-                     f"{_plural(self._pos, 'move')}")
+                     f"{_plural(len(self.state.history), 'move')}")
         lines.append(self._status_line())
         return lines
+
+    def _step_to_pause(self, path: str, pause: tuple, timeline: list, actors: list) -> list[str]:
+        """Step the replayed game on from its last move to the pause point the replay saved,
+        each step a position of the timeline (as `step` makes them); a warning if it is not there."""
+        kind, mark = pause
+        stepping = timeline[-1].clone()
+
+        def keep():
+            actors.append(None)
+            timeline.append(stepping.clone())
+
+        if stepping.step_to_mark(mark, on_step=keep) and stepping.paused == kind:
+            return []
+        return [f"warning: `{path}` says the game paused ({kind}) after {mark} units of work, which its moves "
+                "do not reach; the game stands where they lead"]
 
     def _replay_game(self, path: str, replay, force: bool):
         """The game to replay `path` in: the loaded one if it is the script the moves were made

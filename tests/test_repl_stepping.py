@@ -3,6 +3,8 @@ as a person types them, on a game of pure chance and on games with decisions."""
 
 from __future__ import annotations
 
+import json
+
 import interpreter
 from repl.cli import main
 from repl.session import Session
@@ -107,7 +109,17 @@ def test_help_and_play_of_a_game_of_pure_chance(capsys):
     assert out[1:3] == ["    chance: drew 1", "    P0 rolls 1 and reaches 1"] and out[-1] == "winners: P1"
 
 
-def test_a_save_while_paused_says_where_open_goes_on(tmp_path):
+def _saved_and_opened(s: Session, path) -> tuple[dict, dict, str, str]:
+    """The position before `save` and after `open` (as saved state data), and the next step
+    from each."""
+    before = s.state.to_json()
+    s.execute(f"save {path}")
+    after_save = s.execute("step")
+    s.execute(f"open {path}")
+    return before, s.state.to_json(), after_save, s.execute("step")
+
+
+def test_a_game_saved_while_paused_opens_at_that_pause(tmp_path):
     s, _ = _session(DEALER, 3)
     s.execute("pause chance")
     s.execute("new")
@@ -115,10 +127,38 @@ def test_a_save_while_paused_says_where_open_goes_on(tmp_path):
     s.execute("step")
     assert s.execute("play reroll").splitlines()[-1].startswith("step 3, phase main, paused before a chance event")
     path = tmp_path / "paused.replay"
-    out = s.execute(f"save {path}").splitlines()
-    assert out[0].startswith(f"saved 1 move to {path}")
-    assert out[1].startswith("  note: the game is paused before a chance event: ")
-    assert out[1].endswith(f"[{DEALER}:{s.state.next_statement.line}]; a replay holds moves only, so `open` plays "
-                           "on past this pause, to the next decision or the end")
+    assert s.execute(f"save {path}").startswith(f"saved 1 move and the pause point it stands at to {path}")
+    assert json.loads(path.read_text())["pause"] == {"at": "chance", "work": s.state.pause_mark}
     opened = s.execute(f"open {path}").splitlines()
-    assert opened[-1].startswith("step 1, phase -, game over")
+    assert opened[0] == f"opened {path}: Random dealer, 3 players, seed 3, 1 move"
+    assert opened[-1] == (f"step 1, phase main, paused before a chance event: "
+                          f"set rolls = [random(1, 6) for p in players]  [{DEALER}:16]")
+    assert s.execute("undo").splitlines()[-1] == "step 0, phase main, P0 to act: Keep the rolls?"
+    before, after, stepped, stepped_again = _saved_and_opened(s, tmp_path / "decision.replay")
+    assert before == after and stepped == stepped_again
+
+
+def test_every_pause_point_of_a_game_is_saved_exactly(tmp_path):
+    s, _ = _session(RACE, 3)
+    for k in range(8):
+        before, after, stepped, stepped_again = _saved_and_opened(s, tmp_path / f"{k}.replay")
+        assert before == after and stepped == stepped_again, k
+    assert s.execute("undo 1").startswith("undid 1 step")
+
+
+def test_a_replay_with_a_damaged_or_unreachable_pause(tmp_path):
+    s, _ = _session(RACE, 3)
+    s.execute("step 2")
+    path = tmp_path / "race.replay"
+    s.execute(f"save {path}")
+    data = json.loads(path.read_text())
+    for pause in ({"at": "dawn", "work": 1}, {"at": "chance"}, {"at": "chance", "work": -1}, [1, 2],
+                  {"at": "chance", "work": True}):
+        path.write_text(json.dumps(dict(data, pause=pause)))
+        assert s.execute(f"open {path}") == (
+            f'error: `{path}` is damaged: `pause` is not an object {{"at": "chance" or "phase", '
+            f'"work": a whole number}}')
+    path.write_text(json.dumps(dict(data, pause={"at": "chance", "work": data["pause"]["work"] + 1})))
+    out = s.execute(f"open {path}").splitlines()
+    assert out[0] == (f"warning: `{path}` says the game paused (chance) after {data['pause']['work'] + 1} units "
+                      "of work, which its moves do not reach; the game stands where they lead")
