@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from . import limits
+from .code_cache import digest
 from .flow import deferred_step_charges, merge_step_charges
 from .frame_locals import frame_in_locals
 from .rng import GAMMA, MASK, MIX1, MIX2
@@ -22,6 +23,22 @@ from .text_passes import drop_dead_stores, state_lists_before_loop, untraced
 
 
 _SLOT = re.compile(r"^L\[\d+\]$")
+
+
+def _slots(reads) -> tuple | None:
+    """The frame slots a function reads (`frame_reads`) as a code cache keeps them."""
+    return None if reads is None else tuple(sorted(reads))
+
+
+def _still_valid(kept, frame_reads) -> bool:
+    """Whether a kept operation body, (the slot sets its passes asked for, the lines), was made
+    with the slot sets `frame_reads` gives now."""
+    if not (isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[0], tuple)
+            and isinstance(kept[1], tuple) and all(isinstance(line, str) for line in kept[1])):
+        return False
+    return all(isinstance(asked, tuple) and len(asked) == 2 and isinstance(asked[0], str)
+               and _slots(frame_reads(asked[0])) == asked[1]
+               for asked in kept[0])
 _INLINE_OPS = 16  # operations one generated operation may inline (see Gen.assemble)
 # Procedure calls a playout's operations run nested in one another (each one Python call);
 # deeper ones go through runtime.run, which keeps Python's own stack short.
@@ -90,19 +107,40 @@ class Assembly:
         entry = (code, pc) if playout else None
         looped = [False]
         fused = self._expand(self._bodies[code][pc], code, 0, [_INLINE_OPS], chance, entry, looped)
+        name = f"{'playout' if playout else 'op'}{pc}"
+        return self.build(name, "st, fr, h=0", self._passed(fused, pc, playout, looped[0]))
+
+    def _passed(self, fused: list[str], pc: int, playout: bool, looped: bool) -> list[str]:
+        """The body of an operation from its expanded lines, after the passes over whole
+        operations; read back from the code cache when the same lines went through them before
+        and every slot set frame_in_locals asked for (`frame_reads`) is still the same."""
+        cache = None if self.traced else self.c.code_cache
+        key = digest("operation", str(pc), str(playout), str(looped), *fused) if cache else None
+        kept = cache.get(key) if cache else None
+        if _still_valid(kept, self.frame_reads):
+            return list(kept[1])
+        asked: list = []
+
+        def frame_reads(name: str):
+            reads = self.frame_reads(name)
+            asked.append((name, _slots(reads)))
+            return reads
+
         if playout:
             fused = untraced(fused)
         if not self.traced:  # traced code is the reference the merged charges are tested against
             fused = unseen_pcs_dropped(deferred_step_charges(fused) if playout else merge_step_charges(fused))
         fused = drop_dead_stores(fused)
-        if looped[0]:
+        if looped:
             fused = ["while True:"] + indent(fused)
             if playout:
                 fused = state_lists_before_loop(fused)
-        name, body = f"{'playout' if playout else 'op'}{pc}", ["L = fr[2]"] + fused
+        body = ["L = fr[2]"] + fused
         if playout and not self.traced:
-            body = frame_in_locals(body, self.frame_reads, pc)
-        return self.build(name, "st, fr, h=0", body)
+            body = frame_in_locals(body, frame_reads, pc)
+        if cache:
+            cache.put(key, (tuple(asked), tuple(body)))
+        return body
 
     def _expand(self, lines, code, done, budget, chance, entry, looped):
         """`lines` (of code `code`) with each `@GOTO pc` written out as the operation at pc,

@@ -11,7 +11,7 @@ import pytest
 
 import interpreter
 from helpers import GAMES
-from interpreter import code_cache, codegen, syntax_cache
+from interpreter import code_cache, codegen, gen_assembly, syntax_cache
 from interpreter.simulate import simulate
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
@@ -29,13 +29,20 @@ def _kept(folder):
 
 
 def _counting(monkeypatch) -> dict:
-    """Counts the passes and compilations run from now on."""
+    """Counts the passes (over a function's lines, and over an operation's) and compilations
+    run from now on."""
     runs = {"passes": 0, "compiled": 0}
     passes, compile_source = codegen.slots_in_locals, codegen.compile_source
+    operation_passes = gen_assembly.drop_dead_stores
 
     def counted_passes(lines):
         runs["passes"] += 1
         return passes(lines)
+
+    def counted_operation_passes(lines):
+        runs["passes"] += 1
+        return operation_passes(lines)
+    monkeypatch.setattr(gen_assembly, "drop_dead_stores", counted_operation_passes)
 
     def counted_compile(src, name):
         runs["compiled"] += 1
@@ -129,6 +136,17 @@ def test_simulate_keeps_the_playouts_operations_it_made(folder, monkeypatch):
     for timing in ("games_per_second", "decisions_per_second"):
         first.pop(timing), again.pop(timing)
     assert again == first
+
+
+def test_a_kept_operation_is_used_only_with_the_same_frame_reads():
+    reads = {"expr_3": frozenset({2, 1}), "seq_4": None}
+    kept = ((("expr_3", (1, 2)), ("seq_4", None)), ("L = fr[2]", "return"))
+    assert gen_assembly._still_valid(kept, reads.get)
+    assert not gen_assembly._still_valid(kept, {**reads, "expr_3": frozenset({1})}.get)
+    assert not gen_assembly._still_valid(kept, {**reads, "seq_4": frozenset()}.get)
+    for damaged in (None, kept[1], (kept[0],), (kept[0], ("L = fr[2]", 7)), ((("expr_3",),), kept[1]),
+                    (((["expr_3"], (1, 2)),), kept[1])):
+        assert not gen_assembly._still_valid(damaged, reads.get)
 
 
 def test_the_files_used_longest_ago_are_removed(folder, tmp_path, monkeypatch):
