@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from types import CodeType
 
+from . import nodes as n
 from .code_cache import digest
 from .frame_locals import frame_reads_of
 from .never_none import frame_slots as never_none_slots
@@ -49,6 +50,7 @@ from .gen_stmts import Statements
 from .gen_defines import Definitions
 from .gen_listings import Listings
 from .gen_assembly import Assembly
+from .types import CARD, element, is_list
 
 
 # Lines all inlined operations may add to a program: fusing copies each operation into the ones
@@ -57,6 +59,11 @@ from .gen_assembly import Assembly
 _FUSED_LINES = 100_000
 
 _PLAIN = (str, int, bool, type(None))  # constants named by value: immutable, equal means the same
+
+
+def _holds_cards(typ) -> bool:
+    """Whether values of `typ` are cards, or lists of them (a seat may not know which)."""
+    return typ == CARD or (typ is not None and is_list(typ) and _holds_cards(element(typ)))
 
 
 class Gen(Expressions, Statements, Definitions, Listings, Assembly):
@@ -247,6 +254,19 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         """fn(st, L) -> a prompt's text."""
         lines, code = self.text_lines(pieces)
         return self.build("text", "st, L", lines + [f"return {code}"])
+
+    def seat_text(self, pieces) -> tuple:
+        """What a seat's reading of a text needs (knowledge.Journal): its pieces, each literal
+        text as it is and each `{expr}` as fn(st, L) -> its text, and its card_slots."""
+        parts = tuple(part if isinstance(part, str) else self.text_fn([part]) for part in pieces)
+        return parts, self._card_slots(pieces)
+
+    def _card_slots(self, pieces) -> tuple:
+        """The frame slots of the locals a text's `{expr}` pieces read that hold cards: to be
+        hidden from a seat that does not know them before the text is made for it."""
+        return tuple(sorted({detail for part in pieces if not isinstance(part, str) for e in n.walk(part)
+                             if isinstance(e, n.Name) and _holds_cards(self.t.types.get(id(e)))
+                             for kind, detail in [self.t.resolved.get(id(e), (None, None))] if kind == "local"}))
 
     def rule_fn(self, rule):
         """fn(st, R) -> whether `rule` allows the move, R holding its arguments."""

@@ -374,7 +374,7 @@ class Compiler:
         actor = self.expr(s.actor) if s.actor is not None else None
         text = "".join(p if isinstance(p, str) else "{...}" for p in s.prompt)
         decision = self._decision(kind, text, specs, s.span, actor)
-        decision.prompt_fn = self.gen.text_fn(s.prompt)
+        decision.prompt_fn, decision.prompt_parts = self.gen.text_fn(s.prompt), self.gen.seat_text(s.prompt)
         asm.op(lambda pc: self.gen.decide_source(s, decision))
         if kind == "normal":
             end = _Label()
@@ -438,7 +438,7 @@ class Compiler:
             decision = Decision(len(p.decisions), "reaction", text, specs, index,
                                 -1, event.span, None, (askers, pos, var_slots))
             if event.prompt:
-                decision.prompt_fn = gen.text_fn(event.prompt)
+                decision.prompt_fn, decision.prompt_parts = gen.text_fn(event.prompt), gen.seat_text(event.prompt)
             p.decisions.append(decision)
 
             def ask_source(pc):

@@ -39,13 +39,16 @@ class Statements:
                 # The text is made only for someone listening, so the game is neither charged for
                 # it nor stopped by it: a part that fails (a none, the text limit, the budget) leaves
                 # the line as written, as a prompt that fails is shown, and the game goes on as unwatched.
+                # Each seat reads the line through the knowledge model: its parts are handed on,
+                # to be evaluated again on what the seat knows (knowledge.Journal), with the frame.
                 lines, text = self.text_lines(s.parts)
-                work, line = fn.tmp("w"), fn.tmp("t")
+                work, line, parts = fn.tmp("w"), fn.tmp("t"), fn.tmp("p")
                 written = self.const("".join(p if isinstance(p, str) else "{...}" for p in s.parts))
                 return ["if st.tracer is not None:"] + indent(
-                    [f"{work} = st.work", "try:"] + indent(lines + [f"{line} = {text}"]) +
-                    ["except _RUNTIME_FAULTS:", f"    {line} = {written}", f"st.work = {work}",
-                     f"st.emit('log', text={line}, span={self.span(s.span)})"])
+                    [f"{work} = st.work", "try:"] + indent(lines + [f"{line} = {text}", f"{parts} = "
+                                                                  f"{self.const(self.seat_text(s.parts), 'LP')}"]) +
+                    ["except _RUNTIME_FAULTS:", f"    {line}, {parts} = {written}, None", f"st.work = {work}",
+                     f"st.emit('log', text={line}, span={self.span(s.span)}, parts={parts}, frame=L)"])
             case n.Reveal() | n.Hide() | n.ShowTo():
                 return self._visibility(s, env, fn)
             case n.Shuffle():

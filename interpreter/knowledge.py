@@ -27,7 +27,7 @@ import attrs
 from . import nodes as n
 from .program import render_move_value, render_value, values_inside
 from .rng import seed_state
-from .runtime import FACE_UP, TABLE
+from .runtime import FACE_UP, RUNTIME_FAULTS, TABLE
 from .source import Span
 from .types import CARD, element, is_list
 
@@ -232,8 +232,19 @@ class Journal:
                 return tuple(full if v == "all" or v in readers else None for v in every)
             return tuple(self._mask_names(st, table, full, i, v) for i, v in enumerate(every))
         if kind == "log":
-            return tuple(self._mask_names(st, table, full, i, v) for i, v in enumerate(every))
+            return tuple(self._mask_names(st, table, self._log_text(st, table, data, full, i, v), i, v)
+                         for i, v in enumerate(every))
         return tuple(full for _ in every)
+
+    def _log_text(self, st, table, data, full, i, viewer) -> str:
+        """A log line as `viewer` reads it: each `{...}` evaluated again on what the viewer
+        knows (the position masked, and the cards in the frame's locals it does not know), and
+        `??` where that reads something it cannot know."""
+        parts = data.get("parts")
+        if viewer == "all" or parts is None:
+            return full
+        return seat_reading(st, parts, data["frame"], viewer, lambda card: self._knows(st, table, i, viewer, card))
+
 
     def _remember(self, seat, card, knew, now, kind, dest):
         known = self.known[seat]
@@ -262,14 +273,19 @@ class Journal:
         if pattern is None:
             return text
         by_name = st.prog.card_by_name
-        seen = self._pending[2][i] if self._pending is not None else ()
 
         def repl(m):
             c = by_name.get(m.group(0))
-            if c is None or c in seen or self._knew_now(st, table, viewer, c):
+            if c is None or self._knows(st, table, i, viewer, c):
                 return m.group(0)
             return HIDDEN
         return pattern.sub(repl, text)
+
+    def _knows(self, st, table, i, viewer, card) -> bool:
+        """Does `viewer` (the i-th) know `card` as the event being recorded ends: seen in this
+        move, seen before, or seen now?"""
+        seen = self._pending[2][i] if self._pending is not None else ()
+        return card in seen or self._knew_now(st, table, viewer, card)
 
     def _knew_now(self, st, table, viewer, card) -> bool:
         if _sees(table, st.vis, st.loc, viewer, card) or _sees(table, self._vis, self._loc, viewer, card):
@@ -445,9 +461,10 @@ def _zone_label(st, slot) -> str:
     return f"`{name}`" if owner is None else f"`{name}[P{owner}]`"
 
 
-def masked(st, viewer):
+def masked(st, viewer, knows=None):
     """A copy of `st` as `viewer` knows it: unseen cards, their places and others' private
-    variables are Unknown.  Only for reading (evaluate, explain, scores, prompts)."""
+    variables are Unknown.  Only for reading (evaluate, explain, scores, prompts).
+    `knows(card)`: cards it knows besides those it sees (a Journal's memory of them)."""
     m = st.clone_bare()
     if viewer == "all":
         return m
@@ -455,7 +472,7 @@ def masked(st, viewer):
     for slot, cards in enumerate(m.zones):
         label = None
         for i, c in enumerate(cards):
-            if not _sees(table, st.vis, st.loc, viewer, c):
+            if not _sees(table, st.vis, st.loc, viewer, c) and not (knows is not None and knows(c)):
                 label = label or f"the cards of {_zone_label(st, slot)}"
                 cards[i] = Unknown(label)
                 m.loc[c] = Unknown(f"where `{st.prog.card_names[c]}` lies")
@@ -471,6 +488,39 @@ def masked(st, viewer):
         else:
             m.vars[slot] = Unknown(f"`{name}`")
     return m
+
+
+def seat_reading(st, parts, frame, viewer, knows) -> str:
+    """A text (`parts`: Gen.seat_text's) made in `frame` as `viewer` reads it: each `{...}`
+    evaluated on the position masked for it and with the frame's cards it does not know
+    (`knows(card)`) Unknown: `??` where that reads something it cannot know."""
+    pieces, card_slots = parts
+    known = masked(st, viewer, knows)
+    frame = list(frame)
+    for k in card_slots:
+        frame[k] = unknown_cards(frame[k], knows, viewer)
+    out = []
+    for piece in pieces:
+        if isinstance(piece, str):
+            out.append(piece)
+            continue
+        known.begin_work(query=True)
+        try:
+            out.append(piece(known, frame))
+        except UnknownRead:
+            out.append(HIDDEN)
+        except RUNTIME_FAULTS:  # written as it is, as a text that fails is shown to everyone
+            out.append("{...}")
+    return "".join(out)
+
+
+def unknown_cards(value, knows, viewer):
+    """`value` (a card, or a list of them, nested) with each card not `knows(card)` an Unknown."""
+    if isinstance(value, (tuple, list)):
+        return type(value)(unknown_cards(v, knows, viewer) for v in value)
+    if type(value) is not int or knows(value):
+        return value
+    return Unknown(f"a card {viewer_name(viewer)} cannot see")
 
 
 def refusal_message(what: str, viewer, attributes=()) -> str:
@@ -515,10 +565,11 @@ def prompt_for(st, viewer) -> str:
         return ""
     if viewer == "all":
         return st.prompt
-    try:
-        return masked(st, viewer).prompt
-    except UnknownRead:
+    if decision.prompt_parts is None:
         return decision.prompt
+    table = slot_visibility(st)
+    return seat_reading(st, decision.prompt_parts, st.stack[-1][2], viewer,
+                        lambda card: _sees(table, st.vis, st.loc, viewer, card))
 
 
 def log_for(st, viewer) -> list:

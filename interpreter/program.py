@@ -148,6 +148,7 @@ class Decision:
     pick: object = None  # the same for a playout, None when the public path must list them (playout.py)
     draw: object = None  # the same as the cards whose moves they are (Gen.playout_drawer), or None
     prompt_fn: object = None  # fn(st, L) -> the prompt with its `{...}` filled in
+    prompt_parts: tuple = None  # the prompt as a seat reads it (Gen.seat_text; knowledge.seat_reading)
     binds: tuple = ()  # per alternative: (pc of its body, its binders' slots); see Program.plan_moves
     sets: tuple = ()  # per alternative: (pc of its body or None if deferred, its one binder's slot or None)
 

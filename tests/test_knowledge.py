@@ -526,3 +526,68 @@ def test_states_a_seat_can_tell_apart_have_different_information_states():
     assert other.information_state(1) == state.information_state(1)
     assert other.view(2)["zones"]["hand"]["P2"] != state.view(2)["zones"]["hand"]["P2"]
     assert other.information_state(2) != state.information_state(2)
+
+
+DRAW_AND_PLAY = '''game "Draw and play"
+players 2
+deck d in stock {
+    rank: 2, 3, 4, 5, 6, 7, 8, 9
+    suit: C, D
+}
+zone stock: shared hidden
+zone hand: per player owner
+zone pile: shared public
+var secret: int per player private = 0
+phase main {
+    shuffle stock
+    for p in players {
+        let c = top(stock)
+        move c to hand[p]
+        set secret[p] = c.rank
+        log "{p} draws a {c.rank} ({c}); secret {secret[p]}; holds {count(hand[p])}; top {top(stock).rank}"
+    }
+    for p in players {
+        let d = top(stock)
+        decide p "Play; the stock's top is {d.rank}, mine {top(hand[p]).rank}" {
+            play(x from hand[p]) {
+                move x to pile
+                log "{p} plays the {x.rank} ({x})"
+            }
+        }
+    }
+    end game
+}
+score p: 0
+winners: highest score
+'''
+
+
+def _draw_and_play(tmp_path):
+    script = tmp_path / "draw.cardgame"
+    script.write_text(DRAW_AND_PLAY)
+    return interpreter.load(str(script)).new_game(players=2, seed=1, record=True)
+
+
+def test_a_log_line_is_read_through_each_seats_knowledge(tmp_path):
+    state = _draw_and_play(tmp_path)
+
+    def logs(viewer):
+        return [e["text"] for e in state.observation(viewer)["log"] if e["kind"] == "log"]
+    assert logs("all") == ["P0 draws a 6 (6D); secret 6; holds 1; top 7",
+                           "P1 draws a 7 (7D); secret 7; holds 1; top 8"]
+    assert logs(0) == ["P0 draws a 6 (6D); secret 6; holds 1; top ??",  # the stock is hidden from all
+                       "P1 draws a ?? (??); secret ??; holds 1; top ??"]
+    assert logs(1) == ["P0 draws a ?? (??); secret ??; holds 1; top ??",
+                       "P1 draws a 7 (7D); secret 7; holds 1; top ??"]
+    assert logs(None) == ["P0 draws a ?? (??); secret ??; holds 1; top ??",
+                          "P1 draws a ?? (??); secret ??; holds 1; top ??"]
+    state.apply("play 6D")  # face up on the pile: now everyone knows it, and the old line stays as read
+    assert logs(1) == ["P0 draws a ?? (??); secret ??; holds 1; top ??",
+                       "P1 draws a 7 (7D); secret 7; holds 1; top ??", "P0 plays the 6 (6D)"]
+
+
+def test_a_prompt_hides_the_cards_of_its_locals_from_a_seat_that_cannot_see_them(tmp_path):
+    state = _draw_and_play(tmp_path)
+    assert state.view("all")["prompt"] == "Play; the stock's top is 8, mine 6"
+    assert state.view(0)["prompt"] == "Play; the stock's top is ??, mine 6"
+    assert state.view(1)["prompt"] == state.view(None)["prompt"] == "Play; the stock's top is ??, mine ??"
