@@ -152,7 +152,7 @@ def script_hash(sources: dict[str, SourceFile]) -> str:
     includes would otherwise sort before or after it)."""
     digest = hashlib.sha256()
     for name in sorted(sources, key=os.path.abspath):
-        digest.update(os.path.basename(name).encode())
+        digest.update(os.path.basename(name).encode("utf-8", "surrogatepass"))
         digest.update(sources[name].text.encode())
     return digest.hexdigest()[:16]
 

@@ -1,0 +1,104 @@
+"""Hostile input, third campaign: damaged cache files, odd script paths, saved files and
+command lines.  Each test is one attack that once gave a traceback, a wrong game or a write
+the user did not ask for."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import lark
+import pytest
+
+import interpreter
+from helpers import GAMES
+from interpreter import codegen, parser, syntax_cache
+from repl.cli import main
+
+BOUNCER = str(GAMES / "bouncer.cardgame")
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    place = tmp_path / "cache"
+    monkeypatch.setenv("CARDGAME_CACHE_DIR", str(place))
+    parser._lark.cache_clear()
+    yield place
+    parser._lark.cache_clear()
+
+
+def _played(game, seed=1):
+    state = game.new_game(players=3, seed=seed)
+    agent = interpreter.RandomAgent(seed)
+    while not state.is_over:
+        state.apply(agent.choose(state.legal_moves()))
+    return state.to_json()
+
+
+def _damaged(path, old: bytes, new: bytes) -> None:
+    """Damage that still unpickles or unmarshals: one text inside the data changed."""
+    data = path.read_bytes()
+    assert len(old) == len(new) and old in data
+    path.write_bytes(data.replace(old, new, 1))
+
+
+def _only(folder, prefix):
+    (path,) = [p for p in folder.iterdir() if p.name.startswith(prefix)]
+    return path
+
+
+def test_a_damaged_tree_file_is_parsed_again_not_used(folder, monkeypatch):
+    expected = _played(interpreter.load(BOUNCER))
+    tree = _only(folder, "tree-" + syntax_cache.kept_name("", os.path.abspath(BOUNCER)))
+    _damaged(tree, b"Bouncer", b"Bounce!")  # the title: the game would say another name
+    parsed = []
+    parse = parser.parse_script
+    monkeypatch.setattr(parser, "parse_script", lambda text, path: parsed.append(path) or parse(text, path))
+    game = interpreter.load(BOUNCER)
+    assert parsed == [BOUNCER] and game.title == "Bouncer" and _played(game) == expected
+    assert syntax_cache.read_kept(str(tree), tree.read_bytes()[:32]) is not None  # written whole again
+
+
+def test_a_damaged_code_file_is_made_again_not_used(folder, monkeypatch):
+    expected = _played(interpreter.load(BOUNCER))
+    _damaged(_only(folder, "code-"), b"st.vars", b"st.varz")  # a generated line: once a traceback
+    passes = []
+    slots_in_locals = codegen.slots_in_locals
+    monkeypatch.setattr(codegen, "slots_in_locals", lambda lines: passes.append(1) or slots_in_locals(lines))
+    assert _played(interpreter.load(BOUNCER)) == expected
+    assert passes
+
+
+def test_a_damaged_parser_file_is_built_again_not_used(folder, monkeypatch):
+    syntax_cache.parse_script("", "warm.cardgame")  # builds and keeps the parser's tables
+    tables = _only(folder, "parser-")
+    _damaged(tables, b"phase_decl", b"phasf_decl")  # a rule's name: once a KeyError on a good script
+    parser._lark.cache_clear()
+    built = []
+    real = lark.Lark
+    monkeypatch.setattr(lark, "Lark", type("Counted", (real,), {"__init__": lambda self, *a, **k: built.append(1) or real.__init__(self, *a, **k)}))
+    script, diags = parser.parse_script((GAMES / "bouncer.cardgame").read_text(), BOUNCER)
+    assert script is not None and diags == [] and built == [1]
+
+
+def test_only_the_caches_own_files_are_removed(folder, tmp_path, monkeypatch):
+    folder.mkdir(mode=0o700)
+    mine = [folder / "tree-notes.txt", folder / f"tree-{'0' * 24}.1234.tmp"]  # the user's, another process's
+    for path in mine:
+        path.write_text("keep me")
+        os.utime(path, (1, 1))  # the oldest in the folder
+    monkeypatch.setattr(syntax_cache, "KEPT", 1)
+    for name in "ab":
+        syntax_cache.parse_script('game "x"\nplayers 2\nphase main {\n    end game\n}\n', str(tmp_path / name))
+    assert all(path.read_text() == "keep me" for path in mine)
+    assert len([p for p in folder.iterdir() if p.name.startswith("tree-")]) == 1 + len(mine)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a file name that is not UTF-8 needs a POSIX file system")
+@pytest.mark.parametrize("command", [["check"], ["lint", "-n", "2"], ["play", "--seed", "1"], ["simulate", "-n", "2"]])
+def test_a_script_whose_name_is_not_utf8(command, folder, tmp_path, capsys):
+    path = os.fsdecode(bytes(tmp_path) + b"/\xff\xfe.cardgame")
+    with open(path, "w") as f:
+        f.write('game "x"\nplayers 2\nphase main {\n    end game\n}\n')
+    assert main(command + [path]) == 0
+    assert "Traceback" not in capsys.readouterr().err
