@@ -72,6 +72,8 @@ def replay_data(game, replay_path: str, players: int, seed: int, options: dict, 
 
 
 def write_replay(path: str, data: dict) -> None:
+    if "\0" in path:  # open() would raise ValueError
+        raise ReplayError(f"cannot write `{path}`: a path cannot hold the character NUL")
     try:
         with open(path, "w", encoding="utf-8") as fh:
             json.dump(data, fh, indent=2)
@@ -113,6 +115,8 @@ def read_replay(path: str) -> Replay:
         value = data.get(field)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise ReplayError(f"`{path}` is damaged: `{field}` is missing or not {what}")
+    if "\0" in data["script"]:
+        raise ReplayError(f"`{path}` is damaged: `script` holds the character NUL, which no path can")
     if not all(isinstance(m, str) for m in data["moves"]):
         raise ReplayError(f"`{path}` is damaged: every move must be a text")
     if data["players"] < 1 or data["seed"] < 0:

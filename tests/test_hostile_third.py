@@ -4,7 +4,9 @@ the user did not ask for."""
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
 import sys
 
 import lark
@@ -102,3 +104,61 @@ def test_a_script_whose_name_is_not_utf8(command, folder, tmp_path, capsys):
         f.write('game "x"\nplayers 2\nphase main {\n    end game\n}\n')
     assert main(command + [path]) == 0
     assert "Traceback" not in capsys.readouterr().err
+
+
+TINY_UNFORMATTED = 'game "x"\nplayers   2\nphase main {\n  end game\n}\n'
+
+
+def test_fmt_reads_no_device_or_pipe(tmp_path, capsys):
+    os.mkfifo(tmp_path / "pipe.cardgame")
+    assert main(["fmt", "--check", "/dev/zero"]) == 1  # was read for ever, its memory growing
+    assert main(["fmt", "--check", str(tmp_path / "pipe.cardgame")]) == 1  # was blocked for ever
+    assert main(["fmt", "--check", str(tmp_path)]) == 1  # found in a folder
+    assert capsys.readouterr().err.count("[E0605]") == 3
+
+
+def test_fmt_of_a_folder_writes_nothing_through_a_link_out_of_it(tmp_path, capsys):
+    outside = tmp_path / "outside.cardgame"
+    outside.write_text(TINY_UNFORMATTED)
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "folder" / "link.cardgame").symlink_to(outside)
+    (tmp_path / "folder" / "own.cardgame").write_text(TINY_UNFORMATTED)
+    assert main(["fmt", str(tmp_path / "folder")]) == 1
+    assert "[E0604]" in capsys.readouterr().err
+    assert outside.read_text() == TINY_UNFORMATTED
+    assert (tmp_path / "folder" / "own.cardgame").read_text() != TINY_UNFORMATTED
+    assert main(["fmt", str(tmp_path / "folder" / "link.cardgame")]) == 0  # named: formatted where it lies
+    assert outside.read_text() == (tmp_path / "folder" / "own.cardgame").read_text()
+
+
+def test_fmt_still_reads_windows_line_ends_as_formatted(tmp_path):
+    path = tmp_path / "crlf.cardgame"
+    path.write_bytes(b'game "x"\r\nplayers 2\r\nphase main {\r\n    end game\r\n}\r\n')
+    assert main(["fmt", "--check", str(path)]) == 0
+
+
+@pytest.mark.parametrize("line", ["load x\0y.cardgame", "open \0", "save a\0b.json"])
+def test_a_nul_in_a_repl_path_is_an_error(line):
+    from repl.session import Session
+    session = Session()
+    session.start(BOUNCER, seed=1)
+    out = session.execute(line)  # was ValueError: embedded null byte
+    assert "NUL" in out and "Traceback" not in out
+
+
+def test_a_nul_in_a_replays_script_is_named(tmp_path):
+    from repl.session import Session
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"format": "cardgame-replay/2", "script": "x\0.cardgame", "script_hash": "0",
+                                "players": 3, "seed": 1, "options": {}, "moves": []}))
+    out = Session().execute(f"open {path}")
+    assert "is damaged: `script` holds the character NUL" in out
+
+
+@pytest.mark.parametrize("command", [["play", "--seed", "1", "--table", BOUNCER], ["rules", BOUNCER]])
+def test_output_the_terminal_cannot_encode_is_replaced_not_a_traceback(command, tmp_path):
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "CARDGAME_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "repl", *command], env=env, capture_output=True, timeout=120,
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr[-2000:]
+    assert b"?" in done.stdout  # a suit symbol, a dot or a quotation mark shown as `?`
