@@ -162,3 +162,11 @@ def test_output_the_terminal_cannot_encode_is_replaced_not_a_traceback(command, 
                           stdin=subprocess.DEVNULL)
     assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr[-2000:]
     assert b"?" in done.stdout  # a suit symbol, a dot or a quotation mark shown as `?`
+
+
+@pytest.mark.parametrize("address", ["", "bogus::", "tls://127.0.0.1:1"])
+def test_a_dask_address_without_a_scheduler_is_a_diagnostic(address, capsys):
+    pytest.importorskip("distributed")
+    assert main(["simulate", "-n", "2", "--dask", address, BOUNCER]) == 1  # was a traceback from Dask
+    err = capsys.readouterr().err
+    assert "[E0906]" in err and f"at `{address}`" in err
