@@ -170,3 +170,22 @@ def test_a_dask_address_without_a_scheduler_is_a_diagnostic(address, capsys):
     assert main(["simulate", "-n", "2", "--dask", address, BOUNCER]) == 1  # was a traceback from Dask
     err = capsys.readouterr().err
     assert "[E0906]" in err and f"at `{address}`" in err
+
+
+def _replay_text(**fields) -> str:
+    data = {"format": "cardgame-replay/2", "script": "bouncer.cardgame", "script_hash": "0", "players": 3,
+            "seed": 1, "options": {}, "moves": [], **fields}
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("text, says", [
+    (_replay_text().replace('"seed": 1', '"seed": ' + "9" * 5000), "a number in it is thousands of digits long"),
+    (_replay_text(moves=["x" * 5_000_000]), "a move longer than 1,000 characters"),  # was quoted back: 10 MB
+    (_replay_text(moves=["play AS"] * 100_001), "more than 100,000 moves"),
+])
+def test_a_replay_past_what_any_game_makes_is_refused(text, says, tmp_path):
+    from repl.session import Session
+    path = tmp_path / "r.json"
+    path.write_text(text)
+    out = Session().execute(f"open {path}")  # the big number was a ValueError from json
+    assert says in out and len(out) < 2000
