@@ -10,7 +10,10 @@ import difflib
 import os
 import sys
 
-from interpreter.source import Diagnostic, SourceFile, render
+from interpreter import limits
+from interpreter.loader import refusal
+from interpreter.reading import FileRefused, read_text
+from interpreter.source import SourceFile, render
 from repl.option_pairs import option_pairs_or_exit
 
 
@@ -30,34 +33,36 @@ def add_parsers(sub) -> None:
     graph.add_argument("--format", choices=("dot", "mermaid", "svg"), default="dot")
 
 
-def script_files(paths: list[str]) -> list[str]:
-    """The files named, with each folder replaced by the *.cardgame files under it, sorted."""
+def script_files(paths: list[str]) -> list[tuple[str, str | None]]:
+    """The files named, with each folder replaced by the *.cardgame files under it, sorted; each
+    with the folder it was found in (None for a file named), which a link in it may not leave."""
     out = []
     for path in paths:
         if os.path.isdir(path):
             for folder, dirs, files in os.walk(path):
                 dirs.sort()
-                out += [os.path.join(folder, f) for f in sorted(files) if f.endswith(".cardgame")]
+                out += [(os.path.join(folder, f), path) for f in sorted(files) if f.endswith(".cardgame")]
         else:
-            out.append(path)
+            out.append((path, None))
     return out
 
 
-def _read(path: str) -> str | None:
+def _read(path: str, folder: str | None) -> str | None:
+    """The script's text with its line ends as `\n`, read as `check` reads one (a regular file
+    within the length limit: `/dev/zero` or a FIFO would never end), or None with its diagnostic
+    printed."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
-    except (OSError, UnicodeDecodeError) as err:
-        reason = err.strerror if isinstance(err, OSError) and err.strerror else "not readable UTF-8 text"
-        print(render(Diagnostic("E0601", f"cannot read `{path}`: {reason}"), {}), file=sys.stderr)
+        return read_text(path, limits.MAX_SCRIPT_BYTES, folder).replace("\r\n", "\n").replace("\r", "\n")
+    except FileRefused as err:
+        print(render(refusal(err, path), {}), file=sys.stderr)
         return None
 
 
 def cmd_fmt(args) -> int:
     from .fmt import format_source
     status, changed, same = 0, 0, 0
-    for path in script_files(args.files):
-        text = _read(path)
+    for path, folder in script_files(args.files):
+        text = _read(path, folder)
         if text is None:
             status = 1
             continue

@@ -8,9 +8,9 @@ text alone, and a code object of its source, so an entry is found by the digest 
 and a script's edit or a changed definition misses only the functions it changed.  One file per
 script path, in the private per-user folder syntax_cache uses (marshal data, so only a folder
 nobody else can write to is used), valid only for the same interpreter code and Python (the
-stamp syntax_cache checks, and the optimisation flag).  A file that is missing, damaged or
-stale is ignored; writing goes through a temporary file, so processes loading the same script
-at once never read half a file.  At most KEPT files are kept, those used last (a file read back
+stamp syntax_cache checks, and the optimisation flag).  A file that is missing, damaged (it
+carries a digest of its entries: syntax_cache.read_kept) or stale is ignored; writing goes
+through a temporary file, so processes loading the same script at once never read half a file.  At most KEPT files are kept, those used last (a file read back
 is touched).
 """
 
@@ -21,7 +21,7 @@ import marshal
 import os
 import sys
 
-from .syntax_cache import code_stamps, private_place, write_kept
+from .syntax_cache import code_stamps, kept_name, private_place, read_kept, write_kept
 
 KEPT = 64  # files kept at most; writing one more removes the one used longest ago
 _PREFIX = "code-"
@@ -49,7 +49,7 @@ class CodeCache:
 
     def __init__(self, script_path: str):
         where = os.path.abspath(script_path)
-        self._place = private_place(_PREFIX + hashlib.sha256(where.encode("utf-8", "surrogatepass")).hexdigest()[:24])
+        self._place = private_place(kept_name(_PREFIX, where))
         self._stamp = _stamp() if self._place else b""
         self._entries = self._read() if self._place else {}
         self._used: set[bytes] = set()
@@ -77,16 +77,14 @@ class CodeCache:
             data = marshal.dumps(entries)
         except ValueError:
             return
-        if write_kept(self._place, self._stamp + data, _PREFIX, KEPT):
+        if write_kept(self._place, self._stamp, data, _PREFIX, KEPT):
             self._added = 0
 
     def _read(self) -> dict:
+        data = read_kept(self._place, self._stamp)
         try:
-            with open(self._place, "rb") as f:
-                if f.read(len(self._stamp)) != self._stamp:
-                    return {}
-                entries = marshal.load(f)
-        except Exception:  # missing, damaged or from another version: made again
+            entries = marshal.loads(data) if data is not None else {}
+        except Exception:  # not what marshal wrote (the digest is no signature): made again
             return {}
         if not isinstance(entries, dict):
             return {}

@@ -72,28 +72,35 @@ def read_sources(path: str, text: str | None = None) -> tuple[list, dict[str, So
 
 def _read(file_path: str, via: n.Include | None, root: str, budget: int, diags) -> str | None:
     """The file's text, or None with a diagnostic; an include must stay inside `root`."""
-    where = via.span if via else None
-    label = "included here" if via else ""
     try:
         return read_text(file_path, max(0, budget), root if via is not None else None)
     except FileRefused as err:
-        if err.kind == "outside":
-            diags.append(Diagnostic("E0604", f"included file `{via.path}` leaves the script's folder", where,
-                                    "not allowed", "it is a symbolic link to a file outside the script's "
-                                    "folder; copy the file beside the script instead"))
-        elif err.kind == "special":
-            diags.append(Diagnostic("E0605", f"`{file_path}` is not a regular file", where, label,
-                                    "a script is read from an ordinary file, not a device, pipe or folder"))
-        elif err.kind == "too_big" and via is not None:
-            diags.append(Diagnostic("E0607", f"the script and its includes are longer than "
-                                    f"{limits.MAX_SCRIPT_BYTES:,} bytes together", where, "over the limit",
-                                    "a game is at most this long, includes counted"))
-        elif err.kind == "too_big":
-            diags.append(Diagnostic("E0112", f"`{file_path}` is too long: {err.reason}", None,
-                                    hint="a game is at most this long, includes counted"))
-        else:
-            diags.append(Diagnostic("E0601", f"cannot read `{file_path}`: {err.reason}", where, label))
+        diags.append(refusal(err, file_path, via))
         return None
+
+
+def refusal(err: FileRefused, file_path: str, via: n.Include | None = None) -> Diagnostic:
+    """The diagnostic of a script (or the include `via`) that read_text refused."""
+    where = via.span if via else None
+    label = "included here" if via else ""
+    if err.kind == "outside" and via is not None:
+        return Diagnostic("E0604", f"included file `{via.path}` leaves the script's folder", where,
+                          "not allowed", "it is a symbolic link to a file outside the script's "
+                          "folder; copy the file beside the script instead")
+    if err.kind == "outside":
+        return Diagnostic("E0604", f"`{file_path}` is a symbolic link out of the folder it was found in", None,
+                          hint="name the file itself to read it where it lies")
+    if err.kind == "special":
+        return Diagnostic("E0605", f"`{file_path}` is not a regular file", where, label,
+                          "a script is read from an ordinary file, not a device, pipe or folder")
+    if err.kind == "too_big" and via is not None:
+        return Diagnostic("E0607", f"the script and its includes are longer than "
+                          f"{limits.MAX_SCRIPT_BYTES:,} bytes together", where, "over the limit",
+                          "a game is at most this long, includes counted")
+    if err.kind == "too_big":
+        return Diagnostic("E0112", f"`{file_path}` is too long: {err.reason}", None,
+                          hint="a game is at most this long, includes counted")
+    return Diagnostic("E0601", f"cannot read `{file_path}`: {err.reason}", where, label)
 
 
 def _resolve(inc: n.Include, from_path: str, root: str, diags) -> tuple[str, str] | None:
@@ -152,7 +159,7 @@ def script_hash(sources: dict[str, SourceFile]) -> str:
     includes would otherwise sort before or after it)."""
     digest = hashlib.sha256()
     for name in sorted(sources, key=os.path.abspath):
-        digest.update(os.path.basename(name).encode())
+        digest.update(os.path.basename(name).encode("utf-8", "surrogatepass"))
         digest.update(sources[name].text.encode())
     return digest.hexdigest()[:16]
 

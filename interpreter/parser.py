@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.resources
+import io
 import re
 import sys
 
@@ -15,32 +16,45 @@ from . import concrete
 from . import nodes as n
 from . import limits
 from .source import UNSEEN as _UNSEEN, Diagnostic, Span
-from .syntax_cache import private_place
+from .syntax_cache import kept_name, private_place, read_kept, write_kept
 from .syntax_errors import explain_syntax_error
 
 
 @functools.cache
 def _lark() -> lark.Lark:
-    grammar = importlib.resources.files("grammar").joinpath("cardgame.lark").read_text()
-    return lark.Lark(grammar, parser="lalr", propagate_positions=True,
-                     start=["start", "expr"], maybe_placeholders=False, cache=_cache_file(grammar))
+    return _built("", start=["start", "expr"])
 
 
 @functools.cache
 def _lark_tokens() -> lark.Lark:
     """The same grammar keeping every token in the tree (keywords, brackets): the tools' view."""
+    return _built("tokens", start="start", keep_all_tokens=True)
+
+
+_PARSERS_KEPT = 8  # parser files kept at most (two per grammar, lark and Python version)
+
+
+def _built(variant: str, **options) -> lark.Lark:
+    """The grammar's parser, its tables read back from the cache folder when they were built
+    before (building them takes ~0.15 s; loading them ~0.015 s).  The file holds a pickle, so it
+    is only kept in a private place (syntax_cache.private_place), and a digest of its data, so a
+    damaged file is built again and rewritten (lark's own cache file has none: a flipped bit in
+    it could leave a parser that fails on a good script)."""
     grammar = importlib.resources.files("grammar").joinpath("cardgame.lark").read_text()
-    return lark.Lark(grammar, parser="lalr", propagate_positions=True, start="start", maybe_placeholders=False,
-                     keep_all_tokens=True, cache=_cache_file(grammar, "tokens"))
-
-
-def _cache_file(grammar: str, variant: str = "") -> str | bool:
-    """Where lark keeps the built parser tables between runs (building them takes ~0.15 s; loading
-    them ~0.015 s), or False when there is no private place for them (syntax_cache.private_place:
-    the file holds a pickle).  A damaged or stale file is ignored and rewritten (lark checks a
-    hash of the grammar, its options and versions)."""
-    digest = hashlib.sha256("\0".join((grammar, lark.__version__, sys.version, variant)).encode()).hexdigest()[:20]
-    return private_place(f"parser-{digest}.lark") or False
+    head = hashlib.sha256("\0".join((grammar, lark.__version__, sys.version, variant)).encode()).digest()
+    place = private_place(kept_name("parser-", head.hex()))
+    data = read_kept(place, head) if place else None
+    if data is not None:
+        try:
+            return lark.Lark.load(io.BytesIO(data))
+        except Exception:  # tables of another shape than this lark's: built again
+            pass
+    built = lark.Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False, **options)
+    if place:
+        tables = io.BytesIO()
+        built.save(tables)
+        write_kept(place, head, tables.getvalue(), "parser-", _PARSERS_KEPT)
+    return built
 
 
 def parse_script(text: str, path: str) -> tuple[n.Script | None, list[Diagnostic]]:

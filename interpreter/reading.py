@@ -32,6 +32,8 @@ def read_text(path: str, max_bytes: int, folder: str | None = None) -> str:
 
     With `folder`, the file must lie inside it once symbolic links are followed: a link inside
     the folder that points at `/etc/passwd` is refused without being opened."""
+    if "\0" in path:  # no file is named so (typed or read from a replay); os.stat would raise ValueError
+        raise FileRefused("missing", "no such file (a path cannot hold the character NUL)")
     if folder is not None and not inside(path, folder):
         raise FileRefused("outside", "it lies outside the folder it may be read from "
                                      "(symbolic links are followed before the check)")

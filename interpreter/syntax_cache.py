@@ -8,6 +8,10 @@ back only for the same path, the very same text and the same code that builds tr
 and this package's modules (their sizes and modification times, as Python checks a bytecode
 file), lark's and Python's versions. Only scripts that parsed cleanly are kept, so a syntax
 error and its diagnostic always come from the parser itself. At most KEPT trees are kept.
+
+Every kept file carries a digest of its data (`write_kept`, `read_kept`): a file damaged on disk
+(a flipped bit still unpickles, as a tree with another text or one missing a field) is parsed
+again, never used.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from .source import Diagnostic
 
 KEPT = 64  # tree files kept at most; writing one more removes the oldest
 _PREFIX = "tree-"
+_NAME_DIGITS = 24  # hex digits of a script path's digest in its files' names
 
 
 def private_place(name: str) -> str | None:
@@ -56,7 +61,7 @@ def _private(info: os.stat_result) -> bool:
 def parse_script(text: str, path: str) -> tuple[n.Script | None, list[Diagnostic]]:
     """parser.parse_script, read back from the kept tree when this path had this text."""
     where = os.path.abspath(path)
-    place = private_place(_PREFIX + hashlib.sha256(where.encode()).hexdigest()[:24])
+    place = private_place(kept_name(_PREFIX, where))
     key = _key(text, path, where)
     script = _read(place, key) if place else None
     if script is not None:
@@ -66,6 +71,12 @@ def parse_script(text: str, path: str) -> tuple[n.Script | None, list[Diagnostic
     if script is not None and place:
         _write(place, key, script)
     return script, diags
+
+
+def kept_name(prefix: str, what: str) -> str:
+    """The name of the file kept for `what`, a script's absolute path or a parser's digest (a path
+    may hold any bytes: those that are not UTF-8 are hashed as Python decoded them)."""
+    return prefix + hashlib.sha256(what.encode("utf-8", "surrogatepass")).hexdigest()[:_NAME_DIGITS]
 
 
 def _key(text: str, path: str, where: str) -> bytes:
@@ -97,12 +108,10 @@ def code_stamps() -> list[str]:
 
 
 def _read(place: str, key: bytes) -> n.Script | None:
+    data = read_kept(place, key)
     try:
-        with open(place, "rb") as f:
-            if f.read(len(key)) != key:
-                return None
-            script = pickle.load(f)
-    except Exception:  # missing, damaged or from another version: parse instead
+        script = pickle.loads(data) if data is not None else None
+    except Exception:  # from a version of the tree's classes that has gone: parse instead
         return None
     return script if isinstance(script, n.Script) else None
 
@@ -112,20 +121,34 @@ def _write(place: str, key: bytes, script: n.Script) -> None:
         data = pickle.dumps(script, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, RecursionError):
         return
-    write_kept(place, key + data, _PREFIX, KEPT)
+    write_kept(place, key, data, _PREFIX, KEPT)
 
 
-def write_kept(place: str, data: bytes, prefix: str, kept: int) -> bool:
-    """Write `data` at `place` through a temporary file (several processes may write the same
-    file at once), then remove the files of `prefix` beyond the `kept` changed last.  False
-    when it could not be written."""
+def read_kept(place: str, head: bytes) -> bytes | None:
+    """The data `write_kept` wrote at `place` after `head`, or None when the file is missing, was
+    written for another head (another text or version) or is damaged (its digest does not match)."""
+    try:
+        with open(place, "rb") as f:
+            if f.read(len(head)) != head:
+                return None
+            check, data = f.read(_DIGEST), f.read()
+    except OSError:
+        return None
+    return data if hashlib.sha256(data).digest() == check else None
+
+
+def write_kept(place: str, head: bytes, data: bytes, prefix: str, kept: int) -> bool:
+    """Write `head`, a digest of `data` and `data` at `place` through a temporary file (several
+    processes may write the same file at once), then remove the files of `prefix` beyond the
+    `kept` changed last: only those named as `kept_name` names them, so neither another process's
+    temporary file nor a file of the user's that begins alike.  False when it could not be written."""
     temporary = f"{place}.{os.getpid()}.tmp"
     try:
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            f.write(head + hashlib.sha256(data).digest() + data)
         os.replace(temporary, place)
-        files = [e for e in os.scandir(os.path.dirname(place)) if e.name.startswith(prefix)]
+        files = [e for e in os.scandir(os.path.dirname(place)) if _kept_file(e.name, prefix)]
         for old in sorted(files, key=lambda e: e.stat().st_mtime_ns)[:-kept]:
             os.remove(old.path)
         return True
@@ -135,3 +158,11 @@ def write_kept(place: str, data: bytes, prefix: str, kept: int) -> bool:
         except OSError:
             pass
         return False
+
+
+_DIGEST = hashlib.sha256().digest_size
+
+
+def _kept_file(name: str, prefix: str) -> bool:
+    digits = name[len(prefix):]
+    return name.startswith(prefix) and len(digits) == _NAME_DIGITS and all(c in "0123456789abcdef" for c in digits)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 
 import lark
 
@@ -399,6 +400,23 @@ def _match_catalogue(err, parser, start):
     return keys.get(key) or keys.get(key[0])
 
 
+# signs people type for the language's own, and what the language writes for them
+_ASCII_FOR = {"≤": "<=", "≥": ">=", "≠": "!=", "−": "-", "–": "-", "—": "-", "×": "*", "÷": "/",
+              "“": '"', "”": '"', "„": '"', "‘": '"', "’": '"'}
+
+
+def _not_ascii(char: str, span: Span) -> Diagnostic:
+    """E0139: a character outside ASCII where only names, numbers and signs go (texts and
+    comments hold any): named by its code, since `а` (Cyrillic) and `a` look the same."""
+    name = unicodedata.name(char, "")
+    plain = _ASCII_FOR.get(char) or unicodedata.normalize("NFKC", char)  # `ｘ` is `x`, `０` is `0`
+    hint = (f"write `{plain}`" if plain.isascii() and plain.strip() else
+            "names, numbers and signs are written in ASCII (a letter from another alphabet can look like "
+            "a Latin one); other characters belong in texts and comments")
+    return Diagnostic("E0139", f"`{char}` (U+{ord(char):04X}{' ' + name if name else ''}) is not a character of the "
+                      "language", span, "not ASCII", hint)
+
+
 def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: str,
                          parser: lark.Lark, start: str = "start") -> Diagnostic:
     line, column = max(1, err.line), max(1, err.column)
@@ -425,6 +443,8 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
         return Diagnostic("E0115", f"`{written if char != '!' else char}` is not an operator here",
                           span, f"unexpected {found}",
                           f"write `{word}`" + (" (`!=` is \"not equal\")" if char == "!" else ""))
+    if isinstance(err, lark.exceptions.UnexpectedCharacters) and found != "end of file" and not found.isascii():
+        return _not_ascii(found.strip("`"), span)
     cut = _text_cut_by_a_quote(before) if isinstance(err, lark.exceptions.UnexpectedInput) else None
     if cut is not None:
         return Diagnostic("E0135", "a text cannot be written inside the `{...}` of another text",

@@ -56,10 +56,6 @@ def run_repl(args) -> int:
 
 def run_piped(session: Session, opening: str, stdin, stdout) -> int:
     """Run every line of `stdin`; print each output as it is. Exit status 1 if a command failed."""
-    try:
-        stdout.reconfigure(errors="replace")
-    except (AttributeError, ValueError):
-        pass
     if opening:
         print(opening, file=stdout, flush=True)
     try:

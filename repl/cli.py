@@ -98,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    _printable_output()
     args = build_parser().parse_args(argv)
     if args.command is None:
         build_parser().print_help()
@@ -341,6 +342,17 @@ def cmd_repl(args) -> int:
 
 
 COMMANDS = {"check": cmd_check, "play": cmd_play, "repl": cmd_repl, **authoring.COMMANDS}
+
+
+def _printable_output() -> None:
+    """A character the output's encoding cannot show (a suit symbol on an ASCII console, a file
+    name that is not UTF-8 on a strict UTF-8 one) is shown as `?`, not a traceback mid-output."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict":
+            try:
+                stream.reconfigure(errors="replace")
+            except (AttributeError, ValueError):  # not a text file of its own (a test's capture)
+                pass
 
 
 def entry() -> None:

@@ -16,6 +16,19 @@ from __future__ import annotations
 
 import difflib
 
+BEYOND = 10 ** 18  # more than any count a game has (steps, moves, seats, ids)
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number `text` writes in decimal digits, or None.  One of more than 18 digits
+    reads as BEYOND: larger than anything a game counts, and never given to int(), which refuses
+    numbers of over 4,300 digits (a traceback) and is slow long before; `²` is a digit to
+    str.isdigit() but no number to int(), so only decimal digits count."""
+    if not text.isdecimal():
+        return None
+    return int(text) if len(text) <= 18 else BEYOND
+
+
 class NoSuchMove(Exception):
     """Nothing the current decision offers fits the typed text; the message says why."""
 
@@ -74,8 +87,8 @@ def read_move(typed: str, legal: list[str], candidates: list[str], cards=(), pre
         raise NoSuchMove("which move? for example `play 1` (`moves` lists them)")
     numbers = reads_as_number(candidates or legal)
     position = text[1:] if text.startswith("#") else None if numbers else text
-    if position is not None and position.isdigit():
-        index = int(position)
+    index = whole_number(position) if position is not None else None
+    if index is not None:
         if not 1 <= index <= len(legal):
             raise NoSuchMove(f"there is no move {text}; " + (f"`moves` numbers them 1 to {len(legal)}"
                                                              if legal else "no move is legal now"))

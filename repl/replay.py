@@ -80,6 +80,8 @@ def replay_data(game, replay_path: str, players: int, seed: int, options: dict, 
 
 
 def write_replay(path: str, data: dict) -> None:
+    if "\0" in path:  # open() would raise ValueError
+        raise ReplayError(f"cannot write `{path}`: a path cannot hold the character NUL")
     try:
         with open(path, "w", encoding="utf-8") as fh:
             json.dump(data, fh, indent=2)
@@ -109,6 +111,8 @@ def read_replay(path: str) -> Replay:
         raise ReplayError(f"`{path}` is not a replay file (nested too deeply)") from None
     except json.JSONDecodeError as err:
         raise ReplayError(f"`{path}` is not a replay file (not JSON: {err.msg} at line {err.lineno})") from None
+    except ValueError:  # json reads a number of more than 4,300 digits as Python's int() would not
+        raise ReplayError(f"`{path}` is not a replay file (a number in it is thousands of digits long)") from None
     if isinstance(data, dict) and data.get("format") == OBSERVATION_FORMAT:
         raise ReplayError(f"`{path}` is what one seat knew (`save --view`), not a replay: it has no seed "
                           "and no hidden moves, so it cannot be played again")
@@ -121,8 +125,14 @@ def read_replay(path: str) -> Replay:
         value = data.get(field)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise ReplayError(f"`{path}` is damaged: `{field}` is missing or not {what}")
+    if "\0" in data["script"]:
+        raise ReplayError(f"`{path}` is damaged: `script` holds the character NUL, which no path can")
     if not all(isinstance(m, str) for m in data["moves"]):
         raise ReplayError(f"`{path}` is damaged: every move must be a text")
+    if len(data["moves"]) > limits.MAX_DECISIONS or any(len(m) > limits.MAX_HISTORY_TEXT for m in data["moves"]):
+        # a saved state's limits: no game makes more moves or longer ones (each would be quoted back)
+        raise ReplayError(f"`{path}` is damaged: more than {limits.MAX_DECISIONS:,} moves, or a move longer than "
+                          f"{limits.MAX_HISTORY_TEXT:,} characters")
     if data["players"] < 1 or data["seed"] < 0:
         raise ReplayError(f"`{path}` is damaged: players or seed out of range")
     return Replay(data["script"], data["script_hash"], data["players"], data["seed"], dict(data["options"]),

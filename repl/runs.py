@@ -35,7 +35,14 @@ def dask_client(args):
         raise ScriptError([interpreter.Diagnostic(
             "E0905", "`--dask` needs the optional Dask packages", None,
             hint="install them with `pip install -e '.[dist]'`")]) from None
-    with interpreter.connect_dask(args.dask, max(2, args.workers)) as client:
+    with contextlib.ExitStack() as stack:
+        try:
+            client = stack.enter_context(interpreter.connect_dask(args.dask, max(2, args.workers)))
+        except Exception as err:  # no scheduler there, an address Dask cannot read, TLS or UCX unset: Dask says which
+            raise ScriptError([interpreter.Diagnostic(
+                "E0906", f"cannot reach a Dask scheduler at `{args.dask}`: {err}", None,
+                hint="give the scheduler's address as HOST:PORT (`tcp://10.0.0.5:8786`), or `local` for "
+                     "worker processes on this machine")]) from None
         yield client
 
 

@@ -18,7 +18,7 @@ import interpreter
 from interpreter import PAUSES, TABLE, GameFault, IllegalMove, ScriptError
 
 from .commands import ALIASES, BY_NAME, COMMANDS
-from .input import NoSuchMove, lines_of, read_move, reads_as_number, why_not
+from .input import NoSuchMove, lines_of, read_move, reads_as_number, whole_number, why_not
 from .replay import ReplayError, observation_data, read_replay, replay_data, write_replay
 from .table import Deck, render, show_value, snapshot
 from .results import scores_text, winners_text
@@ -799,9 +799,10 @@ class Session:
 
     def _cmd_step(self, rest: str):
         arg = rest.strip()
-        if arg and arg != "phase" and not (arg.isdigit() and int(arg) >= 1):
+        count = whole_number(arg)
+        if arg and arg != "phase" and not (count and count >= 1):
             raise ReplError("usage: step [N|phase], for example `step`, `step 10` or `step phase`")
-        count = int(arg) if arg.isdigit() else 1
+        count = count or 1
         lines: list[str] = []
         for done in range(count):
             st = self.state
@@ -873,9 +874,9 @@ class Session:
             raise ReplError("usage: auto [N|end] [--agent random]")
         limit = None
         if args and args[0] != "end":
-            if not args[0].isdigit() or int(args[0]) < 1:
+            limit = whole_number(args[0])
+            if not limit:
                 raise ReplError(f"`{args[0]}` is not a number of moves; write `auto 10` or `auto end`")
-            limit = int(args[0])
         return self._auto(limit, every_seat)
 
     def _auto(self, limit, every_seat) -> list[str]:
@@ -994,28 +995,29 @@ class Session:
         return [f"redid {self._move_line(self.state, len(self.state.history))}", self._status_line()]
 
     def _cmd_goto(self, rest: str):
-        if not rest.isdigit():
+        target = whole_number(rest)
+        if target is None:
             raise ReplError("usage: goto STEP, a whole number (0 is the start)")
-        target = int(rest)
         if target >= len(self._timeline):
-            raise ReplError(f"there is no step {target}; steps run from 0 to {len(self._timeline) - 1}")
+            raise ReplError(f"there is no step {rest}; steps run from 0 to {len(self._timeline) - 1}")
         self._pos = target
         return self._status_line()
 
     def _count(self, rest: str, name: str) -> int:
         if not rest:
             return 1
-        if not rest.isdigit() or int(rest) < 1:
+        count = whole_number(rest)
+        if not count:
             raise ReplError(f"usage: {name} [N], N a whole number from 1")
-        return int(rest)
+        return count
 
     def _cmd_log(self, rest: str):
         args = rest.split()
         last = None
         if args:
-            if len(args) != 2 or args[0] != "-n" or not args[1].isdigit() or int(args[1]) < 1:
+            last = whole_number(args[1]) if len(args) == 2 and args[0] == "-n" else None
+            if not last:
                 raise ReplError("usage: log [-n N], N a whole number from 1")
-            last = int(args[1])
         final = self._timeline[-1]
         if not final.history:  # a game of no decisions says so once it has run through
             return "no moves: the game ended without a decision" if final.is_over else "no moves yet"
@@ -1074,10 +1076,11 @@ class Session:
             count = len(items)
             items.clear()
             return f"removed {_plural(count, what)}"
-        if not rest.isdigit() or int(rest) not in items:
+        number = whole_number(rest)
+        if number not in items:
             raise ReplError(f"no {what} `{rest}`; " + (f"the ids in use are {', '.join(map(str, items))}"
                                                         if items else "there are none"))
-        del items[int(rest)]
+        del items[number]
         return f"removed {what} {rest}"
 
     def _cmd_unwatch(self, rest: str):
@@ -1263,9 +1266,10 @@ class Session:
     def _parse_seat(self, text: str) -> int:
         st = self.state
         digits = text[1:] if text[:1] in ("P", "p") else text
-        if not digits.isdigit() or int(digits) >= st.n:
+        seat = whole_number(digits)
+        if seat is None or seat >= st.n:
             raise ReplError(f"no player `{text}`; the players are {', '.join(self.player_names())}")
-        return int(digits)
+        return seat
 
     @staticmethod
     def _unknown(kind: str, name: str, known: list) -> str:

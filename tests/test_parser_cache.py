@@ -53,12 +53,12 @@ def test_a_folder_others_can_write_is_not_used(tmp_path, monkeypatch, fresh_pars
     folder.mkdir()
     folder.chmod(0o777)
     monkeypatch.setenv("CARDGAME_CACHE_DIR", str(folder))
-    assert parser._cache_file("grammar") is False
     assert _parses()
     assert list(folder.iterdir()) == []
 
 
-def test_the_cache_can_be_turned_off(monkeypatch, fresh_parser):
+def test_the_cache_can_be_turned_off(tmp_path, monkeypatch, fresh_parser):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setenv("CARDGAME_CACHE_DIR", "off")
-    assert parser._cache_file("grammar") is False
     assert _parses()
+    assert list(tmp_path.iterdir()) == []
