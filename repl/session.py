@@ -18,7 +18,7 @@ import interpreter
 from interpreter import PAUSES, TABLE, GameFault, IllegalMove, ScriptError
 
 from .commands import ALIASES, BY_NAME, COMMANDS
-from .input import NoSuchMove, lines_of, read_move, reads_as_number, why_not
+from .input import NoSuchMove, lines_of, read_move, reads_as_number, why_not, words_of
 from .replay import ReplayError, observation_data, read_replay, replay_data, write_replay
 from .table import Deck, render, show_value, snapshot
 from .results import scores_text, winners_text
@@ -33,7 +33,7 @@ _LONG_LIST, _SHOWN_OF_LONG_LIST = 40, 30
 
 def _names_all(move: str, words: list[str]) -> bool:
     """`moves 2H QS`: the moves naming each typed word (a card, a player, a number), any case."""
-    items = move.lower().split()
+    items = [w.lower() for w in words_of(move)]
     return all(w in items for w in words)
 
 
@@ -561,7 +561,7 @@ class Session:
             kept = shown if full or wanted or len(shown) <= _LONG_LIST else shown[:_SHOWN_OF_LONG_LIST]
             lines += [f"  {mark}{i:>{width}}. {m.text}" for i, m in kept]
             if len(kept) < len(shown):
-                example = next((w for w in legal[-1].text.split()[1:]), "")
+                example = next((w for w in words_of(legal[-1].text)[1:]), "")
                 lines.append(f"  ... {len(shown) - len(kept)} more ({len(legal)} legal): `moves --full` lists "
                              f"every one" + (f", `moves {example}` those naming {example}" if example else ""))
             if not legal:
