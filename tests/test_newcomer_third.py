@@ -62,3 +62,38 @@ def test_a_list_move_typed_without_brackets_says_to_write_the_brackets(tmp_path)
     # a card inside a list that the seat does not hold is located, as a card alone is
     out = s.execute("why lay [2C]")
     assert "2C is not in P0's hand; it is in P1's hand" in out
+
+
+# Cards dealt only with a high `pairs`: lint tries a wide int range at its default, lowest and
+# lowest + 1, so these cards never moved in its games although the script uses them.
+CARDS_FOR_HIGH_OPTION = '''game "Pairs laid"
+players 2
+option pairs: int in 1..13 = 2 "Pairs laid out."
+deck tiles in box {
+    ordered kind: a, b, c, d, e, f, g, h, i, j, k, l, m
+    copy: x, y
+}
+zone box: shared hidden
+zone grid: shared public
+phase main {
+    move [t for t in box where place(t.kind) < pairs] to grid
+    decide seat(0) "Go" {
+        go
+    }
+    end game
+}
+'''
+
+
+def test_lint_says_which_option_values_it_never_played(tmp_path):
+    from interpreter import load
+    from interpreter.lint import lint
+
+    path = tmp_path / "pairs.cardgame"
+    path.write_text(CARDS_FOR_HIGH_OPTION)
+    report = lint(load(str(path)), games=2)
+    found = [d for d in report.diagnostics if d.code == "L0501"]
+    assert len(found) == 1
+    # the hint said "they never take part in play", which the script's own option contradicts
+    assert found[0].hint.endswith("(the games played `pairs` only at 1 and 2: `--option pairs=13` plays its highest)")
+    assert not [d for d in lint(load(str(path)), games=2, fixed={"pairs": 13}).diagnostics if d.code == "L0501"]
