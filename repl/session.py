@@ -194,6 +194,10 @@ class Session:
     def declaration_names(self) -> list[str]:
         return [d.name for d in self.game.declarations] if self.game else []
 
+    def expression_names(self) -> list[str]:
+        """The declared names an expression may use (a reaction is no value)."""
+        return [d.name for d in self.game.declarations if d.kind != "reaction"] if self.game else []
+
     def player_names(self) -> list[str]:
         st = self.state
         return [f"P{seat}" for seat in range(st.n)] if st is not None else []

@@ -97,3 +97,32 @@ def test_lint_says_which_option_values_it_never_played(tmp_path):
     # the hint said "they never take part in play", which the script's own option contradicts
     assert found[0].hint.endswith("(the games played `pairs` only at 1 and 2: `--option pairs=13` plays its highest)")
     assert not [d for d in lint(load(str(path)), games=2, fixed={"pairs": 13}).diagnostics if d.code == "L0501"]
+
+
+REACTION_AND_RECORD = '''game "Answer"
+players 2
+record offer { amount: int }
+var last_offer: offer
+event asked(p: player) {
+    set last_offer = offer(amount: 1)
+}
+reaction refuse on asked by q in [p] {
+    say_no {
+        cancel
+    }
+}
+phase main {
+    signal asked(seat(0))
+    end game
+}
+'''
+
+
+def test_source_shows_a_reaction_and_a_record(tmp_path):
+    s = _session(tmp_path, REACTION_AND_RECORD, "answer.cardgame")
+    # `source refuse` said "unknown declaration `refuse`" and listed the events but not it
+    assert s.execute("source refuse").splitlines()[0] == "reaction refuse"
+    assert "reaction refuse on asked by q in [p] {" in s.execute("source refuse")
+    assert s.execute("source offer").splitlines()[0] == "record offer"
+    # completing an expression offers the record (it makes values), never the reaction
+    assert "offer" in s.expression_names() and "refuse" not in s.expression_names()
