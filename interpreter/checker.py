@@ -1519,7 +1519,19 @@ class Checker:
                        did_you_mean(attr, set(self.t.card_attrs)))
         elif typ != INT and not is_ordered(typ):
             self.error("E0230", f"`shown by {attr}`: the values of `{attr}` have no order", span, "no order",
-                       f"declare it `ordered {attr}: ...` in its deck, or show by a number attribute")
+                       self._order_hint(attr, span))
+
+    def _order_hint(self, attr: str, span) -> str:
+        """How to give `attr` an order: `ordered` in its deck, or, written here (the deck may be an
+        included library's), a number attribute listing its values."""
+        values = list(dict.fromkeys(c.attrs[attr] for c in self.t.cards if c.attrs.get(attr) is not None))
+        names = [v for v in values if type(v) is not int]
+        numbered = ", ".join(f"{orders.value_text(v)} = {i}" for i, v in enumerate(names, 1))
+        deck = next((d for d in self.t.decks if any(a == attr for a, _ in d.dimensions)), None)
+        own = deck is None or deck.span.path == span.path
+        where = "its deck" if own else f"its deck (in the included {deck.span.short})"
+        return (f"declare it `ordered {attr}: ...` in {where}, or number its values{'' if own else ' here'}: "
+                f"`attribute {attr}_order from {attr}: {numbered}` and `shown by {attr}_order`")
 
     def _keys(self, key, scope, what: str) -> str:
         """`by KEY`, or several keys written as a list (`by [x.suit, x.rank]`), the first deciding first."""
