@@ -230,7 +230,8 @@ def untried_highest(game: Game, records: list) -> str:
     notes = []
     for opt in game.options:
         high = game.program.tables.options[opt.name].high if opt.kind == "int" else None
-        if high is not None and opt.name in tried and high not in tried[opt.name]:
+        # one value only: held by `--option` (lint itself tries every int option at two or more)
+        if high is not None and len(tried.get(opt.name, ())) > 1 and high not in tried[opt.name]:
             shown = " and ".join(", ".join(map(str, sorted(tried[opt.name]))).rsplit(", ", 1))
             notes.append(f"`{opt.name}` only at {shown}: `--option {opt.name}={high}` plays its highest")
     return f" (the games played {'; '.join(notes)})" if notes else ""

@@ -126,3 +126,36 @@ def test_source_shows_a_reaction_and_a_record(tmp_path):
     assert s.execute("source offer").splitlines()[0] == "record offer"
     # completing an expression offers the record (it makes values), never the reaction
     assert "offer" in s.expression_names() and "refuse" not in s.expression_names()
+
+
+PATIENCE = '''game "Patience"
+players 1
+var turns: int = 0
+phase main {
+    decide seat(0) "Go on?" {
+        go {
+            set turns += 1
+        }
+        stop {
+            end game
+        }
+    }
+    next main
+}
+'''
+
+
+def test_a_one_player_game_is_counted_in_the_singular(tmp_path, capsys):
+    from repl.cli import main
+
+    path = tmp_path / "patience.cardgame"
+    path.write_text(PATIENCE)
+    # simulate said "Golf: 1 games, 1 players", play "1 players", lint "1 games (1 setups"
+    main(["simulate", str(path), "-n", "1", "--no-progress"])
+    assert capsys.readouterr().out.startswith("Patience: 1 game, 1 player, seed 0")
+    main(["play", str(path), "--seed", "1"])
+    assert capsys.readouterr().out.startswith("Patience: 1 player, seed 1")
+    main(["lint", str(path), "-n", "1"])
+    assert "played 1 game (1 setup, " in capsys.readouterr().out
+    assert main(["play", str(path), "--view", "P2"]) == 2
+    assert "this game has 1 player, P0 only" in capsys.readouterr().err
