@@ -15,7 +15,7 @@ import attrs
 
 from . import limits
 from . import nodes as n
-from . import orders
+from . import orders, teams
 from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, TEAM_NAMES, BuiltinTypeError
 from .source import Diagnostic, Span, did_you_mean
 from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, TYPE_NAMES, ZONE, ZONES, base_of,
@@ -527,6 +527,8 @@ class Checker:
                            f"every seat gets {constant}",
                            f"compute each seat's team from the seat, numbered from 0: `teams {decl.var}: "
                            f"number({decl.var}) % 2` makes partners across the table")
+            else:
+                self._computed_teams(decl)
             return
         placed: dict[int, int] = {}
         spans = iter(decl.seat_spans)
@@ -555,6 +557,22 @@ class Checker:
         if len(decl.seats) < 2:
             self.error("E0345", "a game with teams needs at least two teams", decl.span, "one team",
                        "list each team's seats: `teams: [0, 2], [1, 3]`")
+
+    def _computed_teams(self, decl: n.TeamsDecl):
+        """E0347 for a player count the layout can never seat, when it reads only the seat and the
+        player count (otherwise new_game judges it for the options it is given: E0708)."""
+        for players in range(self.t.min_players, self.t.max_players + 1):
+            numbers = teams.seat_numbers(decl.expr, decl.var, players)
+            if numbers is None:
+                return
+            found = teams.numbered(numbers)
+            if isinstance(found, str):
+                shown = ", ".join(f"seat {seat}: {number}" for seat, number in enumerate(numbers))
+                self.error("E0347", f"the teams do not work out for {players} players: {found}", decl.expr.span,
+                           f"gives {shown}", "every seat needs a team number 0, 1, ..., each team a seat, "
+                           f"for every player count of `players`: `teams {decl.var}: number({decl.var}) % 2` "
+                           "makes partners across the table")
+                return
 
     def _team_visibility(self, zone: n.ZoneDecl):
         """`team`: the zone's owner and their partners see it; so it needs teams and an owner."""

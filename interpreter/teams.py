@@ -64,3 +64,48 @@ def numbered(numbers: list) -> Teams | str:
     if count < 2:
         return "every seat is in one team; a game with teams needs at least two"
     return Teams(tuple(numbers), tuple(members))
+
+
+_ARITHMETIC = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+               "/": lambda a, b: a // b, "%": lambda a, b: a % b, "==": lambda a, b: a == b,
+               "!=": lambda a, b: a != b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+               ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+def seat_numbers(expr, var: str, players: int) -> list | None:
+    """The team number `teams VAR: EXPR` gives each seat of `players`, when EXPR reads only the
+    seat (`number(VAR)`), `player_count` and numbers (so the checker can judge the layout of
+    every player count); None when it reads anything else, which only a game can compute."""
+    from . import nodes as n
+
+    def value(e, seat):
+        if isinstance(e, n.Literal) and e.kind in ("int", "bool"):
+            return e.value
+        if isinstance(e, n.Name) and e.name == "player_count":
+            return players
+        if isinstance(e, n.Call) and e.func == "number" and len(e.args) == 1 and \
+                isinstance(e.args[0], n.Name) and e.args[0].name == var:
+            return seat
+        if isinstance(e, n.Unary):
+            x = value(e.operand, seat)
+            return -x if e.op == "neg" else not x
+        if isinstance(e, n.IfExpr):
+            return value(e.then if value(e.cond, seat) else e.orelse, seat)
+        if isinstance(e, n.Binary) and e.op in ("and", "or"):
+            left = value(e.left, seat)
+            return (left and value(e.right, seat)) if e.op == "and" else (left or value(e.right, seat))
+        if isinstance(e, n.Binary) and e.op in _ARITHMETIC:
+            a, b = value(e.left, seat), value(e.right, seat)
+            if e.op in "/%" and b == 0:
+                raise _Unknown  # the game reports a division by zero where it happens
+            return _ARITHMETIC[e.op](a, b)
+        raise _Unknown
+
+    try:
+        return [value(expr, seat) for seat in range(players)]
+    except _Unknown:
+        return None
+
+
+class _Unknown(Exception):
+    """The teams expression reads something only a started game knows."""

@@ -159,3 +159,31 @@ def test_a_one_player_game_is_counted_in_the_singular(tmp_path, capsys):
     assert "played 1 game (1 setup, " in capsys.readouterr().out
     assert main(["play", str(path), "--view", "P2"]) == 2
     assert "this game has 1 player, P0 only" in capsys.readouterr().err
+
+
+def _check(tmp_path, text: str, name: str = "script.cardgame") -> list:
+    from interpreter import check_file
+
+    path = tmp_path / name
+    path.write_text(text)
+    return check_file(str(path))[3]
+
+
+def test_teams_computed_from_the_seat_are_judged_by_check_for_every_player_count(tmp_path):
+    # `teams p: number(p) - 1` passed `check` and failed only at new_game (E0708)
+    head = 'game "T"\nplayers 2..4\n'
+    tail = '\nphase only {\n    end game\n}\n'
+    found = _check(tmp_path, head + "teams p: number(p) - 1" + tail)
+    assert [(d.code, d.message) for d in found] == [
+        ("E0347", "the teams do not work out for 2 players: seat 0 gets team number -1; "
+                  "a team number is a whole number from 0 up")]
+    assert found[0].label == "gives seat 0: -1, seat 1: 0"
+    # 2 and 3 players make teams 0, 1 (0): fine; only the count that leaves a gap is named
+    found = _check(tmp_path, head + "teams p: if number(p) == 3 then 3 else number(p) % 2" + tail)
+    assert [d.message for d in found] == ["the teams do not work out for 4 players: no seat is in team 2, "
+                                          "though seats are in team 3; number the teams 0, 1, ... without gaps"]
+    for fine in ("number(p) % 2", "if number(p) % 2 == 0 then 0 else 1", "(number(p) + player_count) % 2"):
+        assert not [d for d in _check(tmp_path, head + f"teams p: {fine}" + tail) if d.severity == "error"], fine
+    # what reads an option is left to new_game, which knows the options (E0708)
+    with_option = head + 'option size: int in 1..4 = 2 "Team size."\nteams p: number(p) / size' + tail
+    assert not [d for d in _check(tmp_path, with_option) if d.severity == "error"]
