@@ -519,6 +519,7 @@ class Checker:
             frame = _Frame()
             scope = _Scope(frame, context=frozenset({"pure", "teams"}))
             t.slots[id(decl)] = scope.declare(decl.var, PLAYER)
+            known = len(self.diags)
             self._expect(decl.expr, INT, scope)
             t.frames[id(decl)] = frame.size
             constant = _constant(decl.expr)
@@ -527,7 +528,7 @@ class Checker:
                            f"every seat gets {constant}",
                            f"compute each seat's team from the seat, numbered from 0: `teams {decl.var}: "
                            f"number({decl.var}) % 2` makes partners across the table")
-            else:
+            elif len(self.diags) == known:  # a layout that checks: work it out where it can be
                 self._computed_teams(decl)
             return
         placed: dict[int, int] = {}
