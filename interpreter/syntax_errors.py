@@ -157,6 +157,47 @@ CATALOGUE = {
         'phase p { x++ }',
         'phase p { set x[p]++ }',
     ],
+    ("E0147", "only `+=` and `-=` change a number in place: there is no `*=`, `/=` or `%=`",
+     "write `set x = x * 2` (or `/`, `%`)"): [
+        'phase p { set x *= 2 }',
+        'phase p { set x /= 2 }',
+        'phase p { set x %= 2 }',
+        'phase p { set x[p] *= 2 }',
+    ],
+    ("E0148", "`requires` names rules, not a condition",
+     'declare the condition as a rule, `rule suited(c: card) "Play a club." require c.suit == C`, and '
+     'name it with its arguments: `play(c from hand[p]) requires suited(c) { ... }`'): [
+        'phase p { decide a { b(c from d) requires c.suit == C { } } }',
+        'phase p { decide a { b(c from d) requires c.suit == C } }',
+        'phase p { decide a { b requires x == 1 { } } }',
+        'phase p { decide a { b requires not x { } } }',
+    ],
+    ("E0148", "a rule named by `requires` takes its arguments in brackets",
+     "write `requires nothing_to_call()` for a rule without parameters, `requires follow_suit(p, c)` "
+     "with them"): [
+        'phase p { decide a { b requires x { } } }',
+        'phase p { decide a { b requires x } }',
+        'phase p { decide a { b requires x c } }',
+        'phase p { decide a { b requires x, y() { } } }',
+    ],
+    ("E0149", "a `log` line is one text: its values go inside it, in braces",
+     'write `log "n is {n}"`; `+` joins texts only in an expression, such as a procedure\'s argument'): [
+        'phase p { log "x" + y }',
+        'phase p { log "x" + "y" }',
+        'phase p { log "x", y }',
+    ],
+    ("E0150", "a rule's `when` comes before its `require`",
+     'write `rule NAME(PARAMS) "description" when CONDITION require REQUIREMENT`'): [
+        'rule r(c: card) "x" require a when b',
+        'rule r(c: card) require a when b',
+        'rule r() "x" require a when b',
+    ],
+    ("E0151", "`private` comes after `per player` (or `per team`)",
+     "write `var NAME: TYPE per player private = START`"): [
+        'var x: int private per player = 0',
+        'var x: int private per player',
+        'var x: int private per team = 0',
+    ],
     ("E0132", "`A if C else B` is written `if C then A else B`",
      "write `set x = if C then A else B`"): [
         'phase p { set x = a if b else c }',
@@ -255,7 +296,8 @@ FORMS = {
 }
 
 # Mistakes the parser only sees at the next statement: reported where the unfinished one ends.
-_UNFINISHED_STATEMENT = {"E0124", "E0125", "E0137"}
+_UNFINISHED_STATEMENT = {"E0124", "E0125", "E0137", "E0148"}
+_ENDS_HERE = {"E0137": "the form ends here", "E0148": "the rule's name ends here"}
 
 # A statement that is one word and then a name (`goto main`, `shufle stock`): no statement
 # begins so unless the word is a keyword, which the parser would have read.
@@ -473,7 +515,7 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
         if code in _UNFINISHED_STATEMENT and "\n" in before[len(unfinished):]:
             # the parser fails at the next line's first word; the mistake is where this line ends
             return Diagnostic(code, message, _span_at(text, path, len(unfinished) - 1, 1),
-                              "the form ends here" if code == "E0137" else "the statement ends here", hint)
+                              _ENDS_HERE.get(code, "the statement ends here"), hint)
         word = _INCLUDE_WORD.search(before) if message.startswith("`include`") else None
         if word:  # the parser stopped at the path; the mistake is the word before it
             return Diagnostic(code, message, _span_at(text, path, word.start(1), 7), "an include inside a block", hint)
