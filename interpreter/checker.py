@@ -918,6 +918,10 @@ class Checker:
                     hint = did_you_mean(s.name, t.procs)
                     if s.name in t.defines or s.name in BUILTINS:
                         hint = f"`{s.name}` computes a value; use it in an expression, e.g. `let x = {s.name}(...)`"
+                    elif s.name in t.events:
+                        hint = f"`{s.name}` is an event: it happens by `signal {s.name}(...)`"
+                    elif s.name in t.phases:
+                        hint = f"`{s.name}` is a phase: `next {s.name}` goes on to it"
                     self.error("E0206", f"unknown procedure `{s.name}`", s.name_span, "not declared", hint)
                     for a in s.args:
                         self.expr(a, scope)
