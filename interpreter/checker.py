@@ -308,7 +308,10 @@ class Checker:
                        did_you_mean(item.name, caps) or "the limits a game sets: " + ", ".join(caps))
         elif item.name in self.t.limits:
             self.error("E0301", f"`limit {item.name}` is declared twice", item.span)
-        elif not 1 <= item.value <= caps[item.name]:
+        elif item.value < 1:  # a budget of nothing would stop the game at its first statement
+            self.error("E0316", f"`limit {item.name}` is at least 1, not {item.value}", item.span,
+                       "no work at all", f"a budget is a whole number of units from 1 to {caps[item.name]:,}")
+        elif item.value > caps[item.name]:
             self.error("E0316", f"`limit {item.name}` may be at most {caps[item.name]:,}", item.span,
                        "over the hard cap", "the hard caps bound what any script may ask for")
         else:
@@ -716,7 +719,7 @@ class Checker:
 
     def _mismatch(self, node, expected, actual):
         self.error("E0210", f"expected {describe(expected)}, found {describe(actual)}", node.span,
-                   f"this is {describe(actual)}", self._symbol_and_card(node))
+                   f"this is {describe(actual)}", self._symbol_and_card(node) or _mismatch_hint(node, expected, actual))
 
     def _symbol_and_card(self, node) -> str:
         """The hint for a name that is both a symbol and a card: it reads as the symbol."""
@@ -1000,7 +1003,10 @@ class Checker:
         value = self.expr(s.value, scope)
         if s.op != "=":
             if not fits(INT, typ):
-                self.error("E0210", f"`{s.op}` needs a number, and `{target.name}` is {describe(typ)}", s.span)
+                joined = f"`set {target.name} = {target.name} {s.op[0]} ...`" + (
+                    " (`+` joins two lists)" if is_list(typ) else "")
+                self.error("E0210", f"`{s.op}` needs a number, and `{target.name}` is {describe(typ)}", s.span,
+                           "not a number", f"write {joined}" if is_list(typ) or typ == TEXT else "")
             elif not fits(INT, value):
                 self._mismatch(s.value, INT, value)
         elif typ == ANY and value == ZONE:
@@ -1380,7 +1386,8 @@ class Checker:
                 self.error("E0210", f"`{e.func}` expects {err.expected}, found {describe(types[err.index])}",
                            arg.span, f"this is {describe(types[err.index])}",
                            f"to order cards, give a key: `{e.func} x in ... by x.rank` (by an `ordered` attribute "
-                           "or a number)" if sort_cards else err.hint)
+                           "or a number)" if sort_cards else err.hint or
+                           _mismatch_hint(arg, PLAYER if err.expected == "a player" else ANY, types[err.index]))
                 return ANY
         if e.func in t.records:
             fields = [x for x, _ in t.record_fields.get(e.func, ())]
@@ -1764,6 +1771,17 @@ def _order_constant(t: Tables, e):
 
 
 CHOOSABLE = (CARD, PLAYER, INT, SYMBOL, TEXT, ZONE)  # what a binder can choose several of: a move's text sorts them
+
+
+def _mismatch_hint(node, expected: str, actual: str) -> str:
+    """What a newcomer meant by the usual mix-ups of players, seats and zones."""
+    if expected in (ZONE, ANY) and actual == ZONES and isinstance(node, n.Name):
+        return f"`{node.name}` is one zone per player: name one, `{node.name}[p]`"
+    if expected == PLAYER and actual == INT:
+        return "a seat's number is not a player: `seat(0)` is the player at seat 0"
+    if expected == list_of(PLAYER) and actual == PLAYER:
+        return "a list of one player is written in brackets: `[p]`"
+    return ""
 
 
 def _constant(e) -> int | None:
