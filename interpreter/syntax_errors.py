@@ -198,6 +198,25 @@ CATALOGUE = {
         'var x: int private per player',
         'var x: int private per team = 0',
     ],
+    ("E0152", "`reveal` turns cards face up for everyone: it has no `to`",
+     "to let one player see, write `show X to P` (a private peek); `reveal X` shows the whole table"): [
+        'phase p { reveal x to y }',
+        'phase p { reveal top(x) to y }',
+        'phase p { reveal x[y] to z }',
+    ],
+    ("E0153", "a quantifier is written without brackets",
+     "write `count x in L where CONDITION` (or `any`, `all`, `no`); `count(L)` is a list's length"): [
+        'define d = count(x in y where z)',
+        'define d = count(x in y[z] where z)',
+        'define d = count(x in f(y) where z)',
+    ],
+    ("E0154", "a comprehension keeps items with `where`, not `if`",
+     "write `[x.rank for x in hand[p] where x.suit == H]`"): [
+        'define d = [x for x in y if z]',
+        'define d = [x for x in y[z] if z]',
+        'define d = [x for x in f(y) if z]',
+        'define d = [x for x in y for w in z if q]',
+    ],
     ("E0132", "`A if C else B` is written `if C then A else B`",
      "write `set x = if C then A else B`"): [
         'phase p { set x = a if b else c }',
@@ -273,6 +292,14 @@ EXPR_CATALOGUE = {
      "binder (`bid(n in 1..3)`), `players 2..5` and an option's bounds"): [
         '[x for x in 1..3]', '[x for x in y..z]', '1..3', 'x..y', 'f(1..3)', 'f(x, 1..3)', '[1..3]',
         'any x in 1..3 where x', 'x in 1..3',
+    ],
+    ("E0153", "a quantifier is written without brackets",
+     "write `count x in L where CONDITION` (or `any`, `all`, `no`); `count(L)` is a list's length"): [
+        'count(x in y where z)', 'count(x in y[z] where z)',
+    ],
+    ("E0154", "a comprehension keeps items with `where`, not `if`",
+     "write `[x.rank for x in hand[p] where x.suit == H]`"): [
+        '[x for x in y if z]', '[x for x in y[z] if z]',
     ],
     ("E0121", "`groups` and `runs` are forms with a name for each item, not functions",
      "write `groups x in L by KEY` or `runs x in L by KEY least N`"): [
