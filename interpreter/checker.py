@@ -911,6 +911,13 @@ class Checker:
                 t.slots[id(s)] = inner.declare(s.var, PLAYER)
                 for _ in range(3):  # the players, the position, the collected choices
                     inner.frame.new_slot()
+                actor = s.decide.actor
+                if not (isinstance(actor, n.Name) and actor.name == s.var):
+                    self.error("E0348", f"each player of `simultaneously for {s.var} in ...` decides for "
+                               f"themselves: the decision is `decide {s.var}`", (actor or s.decide).span,
+                               "another chooser" if actor is not None else "a table decision",
+                               f"write `decide {s.var} \"...\" {{ ... }}`; one player deciding several times "
+                               "in a row is a `for` loop of decisions")
                 self._decide(s.decide, inner)
             case n.CallStmt():
                 proc = t.procs.get(s.name)
