@@ -512,6 +512,11 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
         return Diagnostic("E0117", "`return` takes no value", span, "a value after `return`",
                           "`return` leaves a procedure; to compute a value write a `define` "
                           "(`define NAME(params) = EXPRESSION`)")
+    if isinstance(err, lark.exceptions.UnexpectedCharacters) and found == '`"`':
+        # a quote the lexer cannot read as a text: nothing closes it on its line
+        return Diagnostic("E0155", "this text is never closed", span, "no `\"` closes it on this line",
+                          'end the text with `"` on the same line: a text does not span lines (`\\n` writes '
+                          'a new line, `\\"` a quote inside it)')
     if isinstance(err, lark.exceptions.UnexpectedCharacters) and found == "`'`":
         return Diagnostic("E0133", "texts are written in double quotes", span, "unexpected `'`",
                           'write `log "hello"`')
