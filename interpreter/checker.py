@@ -871,7 +871,13 @@ class Checker:
                 what = self.expr(s.what, scope)
                 if not (fits(CARD, what) or fits(list_of(CARD), what)):
                     self._mismatch(s.what, CARD, what)
-                self._expect(s.player, PLAYER, scope)
+                whom = self.expr(s.player, scope)
+                if whom == list_of(PLAYER):
+                    self.error("E0210", f"expected a player, found {describe(whom)}", s.player.span,
+                               f"this is {describe(whom)}", "`show` lets one player see: `for q in ... "
+                               "{ show X to q }`; `reveal X` shows the whole table")
+                elif not self._fits_at(s.player, PLAYER, whom):
+                    self._mismatch(s.player, PLAYER, whom)
             case n.If():
                 for cond, body in s.branches:
                     self._expect(cond, BOOL, scope)
@@ -1558,7 +1564,7 @@ class Checker:
             self.error("E0230", f"`shown by {attr}`: the values of `{attr}` have no order", span, "no order",
                        self._order_hint(attr, span))
 
-    def _order_hint(self, attr: str, span) -> str:
+    def _order_hint(self, attr: str, span, use: str = "") -> str:
         """How to give `attr` an order: `ordered` in its deck, or, written here (the deck may be an
         included library's), a number attribute listing its values."""
         values = list(dict.fromkeys(c.attrs[attr] for c in self.t.cards if c.attrs.get(attr) is not None))
@@ -1568,7 +1574,7 @@ class Checker:
         own = deck is None or deck.span.path == span.path
         where = "its deck" if own else f"its deck (in the included {deck.span.short})"
         return (f"declare it `ordered {attr}: ...` in {where}, or number its values{'' if own else ' here'}: "
-                f"`attribute {attr}_order from {attr}: {numbered}` and `shown by {attr}_order`")
+                f"`attribute {attr}_order from {attr}: {numbered}` and `{use or 'shown by ' + attr + '_order'}`")
 
     def _keys(self, key, scope, what: str) -> str:
         """`by KEY`, or several keys written as a list (`by [x.suit, x.rank]`), the first deciding first."""
@@ -1585,8 +1591,10 @@ class Checker:
             return typ
         if not fits(INT, typ):
             if typ == SYMBOL:
+                attr = key.name if isinstance(key, n.Attr) and key.name in self.t.card_attrs else None
                 self.error("E0230", f"{what} orders by {describe(typ)}, which has no order", key.span,
-                           "no order", "declare the attribute `ordered` in its deck, or order by a number")
+                           "no order", self._order_hint(attr, key.span, f"by {key.obj.name if isinstance(key.obj, n.Name) else 'x'}.{attr}_order") if attr else
+                           "declare the attribute `ordered` in its deck, or order by a number")
             elif typ == BOOL:
                 self.error("E0210", f"expected a number, found {describe(typ)}", key.span,
                            f"this is {describe(typ)}", "true/false has no order: to put what passes first, "
@@ -1782,7 +1790,7 @@ CHOOSABLE = (CARD, PLAYER, INT, SYMBOL, TEXT, ZONE)  # what a binder can choose 
 
 def _mismatch_hint(node, expected: str, actual: str) -> str:
     """What a newcomer meant by the usual mix-ups of players, seats and zones."""
-    if expected in (ZONE, ANY) and actual == ZONES and isinstance(node, n.Name):
+    if actual == ZONES and isinstance(node, n.Name):
         return f"`{node.name}` is one zone per player: name one, `{node.name}[p]`"
     if expected == PLAYER and actual == INT:
         return "a seat's number is not a player: `seat(0)` is the player at seat 0"

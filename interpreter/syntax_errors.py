@@ -217,6 +217,13 @@ CATALOGUE = {
         'define d = [x for x in f(y) if z]',
         'define d = [x for x in y for w in z if q]',
     ],
+    ("E0156", "`at bottom` (or `at top`) comes before `face up` or `face down`",
+     "write `move c to pile at bottom face up`"): [
+        'phase p { move x to y face up at bottom }',
+        'phase p { move x to y face down at bottom }',
+        'phase p { move x to y face up at top }',
+        'phase p { move x to y[z] face up at bottom }',
+    ],
     ("E0132", "`A if C else B` is written `if C then A else B`",
      "write `set x = if C then A else B`"): [
         'phase p { set x = a if b else c }',
