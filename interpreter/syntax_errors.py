@@ -173,7 +173,7 @@ CATALOGUE = {
         'phase p { decide a { b requires not x { } } }',
     ],
     ("E0148", "a rule named by `requires` takes its arguments in brackets",
-     "write `requires nothing_to_call()` for a rule without parameters, `requires follow_suit(p, c)` "
+     "write `requires nothing_to_call()` for a rule without parameters, `requires suited(c)` "
      "with them"): [
         'phase p { decide a { b requires x { } } }',
         'phase p { decide a { b requires x } }',

@@ -182,6 +182,7 @@ def _shape_problems(words: list[str], candidates: list[str], by_fold: dict) -> l
         all_cards = all(w in card_names for values in same for w in values)
         what = "cards" if all_cards else "values"
         counts = " or ".join(map(str, sizes))
+        what = what if sizes != [1] else what[:-1]
         lines.append(f"`{words[0]}` takes {counts} {what}; this names {len(typed) - 1}")
     named = [by_fold[w.casefold()] for w in words[1:] if w.casefold() in by_fold]
     twice = next((card for i, card in enumerate(named) if card in named[:i]), None)
