@@ -566,7 +566,7 @@ class Checker:
         """E0347 for a player count the layout can never seat, when it reads only the seat and the
         player count (otherwise new_game judges it for the options it is given: E0708)."""
         for players in range(self.t.min_players, self.t.max_players + 1):
-            numbers = teams.seat_numbers(decl.expr, decl.var, players)
+            numbers = seat_numbers(decl.expr, decl.var, players)
             if numbers is None:
                 return
             found = teams.numbered(numbers)
@@ -1786,6 +1786,49 @@ def _order_constant(t: Tables, e):
 
 
 CHOOSABLE = (CARD, PLAYER, INT, SYMBOL, TEXT, ZONE)  # what a binder can choose several of: a move's text sorts them
+
+
+_ARITHMETIC = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+               "/": lambda a, b: a // b, "%": lambda a, b: a % b, "==": lambda a, b: a == b,
+               "!=": lambda a, b: a != b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+               ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+def seat_numbers(expr, var: str, players: int) -> list | None:
+    """The team number `teams VAR: EXPR` gives each seat of `players`, when EXPR reads only the
+    seat (`number(VAR)`), `player_count` and numbers (so the checker can judge the layout of
+    every player count); None when it reads anything else, which only a game can compute."""
+    def value(e, seat):
+        if isinstance(e, n.Literal) and e.kind in ("int", "bool"):
+            return e.value
+        if isinstance(e, n.Name) and e.name == "player_count":
+            return players
+        if isinstance(e, n.Call) and e.func == "number" and len(e.args) == 1 and \
+                isinstance(e.args[0], n.Name) and e.args[0].name == var:
+            return seat
+        if isinstance(e, n.Unary):
+            x = value(e.operand, seat)
+            return -x if e.op == "neg" else not x
+        if isinstance(e, n.IfExpr):
+            return value(e.then if value(e.cond, seat) else e.orelse, seat)
+        if isinstance(e, n.Binary) and e.op in ("and", "or"):
+            left = value(e.left, seat)
+            return (left and value(e.right, seat)) if e.op == "and" else (left or value(e.right, seat))
+        if isinstance(e, n.Binary) and e.op in _ARITHMETIC:
+            a, b = value(e.left, seat), value(e.right, seat)
+            if e.op in "/%" and b == 0:
+                raise _Unknown  # the game reports a division by zero where it happens
+            return _ARITHMETIC[e.op](a, b)
+        raise _Unknown
+
+    try:
+        return [value(expr, seat) for seat in range(players)]
+    except _Unknown:
+        return None
+
+
+class _Unknown(Exception):
+    """The teams expression reads something only a started game knows."""
 
 
 def _mismatch_hint(node, expected: str, actual: str) -> str:
