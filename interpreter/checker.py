@@ -163,7 +163,7 @@ def check_expression(tables: Tables, node, names: dict, expect: str | None = Non
     checker = Checker()
     checker.t = overlay
     frame = _Frame()
-    scope = _Scope(frame, context=frozenset({"pure"}))
+    scope = _Scope(frame, context=frozenset({"pure", "asked"}))  # asked of a state: eval, watch, ...
     slots = {name: scope.declare(name, typ) for name, typ in names.items()}
     typ = checker.expr(node, scope)
     if expect is not None and not checker._fits_at(node, expect, typ):
@@ -1372,6 +1372,8 @@ class Checker:
             return INT
         if e.func in CHANCE and not {"pure", "offer"}.isdisjoint(scope.context):
             self.error("E0218", f"`{e.func}` draws by chance, which only a statement may do", e.func_span,
+                       "not in an expression asked of the game (`eval`, `watch`, `break when`)"
+                       if "asked" in scope.context else
                        "not in a rule, definition, score or the listing of a decision's moves",
                        "draw it into a variable first: `let x = random(...)` in a phase, procedure or move body")
         if e.func in TEAM_NAMES and t.teams is None:

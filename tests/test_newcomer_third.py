@@ -200,3 +200,12 @@ def test_max_of_cards_asks_for_a_key(tmp_path):
         ("E0210", "`max` expects a list of numbers, found a zone"),
         ("E0210", "`min` expects a list of numbers, found a list of cards")]
     assert found[0].hint.startswith("to order cards, give a key: `max x in ... by x.rank`")
+
+
+def test_a_draw_in_eval_is_refused_in_the_words_of_eval(tmp_path):
+    # the label said "not in a rule, definition, score or the listing of a decision's moves"
+    s = _session(tmp_path, PATIENCE, "patience.cardgame")
+    out = s.execute("eval random(1, 6)")
+    assert "error[E0218]" in out
+    assert "not in an expression asked of the game (`eval`, `watch`, `break when`)" in out
+    assert "not in a rule" not in out
