@@ -72,6 +72,8 @@ def _extreme_type(t):
         # records have no order of their own: `max m in L by m.points` says which field orders them
         _need(t, 0, lambda x: not is_record(_elem(x)) if is_listlike(x) else True,
               "a list of numbers (for records, `max m in L by m.FIELD`)")
+        # cards have no order of their own either (their deck's order is no rank): say the key
+        _need(t, 0, lambda x: _elem(x) != CARD if is_listlike(x) else True, "a list of numbers")
         return _elem(_list_arg(t, 0))
     for i in range(len(t)):
         _need(t, i, lambda x: fits(INT, x), "a number")

@@ -15,7 +15,7 @@ import attrs
 
 from . import limits
 from . import nodes as n
-from . import orders
+from . import orders, teams
 from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, TEAM_NAMES, BuiltinTypeError
 from .source import Diagnostic, Span, did_you_mean
 from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, TYPE_NAMES, ZONE, ZONES, base_of,
@@ -163,7 +163,7 @@ def check_expression(tables: Tables, node, names: dict, expect: str | None = Non
     checker = Checker()
     checker.t = overlay
     frame = _Frame()
-    scope = _Scope(frame, context=frozenset({"pure"}))
+    scope = _Scope(frame, context=frozenset({"pure", "asked"}))  # asked of a state: eval, watch, ...
     slots = {name: scope.declare(name, typ) for name, typ in names.items()}
     typ = checker.expr(node, scope)
     if expect is not None and not checker._fits_at(node, expect, typ):
@@ -308,7 +308,10 @@ class Checker:
                        did_you_mean(item.name, caps) or "the limits a game sets: " + ", ".join(caps))
         elif item.name in self.t.limits:
             self.error("E0301", f"`limit {item.name}` is declared twice", item.span)
-        elif not 1 <= item.value <= caps[item.name]:
+        elif item.value < 1:  # a budget of nothing would stop the game at its first statement
+            self.error("E0316", f"`limit {item.name}` is at least 1, not {item.value}", item.span,
+                       "no work at all", f"a budget is a whole number of units from 1 to {caps[item.name]:,}")
+        elif item.value > caps[item.name]:
             self.error("E0316", f"`limit {item.name}` may be at most {caps[item.name]:,}", item.span,
                        "over the hard cap", "the hard caps bound what any script may ask for")
         else:
@@ -519,6 +522,7 @@ class Checker:
             frame = _Frame()
             scope = _Scope(frame, context=frozenset({"pure", "teams"}))
             t.slots[id(decl)] = scope.declare(decl.var, PLAYER)
+            known = len(self.diags)
             self._expect(decl.expr, INT, scope)
             t.frames[id(decl)] = frame.size
             constant = _constant(decl.expr)
@@ -527,6 +531,8 @@ class Checker:
                            f"every seat gets {constant}",
                            f"compute each seat's team from the seat, numbered from 0: `teams {decl.var}: "
                            f"number({decl.var}) % 2` makes partners across the table")
+            elif len(self.diags) == known:  # a layout that checks: work it out where it can be
+                self._computed_teams(decl)
             return
         placed: dict[int, int] = {}
         spans = iter(decl.seat_spans)
@@ -555,6 +561,22 @@ class Checker:
         if len(decl.seats) < 2:
             self.error("E0345", "a game with teams needs at least two teams", decl.span, "one team",
                        "list each team's seats: `teams: [0, 2], [1, 3]`")
+
+    def _computed_teams(self, decl: n.TeamsDecl):
+        """E0347 for a player count the layout can never seat, when it reads only the seat and the
+        player count (otherwise new_game judges it for the options it is given: E0708)."""
+        for players in range(self.t.min_players, self.t.max_players + 1):
+            numbers = seat_numbers(decl.expr, decl.var, players)
+            if numbers is None:
+                return
+            found = teams.numbered(numbers)
+            if isinstance(found, str):
+                shown = ", ".join(f"seat {seat}: {number}" for seat, number in enumerate(numbers))
+                self.error("E0347", f"the teams do not work out for {players} players: {found}", decl.expr.span,
+                           f"gives {shown}", "every seat needs a team number 0, 1, ..., each team a seat, "
+                           f"for every player count of `players`: `teams {decl.var}: number({decl.var}) % 2` "
+                           "makes partners across the table")
+                return
 
     def _team_visibility(self, zone: n.ZoneDecl):
         """`team`: the zone's owner and their partners see it; so it needs teams and an owner."""
@@ -697,7 +719,7 @@ class Checker:
 
     def _mismatch(self, node, expected, actual):
         self.error("E0210", f"expected {describe(expected)}, found {describe(actual)}", node.span,
-                   f"this is {describe(actual)}", self._symbol_and_card(node))
+                   f"this is {describe(actual)}", self._symbol_and_card(node) or _mismatch_hint(node, expected, actual))
 
     def _symbol_and_card(self, node) -> str:
         """The hint for a name that is both a symbol and a card: it reads as the symbol."""
@@ -849,7 +871,13 @@ class Checker:
                 what = self.expr(s.what, scope)
                 if not (fits(CARD, what) or fits(list_of(CARD), what)):
                     self._mismatch(s.what, CARD, what)
-                self._expect(s.player, PLAYER, scope)
+                whom = self.expr(s.player, scope)
+                if whom == list_of(PLAYER):
+                    self.error("E0210", f"expected a player, found {describe(whom)}", s.player.span,
+                               f"this is {describe(whom)}", "`show` lets one player see: `for q in ... "
+                               "{ show X to q }`; `reveal X` shows the whole table")
+                elif not self._fits_at(s.player, PLAYER, whom):
+                    self._mismatch(s.player, PLAYER, whom)
             case n.If():
                 for cond, body in s.branches:
                     self._expect(cond, BOOL, scope)
@@ -889,6 +917,13 @@ class Checker:
                 t.slots[id(s)] = inner.declare(s.var, PLAYER)
                 for _ in range(3):  # the players, the position, the collected choices
                     inner.frame.new_slot()
+                actor = s.decide.actor
+                if not (isinstance(actor, n.Name) and actor.name == s.var):
+                    self.error("E0348", f"each player of `simultaneously for {s.var} in ...` decides for "
+                               f"themselves: the decision is `decide {s.var}`", (actor or s.decide).span,
+                               "another chooser" if actor is not None else "a table decision",
+                               f"write `decide {s.var} \"...\" {{ ... }}`; one player deciding several times "
+                               "in a row is a `for` loop of decisions")
                 self._decide(s.decide, inner)
             case n.CallStmt():
                 proc = t.procs.get(s.name)
@@ -899,6 +934,10 @@ class Checker:
                     hint = did_you_mean(s.name, t.procs)
                     if s.name in t.defines or s.name in BUILTINS:
                         hint = f"`{s.name}` computes a value; use it in an expression, e.g. `let x = {s.name}(...)`"
+                    elif s.name in t.events:
+                        hint = f"`{s.name}` is an event: it happens by `signal {s.name}(...)`"
+                    elif s.name in t.phases:
+                        hint = f"`{s.name}` is a phase: `next {s.name}` goes on to it"
                     self.error("E0206", f"unknown procedure `{s.name}`", s.name_span, "not declared", hint)
                     for a in s.args:
                         self.expr(a, scope)
@@ -977,7 +1016,10 @@ class Checker:
         value = self.expr(s.value, scope)
         if s.op != "=":
             if not fits(INT, typ):
-                self.error("E0210", f"`{s.op}` needs a number, and `{target.name}` is {describe(typ)}", s.span)
+                joined = f"`set {target.name} = {target.name} {s.op[0]} ...`" + (
+                    " (`+` joins two lists)" if is_list(typ) else "")
+                self.error("E0210", f"`{s.op}` needs a number, and `{target.name}` is {describe(typ)}", s.span,
+                           "not a number", f"write {joined}" if is_list(typ) or typ == TEXT else "")
             elif not fits(INT, value):
                 self._mismatch(s.value, INT, value)
         elif typ == ANY and value == ZONE:
@@ -1330,6 +1372,8 @@ class Checker:
             return INT
         if e.func in CHANCE and not {"pure", "offer"}.isdisjoint(scope.context):
             self.error("E0218", f"`{e.func}` draws by chance, which only a statement may do", e.func_span,
+                       "not in an expression asked of the game (`eval`, `watch`, `break when`)"
+                       if "asked" in scope.context else
                        "not in a rule, definition, score or the listing of a decision's moves",
                        "draw it into a variable first: `let x = random(...)` in a phase, procedure or move body")
         if e.func in TEAM_NAMES and t.teams is None:
@@ -1357,7 +1401,8 @@ class Checker:
                 self.error("E0210", f"`{e.func}` expects {err.expected}, found {describe(types[err.index])}",
                            arg.span, f"this is {describe(types[err.index])}",
                            f"to order cards, give a key: `{e.func} x in ... by x.rank` (by an `ordered` attribute "
-                           "or a number)" if sort_cards else err.hint)
+                           "or a number)" if sort_cards else err.hint or
+                           _mismatch_hint(arg, PLAYER if err.expected == "a player" else ANY, types[err.index]))
                 return ANY
         if e.func in t.records:
             fields = [x for x, _ in t.record_fields.get(e.func, ())]
@@ -1519,7 +1564,19 @@ class Checker:
                        did_you_mean(attr, set(self.t.card_attrs)))
         elif typ != INT and not is_ordered(typ):
             self.error("E0230", f"`shown by {attr}`: the values of `{attr}` have no order", span, "no order",
-                       f"declare it `ordered {attr}: ...` in its deck, or show by a number attribute")
+                       self._order_hint(attr, span))
+
+    def _order_hint(self, attr: str, span, use: str = "") -> str:
+        """How to give `attr` an order: `ordered` in its deck, or, written here (the deck may be an
+        included library's), a number attribute listing its values."""
+        values = list(dict.fromkeys(c.attrs[attr] for c in self.t.cards if c.attrs.get(attr) is not None))
+        names = [v for v in values if type(v) is not int]
+        numbered = ", ".join(f"{orders.value_text(v)} = {i}" for i, v in enumerate(names, 1))
+        deck = next((d for d in self.t.decks if any(a == attr for a, _ in d.dimensions)), None)
+        own = deck is None or deck.span.path == span.path
+        where = "its deck" if own else f"its deck (in the included {deck.span.short})"
+        return (f"declare it `ordered {attr}: ...` in {where}, or number its values{'' if own else ' here'}: "
+                f"`attribute {attr}_order from {attr}: {numbered}` and `{use or 'shown by ' + attr + '_order'}`")
 
     def _keys(self, key, scope, what: str) -> str:
         """`by KEY`, or several keys written as a list (`by [x.suit, x.rank]`), the first deciding first."""
@@ -1536,8 +1593,10 @@ class Checker:
             return typ
         if not fits(INT, typ):
             if typ == SYMBOL:
+                attr = key.name if isinstance(key, n.Attr) and key.name in self.t.card_attrs else None
                 self.error("E0230", f"{what} orders by {describe(typ)}, which has no order", key.span,
-                           "no order", "declare the attribute `ordered` in its deck, or order by a number")
+                           "no order", self._order_hint(attr, key.span, f"by {key.obj.name if isinstance(key.obj, n.Name) else 'x'}.{attr}_order") if attr else
+                           "declare the attribute `ordered` in its deck, or order by a number")
             elif typ == BOOL:
                 self.error("E0210", f"expected a number, found {describe(typ)}", key.span,
                            f"this is {describe(typ)}", "true/false has no order: to put what passes first, "
@@ -1729,6 +1788,60 @@ def _order_constant(t: Tables, e):
 
 
 CHOOSABLE = (CARD, PLAYER, INT, SYMBOL, TEXT, ZONE)  # what a binder can choose several of: a move's text sorts them
+
+
+_ARITHMETIC = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+               "/": lambda a, b: a // b, "%": lambda a, b: a % b, "==": lambda a, b: a == b,
+               "!=": lambda a, b: a != b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+               ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+def seat_numbers(expr, var: str, players: int) -> list | None:
+    """The team number `teams VAR: EXPR` gives each seat of `players`, when EXPR reads only the
+    seat (`number(VAR)`), `player_count` and numbers (so the checker can judge the layout of
+    every player count); None when it reads anything else, which only a game can compute."""
+    def value(e, seat):
+        if isinstance(e, n.Literal) and e.kind in ("int", "bool"):
+            return e.value
+        if isinstance(e, n.Name) and e.name == "player_count":
+            return players
+        if isinstance(e, n.Call) and e.func == "number" and len(e.args) == 1 and \
+                isinstance(e.args[0], n.Name) and e.args[0].name == var:
+            return seat
+        if isinstance(e, n.Unary):
+            x = value(e.operand, seat)
+            return -x if e.op == "neg" else not x
+        if isinstance(e, n.IfExpr):
+            return value(e.then if value(e.cond, seat) else e.orelse, seat)
+        if isinstance(e, n.Binary) and e.op in ("and", "or"):
+            left = value(e.left, seat)
+            return (left and value(e.right, seat)) if e.op == "and" else (left or value(e.right, seat))
+        if isinstance(e, n.Binary) and e.op in _ARITHMETIC:
+            a, b = value(e.left, seat), value(e.right, seat)
+            if e.op in "/%" and b == 0:
+                raise _Unknown  # the game reports a division by zero where it happens
+            return _ARITHMETIC[e.op](a, b)
+        raise _Unknown
+
+    try:
+        return [value(expr, seat) for seat in range(players)]
+    except _Unknown:
+        return None
+
+
+class _Unknown(Exception):
+    """The teams expression reads something only a started game knows."""
+
+
+def _mismatch_hint(node, expected: str, actual: str) -> str:
+    """What a newcomer meant by the usual mix-ups of players, seats and zones."""
+    if actual == ZONES and isinstance(node, n.Name):
+        return f"`{node.name}` is one zone per player: name one, `{node.name}[p]`"
+    if expected == PLAYER and actual == INT:
+        return "a seat's number is not a player: `seat(0)` is the player at seat 0"
+    if expected == list_of(PLAYER) and actual == PLAYER:
+        return "a list of one player is written in brackets: `[p]`"
+    return ""
 
 
 def _constant(e) -> int | None:

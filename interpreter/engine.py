@@ -183,7 +183,8 @@ class Game:
         t = self.program.tables
         groups = (("option", t.options), ("zone", t.zones), ("var", {k: v[0] for k, v in t.vars.items()}),
                   ("define", t.defines), ("rule", t.rules), ("procedure", t.procs), ("phase", t.phases),
-                  ("event", t.events))
+                  ("event", t.events), ("record", t.records),
+                  ("reaction", {r.name: r for reactions in t.reactions.values() for r in reactions}))
         return [DeclInfo(name, kind, decl.span) for kind, table in groups for name, decl in table.items()]
 
     def read_options(self, pairs: dict[str, str]) -> dict:

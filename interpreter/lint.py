@@ -220,11 +220,29 @@ def lint_jobs(game: Game, games: int, seed: int, fixed: dict) -> list[list]:
     return out
 
 
+def untried_highest(game: Game, records: list) -> str:
+    """For a finding that something never happened: the int options the games never played at
+    their highest value (a wide range is tried low, see `setups`), since that may be why."""
+    tried: dict = {}
+    for r in records:
+        for name, value in r.options.items():
+            tried.setdefault(name, set()).add(value)
+    notes = []
+    for opt in game.options:
+        high = game.program.tables.options[opt.name].high if opt.kind == "int" else None
+        # one value only: held by `--option` (lint itself tries every int option at two or more)
+        if high is not None and len(tried.get(opt.name, ())) > 1 and high not in tried[opt.name]:
+            shown = " and ".join(", ".join(map(str, sorted(tried[opt.name]))).rsplit(", ", 1))
+            notes.append(f"`{opt.name}` only at {shown}: `--option {opt.name}={high}` plays its highest")
+    return f" (the games played {'; '.join(notes)})" if notes else ""
+
+
 def findings(game: Game, obs: Observations, records: list, max_decisions: int) -> list[Diagnostic]:
     """The lint's diagnostics, in source order (faults first within a line)."""
     prog, t = game.program, game.program.tables
     out: list[Diagnostic] = []
     games = obs.games
+    untried = untried_highest(game, records)
 
     def warn(code, message, span, label="", hint=""):
         out.append(Diagnostic(code, message, span, label, hint, severity="warning"))
@@ -268,7 +286,7 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
         if not obs.asked[d]:
             if decision.kind != "reaction":
                 warn("L0303", "this decision was never asked", decision.span, "never reached in play",
-                     "the branch around it may never be taken")
+                     "the branch around it may never be taken" + untried)
             for spec in decision.alts:
                 if decision.kind == "reaction" and spec.reaction is not None:
                     warn("L0302", f"reaction alternative `{spec.name}` was never legal", spec.node.span,
@@ -279,7 +297,8 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
                 continue
             if not obs.offered[(d, spec.index)]:
                 warn("L0301", f"alternative `{spec.name}` was never offered", spec.node.span,
-                     f"no value for its binders in {obs.asked[d]} decisions", "its lists or ranges were always empty")
+                     f"no value for its binders in {obs.asked[d]} decisions",
+                     "its lists or ranges were always empty" + untried)
             elif not obs.legal[(d, spec.index)]:
                 warn("L0302", f"alternative `{spec.name}` was never legal", spec.node.span,
                      f"offered, always forbidden by its rules in {obs.asked[d]} decisions",
@@ -293,7 +312,7 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
             if info.kind == "phase" and k == 0:
                 continue
             warn(kinds[info.kind], f"{info.kind} `{info.name}` was never reached", info.span, "never ran in play",
-                 "nothing that leads here happened in the games played")
+                 "nothing that leads here happened in the games played" + untried)
     for name, reactions in t.reactions.items():
         decision = next((d for d in prog.decisions if d.kind == "reaction" and prog.code_info[d.code].name == name), None)
         if decision is None:
@@ -311,7 +330,7 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
                 deck = next((d for d in t.decks if d.zone == zone), None)
                 warn("L0501", f"{len(still)} card(s) never left their starting zone `{zone}`: {names}",
                      deck.span if deck is not None else None, "these cards never moved",
-                     "they never take part in play; remove them or deal them")
+                     "they took no part in the games played; remove them or deal them" + untried)
     sampled = [r for r in records if r.measures]
     for m in compile_measures(game):
         values = {v for r in sampled for v in (r.measures[m.name] if m.per_player else (r.measures[m.name],))}

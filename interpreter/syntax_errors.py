@@ -158,6 +158,73 @@ CATALOGUE = {
         'phase p { x++ }',
         'phase p { set x[p]++ }',
     ],
+    ("E0147", "only `+=` and `-=` change a number in place: there is no `*=`, `/=` or `%=`",
+     "write `set x = x * 2` (or `/`, `%`)"): [
+        'phase p { set x *= 2 }',
+        'phase p { set x /= 2 }',
+        'phase p { set x %= 2 }',
+        'phase p { set x[p] *= 2 }',
+    ],
+    ("E0148", "`requires` names rules, not a condition",
+     'declare the condition as a rule, `rule suited(c: card) "Play a club." require c.suit == C`, and '
+     'name it with its arguments: `play(c from hand[p]) requires suited(c) { ... }`'): [
+        'phase p { decide a { b(c from d) requires c.suit == C { } } }',
+        'phase p { decide a { b(c from d) requires c.suit == C } }',
+        'phase p { decide a { b requires x == 1 { } } }',
+        'phase p { decide a { b requires not x { } } }',
+    ],
+    ("E0148", "a rule named by `requires` takes its arguments in brackets",
+     "write `requires nothing_to_call()` for a rule without parameters, `requires suited(c)` "
+     "with them"): [
+        'phase p { decide a { b requires x { } } }',
+        'phase p { decide a { b requires x } }',
+        'phase p { decide a { b requires x c } }',
+        'phase p { decide a { b requires x, y() { } } }',
+    ],
+    ("E0149", "a `log` line is one text: its values go inside it, in braces",
+     'write `log "n is {n}"`; `+` joins texts only in an expression, such as a procedure\'s argument'): [
+        'phase p { log "x" + y }',
+        'phase p { log "x" + "y" }',
+        'phase p { log "x", y }',
+    ],
+    ("E0150", "a rule's `when` comes before its `require`",
+     'write `rule NAME(PARAMS) "description" when CONDITION require REQUIREMENT`'): [
+        'rule r(c: card) "x" require a when b',
+        'rule r(c: card) require a when b',
+        'rule r() "x" require a when b',
+    ],
+    ("E0151", "`private` comes after `per player` (or `per team`)",
+     "write `var NAME: TYPE per player private = START`"): [
+        'var x: int private per player = 0',
+        'var x: int private per player',
+        'var x: int private per team = 0',
+    ],
+    ("E0152", "`reveal` turns cards face up for everyone: it has no `to`",
+     "to let one player see, write `show X to P` (a private peek); `reveal X` shows the whole table"): [
+        'phase p { reveal x to y }',
+        'phase p { reveal top(x) to y }',
+        'phase p { reveal x[y] to z }',
+    ],
+    ("E0153", "a quantifier is written without brackets",
+     "write `count x in L where CONDITION` (or `any`, `all`, `no`); `count(L)` is a list's length"): [
+        'define d = count(x in y where z)',
+        'define d = count(x in y[z] where z)',
+        'define d = count(x in f(y) where z)',
+    ],
+    ("E0154", "a comprehension keeps items with `where`, not `if`",
+     "write `[x.rank for x in hand[p] where x.suit == H]`"): [
+        'define d = [x for x in y if z]',
+        'define d = [x for x in y[z] if z]',
+        'define d = [x for x in f(y) if z]',
+        'define d = [x for x in y for w in z if q]',
+    ],
+    ("E0156", "`at bottom` (or `at top`) comes before `face up` or `face down`",
+     "write `move c to pile at bottom face up`"): [
+        'phase p { move x to y face up at bottom }',
+        'phase p { move x to y face down at bottom }',
+        'phase p { move x to y face up at top }',
+        'phase p { move x to y[z] face up at bottom }',
+    ],
     ("E0132", "`A if C else B` is written `if C then A else B`",
      "write `set x = if C then A else B`"): [
         'phase p { set x = a if b else c }',
@@ -234,6 +301,14 @@ EXPR_CATALOGUE = {
         '[x for x in 1..3]', '[x for x in y..z]', '1..3', 'x..y', 'f(1..3)', 'f(x, 1..3)', '[1..3]',
         'any x in 1..3 where x', 'x in 1..3',
     ],
+    ("E0153", "a quantifier is written without brackets",
+     "write `count x in L where CONDITION` (or `any`, `all`, `no`); `count(L)` is a list's length"): [
+        'count(x in y where z)', 'count(x in y[z] where z)',
+    ],
+    ("E0154", "a comprehension keeps items with `where`, not `if`",
+     "write `[x.rank for x in hand[p] where x.suit == H]`"): [
+        '[x for x in y if z]', '[x for x in y[z] if z]',
+    ],
     ("E0121", "`groups` and `runs` are forms with a name for each item, not functions",
      "write `groups x in L by KEY` or `runs x in L by KEY least N`"): [
         'runs(x)', 'groups(x)', 'runs(x, y, 3)', 'groups(x, y)',
@@ -256,7 +331,8 @@ FORMS = {
 }
 
 # Mistakes the parser only sees at the next statement: reported where the unfinished one ends.
-_UNFINISHED_STATEMENT = {"E0124", "E0125", "E0137"}
+_UNFINISHED_STATEMENT = {"E0124", "E0125", "E0137", "E0148"}
+_ENDS_HERE = {"E0137": "the form ends here", "E0148": "the rule's name ends here"}
 
 # A statement that is one word and then a name (`goto main`, `shufle stock`): no statement
 # begins so unless the word is a keyword, which the parser would have read.
@@ -463,6 +539,11 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
         return Diagnostic("E0117", "`return` takes no value", span, "a value after `return`",
                           "`return` leaves a procedure; to compute a value write a `define` "
                           "(`define NAME(params) = EXPRESSION`)")
+    if isinstance(err, lark.exceptions.UnexpectedCharacters) and found == '`"`':
+        # a quote the lexer cannot read as a text: nothing closes it on its line
+        return Diagnostic("E0155", "this text is never closed", span, "no `\"` closes it on this line",
+                          'end the text with `"` on the same line: a text does not span lines (`\\n` writes '
+                          'a new line, `\\"` a quote inside it)')
     if isinstance(err, lark.exceptions.UnexpectedCharacters) and found == "`'`":
         return Diagnostic("E0133", "texts are written in double quotes", span, "unexpected `'`",
                           'write `log "hello"`')
@@ -493,7 +574,7 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
         if code in _UNFINISHED_STATEMENT and "\n" in before[len(unfinished):]:
             # the parser fails at the next line's first word; the mistake is where this line ends
             return Diagnostic(code, message, _span_at(text, path, len(unfinished) - 1, 1),
-                              "the form ends here" if code == "E0137" else "the statement ends here", hint)
+                              _ENDS_HERE.get(code, "the statement ends here"), hint)
         word = _INCLUDE_WORD.search(before) if message.startswith("`include`") else None
         if word:  # the parser stopped at the path; the mistake is the word before it
             return Diagnostic(code, message, _span_at(text, path, word.start(1), 7), "an include inside a block", hint)

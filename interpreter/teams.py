@@ -64,3 +64,4 @@ def numbered(numbers: list) -> Teams | str:
     if count < 2:
         return "every seat is in one team; a game with teams needs at least two"
     return Teams(tuple(numbers), tuple(members))
+

@@ -18,7 +18,7 @@ from interpreter import ScriptError, render
 
 from . import compare_cmd, lint_cmd, simulate_cmd
 from .option_pairs import option_pairs_or_exit
-from .results import scores_text, winners_text
+from .results import plural, scores_text, winners_text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -196,15 +196,15 @@ def _play_as(game, options, args, viewer) -> int:
     """One seat's log (or a spectator's): each move and log line as that viewer saw it."""
     state = game.new_game(players=args.players, seed=args.seed, options=options, record=True)
     if viewer is not None and viewer >= state.n:
-        print(f"error[E0901]: --view P{viewer}: this game has {state.n} players, P0 to P{state.n - 1}",
-              file=sys.stderr)
+        seats = f"P0 to P{state.n - 1}" if state.n > 1 else "P0 only"
+        print(f"error[E0901]: --view P{viewer}: this game has {plural(state.n, 'player')}, {seats}", file=sys.stderr)
         return 2
     agent = interpreter.RandomAgent.for_game(args.seed)
     name = "spectator" if viewer is None else f"P{viewer}"
     if args.json:
         print(json.dumps({"game": game.title, "players": state.n, "view": name}))
     else:
-        print(f"{game.title}: {state.n} players, as {name} saw it (only what {name} knew)")
+        print(f"{game.title}: {plural(state.n, 'player')}, as {name} saw it (only what {name} knew)")
 
     def seen(step):
         events = state.observed_events(viewer, step)
@@ -284,7 +284,7 @@ def _play_all_seeing(game, options, args) -> int:
         print(json.dumps({"game": game.title, "players": state.n, "seed": args.seed, "view": "all",
                           "full_record": "every move, hidden ones included; --view P0 gives one seat's log"}))
     else:
-        print(f"{game.title}: {state.n} players, seed {args.seed} (the all-seeing log; --view P0 shows one seat's)")
+        print(f"{game.title}: {plural(state.n, 'player')}, seed {args.seed} (the all-seeing log; --view P0 shows one seat's)")
     flush()
     while not state.is_over and state.fault is None:
         _print_table(state, "all", args)

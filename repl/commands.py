@@ -94,7 +94,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("unbreak", "unbreak N|all", "remove a breakpoint by its number (the others keep theirs)",
             "unbreak all"),
     Command("rules", "rules", "every named rule with its location and description", "rules"),
-    Command("source", "source NAME", "the source lines of a rule, phase, definition, zone, variable or option",
+    Command("source", "source NAME", "the source lines of a rule, phase, definition, procedure, event, reaction, "
+            "record, zone, variable or option",
             "source main"),
     Command("save", "save [--view PLAYER|spectator] FILE", "save a replay: script hash, players, options, seed "
             "and the moves so far (a full record, hidden moves included)",

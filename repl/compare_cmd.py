@@ -9,6 +9,7 @@ import sys
 
 import interpreter
 
+from .results import plural
 from .runs import add_run_args, dask_client, progress_bar
 
 
@@ -66,7 +67,7 @@ def run(args, helpers) -> int:
         print(json.dumps(result))
         return 0
     print(f"A: {_side(result['a'])}\nB: {_side(result['b'])}")
-    print(f"{games} games each, the same seeds (from {args.seed}), {players} players, policy {args.policy}")
+    print(f"{plural(games, 'game')} each, the same seeds (from {args.seed}), {plural(players, 'player')}, policy {args.policy}")
     print(f"{'figure':<28} {'A':>10} {'B':>10} {'B - A':>10}  95% interval           significant")
     for row in result["rows"]:
         ci = "n/a" if row["ci95"] is None else f"[{row['ci95'][0]:.4g}, {row['ci95'][1]:.4g}]"

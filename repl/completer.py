@@ -37,7 +37,7 @@ class ReplCompleter(Completer):
             yield from _complete(rest, _move_choices(s.move_texts(legal_only=command == "play")))
         elif command in ("eval", "watch") or (command == "break" and rest.startswith("when ")):
             word = _IDENT.search(rest).group(0)
-            yield from _complete(word, s.declaration_names() + s.player_names())
+            yield from _complete(word, s.expression_names() + s.player_names())
         elif command == "break":
             if first_word:
                 yield from _complete(last, ["rule", "phase", "when"])

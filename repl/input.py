@@ -15,6 +15,7 @@ rules serve `play`, `why` and the completer, and can be tested without a termina
 from __future__ import annotations
 
 import difflib
+import re
 
 BEYOND = 10 ** 18  # more than any count a game has (steps, moves, seats, ids)
 
@@ -35,6 +36,34 @@ class NoSuchMove(Exception):
 
 def _tokens(text: str) -> list[str]:
     return text.split()
+
+
+def words_of(text: str) -> list[str]:
+    """The words of a move text without the brackets and commas of its lists and records
+    (`lay [QC, QH]`: lay, QC, QH), so a card typed alone is found inside a list value."""
+    return re.findall(r"[^\s\[\](),]+", text)
+
+
+def _values(text: str) -> list[str]:
+    """A move text's name and values, a bracketed list or a record being one value
+    (`lay [QC, QH] 3`: lay, [QC, QH], 3)."""
+    values, depth, start = [], 0, None
+    for i, ch in enumerate(text + " "):
+        if ch.isspace() and depth == 0:
+            if start is not None:
+                values.append(text[start:i])
+                start = None
+            continue
+        if start is None:
+            start = i
+        depth += (ch in "[(") - (ch in "])")
+    return values
+
+
+def _tidy_lists(text: str) -> str:
+    """Typed list values spaced as moves write them: `[QC,QH]` and `[ QC , QH ]` read `[QC, QH]`."""
+    text = re.sub(r"\s*,\s*", ", ", text)
+    return re.sub(r"\s+([\])])", r"\1", re.sub(r"([\[(])\s+", r"\1", text))
 
 
 def _fits(typed: list[str], move: list[str], fold, cards: frozenset | None) -> bool:
@@ -95,6 +124,10 @@ def read_move(typed: str, legal: list[str], candidates: list[str], cards=(), pre
         return legal[index - 1]
     if text in legal or (not prefer_legal and text in candidates):
         return text
+    if "[" in text or "(" in text:
+        text = _tidy_lists(text)
+        if text in legal or (not prefer_legal and text in candidates):
+            return text
     words = _tokens(text)
     found = _matches(words, legal, cards) or ([text] if text in candidates else []) or \
         _matches(words, candidates, cards)
@@ -123,8 +156,8 @@ def why_not(text: str, legal: list[str], candidates: list[str], card_names, view
     by_fold = {name.casefold(): name for name in card_names}
     words = _tokens(text)
     lines = _shape_problems(words, candidates, by_fold)
-    offered = {w for c in candidates for w in _tokens(c)[1:]}
-    for word in words:
+    offered = {w for c in candidates for w in words_of(c)[1:]}
+    for word in words_of(text):
         card = by_fold.get(word.casefold())
         if card is None or card in offered:
             continue
@@ -148,15 +181,22 @@ def why_not(text: str, legal: list[str], candidates: list[str], card_names, view
 def _shape_problems(words: list[str], candidates: list[str], by_fold: dict) -> list[str]:
     """What is wrong with the move's shape whatever the cards: too many or too few values for
     its name (`pass_cards` takes 3 cards), or one card named twice."""
-    same = [_tokens(c)[1:] for c in candidates if _tokens(c)[0] == (words[0] if words else "")]
+    same = [_values(c)[1:] for c in candidates if _tokens(c)[0] == (words[0] if words else "")]
     sizes = sorted({len(values) for values in same})
     lines = []
-    if same and len(words) - 1 not in sizes:
+    typed = _values(" ".join(words))
+    listed = next((v for values in same for v in values if v.startswith("[")), None)
+    if same and listed is not None and len(typed) - 1 not in sizes:
+        # a list value is written in brackets, as the moves show it
+        lines.append(f"`{words[0]}` takes a list, written in brackets as the moves show it (`{words[0]} "
+                     f"{listed}`); this names {len(typed) - 1} values")
+    elif same and len(typed) - 1 not in sizes:
         card_names = set(by_fold.values())
         all_cards = all(w in card_names for values in same for w in values)
         what = "cards" if all_cards else "values"
         counts = " or ".join(map(str, sizes))
-        lines.append(f"`{words[0]}` takes {counts} {what}; this names {len(words) - 1}")
+        what = what if sizes != [1] else what[:-1]
+        lines.append(f"`{words[0]}` takes {counts} {what}; this names {len(typed) - 1}")
     named = [by_fold[w.casefold()] for w in words[1:] if w.casefold() in by_fold]
     twice = next((card for i, card in enumerate(named) if card in named[:i]), None)
     if twice is not None:
@@ -172,7 +212,7 @@ def _most_cards_kept(words: list[str], legal: list[str], by_fold: dict) -> str |
         return None
     best, kept = None, 0
     for move in legal:
-        values = _tokens(move)
+        values = words_of(move)
         shared = len(typed.intersection(values[1:]))
         if values[0] == words[0] and shared > kept:
             best, kept = move, shared
@@ -196,7 +236,7 @@ def nearest(text: str, legal: list[str]) -> str | None:
 def _zone_of_choices(candidates: list[str], words: list[str], view: dict) -> str | None:
     """The one zone (`hand[P0]`) all the cards offered by moves of this name lie in, if one."""
     name = words[0] if len(words) > 1 else None
-    cards = {w for c in candidates for w in _tokens(c)[1:]
+    cards = {w for c in candidates for w in words_of(c)[1:]
              if name is None or _tokens(c)[0].casefold() == name.casefold()}
     homes = {_locate(card, view) for card in cards}
     homes.discard(None)

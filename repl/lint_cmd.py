@@ -10,6 +10,7 @@ import sys
 
 import interpreter
 
+from .results import plural
 from .runs import add_run_args, dask_client, progress_bar
 
 DEFAULT_GAMES = 20  # per setup
@@ -56,7 +57,7 @@ def _report(args, diags, sources, report) -> int:
         print(file=sys.stderr)
     errors = sum(d.severity == "error" for d in diags)
     warnings = sum(d.severity == "warning" for d in diags)
-    played = "" if report is None else (f"; played {report.games} games ({report.setups} setups, "
-                                        f"{report.decisions:,} decisions)")
+    played = "" if report is None else (f"; played {plural(report.games, 'game')} ({plural(report.setups, 'setup')}, "
+                                        f"{report.decisions:,} decision{'' if report.decisions == 1 else 's'})")
     print(f"{args.file}: {'failed' if failed else 'ok'} ({errors} error(s), {warnings} warning(s)){played}")
     return 1 if failed else 0

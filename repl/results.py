@@ -8,6 +8,11 @@ each seat is listed: `P0 10, P1 5`.  None when the view hides them.
 from __future__ import annotations
 
 
+def plural(count: int, word: str) -> str:
+    """`1 player`, `3 players`: a count as people write it."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def scores_text(view) -> str | None:
     if view.get("teams") is not None:
         scores = view["team_scores"]

@@ -21,7 +21,7 @@ from .commands import ALIASES, BY_NAME, COMMANDS
 from .input import NoSuchMove, lines_of, read_move, reads_as_number, whole_number, why_not
 from .replay import ReplayError, observation_data, read_replay, replay_data, write_replay
 from .table import Deck, render, show_value, snapshot
-from .results import scores_text, winners_text
+from .results import plural, scores_text, winners_text
 from .trace import grouped
 from .why import split_expand, why_lines
 
@@ -33,7 +33,7 @@ _LONG_LIST, _SHOWN_OF_LONG_LIST = 40, 30
 
 def _names_all(move: str, words: list[str]) -> bool:
     """`moves 2H QS`: the moves naming each typed word (a card, a player, a number), any case."""
-    items = move.lower().split()
+    items = [w.lower() for w in words_of(move)]
     return all(w in items for w in words)
 
 
@@ -54,7 +54,7 @@ def who(actor) -> str:
 def _game_line(state, seed, options) -> str:
     """`3 players, seed 1, special=true`: how a started game is announced."""
     shown = "".join(f", {k}={show_value(v)}" for k, v in options.items())
-    return f"{_plural(state.n, 'player')}, seed {seed}{shown}"
+    return f"{plural(state.n, 'player')}, seed {seed}{shown}"
 
 
 def wrap(text: str, width: int, indent: str, first: str | None = None) -> list[str]:
@@ -70,10 +70,6 @@ def wrap(text: str, width: int, indent: str, first: str | None = None) -> list[s
         fresh = False
     lines.append(line)
     return lines
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 
@@ -194,6 +190,10 @@ class Session:
     def declaration_names(self) -> list[str]:
         return [d.name for d in self.game.declarations] if self.game else []
 
+    def expression_names(self) -> list[str]:
+        """The declared names an expression may use (a reaction is no value)."""
+        return [d.name for d in self.game.declarations if d.kind != "reaction"] if self.game else []
+
     def player_names(self) -> list[str]:
         st = self.state
         return [f"P{seat}" for seat in range(st.n)] if st is not None else []
@@ -221,7 +221,7 @@ class Session:
             if self.last_failed:
                 left = len(lines) - i - 1
                 if left:
-                    out.append(f"stopped at line {i + 1} of the pasted block; {_plural(left, 'line')} not run")
+                    out.append(f"stopped at line {i + 1} of the pasted block; {plural(left, 'line')} not run")
                 break
         return "\n".join(out)
 
@@ -469,7 +469,7 @@ class Session:
 
     @staticmethod
     def _cards_text(cards: list) -> str:
-        count = _plural(len(cards), "card")
+        count = plural(len(cards), "card")
         if not cards:
             return count
         if all(c == HIDDEN for c in cards):
@@ -561,7 +561,7 @@ class Session:
             kept = shown if full or wanted or len(shown) <= _LONG_LIST else shown[:_SHOWN_OF_LONG_LIST]
             lines += [f"  {mark}{i:>{width}}. {m.text}" for i, m in kept]
             if len(kept) < len(shown):
-                example = next((w for w in legal[-1].text.split()[1:]), "")
+                example = next((w for w in words_of(legal[-1].text)[1:]), "")
                 lines.append(f"  ... {len(shown) - len(kept)} more ({len(legal)} legal): `moves --full` lists "
                              f"every one" + (f", `moves {example}` those naming {example}" if example else ""))
             if not legal:
@@ -920,9 +920,9 @@ class Session:
         except KeyboardInterrupt:
             reason = "interrupted (Ctrl-C)"
         if reason == "done":
-            lines.append(f"auto played {_plural(played, 'move')}")
+            lines.append(f"auto played {plural(played, 'move')}")
         else:
-            lines.append(f"auto stopped after {_plural(played, 'move')}: {reason}")
+            lines.append(f"auto stopped after {plural(played, 'move')}: {reason}")
         lines.append(self._status_line())
         return lines
 
@@ -941,7 +941,7 @@ class Session:
             if name in forbidden:
                 moves = forbidden[name]
                 shown = ", ".join(moves[:6]) + (", ..." if len(moves) > 6 else "")
-                return (f"breakpoint: rule {name} forbids {_plural(len(moves), 'move')} "
+                return (f"breakpoint: rule {name} forbids {plural(len(moves), 'move')} "
                         f"to {who(st.current_player)} ({shown})")
         return None
 
@@ -977,9 +977,9 @@ class Session:
         if self._pos == 0:
             raise ReplError("nothing to undo: this is the start of the game")
         if count > self._pos:
-            raise ReplError(f"only {_plural(self._pos, self._unit(0, self._pos))} can be undone")
+            raise ReplError(f"only {plural(self._pos, self._unit(0, self._pos))} can be undone")
         self._pos -= count
-        return [f"undid {_plural(count, self._unit(self._pos, self._pos + count))}", self._status_line()]
+        return [f"undid {plural(count, self._unit(self._pos, self._pos + count))}", self._status_line()]
 
     def _unit(self, start: int, end: int) -> str:
         """`move`, or `step` when steps `start + 1`..`end` of the timeline are not all moves."""
@@ -1026,7 +1026,7 @@ class Session:
         first = 0 if last is None else max(0, made - last)
         end = len(final.history) if last is None else made
         if first:
-            lines.append(f"  ... {_plural(first, 'earlier move')} (`log` lists them all)")
+            lines.append(f"  ... {plural(first, 'earlier move')} (`log` lists them all)")
         moves = [e for e in final.observed_events(self.perspective) if e.kind == "decision"]
         for i, move in enumerate(moves[first:end], first):
             if i == made:
@@ -1075,7 +1075,7 @@ class Session:
         if rest == "all":
             count = len(items)
             items.clear()
-            return f"removed {_plural(count, what)}"
+            return f"removed {plural(count, what)}"
         number = whole_number(rest)
         if number not in items:
             raise ReplError(f"no {what} `{rest}`; " + (f"the ids in use are {', '.join(map(str, items))}"
@@ -1145,7 +1145,7 @@ class Session:
         else:
             pause = (st.paused, st.pause_mark) if st.paused else None
             data = replay_data(self.game, args[0], st.n, self.seed, self.options, list(st.history), pause)
-            done = (f"saved {_plural(len(st.history), 'move')}" + (" and the pause point it stands at" if pause else "")
+            done = (f"saved {plural(len(st.history), 'move')}" + (" and the pause point it stands at" if pause else "")
                     + f" to {args[0]} (a full record: it holds every hidden move; `save --view P1 FILE` "
                     "writes only what P1 knew)")
         try:
@@ -1206,8 +1206,8 @@ class Session:
         if self.perspective not in ("all", None) and self.perspective >= state.n:
             self.perspective = "all"
         self._timeline, self._actors, self._pos = timeline, actors, len(timeline) - 1
-        lines.append(f"opened {args[0]}: {game.title}, {_plural(state.n, 'player')}, seed {replay.seed}, "
-                     f"{_plural(len(self.state.history), 'move')}")
+        lines.append(f"opened {args[0]}: {game.title}, {plural(state.n, 'player')}, seed {replay.seed}, "
+                     f"{plural(len(self.state.history), 'move')}")
         lines.append(self._status_line())
         return lines
 

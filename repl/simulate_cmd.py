@@ -12,6 +12,7 @@ import sys
 
 import interpreter
 
+from .results import plural
 from .runs import add_run_args, dask_client, mean, progress_bar, rate
 
 
@@ -80,7 +81,7 @@ def text_report(stats) -> list[str]:
     """The statistics as the lines `simulate` prints (and the HTML report shows)."""
     o = stats["outcomes"]
     shown = ", ".join(f"{k}={v}" for k, v in stats["options"].items())
-    lines = [f"{stats['title']}: {stats['games']} games, {stats['players']} players, seed {stats['seed']}, "
+    lines = [f"{stats['title']}: {plural(stats['games'], 'game')}, {plural(stats['players'], 'player')}, seed {stats['seed']}, "
              f"policy {stats['policy']}" + (f", {shown}" if shown else ""),
              f"ended: won {o['won']}, drawn {o['drawn']}, capped {o['capped']}, faulted {o['faulted']}, "
              f"stopped by the decision limit {o['limit']}",
