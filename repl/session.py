@@ -18,7 +18,7 @@ import interpreter
 from interpreter import PAUSES, TABLE, GameFault, IllegalMove, ScriptError
 
 from .commands import ALIASES, BY_NAME, COMMANDS
-from .input import NoSuchMove, lines_of, read_move, reads_as_number, whole_number, why_not
+from .input import NoSuchMove, lines_of, read_move, reads_as_number, whole_number, why_not, words_of
 from .replay import ReplayError, observation_data, read_replay, replay_data, write_replay
 from .table import Deck, render, show_value, snapshot
 from .results import plural, scores_text, winners_text
