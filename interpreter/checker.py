@@ -183,6 +183,7 @@ class Checker:
         self._used_rules: set[str] = set()
         self._current_define: str | None = None
         self._cyclic: set[str] = set()  # records already reported as holding themselves
+        self._leaving: dict[str, tuple] = {}  # procedure -> (a `next` it runs, where it is written)
 
     # ---- reporting
     def error(self, code, message, span, label="", hint=""):
@@ -375,6 +376,7 @@ class Checker:
     # ---- pass 2: bodies
     def _check_bodies(self, items):
         t = self.t
+        self._leaving = _leaving_phase(t.procs)
         globals_frame = _Frame()
         top = _Scope(globals_frame)
         for record in t.records.values():
@@ -943,6 +945,15 @@ class Checker:
                         self.expr(a, scope)
                 else:
                     self._args(s, [self._type_ref(p.type) for p in proc.params], s.args, scope, s.name)
+                    leaves = self._leaving.get(s.name)
+                    if leaves is not None and "event" in scope.context:
+                        step, written_in = leaves
+                        where = "" if written_in == s.name else f" in `{written_in}`"
+                        self.error("E0503", f"`{s.name}` leaves the phase (`next {step.phase}` at line "
+                                   f"{step.span.line}{where}), which an event cannot do", s.name_span,
+                                   "called from an event",
+                                   "an event returns to the phase it interrupted: set a variable in the event "
+                                   "and act on it in the phase, or call a procedure without `next`")
             case n.Next():
                 self._next_targets.add(s.phase)
                 if s.phase not in t.phases and ("phases", s.phase) not in self._clashing:
@@ -1708,6 +1719,31 @@ def _breaks(stmts) -> bool:
             if _breaks(body):
                 return True
     return False
+
+
+def _statements(stmts):
+    """Every statement of a block, those nested in branches, alternatives and loops included."""
+    for s in stmts:
+        yield s
+        for body in _nested_bodies(s, into_loops=True):
+            yield from _statements(body)
+
+
+def _leaving_phase(procs: dict) -> dict:
+    """Procedure name -> (a `next` that a call of it runs, the procedure it is written in: itself
+    or one it calls); an event may not call these (E0503)."""
+    leaving = {name: next(((s, name) for s in _statements(p.body) if isinstance(s, n.Next)), None)
+               for name, p in procs.items()}
+    calls = {name: [s.name for s in _statements(p.body) if isinstance(s, n.CallStmt) and s.name in procs]
+             for name, p in procs.items()}
+    changed = True
+    while changed:
+        changed = False
+        for name in procs:
+            if leaving[name] is None:
+                leaving[name] = next((leaving[c] for c in calls[name] if leaving[c] is not None), None)
+                changed = changed or leaving[name] is not None
+    return {name: s for name, s in leaving.items() if s is not None}
 
 
 def _nested_bodies(s, into_loops: bool):
