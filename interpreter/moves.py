@@ -138,16 +138,18 @@ def apply_move(st, move: Move, codes: list | None = None) -> None:
     run(st, False, codes)
 
 
-def explain(st, text: str, expand=()) -> Explanation:
-    """Re-evaluate every rule behind `text` with tracing on: the slow path, never used in play.
-    `expand` names definitions whose calls are evaluated again inside, with their arguments."""
+def explain(st, text: str, expand=(), move: Move | None = None) -> Explanation:
+    """Re-evaluate every rule behind `text` (or `move`, a move of this decision, its values as
+    given) with tracing on: the slow path, never used in play.  `expand` names definitions whose
+    calls are evaluated again inside, with their arguments."""
     decision = st.waiting
     if decision is None:
         pending = "no decision is pending" if st.pause_point is None else \
             f"the game is paused ({st.pause_point[0]}): step it on to its next decision first"
         return Explanation(text, False, "the game is over" if st.over else pending, ())
     # A legal move already listed is a candidate: no need to list every candidate to find it.
-    move = find_move(st.prog, decision, st.legal_cache or (), text, st.n)
+    if move is None:
+        move = find_move(st.prog, decision, st.legal_cache or (), text, st.n)
     candidates = None
     if move is None:
         listed = enumerate_moves(st, legal_only=False)
