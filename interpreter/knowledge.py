@@ -373,8 +373,9 @@ def masked_move_text(st, decision, move, unknown) -> str:
     return " ".join(p for p in parts if p)
 
 
-def unknown_to(st, viewer):
-    """`unknown(card)` for `viewer` now: it neither sees the card nor saw it go where it lies."""
+def unknown_to(st, viewer, remembered: bool = True):
+    """`unknown(card)` for `viewer` now: it neither sees the card nor (with `remembered`) saw it
+    go where it lies."""
     if viewer == "all":
         return lambda card: False
     table = slot_visibility(st)
@@ -383,7 +384,7 @@ def unknown_to(st, viewer):
     def unknown(card) -> bool:
         if _sees(table, st.vis, st.loc, viewer, card):
             return False
-        if viewer is None:
+        if viewer is None or not remembered:
             return True
         if not memory:
             memory.append(st.journal_now().known[viewer])
@@ -427,6 +428,36 @@ def masked_values(st, move, unknown):
             return tuple(mask(element(typ), v) for v in value)
         return value
     return tuple(mask(b.type, v) for b, v in zip(spec.bindings, move.values))
+
+
+def rules_reading_unseen(st, move, viewer) -> list:
+    """(rule, what it read) for each rule judging `move` (of the decision waiting) that reads
+    what `viewer` sees nowhere now (a game played without a journal remembers nothing more):
+    whether the move is legal then tells that seat what it read."""
+    known = masked(st, viewer)
+    spec = st.waiting.alts[move.alt]
+    L = known.stack[-1][2]
+    saved = [L[b.slot] for b in spec.bindings]
+    found = []
+    try:
+        for b, v in zip(spec.bindings, masked_values(st, move, unknown_to(st, viewer, remembered=False))):
+            L[b.slot] = v
+        for use in spec.rules:
+            name = use.rule.node.name
+            when, require, _trace = st.prog.compiler.traced_rule(name)
+            known.begin_work(query=True)
+            try:
+                args = [a(known, L) for a in use.args] + [None] * (use.rule.size - len(use.args))
+                if when is None or when(known, args):
+                    require(known, args)
+            except UnknownRead as unread:
+                found.append((name, unread.what))
+            except RUNTIME_FAULTS:  # the rule fails alike for everyone: a fault, not a leak
+                pass
+    finally:
+        for b, v in zip(spec.bindings, saved):
+            L[b.slot] = v
+    return found
 
 
 def describe(st, kind, data) -> str:
