@@ -317,6 +317,19 @@ class Checker:
         else:
             self.t.limits[item.name] = item.value
 
+    def _once_each(self, deck: n.DeckDecl, attr: str, values: tuple) -> list:
+        """A dimension's values, each once: one listed again (copies of a card, as `number: 1,
+        1, 1, 2, ...`) would make cards of one name; it is reported once, at its line."""
+        kept = list(dict.fromkeys(values))
+        again = [_value_text(v) for v in kept if values.count(v) > 1]
+        if again:
+            listed = ", ".join(f"`{v}`" for v in again)
+            self.error("E0350", f"dimension `{attr}` lists {listed} more than once", dict(deck.dimension_lines).get(
+                attr, deck.span), "a value listed again", "each combination of values makes one card, named by its "
+                "values: for copies of a card, add a dimension that tells them apart (`copy: a, b, c`) or list the "
+                f"cards one by one (`card \"X\" x 3 {{ {attr}: {again[0]}, ... }}`)")
+        return kept
+
     def _collect_deck(self, deck: n.DeckDecl):
         t = self.t
         t.decks.append(deck)
@@ -336,6 +349,7 @@ class Checker:
         if deck.dimensions:
             combos = [{}]
             for attr, values in deck.dimensions:
+                values = self._once_each(deck, attr, values)
                 combos = [dict(c, **{attr: v}) for c in combos for v in values]
             parts = deck.name_parts or tuple(a for a, _ in deck.dimensions)
             for part in parts:
