@@ -400,12 +400,9 @@ class Checker:
         if t.teams is not None:
             self._check_teams(t.teams)
         for zone in t.zones.values():
-            if zone.visibility not in VISIBILITIES:
-                self.error("E0320", f"unknown visibility `{zone.visibility}`", zone.span,
-                           hint="use public, owner, team or hidden")
-            if zone.otherwise is not None and zone.otherwise not in VISIBILITIES:
-                self.error("E0320", f"unknown visibility `{zone.otherwise}`", zone.span,
-                           hint="use public, owner, team or hidden")
+            for word in (zone.visibility, zone.otherwise):
+                if word is not None and word not in VISIBILITIES:
+                    self.error("E0320", f"unknown visibility `{word}`", zone.span, hint=VISIBILITY_HINT)
             if "team" in (zone.visibility, zone.otherwise):
                 self._team_visibility(zone)
             if zone.condition is not None:
@@ -1735,6 +1732,11 @@ def _nested_bodies(s, into_loops: bool):
         yield from (a.body for a in s.decide.alternatives)
     elif into_loops and isinstance(s, (n.For, n.While, n.RepeatTimes, n.RepeatUntil, n.Loop)):
         yield s.body
+
+
+VISIBILITY_HINT = ("use public (everyone sees the cards), owner (only its player), team (its player and "
+                   "partners) or hidden (nobody); for cards everyone but their player sees, as in Hanabi, "
+                   "make the zone hidden and `show` each card to the others")
 
 
 def _value_text(value) -> str:
