@@ -416,6 +416,24 @@ def _chained_comparison(before: str, found: str) -> bool:
     return bool(re.search(r"==|!=|<=|>=|<|>", tail))
 
 
+_HIDE_STATEMENT = re.compile(r"(?:^|[{;\s])hide\s+[^\n{}]*$")
+_SHOW_STATEMENT = re.compile(r"(?:^|[{;\s])show\s+[^\n{}]*\sto\s+[^\n{}]*$")
+
+
+def _one_player_peek(before: str, found: str):
+    """(code, message, hint) for `hide X from P` and `show X to P, Q`: what a newcomer writes to
+    hide cards from one player or show them to several, which the statements do not do."""
+    line = before[before.rfind("\n") + 1:]
+    if found == "`from`" and _HIDE_STATEMENT.search(line):
+        return ("E0157", "`hide` turns cards face down for everyone: it has no `from`",
+                "`hide X` makes every player forget the cards; one player cannot be made to forget alone, "
+                "so to keep cards from a player, never `show` them to that player")
+    if found == "`,`" and _SHOW_STATEMENT.search(line):
+        return ("E0158", "`show` lets one player see: it names one player after `to`",
+                "for several, write `for q in PLAYERS { show X to q }`; `reveal X` shows the whole table")
+    return None
+
+
 def _span_at(text: str, path: str, offset: int, width: int) -> Span:
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
@@ -567,6 +585,10 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     if isinstance(err, lark.exceptions.UnexpectedToken) and _chained_comparison(before, found):
         return Diagnostic("E0101", f"unexpected {found}", span, "a second comparison",
                           "comparisons do not chain: write `a < b and b < c`")
+    peek = _one_player_peek(before, found) if isinstance(err, lark.exceptions.UnexpectedToken) else None
+    if peek is not None:
+        code, message, hint = peek
+        return Diagnostic(code, message, span, f"unexpected {found}", hint)
     known = _match_catalogue(err, parser, start)
     if known:
         code, message, hint = known
