@@ -598,9 +598,27 @@ class GameState(State):
             self._fault(ScriptRuntimeError(
                 "this decision has no legal move, so the game cannot go on", self.waiting.span,
                 "every decision needs an option that is always allowed (e.g. `pass`), or rules that "
-                "leave at least one"))
+                "leave at least one" + self._dead_end()))
             return []
         return list(moves)
+
+    def _dead_end(self) -> str:
+        """What each alternative of the decision waiting offered: nothing (its binders had no
+        value) or only moves its rules forbade."""
+        try:
+            offered = {m.alt for m in enumerate_moves(self, legal_only=False)}
+        except RUNTIME_FAULTS:
+            return ""
+        said = []
+        for spec in self.waiting.alts:
+            if spec.index not in offered:
+                binders = ", ".join(f"`{self.prog.source_text(b.span)}`" for b in spec.node.binders)
+                said.append(f"`{spec.name}` had nothing to choose from ({binders})" if binders else
+                            f"`{spec.name}` was not offered")
+            else:
+                rules = ", ".join(dict.fromkeys(f"`{u.rule.node.name}`" for u in spec.rules))
+                said.append(f"the rules of `{spec.name}` ({rules}) forbade every move")
+        return ": here " + "; ".join(said) if said else ""
 
     @property
     def choice_is_hidden(self) -> bool:

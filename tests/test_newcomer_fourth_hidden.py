@@ -267,3 +267,31 @@ def test_what_each_seat_knows_holds_over_the_campaigns_games():
                 check_seat(state, seen, seat, random.Random(seed))
                 if state.current_player == seat:  # the texts a seat reads are the same on any deal it cannot tell
                     assert state.determinize(seat, seed).move_texts(seat) == state.move_texts(seat)
+
+
+def test_a_decision_with_no_legal_move_says_what_each_alternative_offered(tmp_path):
+    path = tmp_path / "dead.cardgame"
+    path.write_text('''game "Dead end"
+players 2
+deck d in stock {
+    rank: 1, 2
+}
+zone stock: shared hidden
+zone hand: per player owner
+var protected: bool per player = true
+rule small(c: card) "Only a 1." require c.rank == 1
+phase main {
+    move [x for x in stock where x.rank == 2] to hand[seat(0)]
+    decide seat(0) "Whose hand do you look at?" {
+        look(q from [x for x in players where not protected[x]])
+        play(c from hand[seat(0)]) requires small(c)
+    }
+    end game
+}
+''')
+    state = interpreter.load(str(path)).new_game()
+    assert state.legal_moves() == []
+    # it said only "every decision needs an option that is always allowed (e.g. `pass`), ..."
+    assert state.fault.hint.endswith(": here `look` had nothing to choose from "
+                                     "(`q from [x for x in players where not protected[x]]`); "
+                                     "the rules of `play` (`small`) forbade every move")
