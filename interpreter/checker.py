@@ -1288,7 +1288,8 @@ class Checker:
             hint = f"`{e.name}` takes arguments: `{e.name}(...)`"
         elif not hint:
             hint = did_you_mean(e.name, self._card_ids())
-        if not hint or hint.startswith("known:") or _weak_match(e.name, hint):  # a new author's word for a kind of thing
+        if not hint or hint.startswith("known:") or _weak_match(e.name, hint) or \
+                _suggests_symbol(hint, t.symbols):  # a new author's word for a kind of thing
             symbols = "a bare word is a symbol only when a deck attribute or a `one of` option lists it"
             hint = f"{hint} ({symbols})" if hint.startswith("did you mean") else \
                 symbols + (f"; {hint}" if hint else "")
@@ -1655,6 +1656,12 @@ def _weak_match(name: str, hint: str) -> bool:
         return False
     close = hint[len("did you mean `"):].split("`")[0]
     return difflib.SequenceMatcher(None, name, close).ratio() < 0.7 and not close.startswith(name[:2])
+
+
+def _suggests_symbol(hint: str, symbols) -> bool:
+    """Whether a `did you mean` names a symbol (`assassinate` -> `assassin`): a word meant as
+    another symbol is as likely as a typo, so how symbols are made is said too."""
+    return hint.startswith("did you mean `") and hint[len("did you mean `"):].split("`")[0] in symbols
 
 
 def _card_examples(t: Tables) -> str:
