@@ -455,14 +455,22 @@ def _glued(text: str, path: str, keyword) -> Diagnostic:
                       f"only a keyword may come here, and `{word}` is none: what is written before it is complete")
 
 
-def _one_player_peek(before: str, found: str):
-    """(code, message, hint) for `hide X from P` and `show X to P, Q`: what a newcomer writes to
-    hide cards from one player or show them to several, which the statements do not do."""
+_SET_ONE_INDEX = re.compile(r"(?:^|[{;\s])set\s+\w+\s*\[[^\]\n]*\]\s*$")
+
+
+def _statement_misuse(before: str, found: str):
+    """(code, message, hint) for `hide X from P`, `show X to P, Q` and `set v[p][i] = ...`: what a
+    newcomer writes to hide cards from one player, show them to several or change an item of a
+    player's list, which the statements do not do."""
     line = before[before.rfind("\n") + 1:]
     if found == "`from`" and _HIDE_STATEMENT.search(line):
         return ("E0157", "`hide` turns cards face down for everyone: it has no `from`",
                 "`hide X` makes every player forget the cards; one player cannot be made to forget alone, "
                 "so to keep cards from a player, never `show` them to that player")
+    if found == "`[`" and _SET_ONE_INDEX.search(line):
+        return ("E0159", "`set` changes one value: a variable, `v[p]` or `l[i]`, not an item inside an item",
+                "lists are values: make the new list and set it whole, as "
+                "`set told[q] = [if j == i then x else told[q][j] for j in range(0, count(told[q]) - 1)]`")
     if found == "`,`" and _SHOW_STATEMENT.search(line):
         return ("E0158", "`show` lets one player see: it names one player after `to`",
                 "for several, write `for q in PLAYERS { show X to q }`; `reveal X` shows the whole table")
@@ -623,9 +631,9 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     glued = _glued_keyword(text, path, parser, start) if isinstance(err, lark.exceptions.UnexpectedInput) else None
     if glued is not None:
         return glued
-    peek = _one_player_peek(before, found) if isinstance(err, lark.exceptions.UnexpectedToken) else None
-    if peek is not None:
-        code, message, hint = peek
+    misuse = _statement_misuse(before, found) if isinstance(err, lark.exceptions.UnexpectedToken) else None
+    if misuse is not None:
+        code, message, hint = misuse
         return Diagnostic(code, message, span, f"unexpected {found}", hint)
     known = _match_catalogue(err, parser, start)
     if known:
