@@ -726,8 +726,17 @@ class GameState(State):
             self._fault(too_many_decisions())
 
     def _trace_rules(self, move: Move):
+        """A `rule` event per rule the move names; `seen`: the line its maker reads, judged on
+        what it knows (a rule that read a card it cannot see would tell it the card)."""
+        actor = self.current_player
+        mine = self.explain(move, viewer=actor) if actor is not None and actor != TABLE else None
+        judged = {r.name: r for r in mine.rules} if mine is not None else {}
         for result in self.explain(move).rules:
-            self.emit("rule", name=result.name, status=result.status, values=result.verdict, span=result.span)
+            seen = judged.get(result.name)
+            line = None if mine is None else f"rule {result.name}: " + (
+                f"{seen.status} ({seen.verdict})" if seen is not None else f"judged; {mine.reason}")
+            self.emit("rule", name=result.name, status=result.status, values=result.verdict, span=result.span,
+                      **({"seen": line} if line is not None else {}))
 
     # ---- copies and saving
     def clone(self) -> "GameState":

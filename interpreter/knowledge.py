@@ -174,10 +174,11 @@ class Journal:
             self._pending = (len(self.entries), data, seen)
             self.entries.append(None)  # completed when the move's effects are over
             return
-        if kind == "rule":  # the judging of a move, before it is made: only its maker sees it
+        if kind == "rule":  # the judging of a move, before it is made: only its maker sees it, as it knows it
             actor = st.actor
             full = describe(st, kind, data)
-            texts = tuple(full if v == "all" or v == actor else None for v in every)
+            mine = data.get("seen", full)
+            texts = tuple(full if v == "all" else mine if v == actor else None for v in every)
             self.entries.append(Entry(step + 1, kind, data.get("span"), actor, texts))
             return
         texts = self._texts(st, table, kind, data, every)

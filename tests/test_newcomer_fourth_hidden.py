@@ -295,3 +295,19 @@ phase main {
     assert state.fault.hint.endswith(": here `look` had nothing to choose from "
                                      "(`q from [x for x in players where not protected[x]]`); "
                                      "the rules of `play` (`small`) forbade every move")
+
+
+def test_a_traced_rule_tells_its_player_only_what_it_knows(tmp_path):
+    ruled = BLIND_HANDS.replace("play(c from hand[p]) {", "play(c from hand[p]) requires low(c) {").replace(
+        "move c to table face up", "move c to stock") + 'rule low(c: card) "Any number." require c.number >= 1\n'
+    s = _session(tmp_path, ruled, "blind.cardgame")
+    s.execute("view P0")
+    s.execute("trace on")
+    out = s.execute("play #2")
+    # it said "rule low: pass (c.number >= 1 is 2 >= 1 = true)": the number of a card P0 never saw
+    assert out.splitlines()[1].startswith(
+        "    rule low: judged; reads a card of the move, which P0 cannot see  [")
+    assert "2 >= 1" not in s.execute("log") + out
+    s.execute("view all")
+    assert "rule low: pass (c.number >= 1 is 2 >= 1 = true)" in "\n".join(
+        e.text for e in s.state.observed_events("all"))
