@@ -8,7 +8,7 @@ import attrs
 from .enumeration import enumerate_moves, legal_moves, listing
 from .program import Move, find_move, render_move_value, render_value
 from .runtime import run
-from .nodes import Best, Comprehension, Pattern, Quant
+from .nodes import Best, Comprehension, Name, Pattern, Quant
 from .source import Span
 from .verdicts import calls_in, read_trace, verdict
 
@@ -225,6 +225,8 @@ def _looked_at(st, trace, sources, values):
         if source in shown or not source:
             continue
         shown.add(source)
+        if type(node) is Name and reading.values[id(node)] == source:
+            continue  # a symbol, which reads as itself (`countess = countess` says nothing)
         values.append((source, reading.values[id(node)]))
         if id(node) in reading.witnesses:
             witnesses.append((source, reading.witnesses[id(node)]))

@@ -311,3 +311,13 @@ def test_a_traced_rule_tells_its_player_only_what_it_knows(tmp_path):
     s.execute("view all")
     assert "rule low: pass (c.number >= 1 is 2 >= 1 = true)" in "\n".join(
         e.text for e in s.state.observed_events("all"))
+
+
+def test_why_does_not_list_a_symbol_as_a_value_it_looked_at():
+    from helpers import arrange
+    start = _game("love_letter.cardgame").new_game(players=3, seed=1)
+    forced = arrange(start, {"hand": {0: ["Countess", "King"], 1: ["Guard.1"], 2: ["Priest.1"]}}, "draw_pile")
+    values = dict(forced.explain("play King").rules[0].values)
+    # it listed `countess = countess`, `king = king`, `prince = prince`
+    assert "countess" not in values and "king" not in values
+    assert values["holds(p, countess)"] == "true" and values["c.role"] == "king"
