@@ -803,6 +803,18 @@ class Checker:
         self.t.coerced[id(node)] = True
         self.t.types[id(node)] = list_of(CARD)
 
+    def _symbol_hidden_among_symbols(self, items, types):
+        """W0410 for `[a, b, c]` where `c` is a local name (a parameter `c: card`) but the other
+        items are symbols: the author meant the symbol `c`, which the local hides."""
+        if SYMBOL not in types:
+            return
+        for item, typ in zip(items, types):
+            if isinstance(item, n.Name) and typ != SYMBOL and item.name in self.t.symbols and \
+                    self.t.resolved.get(id(item), ("",))[0] == "local":
+                self.warn("W0410", f"`{item.name}` here is a local name, not the symbol `{item.name}`", item.span,
+                          f"{describe(typ)}, among symbols", f"the local `{item.name}` (a parameter, `let` or "
+                          "loop name) hides the symbol of that name; rename the local to write the symbol")
+
     def _join_all(self, nodes, types, what: str) -> str:
         """The type of one value out of several (if/else branches, list items): zones among
         lists are read as their cards; a zone among other kinds of value would lose its name."""
@@ -1177,7 +1189,9 @@ class Checker:
                 return self.expr(e.body, inner)
             case n.ListLit():
                 # `[]` is a list of nothing yet: beside a list of melds it is one (`if .. then [] else [m]`)
-                return list_of(self._join_all(e.items, [self.expr(item, scope) for item in e.items], "list"))
+                types = [self.expr(item, scope) for item in e.items]
+                self._symbol_hidden_among_symbols(e.items, types)
+                return list_of(self._join_all(e.items, types, "list"))
             case n.RecordLit():
                 return self._record_lit(e, scope)
             case _:
