@@ -606,7 +606,8 @@ class Session:
                             "or `view all`; `step` or `auto` lets the random player choose")
         legal = self.move_texts()
         if not " ".join(arg.split()):
-            example = f" or `{command} {legal[0]}`" if legal else ""
+            named = [m for m in legal if HIDDEN not in m]  # `play ??` would name no one move
+            example = f" or `{command} {named[0]}`" if named else ""
             raise ReplError(f"which move? for example `{command} 1`{example} (`moves` lists them)")
         candidates = self.move_texts(legal_only=False)
         try:

@@ -85,6 +85,7 @@ def test_a_seats_own_moves_do_not_name_the_cards_it_cannot_see(tmp_path):
     assert s.execute("play play ??") == "error: 3 moves read `play ??`; choose one by its number (`moves` numbers them)"
     assert s.execute("why #1").startswith("`play ??` for P0 at step 0 (phase turn): legal")
     assert s.execute("why #4").startswith("`hint 1` for P0 at step 0 (phase turn): legal")
+    assert s.execute("play") == "error: which move? for example `play 1` or `play hint 1` (`moves` lists them)"
     # by its number the move is made, and the card it played is named once it is face up
     assert s.execute("play #2") == "1. P0: play R2"
 
