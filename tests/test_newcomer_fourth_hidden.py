@@ -322,3 +322,11 @@ def test_why_does_not_list_a_symbol_as_a_value_it_looked_at():
     # it listed `countess = countess`, `king = king`, `prince = prince`
     assert "countess" not in values and "king" not in values
     assert values["holds(p, countess)"] == "true" and values["c.role"] == "king"
+
+
+def test_compare_calls_a_difference_of_the_same_amount_in_every_game_significant():
+    from interpreter.stats import paired_difference
+    # Hanabi's ruin_on_third_fuse: every game ruined on one side, none on the other
+    assert paired_difference([1] * 50, [0] * 50) == {"difference": -1, "ci95": [-1, -1], "significant": True}
+    assert paired_difference([3] * 50, [3] * 50)["significant"] is False
+    assert paired_difference([1], [0])["significant"] is False  # one game tells nothing
