@@ -22,6 +22,7 @@ _EXPORTS = {
     "lint": ("lint", "lint"), "lint_setups": ("lint", "setups"),
     "check_file": ("loader", "check_file"),
     **{name: ("moves", name) for name in ("Expansion", "Explanation", "Move", "RuleResult")},
+    "HIDDEN": ("knowledge", "HIDDEN"),
     "limits": ("limits", None),
     "parse_expression": ("parser", "parse_expression"),
     "METRICS": ("stats", "METRICS"),

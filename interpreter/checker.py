@@ -318,6 +318,19 @@ class Checker:
         else:
             self.t.limits[item.name] = item.value
 
+    def _once_each(self, deck: n.DeckDecl, attr: str, values: tuple) -> list:
+        """A dimension's values, each once: one listed again (copies of a card, as `number: 1,
+        1, 1, 2, ...`) would make cards of one name; it is reported once, at its line."""
+        kept = list(dict.fromkeys(values))
+        again = [_value_text(v) for v in kept if values.count(v) > 1]
+        if again:
+            listed = ", ".join(f"`{v}`" for v in again)
+            self.error("E0350", f"dimension `{attr}` lists {listed} more than once", dict(deck.dimension_lines).get(
+                attr, deck.span), "a value listed again", "each combination of values makes one card, named by its "
+                "values: for copies of a card, add a dimension that tells them apart (`copy: a, b, c`) or list the "
+                f"cards one by one (`card \"X\" x 3 {{ {attr}: {again[0]}, ... }}`)")
+        return kept
+
     def _collect_deck(self, deck: n.DeckDecl):
         t = self.t
         t.decks.append(deck)
@@ -337,6 +350,7 @@ class Checker:
         if deck.dimensions:
             combos = [{}]
             for attr, values in deck.dimensions:
+                values = self._once_each(deck, attr, values)
                 combos = [dict(c, **{attr: v}) for c in combos for v in values]
             parts = deck.name_parts or tuple(a for a, _ in deck.dimensions)
             for part in parts:
@@ -388,12 +402,9 @@ class Checker:
         if t.teams is not None:
             self._check_teams(t.teams)
         for zone in t.zones.values():
-            if zone.visibility not in VISIBILITIES:
-                self.error("E0320", f"unknown visibility `{zone.visibility}`", zone.span,
-                           hint="use public, owner, team or hidden")
-            if zone.otherwise is not None and zone.otherwise not in VISIBILITIES:
-                self.error("E0320", f"unknown visibility `{zone.otherwise}`", zone.span,
-                           hint="use public, owner, team or hidden")
+            for word in (zone.visibility, zone.otherwise):
+                if word is not None and word not in VISIBILITIES:
+                    self.error("E0320", f"unknown visibility `{word}`", zone.span, hint=VISIBILITY_HINT)
             if "team" in (zone.visibility, zone.otherwise):
                 self._team_visibility(zone)
             if zone.condition is not None:
@@ -794,6 +805,18 @@ class Checker:
         self.t.coerced[id(node)] = True
         self.t.types[id(node)] = list_of(CARD)
 
+    def _symbol_hidden_among_symbols(self, items, types):
+        """W0410 for `[a, b, c]` where `c` is a local name (a parameter `c: card`) but the other
+        items are symbols: the author meant the symbol `c`, which the local hides."""
+        if SYMBOL not in types:
+            return
+        for item, typ in zip(items, types):
+            if isinstance(item, n.Name) and typ != SYMBOL and item.name in self.t.symbols and \
+                    self.t.resolved.get(id(item), ("",))[0] == "local":
+                self.warn("W0410", f"`{item.name}` here is a local name, not the symbol `{item.name}`", item.span,
+                          f"{describe(typ)}, among symbols", f"the local `{item.name}` (a parameter, `let` or "
+                          "loop name) hides the symbol of that name; rename the local to write the symbol")
+
     def _join_all(self, nodes, types, what: str) -> str:
         """The type of one value out of several (if/else branches, list items): zones among
         lists are read as their cards; a zone among other kinds of value would lose its name."""
@@ -1177,7 +1200,9 @@ class Checker:
                 return self.expr(e.body, inner)
             case n.ListLit():
                 # `[]` is a list of nothing yet: beside a list of melds it is one (`if .. then [] else [m]`)
-                return list_of(self._join_all(e.items, [self.expr(item, scope) for item in e.items], "list"))
+                types = [self.expr(item, scope) for item in e.items]
+                self._symbol_hidden_among_symbols(e.items, types)
+                return list_of(self._join_all(e.items, types, "list"))
             case n.RecordLit():
                 return self._record_lit(e, scope)
             case _:
@@ -1288,7 +1313,8 @@ class Checker:
             hint = f"`{e.name}` takes arguments: `{e.name}(...)`"
         elif not hint:
             hint = did_you_mean(e.name, self._card_ids())
-        if not hint or hint.startswith("known:") or _weak_match(e.name, hint):  # a new author's word for a kind of thing
+        if not hint or hint.startswith("known:") or _weak_match(e.name, hint) or \
+                _suggests_symbol(hint, t.symbols):  # a new author's word for a kind of thing
             symbols = "a bare word is a symbol only when a deck attribute or a `one of` option lists it"
             hint = f"{hint} ({symbols})" if hint.startswith("did you mean") else \
                 symbols + (f"; {hint}" if hint else "")
@@ -1657,6 +1683,12 @@ def _weak_match(name: str, hint: str) -> bool:
     return difflib.SequenceMatcher(None, name, close).ratio() < 0.7 and not close.startswith(name[:2])
 
 
+def _suggests_symbol(hint: str, symbols) -> bool:
+    """Whether a `did you mean` names a symbol (`assassinate` -> `assassin`): a word meant as
+    another symbol is as likely as a typo, so how symbols are made is said too."""
+    return hint.startswith("did you mean `") and hint[len("did you mean `"):].split("`")[0] in symbols
+
+
 def _card_examples(t: Tables) -> str:
     """A hint naming a few cards that do have literals."""
     names = [c.name for c in t.cards if c.name.replace("_", "a").isalnum()][:3]
@@ -1757,6 +1789,11 @@ def _nested_bodies(s, into_loops: bool):
         yield from (a.body for a in s.decide.alternatives)
     elif into_loops and isinstance(s, (n.For, n.While, n.RepeatTimes, n.RepeatUntil, n.Loop)):
         yield s.body
+
+
+VISIBILITY_HINT = ("use public (everyone sees the cards), owner (only its player), team (its player and "
+                   "partners) or hidden (nobody); for cards everyone but their player sees, as in Hanabi, "
+                   "make the zone hidden and `show` each card to the others")
 
 
 def _value_text(value) -> str:

@@ -18,7 +18,8 @@ from .rng import SEEDS, is_seed, seed_state
 from .runtime import (PAUSES, RUNTIME_FAULTS, TABLE, VALUE_FAULTS, ScriptRuntimeError, State, as_fault,
                       fault_words, resume, start, statement_span, too_many_decisions)
 from .knowledge import (Journal, UnknownRead, attributes_read, describe, determinize, information_state, masked,
-                        observation, refusal_message)
+                        masked_move_text, masked_values, move_cards_unknown, moves_as_seen, observation,
+                        refusal_message, unknown_names, unknown_to, viewer_name)
 from .teams import Teams, fixed as teams_fixed, numbered as teams_numbered
 from .views import build_view
 from .source import Diagnostic, ScriptError, SourceFile, Span, did_you_mean, render
@@ -597,9 +598,27 @@ class GameState(State):
             self._fault(ScriptRuntimeError(
                 "this decision has no legal move, so the game cannot go on", self.waiting.span,
                 "every decision needs an option that is always allowed (e.g. `pass`), or rules that "
-                "leave at least one"))
+                "leave at least one" + self._dead_end()))
             return []
         return list(moves)
+
+    def _dead_end(self) -> str:
+        """What each alternative of the decision waiting offered: nothing (its binders had no
+        value) or only moves its rules forbade."""
+        try:
+            offered = {m.alt for m in enumerate_moves(self, legal_only=False)}
+        except RUNTIME_FAULTS:
+            return ""
+        said = []
+        for spec in self.waiting.alts:
+            if spec.index not in offered:
+                binders = ", ".join(f"`{self.prog.source_text(b.span)}`" for b in spec.node.binders)
+                said.append(f"`{spec.name}` had nothing to choose from ({binders})" if binders else
+                            f"`{spec.name}` was not offered")
+            else:
+                rules = ", ".join(dict.fromkeys(f"`{u.rule.node.name}`" for u in spec.rules))
+                said.append(f"the rules of `{spec.name}` ({rules}) forbade every move")
+        return ": here " + "; ".join(said) if said else ""
 
     @property
     def choice_is_hidden(self) -> bool:
@@ -621,25 +640,51 @@ class GameState(State):
             return found
         raise IllegalMove(self.explain(text))
 
+    def move_texts(self, viewer="all", legal_only: bool = True) -> list[str]:
+        """The texts of `legal_moves()` (or `candidate_moves()`), in the same order, as `viewer`
+        may read them: a card it does not know is ??, so a seat that cannot see its own hand is
+        offered `play ??` (several moves may then read alike: they are told apart by position)."""
+        return moves_as_seen(self, viewer, self.legal_moves() if legal_only else self.candidate_moves())
+
     def explain(self, move, viewer="all", expand=()) -> Explanation:
         """Why `move` is legal or not, rule by rule.  Under a seat's view, only about that seat's
         own (or the table's) decision, and only from what it knows: else `legal` is None and
-        `reason` says what the explanation would have read.  `expand` names definitions whose
-        calls are evaluated again inside with their arguments (Expansion records on each rule)."""
+        `reason` says what the explanation would have read.  A move naming cards the seat does not
+        know is judged with those cards unknown when it is a Move of this decision (chosen by its
+        place in the listing) and refused when it is a text (typing the card's name would ask
+        whether it is there).  `expand` names definitions whose calls are evaluated again inside
+        with their arguments (Expansion records on each rule)."""
         text = str(move) if not isinstance(move, str) else " ".join(move.split())
-        if viewer != "all":
-            actor = self.current_player
-            if actor is not None and actor != TABLE and actor != viewer:
-                return Explanation(text, None, refusal_message(f"P{actor}'s choices", viewer), ())
+        if viewer == "all":
+            return self._explained(lambda: explain(self, text, tuple(expand)), text)
+        actor = self.current_player
+        if actor is not None and actor != TABLE and actor != viewer:
+            return Explanation(text, None, refusal_message(f"P{actor}'s choices", viewer), ())
+        chosen = move if isinstance(move, Move) and self.waiting is not None else None
+        unknown = unknown_to(self, viewer)
+        if chosen is not None and move_cards_unknown(self, chosen, unknown):
+            seen = Move(masked_move_text(self, self.waiting, chosen, unknown), chosen.alt,
+                        masked_values(self, chosen, unknown))
+            return self._explained(lambda: explain(masked(self, viewer), seen.text, tuple(expand), seen), seen.text,
+                                   viewer)
+        if unknown_names(self, viewer, text) and self._moves_hide_cards(unknown):
+            return Explanation(text, None, f"names a card {viewer_name(viewer)} cannot see; among moves that name "
+                               "cards it cannot see, a move is chosen by its number", ())
+        return self._explained(lambda: explain(masked(self, viewer), text, tuple(expand)), text, viewer)
+
+    def _explained(self, judge, text: str, viewer="all") -> Explanation:
+        """`judge()`, or why it could not judge: what it read that `viewer` cannot see, or a fault."""
         try:
-            if viewer == "all":
-                return explain(self, text, tuple(expand))
             try:
-                return explain(masked(self, viewer), text, tuple(expand))
+                return judge()
             except UnknownRead as unknown:
                 return Explanation(text, None, refusal_message(unknown.what, viewer), ())
         except RUNTIME_FAULTS as exc:
             return Explanation(text, False, f"the rules could not be evaluated: {as_fault(self, exc).message}", ())
+
+    def _moves_hide_cards(self, unknown) -> bool:
+        """Does some move of this decision name a card `unknown(card)`?"""
+        return self.waiting is not None and any(move_cards_unknown(self, m, unknown) for m in self.candidate_moves())
 
     def apply(self, move) -> None:
         """Apply a legal move in place; IllegalMove (state untouched) otherwise."""
@@ -681,8 +726,17 @@ class GameState(State):
             self._fault(too_many_decisions())
 
     def _trace_rules(self, move: Move):
+        """A `rule` event per rule the move names; `seen`: the line its maker reads, judged on
+        what it knows (a rule that read a card it cannot see would tell it the card)."""
+        actor = self.current_player
+        mine = self.explain(move, viewer=actor) if actor is not None and actor != TABLE else None
+        judged = {r.name: r for r in mine.rules} if mine is not None else {}
         for result in self.explain(move).rules:
-            self.emit("rule", name=result.name, status=result.status, values=result.verdict, span=result.span)
+            seen = judged.get(result.name)
+            line = None if mine is None else f"rule {result.name}: " + (
+                f"{seen.status} ({seen.verdict})" if seen is not None else f"judged; {mine.reason}")
+            self.emit("rule", name=result.name, status=result.status, values=result.verdict, span=result.span,
+                      **({"seen": line} if line is not None else {}))
 
     # ---- copies and saving
     def clone(self) -> "GameState":

@@ -174,10 +174,11 @@ class Journal:
             self._pending = (len(self.entries), data, seen)
             self.entries.append(None)  # completed when the move's effects are over
             return
-        if kind == "rule":  # the judging of a move, before it is made: only its maker sees it
+        if kind == "rule":  # the judging of a move, before it is made: only its maker sees it, as it knows it
             actor = st.actor
             full = describe(st, kind, data)
-            texts = tuple(full if v == "all" or v == actor else None for v in every)
+            mine = data.get("seen", full)
+            texts = tuple(full if v == "all" else mine if v == actor else None for v in every)
             self.entries.append(Entry(step + 1, kind, data.get("span"), actor, texts))
             return
         texts = self._texts(st, table, kind, data, every)
@@ -298,9 +299,9 @@ class Journal:
         table = slot_visibility(st)
         texts = []
         for i, v in enumerate(every):
-            if v == "all" or v == actor or actor == TABLE:
+            if v == "all":
                 texts.append(text)
-            elif data.get("hidden"):
+            elif data.get("hidden") and v != actor and actor != TABLE:
                 texts.append(HIDDEN_CHOICE)
             else:
                 texts.append(_masked_move(st, table, data, v, seen[i], self))
@@ -342,10 +343,14 @@ def _masked_move(st, table, data, viewer, seen, journal) -> str:
     move, decision = data.get("move_obj"), data.get("decision")
     if move is None or decision is None:
         return data["move"]
+    return masked_move_text(st, decision, move, lambda card: card not in seen and
+                            not journal._knew_now(st, table, viewer, card))
+
+
+def masked_move_text(st, decision, move, unknown) -> str:
+    """`move`'s text with each card `unknown(card)` written ??."""
     spec = decision.alts[move.alt]
     parts = [spec.name]
-    def unknown(card):
-        return card not in seen and not journal._knew_now(st, table, viewer, card)
     for b, v in zip(spec.bindings, move.values):
         if b.type == "card" and v is not None and unknown(v):
             parts.append(HIDDEN)
@@ -360,14 +365,100 @@ def _masked_move(st, table, data, viewer, seen, journal) -> str:
             parts.append(render_move_value(st.prog, b.type, v, st.n))
             continue
         text = render_value(st.prog, b.type, v, st.n) if v is not None else "none"
-        hidden = {st.prog.card_names[c] for c in _cards_in(st.prog, b.type, v)
-                  if c not in seen and not journal._knew_now(st, table, viewer, c)}
+        hidden = {st.prog.card_names[c] for c in _cards_in(st.prog, b.type, v) if unknown(c)}
         if hidden and b.type != "card":  # a list or a record holding cards this viewer does not know
             pattern = re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, sorted(hidden, key=len, reverse=True))) +
                                  r")(?![\w.])")
             text = pattern.sub(HIDDEN, text)
         parts.append(text)
-    return " ".join(parts)
+    return " ".join(p for p in parts if p)
+
+
+def unknown_to(st, viewer, remembered: bool = True):
+    """`unknown(card)` for `viewer` now: it neither sees the card nor (with `remembered`) saw it
+    go where it lies."""
+    if viewer == "all":
+        return lambda card: False
+    table = slot_visibility(st)
+    memory = []
+
+    def unknown(card) -> bool:
+        if _sees(table, st.vis, st.loc, viewer, card):
+            return False
+        if viewer is None or not remembered:
+            return True
+        if not memory:
+            memory.append(st.journal_now().known[viewer])
+        return card not in memory[0]
+    return unknown
+
+
+def move_cards_unknown(st, move, unknown) -> bool:
+    """Does `move` (of the decision waiting) name a card `unknown(card)`?"""
+    spec = st.waiting.alts[move.alt]
+    return any(unknown(c) for b, v in zip(spec.bindings, move.values) for c in _cards_in(st.prog, b.type, v))
+
+
+def moves_as_seen(st, viewer, moves) -> list:
+    """The texts of `moves` (of the decision waiting) as `viewer` may read them: each card it
+    does not know is ??, so a seat that cannot see its own hand is offered `play ??`."""
+    if viewer == "all":
+        return [m.text for m in moves]
+    unknown = unknown_to(st, viewer)
+    return [masked_move_text(st, st.waiting, m, unknown) if move_cards_unknown(st, m, unknown) else m.text
+            for m in moves]
+
+
+def unknown_names(st, viewer, text: str) -> list:
+    """The card names in `text` that `viewer` does not know (a move typed by name)."""
+    pattern = _name_pattern(st.prog)
+    if viewer == "all" or pattern is None:
+        return []
+    unknown = unknown_to(st, viewer)
+    return [name for name in pattern.findall(text) if unknown(st.prog.card_by_name[name])]
+
+
+def masked_values(st, move, unknown):
+    """`move`'s values with each card `unknown(card)` an Unknown (cards chosen together too)."""
+    spec = st.waiting.alts[move.alt]
+
+    def mask(typ, value):
+        if typ == CARD and type(value) is int and unknown(value):
+            return Unknown("a card of the move")
+        if isinstance(value, tuple) and is_list(typ):
+            return tuple(mask(element(typ), v) for v in value)
+        return value
+    return tuple(mask(b.type, v) for b, v in zip(spec.bindings, move.values))
+
+
+def rules_reading_unseen(st, move, viewer) -> list:
+    """(rule, what it read) for each rule judging `move` (of the decision waiting) that reads
+    what `viewer` sees nowhere now (a game played without a journal remembers nothing more):
+    whether the move is legal then tells that seat what it read."""
+    known = masked(st, viewer)
+    spec = st.waiting.alts[move.alt]
+    L = known.stack[-1][2]
+    saved = [L[b.slot] for b in spec.bindings]
+    found = []
+    try:
+        for b, v in zip(spec.bindings, masked_values(st, move, unknown_to(st, viewer, remembered=False))):
+            L[b.slot] = v
+        for use in spec.rules:
+            name = use.rule.node.name
+            when, require, _trace = st.prog.compiler.traced_rule(name)
+            known.begin_work(query=True)
+            try:
+                args = [a(known, L) for a in use.args] + [None] * (use.rule.size - len(use.args))
+                if when is None or when(known, args):
+                    require(known, args)
+            except UnknownRead as unread:
+                found.append((name, unread.what))
+            except RUNTIME_FAULTS:  # the rule fails alike for everyone: a fault, not a leak
+                pass
+    finally:
+        for b, v in zip(spec.bindings, saved):
+            L[b.slot] = v
+    return found
 
 
 def describe(st, kind, data) -> str:

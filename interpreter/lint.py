@@ -1,6 +1,7 @@
 """`cardgame lint`: play a script many times with random players and report, at source
 locations, what static checking cannot see: faults, games that never end or only end by the
-script's own cap, rules that never forbid anything (or forbid every time they apply),
+script's own cap, rules that never forbid anything (or forbid every time they apply), rules
+that judge a player's own move by what that player cannot see,
 alternatives never offered or never legal, decisions never asked or always forced, phases,
 procedures, events and reactions never reached, cards that never leave their starting zone, and
 measures that never vary.
@@ -18,10 +19,12 @@ from collections import Counter
 import attrs
 
 from .engine import Game, check_seed
+from .knowledge import rules_reading_unseen
 from .measures import MEASURE_REPLAY, compile_measures, in_measure
 from .parallel import map_jobs, worker_game
 from .playtest import OUTCOMES, game_seed, play_recorded
 from .rng import Random, derive
+from .runtime import TABLE
 from .source import Diagnostic
 
 LINT_MAX_DECISIONS = 10_000  # a game still going after this many decisions "never ends"
@@ -61,6 +64,7 @@ class Observations:
     """Counters from played games; `merge` adds another process's counters."""
 
     rules: Counter = attrs.Factory(Counter)  # (rule, status) -> moves judged so
+    unseen: Counter = attrs.Factory(Counter)  # (rule, what it read, seat) -> the seat's own moves judged so
     offered: Counter = attrs.Factory(Counter)  # (decision, alternative) -> decisions offering it
     legal: Counter = attrs.Factory(Counter)  # (decision, alternative) -> decisions where it was legal
     asked: Counter = attrs.Factory(Counter)  # decision -> times asked
@@ -140,11 +144,15 @@ class _Watcher:
         picks = self._sample([m for m in judged if m.text not in legal_texts], EXPLAINED_PER_DECISION // 2)
         picks += self._sample([m for m in judged if m.text in legal_texts], EXPLAINED_PER_DECISION - len(picks))
         rules = obs.rules
+        actor = st.current_player
         for move in picks:
             for result in st.explain(move).rules:
                 rules[(result.name, result.status)] += 1
                 if rules[(result.name, "pass")] and rules[(result.name, "fail")]:
                     settled.add(result.name)
+            if actor != TABLE:  # what a seat's own legal moves tell it
+                for name, what in rules_reading_unseen(st, move, actor):
+                    obs.unseen[(name, what, actor)] += 1
 
     def _sample(self, items, k):
         picked = []
@@ -278,6 +286,15 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
         elif not passed:
             warn("L0202", f"rule `{name}` forbade every move it applied to", rule.span,
                  f"forbade {failed} moves, allowed none", "its alternatives can only be played where its `when` is false")
+    read: dict = {}
+    for (name, what, seat), count in sorted(obs.unseen.items(), key=lambda item: (item[0][0], item[0][2], item[0][1])):
+        first = read.setdefault(name, [what, seat, 0])
+        first[2] += count
+    for name, (what, seat, count) in read.items():
+        warn("L0250", f"rule `{name}` judges a player's own move by what that player cannot see ({what}, for P{seat})",
+             t.rules[name].span, f"read it judging {count} moves",
+             "whether a move is legal tells its player what the rule read: judge by what the player sees, "
+             "or make the hidden part an effect in the move's body")
     reached = set(obs.reached)
     for decision in prog.decisions:
         d = decision.index

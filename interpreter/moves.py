@@ -8,7 +8,7 @@ import attrs
 from .enumeration import enumerate_moves, legal_moves, listing
 from .program import Move, find_move, render_move_value, render_value
 from .runtime import run
-from .nodes import Best, Comprehension, Pattern, Quant
+from .nodes import Best, Comprehension, Name, Pattern, Quant
 from .source import Span
 from .verdicts import calls_in, read_trace, verdict
 
@@ -138,16 +138,18 @@ def apply_move(st, move: Move, codes: list | None = None) -> None:
     run(st, False, codes)
 
 
-def explain(st, text: str, expand=()) -> Explanation:
-    """Re-evaluate every rule behind `text` with tracing on: the slow path, never used in play.
-    `expand` names definitions whose calls are evaluated again inside, with their arguments."""
+def explain(st, text: str, expand=(), move: Move | None = None) -> Explanation:
+    """Re-evaluate every rule behind `text` (or `move`, a move of this decision, its values as
+    given) with tracing on: the slow path, never used in play.  `expand` names definitions whose
+    calls are evaluated again inside, with their arguments."""
     decision = st.waiting
     if decision is None:
         pending = "no decision is pending" if st.pause_point is None else \
             f"the game is paused ({st.pause_point[0]}): step it on to its next decision first"
         return Explanation(text, False, "the game is over" if st.over else pending, ())
     # A legal move already listed is a candidate: no need to list every candidate to find it.
-    move = find_move(st.prog, decision, st.legal_cache or (), text, st.n)
+    if move is None:
+        move = find_move(st.prog, decision, st.legal_cache or (), text, st.n)
     candidates = None
     if move is None:
         listed = enumerate_moves(st, legal_only=False)
@@ -223,6 +225,8 @@ def _looked_at(st, trace, sources, values):
         if source in shown or not source:
             continue
         shown.add(source)
+        if type(node) is Name and reading.values[id(node)] == source:
+            continue  # a symbol, which reads as itself (`countess = countess` says nothing)
         values.append((source, reading.values[id(node)]))
         if id(node) in reading.witnesses:
             witnesses.append((source, reading.witnesses[id(node)]))

@@ -495,6 +495,7 @@ class DeckDecl:
     name_parts: tuple
     cards: tuple
     ordered: tuple = ()  # ((attribute, span of its line), ...): dimensions declared `ordered`
+    dimension_lines: tuple = ()  # ((attribute, span of its line), ...): every dimension
 
 
 @node

@@ -274,8 +274,9 @@ class _ToNodes(Transformer):
         name_parts = next((i[1] for i in items if i[0] == "name"), ())
         cards = tuple(i[1] for i in items if i[0] == "card")
         ordered = tuple((i[1], i[3]) for i in items if i[0] == "dimension" and i[4])
+        lines = tuple((i[1], i[3]) for i in items if i[0] == "dimension")
         return n.DeckDecl(self._span(meta), str(name), str(zone), self._tspan(zone), dims, name_parts, cards,
-                          ordered)
+                          ordered, lines)
 
     # -- zones and variables
     def shared(self, meta, c):

@@ -39,8 +39,8 @@ def render_move_value(prog, typ, value, n_players: int | None = None) -> str:
         return "none"
     if type(typ) is Several:
         return " ".join(render_move_value(prog, typ[5:], v, n_players) for v in value)
-    if typ == CARD:
-        return prog.card_names[value]
+    if typ == CARD:  # a card a seat cannot see, in an explanation under its view, reads ??
+        return prog.card_names[value] if type(value) is int else str(value)
     if typ == PLAYER:
         return f"P{value}"
     if typ == INT and type(value) is int:  # a raise of any amount: a hundred numbers a listing

@@ -118,7 +118,9 @@ def paired_difference(a: list, b: list) -> dict:
     sd = math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
     half = Z95 * sd / math.sqrt(n)
     lo, hi = mean - half, mean + half
-    significant = sd > 0 and (lo > 0 or hi < 0)
+    # every pair differing by the same amount (a measure an option fixes) excludes 0 as surely
+    # as any interval can; identical sides differ by exactly 0 and never are
+    significant = (lo > 0 or hi < 0) and (sd > 0 or n > 1)
     return {"difference": _r(mean), "ci95": [_r(lo), _r(hi)], "significant": significant}
 
 

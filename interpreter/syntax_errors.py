@@ -416,6 +416,67 @@ def _chained_comparison(before: str, found: str) -> bool:
     return bool(re.search(r"==|!=|<=|>=|<|>", tail))
 
 
+_HIDE_STATEMENT = re.compile(r"(?:^|[{;\s])hide\s+[^\n{}]*$")
+_SHOW_STATEMENT = re.compile(r"(?:^|[{;\s])show\s+[^\n{}]*\sto\s+[^\n{}]*$")
+
+
+_DECLARATION_KEYWORDS = DECLARATION_WORDS + ("attribute", "limit")
+
+
+def _glued_keyword(text: str, path: str, parser: lark.Lark, start: str):
+    """A keyword the parser read off the front of a longer word (`variable` as `var` and
+    `iable`, `only` as `on` and `ly`): where only keywords may come (between declarations), the
+    rest of the word is read as the next token, and the error shows later and elsewhere.  The
+    text is lexed again as the parser reads it, to find such a word; None if there is none."""
+    state = parser.parse_interactive(text, start=start)
+    previous = None
+    try:
+        for token in state.lexer_thread.lex(state.parser_state):
+            if previous is not None and token.start_pos == previous.end_pos and \
+                    (text[token.start_pos - 1] + text[token.start_pos]).replace("_", "a").isalnum():
+                return _glued(text, path, previous)
+            state.feed_token(token)
+            previous = token
+    except lark.exceptions.UnexpectedInput:
+        return None
+    return None
+
+
+def _glued(text: str, path: str, keyword) -> Diagnostic:
+    word = re.match(r"\w+", text[keyword.start_pos:]).group(0)
+    kw = str(keyword)
+    span = _span_at(text, path, keyword.start_pos, len(word))
+    label = f"read as `{kw}` and `{word[len(kw):]}`"
+    line_start = text.rfind("\n", 0, keyword.start_pos) + 1
+    if not text[line_start:keyword.start_pos].strip() and kw in _DECLARATION_KEYWORDS:
+        return Diagnostic("E0107", f"`{word}` is no declaration word", span, label,
+                          f"did you mean `{kw}`? a declaration begins with one of: " + ", ".join(_DECLARATION_KEYWORDS))
+    return Diagnostic("E0101", f"unexpected `{word}`", span, label,
+                      f"only a keyword may come here, and `{word}` is none: what is written before it is complete")
+
+
+_SET_ONE_INDEX = re.compile(r"(?:^|[{;\s])set\s+\w+\s*\[[^\]\n]*\]\s*$")
+
+
+def _statement_misuse(before: str, found: str):
+    """(code, message, hint) for `hide X from P`, `show X to P, Q` and `set v[p][i] = ...`: what a
+    newcomer writes to hide cards from one player, show them to several or change an item of a
+    player's list, which the statements do not do."""
+    line = before[before.rfind("\n") + 1:]
+    if found == "`from`" and _HIDE_STATEMENT.search(line):
+        return ("E0157", "`hide` turns cards face down for everyone: it has no `from`",
+                "`hide X` makes every player forget the cards; one player cannot be made to forget alone, "
+                "so to keep cards from a player, never `show` them to that player")
+    if found == "`[`" and _SET_ONE_INDEX.search(line):
+        return ("E0159", "`set` changes one value: a variable, `v[p]` or `l[i]`, not an item inside an item",
+                "lists are values: make the new list and set it whole, as "
+                "`set told[q] = [if j == i then x else told[q][j] for j in range(0, count(told[q]) - 1)]`")
+    if found == "`,`" and _SHOW_STATEMENT.search(line):
+        return ("E0158", "`show` lets one player see: it names one player after `to`",
+                "for several, write `for q in PLAYERS { show X to q }`; `reveal X` shows the whole table")
+    return None
+
+
 def _span_at(text: str, path: str, offset: int, width: int) -> Span:
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
@@ -567,6 +628,13 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     if isinstance(err, lark.exceptions.UnexpectedToken) and _chained_comparison(before, found):
         return Diagnostic("E0101", f"unexpected {found}", span, "a second comparison",
                           "comparisons do not chain: write `a < b and b < c`")
+    glued = _glued_keyword(text, path, parser, start) if isinstance(err, lark.exceptions.UnexpectedInput) else None
+    if glued is not None:
+        return glued
+    misuse = _statement_misuse(before, found) if isinstance(err, lark.exceptions.UnexpectedToken) else None
+    if misuse is not None:
+        code, message, hint = misuse
+        return Diagnostic(code, message, span, f"unexpected {found}", hint)
     known = _match_catalogue(err, parser, start)
     if known:
         code, message, hint = known

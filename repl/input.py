@@ -101,6 +101,14 @@ def reads_as_number(moves: list[str]) -> bool:
     return any(len(words) == 2 and words[1].isdigit() for words in map(_tokens, moves))
 
 
+def listed_position(typed: str, legal: list[str], candidates: list[str]) -> int | None:
+    """The position in `moves` that `typed` writes (`#4`, or `4` when no move reads as a
+    number), or None when it writes none."""
+    text = " ".join(typed.split())
+    position = text[1:] if text.startswith("#") else None if reads_as_number(candidates or legal) else text
+    return whole_number(position) if position is not None else None
+
+
 def read_move(typed: str, legal: list[str], candidates: list[str], cards=(), prefer_legal=True) -> str:
     """The one move text that `typed` names (`#N`, or a bare N when no move reads as a number,
     counts among the legal moves); `cards` are the game's card names, the values that may be
@@ -115,8 +123,7 @@ def read_move(typed: str, legal: list[str], candidates: list[str], cards=(), pre
     if not text:
         raise NoSuchMove("which move? for example `play 1` (`moves` lists them)")
     numbers = reads_as_number(candidates or legal)
-    position = text[1:] if text.startswith("#") else None if numbers else text
-    index = whole_number(position) if position is not None else None
+    index = listed_position(text, legal, candidates)
     if index is not None:
         if not 1 <= index <= len(legal):
             raise NoSuchMove(f"there is no move {text}; " + (f"`moves` numbers them 1 to {len(legal)}"
@@ -161,7 +168,7 @@ def why_not(text: str, legal: list[str], candidates: list[str], card_names, view
         card = by_fold.get(word.casefold())
         if card is None or card in offered:
             continue
-        home = _zone_of_choices(candidates, words, view)
+        home = _zone_of_choices(candidates, words, view, set(by_fold.values()))
         where = _locate(card, view)
         if home is not None:
             line = f"{card} is not in {_zone_phrase(home)}"
@@ -233,11 +240,12 @@ def nearest(text: str, legal: list[str]) -> str | None:
     return forms[close[0]] if close else None
 
 
-def _zone_of_choices(candidates: list[str], words: list[str], view: dict) -> str | None:
-    """The one zone (`hand[P0]`) all the cards offered by moves of this name lie in, if one."""
+def _zone_of_choices(candidates: list[str], words: list[str], view: dict, card_names: set) -> str | None:
+    """The one zone (`hand[P0]`) all the cards offered by moves of this name lie in, if one (a
+    card the seat cannot see, `??` in its moves, lies nowhere it may say)."""
     name = words[0] if len(words) > 1 else None
     cards = {w for c in candidates for w in words_of(c)[1:]
-             if name is None or _tokens(c)[0].casefold() == name.casefold()}
+             if w in card_names and (name is None or _tokens(c)[0].casefold() == name.casefold())}
     homes = {_locate(card, view) for card in cards}
     homes.discard(None)
     return homes.pop() if len(homes) == 1 else None

@@ -15,10 +15,11 @@ import shlex
 import attrs
 
 import interpreter
-from interpreter import PAUSES, TABLE, GameFault, IllegalMove, ScriptError
+from interpreter import HIDDEN, PAUSES, TABLE, GameFault, IllegalMove, ScriptError
 
 from .commands import ALIASES, BY_NAME, COMMANDS
-from .input import NoSuchMove, lines_of, read_move, reads_as_number, whole_number, why_not, words_of
+from .input import (NoSuchMove, lines_of, listed_position, read_move, reads_as_number, whole_number, why_not,
+                    words_of)
 from .replay import ReplayError, observation_data, read_replay, replay_data, write_replay
 from .table import Deck, render, show_value, snapshot
 from .results import plural, scores_text, winners_text
@@ -173,10 +174,12 @@ class Session:
         return [c.name for c in COMMANDS]
 
     def move_texts(self, legal_only: bool = True) -> list[str]:
+        """The moves as the current view may name them (a card it does not know reads ??), and
+        none of another seat's, whose choices would tell what it holds."""
         st = self.state
-        if st is None:
+        if st is None or not self._sees_choices(st):
             return []
-        return [m.text for m in (st.legal_moves() if legal_only else st.candidate_moves())]
+        return st.move_texts(self.perspective, legal_only)
 
     def zone_names(self) -> list[str]:
         return [d.name for d in self.game.declarations if d.kind == "zone"] if self.game else []
@@ -548,20 +551,19 @@ class Session:
         actor = st.current_player
         if not self._sees_choices(st):
             return self._hidden_choices(actor)
-        legal = st.legal_moves()
-        number = {m.text: i for i, m in enumerate(legal, 1)}
+        legal = self.move_texts()
         title = "table decision" if actor == TABLE else f"P{actor} to act"
         prompt = st.view(self.perspective)["prompt"]
         lines = [f"{title}: {prompt}" if prompt else title]
+        # a bare number would read as a move (`bid 4`): positions are written `#4`
+        mark = "#" if reads_as_number(self.move_texts(legal_only=False)) else ""
         if not show_all:
             width = len(str(len(legal)))
-            # a bare number would read as a move (`bid 4`): positions are written `#4`
-            mark = "#" if reads_as_number([m.text for m in st.candidate_moves()]) else ""
-            shown = [(i, m) for i, m in enumerate(legal, 1) if _names_all(m.text, wanted)]
+            shown = [(i, m) for i, m in enumerate(legal, 1) if _names_all(m, wanted)]
             kept = shown if full or wanted or len(shown) <= _LONG_LIST else shown[:_SHOWN_OF_LONG_LIST]
-            lines += [f"  {mark}{i:>{width}}. {m.text}" for i, m in kept]
+            lines += [f"  {mark}{i:>{width}}. {m}" for i, m in kept]
             if len(kept) < len(shown):
-                example = next((w for w in words_of(legal[-1].text)[1:]), "")
+                example = next((w for w in words_of(legal[-1])[1:]), "")
                 lines.append(f"  ... {len(shown) - len(kept)} more ({len(legal)} legal): `moves --full` lists "
                              f"every one" + (f", `moves {example}` those naming {example}" if example else ""))
             if not legal:
@@ -569,25 +571,31 @@ class Session:
             elif not shown:
                 lines.append(f"  (no legal move names {' '.join(typed)}; {len(legal)} legal)")
             return lines
-        candidates = [m for m in st.candidate_moves() if _names_all(m.text, wanted)]
-        width = max((len(m.text) for m in candidates), default=0)
-        for m in candidates:
+        number = {m.text: i for i, m in enumerate(st.legal_moves(), 1)}
+        candidates = [(m, text) for m, text in zip(st.candidate_moves(), self.move_texts(legal_only=False))
+                      if _names_all(text, wanted)]
+        width = max((len(text) for _, text in candidates), default=0)
+        for m, text in candidates:
             if m.text in number:
-                lines.append(f"  {number[m.text]:>2}. {m.text}")
+                lines.append(f"  {mark}{number[m.text]:>2}. {text}")
+                continue
+            reason = st.explain(m, viewer=self.perspective)
+            if reason.legal is None:  # its rules read what this view cannot see
+                lines.append(f"   {' ' * len(mark)}-  {text:<{width}}  not judged here: it {reason.reason}")
             else:
-                reason = st.explain(m.text, viewer=self.perspective)
                 rules = ", ".join(r.name for r in reason.failing) or reason.reason
-                lines.append(f"   -  {m.text:<{width}}  forbidden by {rules}")
-        lines.append(f"{sum(m.text in number for m in candidates)} legal of {len(candidates)}")
+                lines.append(f"   {' ' * len(mark)}-  {text:<{width}}  forbidden by {rules}")
+        lines.append(f"{sum(m.text in number for m, _ in candidates)} legal of {len(candidates)}")
         return lines
 
     def _paused_text(self, st) -> str:
         return (f"no decision yet: the game is paused {self._pause_place(st)}\n"
                 "  = help: `step` goes on to the next pause point, `run` to the next decision")
 
-    def _resolve(self, arg: str, command: str) -> str:
-        """A move's text from what was typed (see repl.input): a number, the whole text or the
-        text after the move's name, in any case and any order when that names one move."""
+    def _resolve(self, arg: str, command: str) -> tuple:
+        """The move typed (see repl.input: a number, the whole text or the text after the move's
+        name, in any case and any order when that names one move), as (its text as this view
+        reads it, the Move; or the typed text twice when it names no move here)."""
         st = self.state
         if st.paused:
             raise ReplError(self._paused_text(st))
@@ -598,42 +606,58 @@ class Session:
                             "or `view all`; `step` or `auto` lets the random player choose")
         legal = self.move_texts()
         if not " ".join(arg.split()):
-            example = f" or `{command} {legal[0]}`" if legal else ""
+            named = [m for m in legal if HIDDEN not in m]  # `play ??` would name no one move
+            example = f" or `{command} {named[0]}`" if named else ""
             raise ReplError(f"which move? for example `{command} 1`{example} (`moves` lists them)")
-        candidates = [m.text for m in st.candidate_moves()]
+        candidates = self.move_texts(legal_only=False)
         try:
             text = read_move(arg, legal, candidates, [c.name for c in self.game.cards], prefer_legal=command == "play")
         except NoSuchMove as err:
             raise ReplError(str(err)) from None
-        if text not in candidates:  # the items of a several-item choice in another order
-            try:
-                text = st.parse_move(text).text
-            except IllegalMove:
-                pass
-        return text
+        position = listed_position(arg, legal, candidates)
+        if position is not None:
+            return text, st.legal_moves()[position - 1]
+        on_offer = command == "play" and text in legal
+        listed, shown = (st.legal_moves(), legal) if on_offer else (st.candidate_moves(), candidates)
+        alike = [m for m, seen in zip(listed, shown) if seen == text]
+        if len(alike) > 1:  # moves naming cards this view cannot see read alike: only a number tells them apart
+            raise ReplError(f"{len(alike)} moves read `{text}`; choose one by its number (`moves` numbers them)")
+        if alike:
+            return text, alike[0]
+        try:  # the items of a several-item choice in another order
+            move = st.parse_move(text)
+        except IllegalMove:
+            return text, text
+        seen = dict(zip((m.text for m in st.candidate_moves()), candidates)).get(move.text)
+        return (seen, move) if seen == move.text else (text, text)
 
     def _not_a_move(self, text: str) -> list[str]:
         """Why `text` is no move here, in the table's terms, with the nearest legal move."""
         st = self.state
         actor = st.current_player
         view = st.view(self.perspective)
-        return why_not(text, self.move_texts() if self._sees_choices(st) else [], self.move_texts(False),
+        named = [m for m in self.move_texts() if HIDDEN not in m]  # a move reading `play ??` names nothing to type
+        return why_not(text, named, self.move_texts(False),
                        [c.name for c in self.game.cards], view, None if actor is None else who(actor))
 
     def _cmd_play(self, rest: str):
-        text = self._resolve(rest, "play")
+        text, move = self._resolve(rest, "play")
         st = self.state
-        if st.fault is None and not st.is_over and text not in self.move_texts(legal_only=False):
+        if st.fault is None and not st.is_over and isinstance(move, str):
+            reason = st.explain(text, viewer=self.perspective)
+            if reason.legal is None:  # it names a card this view cannot see among moves that do
+                raise ReplError(f"`{text}` {reason.reason}")
             hints = self._not_a_move(text)
             # a card that is elsewhere says it all; else the engine's reason lists the choices
             head = f"`{text}` is not a move here"
             if not hints or hints[0].startswith("did you mean"):
-                head += f": {st.explain(text, viewer=self.perspective).reason}"
+                head += f": {reason.reason}"
             raise ReplError("\n".join([head] + [f"  = help: {line}" for line in hints]))
-        return self._apply(text, trace=self.tracing)
+        return self._apply(move, trace=self.tracing)
 
-    def _apply(self, text: str, trace: bool, report_end: bool = True, pausing: bool = True) -> list[str]:
-        """Apply a move to a copy of the position; only a legal move reaches the timeline."""
+    def _apply(self, move, trace: bool, report_end: bool = True, pausing: bool = True) -> list[str]:
+        """Apply a move (a Move of this decision, or a text) to a copy of the position; only a
+        legal move reaches the timeline."""
         current = self.state
         if current.fault is not None:
             raise ReplError("the game stopped with an error; `undo` goes back to a position before it")
@@ -644,9 +668,9 @@ class Session:
         following.set_tracer(events.append)
         fault = None
         try:
-            following.apply(text)
+            following.apply(move.text if not isinstance(move, str) else move)
         except IllegalMove as err:
-            raise ReplError(self._illegal_text(err.explanation)) from None
+            raise ReplError(self._illegal_text(err.explanation, move)) from None
         except GameFault as err:
             fault = str(err)
         finally:
@@ -698,15 +722,15 @@ class Session:
         self._actors.append(actor)
         self._pos += 1
 
-    def _illegal_text(self, explanation) -> str:
+    def _illegal_text(self, explanation, move) -> str:
         st = self.state
         actor = st.current_player
+        if self.perspective != "all":  # what decided it, as far as this view may know
+            seen = st.explain(move, viewer=self.perspective)
+            explanation = seen if seen.legal is not None else attrs.evolve(explanation, move=seen.move, rules=())
         head = f"illegal move `{explanation.move}`"
         if actor is not None:
             head += f" ({who(actor)} to act)"
-        if self.perspective != "all":  # what decided it, as far as this view may know
-            seen = st.explain(explanation.move, viewer=self.perspective)
-            explanation = seen if seen.legal is not None else attrs.evolve(explanation, rules=())
         lines = [f"{head}: {explanation.verdict.partition(': ')[2]}"]
         for rule in explanation.failing:
             lines.append(f"  rule {rule.name} ({rule.span.path}:{rule.span.line})"
@@ -739,15 +763,15 @@ class Session:
         for name in expand:
             if name not in defines:
                 raise ReplError(self._unknown("definition", name, defines))
-        text = self._resolve(typed, "why")
-        explanation = st.explain(text, viewer=self.perspective, expand=expand)
+        text, move = self._resolve(typed, "why")
+        explanation = st.explain(move, viewer=self.perspective, expand=expand)
         if explanation.legal is None:
-            raise ReplError(f"`why {text}` {explanation.reason}\n  = help: `view all` sees everything")
+            raise ReplError(f"`why {explanation.move}` {explanation.reason}\n  = help: `view all` sees everything")
         actor = st.current_player
         context = (f" for {who(actor)}" if actor is not None else "") + f" at step {self._pos} " \
             f"(phase {st.phase or '-'})"
         lines = why_lines(explanation, context, self._excerpt, defines)
-        if st.fault is None and not st.is_over and text not in self.move_texts(legal_only=False):
+        if st.fault is None and not st.is_over and isinstance(move, str):
             lines += [f"  = help: {line}" for line in self._not_a_move(text)]
         return lines
 
@@ -855,7 +879,7 @@ class Session:
     def _table_stop(self, st) -> list[str]:
         prompt = st.view(self.perspective)["prompt"]
         lines = [f"the table decides: {prompt}" if prompt else "the table decides"]
-        lines += [f"  {i}. {m.text}" for i, m in enumerate(st.legal_moves(), 1)]
+        lines += [f"  {i}. {text}" for i, text in enumerate(self.move_texts(), 1)]
         lines.append("  = help: choose with `play NUMBER`")
         return lines
 
@@ -932,11 +956,11 @@ class Session:
             return None
         legal = {m.text for m in st.legal_moves()}
         forbidden: dict = {}
-        for move in st.candidate_moves():
+        for move, text in zip(st.candidate_moves(), self.move_texts(legal_only=False)):
             if move.text in legal:
                 continue
-            for rule in st.explain(move.text, viewer=self.perspective).failing:
-                forbidden.setdefault(rule.name, []).append(move.text)
+            for rule in st.explain(move, viewer=self.perspective).failing:
+                forbidden.setdefault(rule.name, []).append(text)
         for name in names:
             if name in forbidden:
                 moves = forbidden[name]
