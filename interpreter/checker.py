@@ -294,12 +294,20 @@ class Checker:
                                    f"the first declaration is at {named[item.name]}")
                     named.setdefault(item.name, item.span)
         for name, span in seen.items():
-            if name in t.symbols:
+            if name in t.symbols and self._hides_symbol(seen_kind[name], name):
                 self.warn("W0408", f"`{name}` is also a symbol (a card attribute or option value)", span,
                           "this name wins", f"in expressions `{name}` now means this declaration, never the symbol; "
                           "rename one of them")
         for name, var in list(t.vars.items()):
             t.vars[name] = (var, None)
+
+    def _hides_symbol(self, kind: str, name: str) -> bool:
+        """Whether a bare name in an expression means this declaration rather than the symbol:
+        variables, options, zones and definitions without parameters come before symbols in the
+        lookup; a definition with parameters, a rule, a phase and the rest are never read bare."""
+        if kind == "defines":
+            return self.t.defines[name].params is None
+        return kind in ("vars", "options", "zones")
 
     def _collect_limit(self, item: n.LimitDecl):
         caps = limits.BUDGET_CAPS
