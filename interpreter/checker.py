@@ -18,6 +18,7 @@ from . import nodes as n
 from . import orders, teams
 from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, TEAM_NAMES, BuiltinTypeError
 from .source import Diagnostic, Span, did_you_mean
+from .syntax_errors import AT_POSITION_HINT
 from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, TYPE_NAMES, ZONE, ZONES, base_of,
                     describe, element, fits, is_list, is_listlike, is_ordered, is_record, join, list_of,
                     order_name, record_name, record_type, spelled)
@@ -946,6 +947,8 @@ class Checker:
                         hint = f"`{s.name}` is an event: it happens by `signal {s.name}(...)`"
                     elif s.name in t.phases:
                         hint = f"`{s.name}` is a phase: `next {s.name}` goes on to it"
+                    elif s.name == "at":
+                        hint = f"if this is the end of a `move`: {AT_POSITION_HINT}"
                     self.error("E0206", f"unknown procedure `{s.name}`", s.name_span, "not declared", hint)
                     for a in s.args:
                         self.expr(a, scope)

@@ -397,6 +397,14 @@ _IF_AFTER_OPERATOR = re.compile(r"(?:[-+*/%]|[<>!=]=|[<>]|\b(?:and|or|in|not))\s
 # `move c to z faceup`: the one word reads as the start of a procedure call, so the parser
 # fails at the next statement; the word is just before the error.
 _INCLUDE_WORD = re.compile(r"\b(include)\s*$")
+# `move c to pile at n`: `at` is only read as `at top` or `at bottom`, so any other word (a
+# position, `the`, `random`) left `at` a procedure's name and the parser failed after it
+# (`face up at bottom` is E0156, the two parts in the wrong order).
+_MOVE_AT = re.compile(r"\bmove\b[^\n{}]*\bto\b[^\n{}]*(?<!\bup)(?<!\bdown)[ \t]+at[ \t]*$")
+AT_POSITION_HINT = ("a card goes on top (the default) or `at bottom`; to put it n cards down, lift the cards above "
+                    "it into a spare zone and put them back: `move reverse(top(pile, n)) to spare`, `move c to pile`, "
+                    "`move spare to pile` (docs/language.md §13)")
+
 _FACE_WORD = re.compile(r"\b(face_?up|face_?down|faceUp|faceDown|facedown|faceup)[ \t]*(?:#[^\n]*)?\s*$")
 
 # `1 < a < 3`: a second comparison inside one expression (comparisons do not chain). The part of
@@ -547,6 +555,9 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     if isinstance(err, lark.exceptions.UnexpectedCharacters) and found == "`'`":
         return Diagnostic("E0133", "texts are written in double quotes", span, "unexpected `'`",
                           'write `log "hello"`')
+    if found != "end of file" and _MOVE_AT.search(before):
+        return Diagnostic("E0170", "`at` in a `move` takes `top` or `bottom`", span, "not `top` or `bottom`",
+                          AT_POSITION_HINT)
     word = _STATEMENT_WORD.search(before)
     if word and isinstance(err, lark.exceptions.UnexpectedToken) and err.token.type == "NAME" and _in_block(before):
         name = word.group(1)
