@@ -916,13 +916,16 @@ class Checker:
             case n.Loop():
                 self.block(s.body, scope.child("loop"))
             case n.Break():
-                if "loop" not in scope.context:
+                if "loop" not in scope.context and "loop around" in scope.context:
+                    self._leaves_simultaneous(s, "break", "`break` after it (`if done { break }`)")
+                elif "loop" not in scope.context:
                     self.error("E0502", "`break` outside a loop", s.span)
             case n.Decide():
                 self._decide(s, scope)
             case n.Simultaneous():
                 source = self._expect(s.source, list_of(PLAYER), scope)
-                inner = scope.child()
+                inner = scope.child("simultaneous", *(["loop around"] if "loop" in scope.context else []))
+                inner.context -= {"loop"}  # a body cannot leave a loop around the decision (E0560)
                 t.slots[id(s)] = inner.declare(s.var, PLAYER)
                 for _ in range(3):  # the players, the position, the collected choices
                     inner.frame.new_slot()
@@ -962,6 +965,8 @@ class Checker:
                 if "event" in scope.context:
                     self.error("E0503", "`next` cannot leave a phase from inside an event", s.span,
                                hint="set a variable in the event and act on it in the phase")
+                elif "simultaneous" in scope.context:
+                    self._leaves_simultaneous(s, "next", f"`if ... {{ next {s.phase} }}` after it")
             case n.EndGame():
                 self._has_end = True
             case n.Signal():
@@ -981,12 +986,22 @@ class Checker:
             case n.Return():
                 if "procedure" not in scope.context:
                     self.error("E0505", "`return` is only allowed in a procedure", s.span)
+                elif "simultaneous" in scope.context:
+                    self._leaves_simultaneous(s, "return", "`if ... { return }` after it")
             case n.Log():
                 for part in s.parts:
                     if not isinstance(part, str):
                         self.expr(part, scope)
             case _:
                 raise AssertionError(f"unhandled statement {s!r}")
+
+    def _leaves_simultaneous(self, s, word: str, instead: str):
+        """E0560: the chosen bodies of a simultaneous decision run one after another once everyone
+        has chosen; leaving in one would silently drop the moves the later players chose."""
+        self.error("E0560", f"`{word}` inside a move of a simultaneous decision", s.span,
+                   "the later players' moves would never run",
+                   "every player's chosen move runs after all have chosen, one after another: set a variable "
+                   f"in the move and act on it once all have run, with {instead}")
 
     def _set(self, s: n.Set, scope):
         t = self.t
