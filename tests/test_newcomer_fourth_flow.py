@@ -6,7 +6,14 @@ unhelpful, or one rule of those games."""
 
 from __future__ import annotations
 
+import json
+
 import interpreter
+from repl.cli import main
+
+from helpers import ROOT
+
+SCRIPTS = ROOT / "tests" / "scripts"
 
 SUITS_AND_COUNTS = '''game "Coins"
 players 2
@@ -47,3 +54,18 @@ def test_a_definition_without_parameters_named_like_a_symbol_is_still_warned_abo
     game = _load_text(tmp_path, text)
     assert [d.message for d in game.warnings if d.code == "W0408"] == \
         ["`cups` is also a symbol (a card attribute or option value)"]
+
+
+def _simulate_json(capsys, *args) -> dict:
+    assert main(["simulate", *args, "--json", "--no-progress"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_a_one_player_game_has_no_first_seat_advantage(capsys):
+    # It reported `+0.0% [-79.4%, +0.0%]`: every won game of patience is P0's, against a fair
+    # share of 1, so the figure is 0 by construction and its interval meaningless.
+    stats = _simulate_json(capsys, str(SCRIPTS / "klondike.cardgame"), "-n", "12", "--seed", "2")
+    assert stats["outcomes"]["won"] > 0
+    assert stats["metrics"]["first_seat_advantage"] == {"value": None, "ci95": None}
+    assert main(["simulate", str(SCRIPTS / "klondike.cardgame"), "-n", "12", "--seed", "2", "--no-progress"]) == 0
+    assert "first-seat advantage: n/a (one player)" in capsys.readouterr().out
