@@ -225,6 +225,16 @@ CATALOGUE = {
         'phase p { move x to y face up at top }',
         'phase p { move x to y[z] face up at bottom }',
     ],
+    ("E0172", "a deck lists its values one by one",
+     "write `value: 1, 2, 3, 4, 5`: a deck's values are written out, not as a range (`1..104`), list or call"): [
+        'deck d in s { v: 1..3 }',
+        'deck d in s { v: a, 1..3 }',
+        'deck d in s { ordered v: 1..3 }',
+        'deck d in s { v: -1..3 }',
+        'deck d in s { v: range(1, 3) }',
+        'deck d in s { v: [1, 2] }',
+        'deck d in s { ordered v: [1, 2] }',
+    ],
     ("E0132", "`A if C else B` is written `if C then A else B`",
      "write `set x = if C then A else B`"): [
         'phase p { set x = a if b else c }',
