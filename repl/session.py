@@ -553,10 +553,10 @@ class Session:
         title = "table decision" if actor == TABLE else f"P{actor} to act"
         prompt = st.view(self.perspective)["prompt"]
         lines = [f"{title}: {prompt}" if prompt else title]
+        width = len(str(len(legal)))
+        # a bare number would read as a move (`bid 4`): positions are written `#4`
+        mark = "#" if reads_as_number([m.text for m in st.candidate_moves()]) else ""
         if not show_all:
-            width = len(str(len(legal)))
-            # a bare number would read as a move (`bid 4`): positions are written `#4`
-            mark = "#" if reads_as_number([m.text for m in st.candidate_moves()]) else ""
             shown = [(i, m) for i, m in enumerate(legal, 1) if _names_all(m.text, wanted)]
             kept = shown if full or wanted or len(shown) <= _LONG_LIST else shown[:_SHOWN_OF_LONG_LIST]
             lines += [f"  {mark}{i:>{width}}. {m.text}" for i, m in kept]
@@ -570,14 +570,22 @@ class Session:
                 lines.append(f"  (no legal move names {' '.join(typed)}; {len(legal)} legal)")
             return lines
         candidates = [m for m in st.candidate_moves() if _names_all(m.text, wanted)]
-        width = max((len(m.text) for m in candidates), default=0)
-        for m in candidates:
+        kept = candidates
+        if not (full or wanted or len(candidates) <= _LONG_LIST):  # every legal move, then forbidden ones
+            room = _SHOWN_OF_LONG_LIST - sum(m.text in number for m in candidates)
+            kept = [m for m in candidates if m.text in number or (room := room - 1) >= 0]
+        text_width = max((len(m.text) for m in kept), default=0)
+        width = max(width, 2)
+        for m in kept:  # only the moves shown are explained
             if m.text in number:
-                lines.append(f"  {number[m.text]:>2}. {m.text}")
+                lines.append(f"  {mark}{number[m.text]:>{width}}. {m.text}")
             else:
                 reason = st.explain(m.text, viewer=self.perspective)
                 rules = ", ".join(r.name for r in reason.failing) or reason.reason
-                lines.append(f"   -  {m.text:<{width}}  forbidden by {rules}")
+                lines.append(f"  {'-':>{len(mark) + width}}  {m.text:<{text_width}}  forbidden by {rules}")
+        if len(kept) < len(candidates):
+            lines.append(f"  ... {len(candidates) - len(kept)} more forbidden: `moves --all --full` lists every "
+                         "one, `moves --all WORD` those naming WORD")
         lines.append(f"{sum(m.text in number for m in candidates)} legal of {len(candidates)}")
         return lines
 

@@ -10,6 +10,7 @@ import json
 
 import interpreter
 from repl.cli import main
+from repl.session import Session
 
 from helpers import ROOT
 
@@ -69,3 +70,28 @@ def test_a_one_player_game_has_no_first_seat_advantage(capsys):
     assert stats["metrics"]["first_seat_advantage"] == {"value": None, "ci95": None}
     assert main(["simulate", str(SCRIPTS / "klondike.cardgame"), "-n", "12", "--seed", "2", "--no-progress"]) == 0
     assert "first-seat advantage: n/a (one player)" in capsys.readouterr().out
+
+
+def test_moves_all_shortens_a_long_list_but_keeps_every_legal_move():
+    # `moves --all` listed all 66 candidates of Klondike's first position (and explained each),
+    # although a list of more than 40 shows its first 30; the legal ones came last.
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'klondike.cardgame'}")
+    s.execute("new seed=1")
+    lines = s.execute("moves --all").splitlines()
+    assert len(lines) == 1 + 30 + 2
+    assert [line.split(". ")[1] for line in lines[1:-2] if ". " in line] == \
+        ["draw", "home AD", "shift t7 5D t2", "shift t7 5D t3"]
+    assert lines[-2:] == ["  ... 36 more forbidden: `moves --all --full` lists every one, `moves --all WORD` "
+                          "those naming WORD", "4 legal of 66"]
+    assert len(s.execute("moves --all --full").splitlines()) == 1 + 66 + 1
+
+
+def test_moves_all_numbers_positions_with_a_hash_where_moves_read_as_numbers():
+    # 6 nimmt!'s moves are `play 12`, ...: `moves` numbered them `#1`, but `moves --all` `1.`,
+    # while `play 1` is refused ("no move reads `1`").
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'six_nimmt.cardgame'}")
+    s.execute("new seed=3")
+    listed = s.execute("moves --all").splitlines()[1:3]
+    assert listed == s.execute("moves").splitlines()[1:3] == ["  # 1. play 12", "  # 2. play 63"]
