@@ -594,10 +594,11 @@ class GameState(State):
             # A dead end, however the listing came to be kept (here, or by the engine's own
             # calls before this one: a playout that gives a dead end up to the public path lists
             # the decision first), faults the game at the decision, so every path ends alike.
+            chooser = "the table" if self.actor == TABLE else f"P{self.actor}"
             self._fault(ScriptRuntimeError(
                 "this decision has no legal move, so the game cannot go on", self.waiting.span,
-                "every decision needs an option that is always allowed (e.g. `pass`), or rules that "
-                "leave at least one"))
+                f"{chooser} had nothing to choose here; every decision needs an option that is always "
+                "allowed (e.g. `pass`), or rules that leave at least one"))
             return []
         return list(moves)
 

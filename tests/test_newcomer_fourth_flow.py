@@ -95,3 +95,35 @@ def test_moves_all_numbers_positions_with_a_hash_where_moves_read_as_numbers():
     s.execute("new seed=3")
     listed = s.execute("moves --all").splitlines()[1:3]
     assert listed == s.execute("moves").splitlines()[1:3] == ["  # 1. play 12", "  # 2. play 63"]
+
+
+# One seat dealt nothing, asked with the others to pick a card at the same time.
+EMPTY_HANDED = '''game "Empty handed"
+players 3
+deck d in stock {
+    rank: 1, 2, 3, 4
+}
+zone stock: shared hidden
+zone hand: per player owner
+zone pile: shared public
+phase main {
+    deal 1 from stock to hand of [seat(0), seat(2)]
+    simultaneously for p in players {
+        decide p "Pick a card" {
+            pick(c from hand[p]) {
+                move c to pile
+            }
+        }
+    }
+    end game
+}
+'''
+
+
+def test_a_decision_without_a_legal_move_says_whose_it_was(tmp_path):
+    # It said "this decision has no legal move" at `decide p`, never which of the players.
+    state = _load_text(tmp_path, EMPTY_HANDED).new_game(players=3, seed=0)
+    state.apply(state.legal_moves()[0].text)
+    assert state.legal_moves() == []
+    assert state.fault.message == "this decision has no legal move, so the game cannot go on"
+    assert state.fault.hint.startswith("P1 had nothing to choose here; ")
