@@ -812,7 +812,26 @@ class Checker:
         typ = NONE
         for x in types:
             typ = join(typ, x)
-        return self._zones_kept(nodes, types, typ, what)
+        typ = self._zones_kept(nodes, types, typ, what)
+        if any(ZONE in x.split(":") for x in types):  # said by E0220
+            return typ
+        return self._kinds_kept(nodes, types, typ, what)
+
+    def _kinds_kept(self, nodes, types, joined: str, what: str) -> str:
+        """E0240 when a card, player or team (or a list of them) is joined with another kind of
+        value (`[c, 3]`, `if x then seat(1) else 2`): a card is kept as a number, so it would then
+        show and compare as one (`[17, 3]`)."""
+        kept = _identity(joined)
+        for node, typ in zip(nodes, types):
+            kind = _identity(typ)
+            if kind in (CARD, PLAYER, TEAM) and kind != kept:
+                other = next((x for x in types if _identity(x) != kind and x != NONE), ANY)
+                self.error("E0240", f"{describe(typ)} and {describe(other)} in one {what}", node.span, describe(typ),
+                           f"a value keeps its kind only among values of that kind: {describe(typ)} here would "
+                           "show and compare as a number; keep the kinds apart (a record with a field for each), "
+                           f"or use what you need of it ({_PART_OF[kind]})")
+                return ANY
+        return joined
 
     def _zones_kept(self, nodes, types, joined: str, what: str) -> str:
         """E0220 when joining values of different kinds would turn a zone into `any value`
@@ -1051,6 +1070,11 @@ class Checker:
         elif typ == ANY and value == ZONE:
             self.error("E0220", f"a zone stored in `{target.name}`, which may hold any value", s.value.span, "a zone",
                        f"declare the variable's type, e.g. `var {target.name}: zone = none`, so the zone keeps its name")
+        elif _identity(typ) == ANY and _identity(value) in (CARD, PLAYER, TEAM):
+            kind = (f"declare the variable's type, e.g. `var {target.name}: {spelled(value)}`" if local is None else
+                    f"a local takes the kind of its first value: start `{target.name}` with one, not `none`")
+            self.error("E0240", f"{describe(value)} stored in `{target.name}`, which may hold any value", s.value.span,
+                       describe(value), f"{kind}, so it keeps its kind (it would show and compare as a number)")
         elif typ == ANY and _records_in(value):
             self.error("E0224", f"{describe(value)} stored in `{target.name}`, which may hold any value", s.value.span,
                        describe(value), f"declare the variable's type, e.g. `var {target.name}: "
@@ -1636,6 +1660,16 @@ class Checker:
         else:
             self._mixed_attribute(key, what)
         return typ
+
+
+_PART_OF = {CARD: "`c.rank`, `c.name`", PLAYER: "`number(p)`", TEAM: "`number(t)`"}
+
+
+def _identity(t: str) -> str:
+    """The kind of the innermost items of a type (`list:list:card`: card)."""
+    while is_list(t):
+        t = element(t)
+    return t
 
 
 _DECL_KIND = {

@@ -127,3 +127,19 @@ def test_a_decision_without_a_legal_move_says_whose_it_was(tmp_path):
     assert state.legal_moves() == []
     assert state.fault.message == "this decision has no legal move, so the game cannot go on"
     assert state.fault.hint.startswith("P1 had nothing to choose here; ")
+
+
+def test_a_card_among_numbers_is_refused_where_it_would_show_as_a_number(tmp_path):
+    # `eval [QH, 3]` answered `[42, 3]` (the card's inner number); `set chosen = top(stock)` into
+    # `var chosen = none` logged `chosen 17`.
+    s = Session()
+    s.execute(f"load {ROOT / 'games' / 'bouncer.cardgame'}")
+    assert s.execute("eval [QH, 3]").startswith("error[E0240]: a card and a number in one list")
+    assert s.execute("eval [[QH], []]") == "[[QH], []]"
+    text = SUITS_AND_COUNTS.replace("define cups() = 3", "var chosen = none").replace(
+        "    end game", "    set chosen = top(deck)\n    end game")
+    path = tmp_path / "chosen.cardgame"
+    path.write_text(text)
+    _tables, _items, _sources, diags = interpreter.check_file(str(path))
+    assert [(d.code, d.message) for d in diags] == \
+        [("E0240", "a card stored in `chosen`, which may hold any value")]
