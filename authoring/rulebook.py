@@ -446,7 +446,10 @@ class _Book:
         return f"`{self.s.text(e)}`"
 
     def _is_zone(self, e) -> bool:
+        """A zone, named or held (a local, a parameter, `zone_of(c)`)."""
         resolved = self.t.resolved
+        if self.t.types.get(id(e)) == "zone":
+            return True
         if isinstance(e, n.Index):
             return resolved.get(id(e.obj), ("",))[0] == "zones"
         return isinstance(e, n.Name) and resolved.get(id(e), ("",))[0] == "zone"

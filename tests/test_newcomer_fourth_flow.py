@@ -258,3 +258,11 @@ def test_face_up_of_the_top_of_an_empty_pile_is_false_not_a_fault():
     state = _game("klondike").new_game(players=1, seed=1)
     assert [_value(state, e) for e in ("face_up(top(waste))", "zone_of(top(waste))", "owner(top(waste))")] == \
         ["false", "none", "none"]
+
+
+def test_the_rulebook_counts_the_cards_of_a_zone_held_in_a_local(capsys):
+    # `count(r)` for a local `r` holding a row read "the number of *r*"; for `hand[p]` it reads
+    # "the number of cards in ...".
+    assert main(["rules", str(SCRIPTS / "six_nimmt.cardgame")]) == 0
+    book = capsys.readouterr().out
+    assert "Otherwise, if the number of cards in *r* is 5:" in book and "the number of *r*" not in book
