@@ -260,6 +260,14 @@ CATALOGUE = {
         'phase p { decide a { b(c from 2 of d where e) } }',
         'phase p { decide a { b(c from 2 of d[e] where e) } }',
     ],
+    ("E0174", "a zone is one pile for the table, or one per player",
+     "declare each pile (`zone t1: shared hidden`, `zone t2: shared hidden`, ...) and list them "
+     "(`define piles = [t1, t2]`): `for t in piles`, a binder `t from piles` and `move c to t` use them"): [
+        'zone z[7]: shared hidden',
+        'zone z: 7 shared hidden',
+        'zone z: per pile hidden',
+        'zone z: per row hidden',
+    ],
     ("E0132", "`A if C else B` is written `if C then A else B`",
      "write `set x = if C then A else B`"): [
         'phase p { set x = a if b else c }',
