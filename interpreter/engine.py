@@ -235,9 +235,9 @@ class Game:
         pause_at = pause_kinds(pause_at)
         players = self.min_players if players is None else players
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            span = f"{self.min_players}" if self.min_players == self.max_players else \
-                f"{self.min_players} to {self.max_players}"
-            raise ScriptError([Diagnostic("E0703", f"this game takes {span} players, not {players}", None,
+            span = ("1 player" if self.max_players == 1 else f"{self.min_players} players") \
+                if self.min_players == self.max_players else f"{self.min_players} to {self.max_players} players"
+            raise ScriptError([Diagnostic("E0703", f"this game takes {span}, not {players}", None,
                                           hint=f"use --players {self.min_players}")])
         check_seed(seed)
         values = self.read_options({k: v for k, v in (options or {}).items()})

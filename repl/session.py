@@ -388,8 +388,8 @@ class Session:
                 raw[key] = value
         low, high = self.game.min_players, self.game.max_players
         if not low <= players <= high:
-            takes = f"{low}" if low == high else f"{low} to {high}"
-            raise ReplError(f"this game takes {takes} players, not {players}\n  = help: for example "
+            takes = ("1 player" if high == 1 else f"{low} players") if low == high else f"{low} to {high} players"
+            raise ReplError(f"this game takes {takes}, not {players}\n  = help: for example "
                             f"`new players={low}`")
         options = dict(self.options)
         options.update(self.game.read_options(raw))

@@ -266,3 +266,11 @@ def test_the_rulebook_counts_the_cards_of_a_zone_held_in_a_local(capsys):
     assert main(["rules", str(SCRIPTS / "six_nimmt.cardgame")]) == 0
     book = capsys.readouterr().out
     assert "Otherwise, if the number of cards in *r* is 5:" in book and "the number of *r*" not in book
+
+
+def test_a_one_player_game_takes_1_player_not_1_players():
+    with pytest.raises(interpreter.ScriptError, match=r"this game takes 1 player, not 2\n"):
+        _game("klondike").new_game(players=2)
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'klondike.cardgame'}")
+    assert s.execute("new players=2").startswith("error: this game takes 1 player, not 2")
