@@ -99,6 +99,9 @@ class _Book:
     # ---- sections
     def players(self):
         t = self.t
+        if t.max_players == 1:
+            self.add("## Players", "", "1 player, P0, who plays alone.", "")
+            return
         count = f"{t.min_players} players" if t.min_players == t.max_players else \
             f"{t.min_players} to {t.max_players} players"
         self.add("## Players", "", f"{count}. The seats are numbered P0, P1, ... in order around the table; "

@@ -274,3 +274,9 @@ def test_a_one_player_game_takes_1_player_not_1_players():
     s = Session()
     s.execute(f"load {SCRIPTS / 'klondike.cardgame'}")
     assert s.execute("new players=2").startswith("error: this game takes 1 player, not 2")
+
+
+def test_the_rulebook_of_a_one_player_game_has_no_seats_around_a_table(capsys):
+    # It read "1 players. The seats are numbered P0, P1, ... in order around the table; ...".
+    assert main(["rules", str(SCRIPTS / "klondike.cardgame")]) == 0
+    assert "## Players\n\n1 player, P0, who plays alone.\n" in capsys.readouterr().out
