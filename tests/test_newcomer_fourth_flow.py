@@ -280,3 +280,16 @@ def test_the_rulebook_of_a_one_player_game_has_no_seats_around_a_table(capsys):
     # It read "1 players. The seats are numbered P0, P1, ... in order around the table; ...".
     assert main(["rules", str(SCRIPTS / "klondike.cardgame")]) == 0
     assert "## Players\n\n1 player, P0, who plays alone.\n" in capsys.readouterr().out
+
+
+def test_a_player_listed_twice_in_a_simultaneous_decision_is_asked_once(tmp_path):
+    # `simultaneously for p in [seat(0), seat(0), seat(1)]` asked P0 twice (both choices made on
+    # the same position); a reaction window gathers each player once.
+    text = EMPTY_HANDED.replace("deal 1 from stock to hand of [seat(0), seat(2)]",
+                                "deal 1 from stock to hand of players").replace(
+        "simultaneously for p in players", "simultaneously for p in [seat(0), seat(0), seat(1)]")
+    state = _load_text(tmp_path, text).new_game(players=3, seed=0)
+    state.apply(state.legal_moves()[0].text)
+    assert state.current_player == 1
+    state.apply(state.legal_moves()[0].text)
+    assert state.is_over and _value(state, "count(pile)") == "2"
