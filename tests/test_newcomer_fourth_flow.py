@@ -11,6 +11,7 @@ import json
 import pytest
 
 import interpreter
+from interpreter.lint import lint
 from interpreter.simulate import simulate
 from repl.cli import main
 from repl.session import Session
@@ -293,3 +294,13 @@ def test_a_player_listed_twice_in_a_simultaneous_decision_is_asked_once(tmp_path
     assert state.current_player == 1
     state.apply(state.legal_moves()[0].text)
     assert state.is_over and _value(state, "count(pile)") == "2"
+
+
+def test_lint_does_not_speak_of_the_when_of_a_rule_that_has_none(tmp_path):
+    # A Klondike whose stock turns over for ever never let `rule nothing_else() ... require
+    # stuck` allow `give_up`; the hint said "... only be played where its `when` is false".
+    text = EMPTY_HANDED.replace("deal 1 from stock to hand of [seat(0), seat(2)]", "deal 1 from stock to hand of players") \
+        .replace("pick(c from hand[p]) {", "give_up requires nothing_else() { }\n            pick(c from hand[p]) {") \
+        + 'rule nothing_else() "Give up only when nothing else is left." require empty(hand[seat(0)])\n'
+    found = [d for d in lint(_load_text(tmp_path, text), 2, 0).diagnostics if d.code == "L0202"]
+    assert [d.hint.split(",")[0] for d in found] == ["it has no `when`"]
