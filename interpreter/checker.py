@@ -17,8 +17,7 @@ from . import limits
 from . import nodes as n
 from . import orders, teams
 from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, TEAM_NAMES, BuiltinTypeError
-from .source import Diagnostic, Span, did_you_mean
-from .syntax_errors import AT_POSITION_HINT
+from .source import AT_POSITION_HINT, Diagnostic, Span, did_you_mean
 from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, TYPE_NAMES, ZONE, ZONES, base_of,
                     describe, element, fits, is_list, is_listlike, is_ordered, is_record, join, list_of,
                     order_name, record_name, record_type, spelled)

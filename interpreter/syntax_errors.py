@@ -12,7 +12,7 @@ import unicodedata
 
 import lark
 
-from .source import Diagnostic, Span, did_you_mean
+from .source import AT_POSITION_HINT, Diagnostic, Span, did_you_mean
 
 # What may follow a statement: where a statement is left unfinished, the parser fails at the next.
 _NEXT_STATEMENT = ('}', 'move a to b }', 'for q in z { } }', 'set a = 1 }', 'if a { } }', 'log "x" }',
@@ -444,9 +444,6 @@ _INCLUDE_WORD = re.compile(r"\b(include)\s*$")
 # position, `the`, `random`) left `at` a procedure's name and the parser failed after it
 # (`face up at bottom` is E0156, the two parts in the wrong order).
 _MOVE_AT = re.compile(r"\bmove\b[^\n{}]*\bto\b[^\n{}]*(?<!\bup)(?<!\bdown)[ \t]+at[ \t]*$")
-AT_POSITION_HINT = ("a card goes on top (the default) or `at bottom`; to put it n cards down, lift the cards above "
-                    "it into a spare zone and put them back: `move reverse(top(pile, n)) to spare`, `move c to pile`, "
-                    "`move spare to pile` (docs/language.md §13)")
 
 _FACE_WORD = re.compile(r"\b(face_?up|face_?down|faceUp|faceDown|facedown|faceup)[ \t]*(?:#[^\n]*)?\s*$")
 
