@@ -304,3 +304,11 @@ def test_lint_does_not_speak_of_the_when_of_a_rule_that_has_none(tmp_path):
         + 'rule nothing_else() "Give up only when nothing else is left." require empty(hand[seat(0)])\n'
     found = [d for d in lint(_load_text(tmp_path, text), 2, 0).diagnostics if d.code == "L0202"]
     assert [d.hint.split(",")[0] for d in found] == ["it has no `when`"]
+
+
+def test_a_move_typed_with_too_many_cards_names_the_counts_as_a_range():
+    # "`take` takes 2 or 3 or 4 or 5 cards; this names 6"
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'scopa.cardgame'}")
+    s.execute("new seed=5")
+    assert "`take` takes 2 to 5 cards; this names 6" in s.execute("why take 4clubs Qcups 5coins 5swords Qswords 3coins")
