@@ -99,6 +99,9 @@ class _Book:
     # ---- sections
     def players(self):
         t = self.t
+        if t.max_players == 1:
+            self.add("## Players", "", "1 player, P0, who plays alone.", "")
+            return
         count = f"{t.min_players} players" if t.min_players == t.max_players else \
             f"{t.min_players} to {t.max_players} players"
         self.add("## Players", "", f"{count}. The seats are numbered P0, P1, ... in order around the table; "
@@ -446,7 +449,10 @@ class _Book:
         return f"`{self.s.text(e)}`"
 
     def _is_zone(self, e) -> bool:
+        """A zone, named or held (a local, a parameter, `zone_of(c)`)."""
         resolved = self.t.resolved
+        if self.t.types.get(id(e)) == "zone":
+            return True
         if isinstance(e, n.Index):
             return resolved.get(id(e.obj), ("",))[0] == "zones"
         return isinstance(e, n.Name) and resolved.get(id(e), ("",))[0] == "zone"

@@ -266,12 +266,12 @@ READS_WHERE = frozenset({"owner", "zone_of", "face_up"})
 
 @builtin("owner", 1, 1, lambda t: (_need(t, 0, lambda x: fits(CARD, x), "a card"), PLAYER)[1])
 def _owner(st, card):
-    return st.owner_of_slot(st.loc[card])
+    return None if card is None else st.owner_of_slot(st.loc[card])
 
 
 @builtin("zone_of", 1, 1, lambda t: (_need(t, 0, lambda x: fits(CARD, x), "a card"), ZONE)[1])
 def _zone_of(st, card):
-    return st.loc[card]
+    return None if card is None else st.loc[card]
 
 
 def _visible_type(t):
@@ -281,7 +281,9 @@ def _visible_type(t):
 
 @builtin("face_up", 1, 1, _visible_type)
 def _face_up(st, card):
-    return bool(st.vis[card] & st.FACE_UP)
+    """False for none (the top of an empty pile), as none flows through the other card
+    built-ins (docs/language.md §10)."""
+    return card is not None and bool(st.vis[card] & st.FACE_UP)
 
 
 def _random_type(t):

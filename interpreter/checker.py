@@ -17,7 +17,7 @@ from . import limits
 from . import nodes as n
 from . import orders, teams
 from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, TEAM_NAMES, BuiltinTypeError
-from .source import Diagnostic, Span, did_you_mean
+from .source import AT_POSITION_HINT, Diagnostic, Span, did_you_mean
 from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, TYPE_NAMES, ZONE, ZONES, base_of,
                     describe, element, fits, is_list, is_listlike, is_ordered, is_record, join, list_of,
                     order_name, record_name, record_type, spelled)
@@ -295,12 +295,20 @@ class Checker:
                                    f"the first declaration is at {named[item.name]}")
                     named.setdefault(item.name, item.span)
         for name, span in seen.items():
-            if name in t.symbols:
+            if name in t.symbols and self._hides_symbol(seen_kind[name], name):
                 self.warn("W0408", f"`{name}` is also a symbol (a card attribute or option value)", span,
                           "this name wins", f"in expressions `{name}` now means this declaration, never the symbol; "
                           "rename one of them")
         for name, var in list(t.vars.items()):
             t.vars[name] = (var, None)
+
+    def _hides_symbol(self, kind: str, name: str) -> bool:
+        """Whether a bare name in an expression means this declaration rather than the symbol:
+        variables, options, zones and definitions without parameters come before symbols in the
+        lookup; a definition with parameters, a rule, a phase and the rest are never read bare."""
+        if kind == "defines":
+            return self.t.defines[name].params is None
+        return kind in ("vars", "options", "zones")
 
     def _collect_limit(self, item: n.LimitDecl):
         caps = limits.BUDGET_CAPS
@@ -806,16 +814,21 @@ class Checker:
         self.t.types[id(node)] = list_of(CARD)
 
     def _symbol_hidden_among_symbols(self, items, types):
-        """W0410 for `[a, b, c]` where `c` is a local name (a parameter `c: card`) but the other
-        items are symbols: the author meant the symbol `c`, which the local hides."""
+        """W0410 for `[a, b, c]` where `c` is a local name (a parameter `c: int`) but the other
+        items are symbols: the author meant the symbol `c`, which the local hides (a card, player
+        or team there is E0240, whose hint says the same)."""
         if SYMBOL not in types:
             return
         for item, typ in zip(items, types):
-            if isinstance(item, n.Name) and typ != SYMBOL and item.name in self.t.symbols and \
-                    self.t.resolved.get(id(item), ("",))[0] == "local":
+            if typ != SYMBOL and _identity(typ) not in (CARD, PLAYER, TEAM) and self._local_hiding_symbol(item):
                 self.warn("W0410", f"`{item.name}` here is a local name, not the symbol `{item.name}`", item.span,
                           f"{describe(typ)}, among symbols", f"the local `{item.name}` (a parameter, `let` or "
                           "loop name) hides the symbol of that name; rename the local to write the symbol")
+
+    def _local_hiding_symbol(self, node) -> bool:
+        """`node` is a local name (parameter, `let`, loop name) spelt like a symbol of the game."""
+        return isinstance(node, n.Name) and node.name in self.t.symbols and \
+            self.t.resolved.get(id(node), ("",))[0] == "local"
 
     def _join_all(self, nodes, types, what: str) -> str:
         """The type of one value out of several (if/else branches, list items): zones among
@@ -828,7 +841,30 @@ class Checker:
         typ = NONE
         for x in types:
             typ = join(typ, x)
-        return self._zones_kept(nodes, types, typ, what)
+        typ = self._zones_kept(nodes, types, typ, what)
+        if any(ZONE in x.split(":") for x in types):  # said by E0220
+            return typ
+        return self._kinds_kept(nodes, types, typ, what)
+
+    def _kinds_kept(self, nodes, types, joined: str, what: str) -> str:
+        """E0240 when a card, player or team (or a list of them) is joined with another kind of
+        value (`[c, 3]`, `if x then seat(1) else 2`): a card is kept as a number, so it would then
+        show and compare as one (`[17, 3]`)."""
+        kept = _identity(joined)
+        for node, typ in zip(nodes, types):
+            kind = _identity(typ)
+            if kind in (CARD, PLAYER, TEAM) and kind != kept:
+                other = next((x for x in types if _identity(x) != kind and x != NONE), ANY)
+                hint = (f"a value keeps its kind only among values of that kind: {describe(typ)} here would "
+                        "show and compare as a number; keep the kinds apart (a record with a field for each), "
+                        f"or use what you need of it ({_PART_OF[kind]})")
+                if other == SYMBOL and self._local_hiding_symbol(node):
+                    hint = (f"`{node.name}` here is a local name (a parameter, `let` or loop name), which hides the "
+                            f"symbol `{node.name}`: rename the local to write the symbol")
+                self.error("E0240", f"{describe(typ)} and {describe(other)} in one {what}", node.span, describe(typ),
+                           hint)
+                return ANY
+        return joined
 
     def _zones_kept(self, nodes, types, joined: str, what: str) -> str:
         """E0220 when joining values of different kinds would turn a zone into `any value`
@@ -932,13 +968,16 @@ class Checker:
             case n.Loop():
                 self.block(s.body, scope.child("loop"))
             case n.Break():
-                if "loop" not in scope.context:
+                if "loop" not in scope.context and "loop around" in scope.context:
+                    self._leaves_simultaneous(s, "break", "`break` after it (`if done { break }`)")
+                elif "loop" not in scope.context:
                     self.error("E0502", "`break` outside a loop", s.span)
             case n.Decide():
                 self._decide(s, scope)
             case n.Simultaneous():
                 source = self._expect(s.source, list_of(PLAYER), scope)
-                inner = scope.child()
+                inner = scope.child("simultaneous", *(["loop around"] if "loop" in scope.context else []))
+                inner.context -= {"loop"}  # a body cannot leave a loop around the decision (E0560)
                 t.slots[id(s)] = inner.declare(s.var, PLAYER)
                 for _ in range(3):  # the players, the position, the collected choices
                     inner.frame.new_slot()
@@ -963,6 +1002,8 @@ class Checker:
                         hint = f"`{s.name}` is an event: it happens by `signal {s.name}(...)`"
                     elif s.name in t.phases:
                         hint = f"`{s.name}` is a phase: `next {s.name}` goes on to it"
+                    elif s.name == "at":
+                        hint = f"if this is the end of a `move`: {AT_POSITION_HINT}"
                     self.error("E0206", f"unknown procedure `{s.name}`", s.name_span, "not declared", hint)
                     for a in s.args:
                         self.expr(a, scope)
@@ -985,6 +1026,8 @@ class Checker:
                 if "event" in scope.context:
                     self.error("E0503", "`next` cannot leave a phase from inside an event", s.span,
                                hint="set a variable in the event and act on it in the phase")
+                elif "simultaneous" in scope.context:
+                    self._leaves_simultaneous(s, "next", f"`if ... {{ next {s.phase} }}` after it")
             case n.EndGame():
                 self._has_end = True
             case n.Signal():
@@ -1004,12 +1047,22 @@ class Checker:
             case n.Return():
                 if "procedure" not in scope.context:
                     self.error("E0505", "`return` is only allowed in a procedure", s.span)
+                elif "simultaneous" in scope.context:
+                    self._leaves_simultaneous(s, "return", "`if ... { return }` after it")
             case n.Log():
                 for part in s.parts:
                     if not isinstance(part, str):
                         self.expr(part, scope)
             case _:
                 raise AssertionError(f"unhandled statement {s!r}")
+
+    def _leaves_simultaneous(self, s, word: str, instead: str):
+        """E0560: the chosen bodies of a simultaneous decision run one after another once everyone
+        has chosen; leaving in one would silently drop the moves the later players chose."""
+        self.error("E0560", f"`{word}` inside a move of a simultaneous decision", s.span,
+                   "the later players' moves would never run",
+                   "every player's chosen move runs after all have chosen, one after another: set a variable "
+                   f"in the move and act on it once all have run, with {instead}")
 
     def _set(self, s: n.Set, scope):
         t = self.t
@@ -1059,6 +1112,11 @@ class Checker:
         elif typ == ANY and value == ZONE:
             self.error("E0220", f"a zone stored in `{target.name}`, which may hold any value", s.value.span, "a zone",
                        f"declare the variable's type, e.g. `var {target.name}: zone = none`, so the zone keeps its name")
+        elif _identity(typ) == ANY and _identity(value) in (CARD, PLAYER, TEAM):
+            kind = (f"declare the variable's type, e.g. `var {target.name}: {spelled(value)}`" if local is None else
+                    f"a local takes the kind of its first value: start `{target.name}` with one, not `none`")
+            self.error("E0240", f"{describe(value)} stored in `{target.name}`, which may hold any value", s.value.span,
+                       describe(value), f"{kind}, so it keeps its kind (it would show and compare as a number)")
         elif typ == ANY and _records_in(value):
             self.error("E0224", f"{describe(value)} stored in `{target.name}`, which may hold any value", s.value.span,
                        describe(value), f"declare the variable's type, e.g. `var {target.name}: "
@@ -1647,6 +1705,16 @@ class Checker:
         else:
             self._mixed_attribute(key, what)
         return typ
+
+
+_PART_OF = {CARD: "`c.rank`, `c.name`", PLAYER: "`number(p)`", TEAM: "`number(t)`"}
+
+
+def _identity(t: str) -> str:
+    """The kind of the innermost items of a type (`list:list:card`: card)."""
+    while is_list(t):
+        t = element(t)
+    return t
 
 
 _DECL_KIND = {

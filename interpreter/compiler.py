@@ -383,12 +383,13 @@ class Compiler:
         return decision, specs
 
     def _simultaneous(self, s: n.Simultaneous):
-        """Ask each player in turn, keeping the choices hidden; then run them in seat order."""
+        """Ask each listed player once, in turn, keeping the choices hidden; then run them in the
+        order of the list.  A player listed twice is asked once, as a reaction window asks."""
         asm = self._asm
         var = self.t.slots[id(s)]
         players, pos, collected = var + 1, var + 2, var + 3
         sl, source = self.gen.lower_in_frame(s.source)
-        asm.simple(sl + [f"L[{players}] = tuple({source})", f"L[{pos}] = 0", f"L[{collected}] = ()"])
+        asm.simple(sl + [f"L[{players}] = tuple(dict.fromkeys({source}))", f"L[{pos}] = 0", f"L[{collected}] = ()"])
         ask, dispatch, end = _Label(), _Label(), _Label()
         asm.label(ask)
         asm.op(lambda pc: [f"if L[{pos}] < len(L[{players}]):", f"    L[{var}] = L[{players}][L[{pos}]]",

@@ -236,9 +236,9 @@ class Game:
         pause_at = pause_kinds(pause_at)
         players = self.min_players if players is None else players
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            span = f"{self.min_players}" if self.min_players == self.max_players else \
-                f"{self.min_players} to {self.max_players}"
-            raise ScriptError([Diagnostic("E0703", f"this game takes {span} players, not {players}", None,
+            span = ("1 player" if self.max_players == 1 else f"{self.min_players} players") \
+                if self.min_players == self.max_players else f"{self.min_players} to {self.max_players} players"
+            raise ScriptError([Diagnostic("E0703", f"this game takes {span}, not {players}", None,
                                           hint=f"use --players {self.min_players}")])
         check_seed(seed)
         values = self.read_options({k: v for k, v in (options or {}).items()})
@@ -595,10 +595,11 @@ class GameState(State):
             # A dead end, however the listing came to be kept (here, or by the engine's own
             # calls before this one: a playout that gives a dead end up to the public path lists
             # the decision first), faults the game at the decision, so every path ends alike.
+            chooser = "the table" if self.actor == TABLE else f"P{self.actor}"
             self._fault(ScriptRuntimeError(
                 "this decision has no legal move, so the game cannot go on", self.waiting.span,
-                "every decision needs an option that is always allowed (e.g. `pass`), or rules that "
-                "leave at least one" + self._dead_end()))
+                f"{chooser} had nothing to choose here; every decision needs an option that is always "
+                "allowed (e.g. `pass`), or rules that leave at least one" + self._dead_end()))
             return []
         return list(moves)
 

@@ -285,7 +285,10 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
                  "it may be dead (its `require` always holds where it applies), or the games never met the case")
         elif not passed:
             warn("L0202", f"rule `{name}` forbade every move it applied to", rule.span,
-                 f"forbade {failed} moves, allowed none", "its alternatives can only be played where its `when` is false")
+                 f"forbade {failed} moves, allowed none",
+                 "its alternatives can only be played where its `when` is false" if rule.when is not None else
+                 "it has no `when`, so its `require` never held in these games: the alternatives that name it were "
+                 "never legal (or the games never met the case)")
     read: dict = {}
     for (name, what, seat), count in sorted(obs.unseen.items(), key=lambda item: (item[0][0], item[0][2], item[0][1])):
         first = read.setdefault(name, [what, seat, 0])

@@ -94,6 +94,11 @@ class Diagnostic:
 
 
 MAX_QUOTE = 120  # characters of a source line quoted under a diagnostic
+# How to put a card inside a pile: the hint of E0170 (`move c to pile at n`, a syntax error) and
+# of E0206 for `at (n)` (a call of a procedure `at`, found by the checker).
+AT_POSITION_HINT = ("a card goes on top (the default) or `at bottom`; to put it n cards down, lift the cards above "
+                    "it into a spare zone and put them back: `move reverse(top(pile, n)) to spare`, `move c to pile`, "
+                    "`move spare to pile` (docs/language.md §13)")
 
 
 def render(diag: Diagnostic, sources: dict[str, SourceFile]) -> str:

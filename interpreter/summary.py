@@ -102,8 +102,8 @@ class Summary:
         n, players, counts = sum(self.outcomes.values()), self.players, self.outcomes
         won = counts["won"]
         first = {"value": None, "ci95": None}
-        if won:  # with teams: the share of seat P0's team
-            sides = players if self.teams is None else self.teams.count
+        sides = players if self.teams is None else self.teams.count
+        if won and sides > 1:  # with teams: the share of seat P0's team; alone, every win is P0's
             share, fair = proportion(self.sole[0], won), 1 / sides
             first = {"value": round(share["value"] - fair, 4), "ci95": [round(x - fair, 4) for x in share["ci95"]]}
         faults = list(self.faults.values())

@@ -12,7 +12,7 @@ import unicodedata
 
 import lark
 
-from .source import Diagnostic, Span, did_you_mean
+from .source import AT_POSITION_HINT, Diagnostic, Span, did_you_mean
 
 # What may follow a statement: where a statement is left unfinished, the parser fails at the next.
 _NEXT_STATEMENT = ('}', 'move a to b }', 'for q in z { } }', 'set a = 1 }', 'if a { } }', 'log "x" }',
@@ -225,6 +225,49 @@ CATALOGUE = {
         'phase p { move x to y face up at top }',
         'phase p { move x to y[z] face up at bottom }',
     ],
+    ("E0172", "a deck lists its values one by one",
+     "write `value: 1, 2, 3, 4, 5`: a deck's values are written out, not as a range (`1..104`), list or call"): [
+        'deck d in s { v: 1..3 }',
+        'deck d in s { v: a, 1..3 }',
+        'deck d in s { ordered v: 1..3 }',
+        'deck d in s { v: -1..3 }',
+        'deck d in s { v: range(1, 3) }',
+        'deck d in s { v: [1, 2] }',
+        'deck d in s { ordered v: [1, 2] }',
+    ],
+    ("E0173", "`where` filters a list only inside a comprehension or a quantifier",
+     "walk a filtered list: `for q in [x for x in players where x != p] { ... }`"): [
+        'phase p { for x in y where z { } }',
+        'phase p { for x in f(y) where z { } }',
+        'phase p { for x in y[z] where z { } }',
+        'phase p { for x in [y] where z { } }',
+        'phase p { for x in (y) where z { } }',
+        'phase p { simultaneously for x in y where z { } }',
+        'phase p { simultaneously for x in f(y) where z { } }',
+        'phase p { simultaneously for x in y[z] where z { } }',
+    ],
+    ("E0173", "`where` filters a list only inside a comprehension or a quantifier",
+     "ask a filtered list: `reaction NAME on EVENT by q in [x for x in players where x != p] { ... }`"): [
+        'reaction r on e by q in y where z { }',
+        'reaction r on e by q in f(y) where z { }',
+        'reaction r on e by q in y[z] where z { }',
+    ],
+    ("E0173", "`where` filters a list only inside a comprehension or a quantifier",
+     "give the binder a filtered list: `play(c from [x for x in hand[p] where x.suit == led])`"): [
+        'phase p { decide a { b(c from d where e) } }',
+        'phase p { decide a { b(c from d[e] where e) } }',
+        'phase p { decide a { b(c from f(d) where e) } }',
+        'phase p { decide a { b(c from 2 of d where e) } }',
+        'phase p { decide a { b(c from 2 of d[e] where e) } }',
+    ],
+    ("E0174", "a zone is one pile for the table, or one per player",
+     "declare each pile (`zone t1: shared hidden`, `zone t2: shared hidden`, ...) and list them "
+     "(`define piles = [t1, t2]`): `for t in piles`, a binder `t from piles` and `move c to t` use them"): [
+        'zone z[7]: shared hidden',
+        'zone z: 7 shared hidden',
+        'zone z: per pile hidden',
+        'zone z: per row hidden',
+    ],
     ("E0132", "`A if C else B` is written `if C then A else B`",
      "write `set x = if C then A else B`"): [
         'phase p { set x = a if b else c }',
@@ -397,6 +440,11 @@ _IF_AFTER_OPERATOR = re.compile(r"(?:[-+*/%]|[<>!=]=|[<>]|\b(?:and|or|in|not))\s
 # `move c to z faceup`: the one word reads as the start of a procedure call, so the parser
 # fails at the next statement; the word is just before the error.
 _INCLUDE_WORD = re.compile(r"\b(include)\s*$")
+# `move c to pile at n`: `at` is only read as `at top` or `at bottom`, so any other word (a
+# position, `the`, `random`) left `at` a procedure's name and the parser failed after it
+# (`face up at bottom` is E0156, the two parts in the wrong order).
+_MOVE_AT = re.compile(r"\bmove\b[^\n{}]*\bto\b[^\n{}]*(?<!\bup)(?<!\bdown)[ \t]+at[ \t]*$")
+
 _FACE_WORD = re.compile(r"\b(face_?up|face_?down|faceUp|faceDown|facedown|faceup)[ \t]*(?:#[^\n]*)?\s*$")
 
 # `1 < a < 3`: a second comparison inside one expression (comparisons do not chain). The part of
@@ -608,6 +656,9 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     if isinstance(err, lark.exceptions.UnexpectedCharacters) and found == "`'`":
         return Diagnostic("E0133", "texts are written in double quotes", span, "unexpected `'`",
                           'write `log "hello"`')
+    if found != "end of file" and _MOVE_AT.search(before):
+        return Diagnostic("E0170", "`at` in a `move` takes `top` or `bottom`", span, "not `top` or `bottom`",
+                          AT_POSITION_HINT)
     word = _STATEMENT_WORD.search(before)
     if word and isinstance(err, lark.exceptions.UnexpectedToken) and err.token.type == "NAME" and _in_block(before):
         name = word.group(1)

@@ -35,7 +35,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("moves", "moves [WORD...] [--all] [--full]", "the numbered legal moves; --all adds the illegal ones "
             "and the rule that forbids each", "moves QS",
             "Words keep the moves naming each of them (`moves 2H QS`: the passes with both cards), numbered as in "
-            "the whole list. A list longer than 40 shows its first 30 and how many more; --full shows them all."),
+            "the whole list. A list longer than 40 shows its first 30 and how many more (with --all, every legal "
+            "move and forbidden ones up to 30 lines); --full shows them all."),
     Command("play", "play MOVE|NUMBER|#NUMBER", "make a move: its text, the text after its name, or its number in "
             "`moves`", "play 9D",
             "An illegal move is explained and changes nothing. The cards of a move may be typed in any order "

@@ -201,7 +201,8 @@ def _shape_problems(words: list[str], candidates: list[str], by_fold: dict) -> l
         card_names = set(by_fold.values())
         all_cards = all(w in card_names for values in same for w in values)
         what = "cards" if all_cards else "values"
-        counts = " or ".join(map(str, sizes))
+        runs = len(sizes) > 2 and sizes == list(range(sizes[0], sizes[-1] + 1))  # 2, 3, 4, 5: `2 to 5`
+        counts = f"{sizes[0]} to {sizes[-1]}" if runs else " or ".join(map(str, sizes))
         what = what if sizes != [1] else what[:-1]
         lines.append(f"`{words[0]}` takes {counts} {what}; this names {len(typed) - 1}")
     named = [by_fold[w.casefold()] for w in words[1:] if w.casefold() in by_fold]

@@ -391,8 +391,8 @@ class Session:
                 raw[key] = value
         low, high = self.game.min_players, self.game.max_players
         if not low <= players <= high:
-            takes = f"{low}" if low == high else f"{low} to {high}"
-            raise ReplError(f"this game takes {takes} players, not {players}\n  = help: for example "
+            takes = ("1 player" if high == 1 else f"{low} players") if low == high else f"{low} to {high} players"
+            raise ReplError(f"this game takes {takes}, not {players}\n  = help: for example "
                             f"`new players={low}`")
         options = dict(self.options)
         options.update(self.game.read_options(raw))
@@ -552,13 +552,14 @@ class Session:
         if not self._sees_choices(st):
             return self._hidden_choices(actor)
         legal = self.move_texts()
+        number = {m.text: i for i, m in enumerate(st.legal_moves(), 1)}
         title = "table decision" if actor == TABLE else f"P{actor} to act"
         prompt = st.view(self.perspective)["prompt"]
         lines = [f"{title}: {prompt}" if prompt else title]
+        width = len(str(len(legal)))
         # a bare number would read as a move (`bid 4`): positions are written `#4`
         mark = "#" if reads_as_number(self.move_texts(legal_only=False)) else ""
         if not show_all:
-            width = len(str(len(legal)))
             shown = [(i, m) for i, m in enumerate(legal, 1) if _names_all(m, wanted)]
             kept = shown if full or wanted or len(shown) <= _LONG_LIST else shown[:_SHOWN_OF_LONG_LIST]
             lines += [f"  {mark}{i:>{width}}. {m}" for i, m in kept]
@@ -571,20 +572,27 @@ class Session:
             elif not shown:
                 lines.append(f"  (no legal move names {' '.join(typed)}; {len(legal)} legal)")
             return lines
-        number = {m.text: i for i, m in enumerate(st.legal_moves(), 1)}
         candidates = [(m, text) for m, text in zip(st.candidate_moves(), self.move_texts(legal_only=False))
                       if _names_all(text, wanted)]
-        width = max((len(text) for _, text in candidates), default=0)
-        for m, text in candidates:
+        kept = candidates
+        if not (full or wanted or len(candidates) <= _LONG_LIST):  # every legal move, then forbidden ones
+            room = _SHOWN_OF_LONG_LIST - sum(m.text in number for m, _ in candidates)
+            kept = [(m, text) for m, text in candidates if m.text in number or (room := room - 1) >= 0]
+        text_width = max((len(text) for _, text in kept), default=0)
+        width = max(width, 2)
+        for m, text in kept:  # only the moves shown are explained
             if m.text in number:
-                lines.append(f"  {mark}{number[m.text]:>2}. {text}")
+                lines.append(f"  {mark}{number[m.text]:>{width}}. {text}")
                 continue
             reason = st.explain(m, viewer=self.perspective)
             if reason.legal is None:  # its rules read what this view cannot see
-                lines.append(f"   {' ' * len(mark)}-  {text:<{width}}  not judged here: it {reason.reason}")
+                verdict = f"not judged here: it {reason.reason}"
             else:
-                rules = ", ".join(r.name for r in reason.failing) or reason.reason
-                lines.append(f"   {' ' * len(mark)}-  {text:<{width}}  forbidden by {rules}")
+                verdict = "forbidden by " + (", ".join(r.name for r in reason.failing) or reason.reason)
+            lines.append(f"  {'-':>{len(mark) + width}}  {text:<{text_width}}  {verdict}")
+        if len(kept) < len(candidates):
+            lines.append(f"  ... {len(candidates) - len(kept)} more forbidden: `moves --all --full` lists every "
+                         "one, `moves --all WORD` those naming WORD")
         lines.append(f"{sum(m.text in number for m, _ in candidates)} legal of {len(candidates)}")
         return lines
 

@@ -97,7 +97,7 @@ def text_report(stats) -> list[str]:
     lines += [f"P(draw): {rate(stats['p_draw'])}   P(capped): {rate(stats['p_capped'])}   "
               f"P(faulted): {rate(stats['p_faulted'])}",
               f"length (decisions, finished games): {mean(stats['length'])}",
-              f"first-seat advantage: {_signed(m['first_seat_advantage'], 'teams' in stats)}",
+              f"first-seat advantage: {_signed(m['first_seat_advantage'], 'teams' in stats, stats['players'])}",
               f"lead changes: {mean(m['lead_changes']) if full else _NOT_MEASURED}",
               f"decided at (share of the game): {mean(m['decided_at']) if full else _NOT_MEASURED}",
               f"branching factor: {mean(m['branching_factor'])}",
@@ -121,9 +121,9 @@ def _team_lines(stats) -> list[str]:
     return lines
 
 
-def _signed(entry, teams: bool = False) -> str:
+def _signed(entry, teams: bool = False, players: int = 2) -> str:
     if entry["value"] is None:
-        return "n/a (no game was won)"
+        return "n/a (one player)" if players == 1 else "n/a (no game was won)"
     lo, hi = entry["ci95"]
     whose = "the team of seat P0" if teams else "seat P0"
     return f"{entry['value']:+.1%} [{lo:+.1%}, {hi:+.1%}] ({whose}'s share of the won games minus a fair share)"
