@@ -853,8 +853,10 @@ class Checker:
         kept = _identity(joined)
         for node, typ in zip(nodes, types):
             kind = _identity(typ)
-            if kind in (CARD, PLAYER, TEAM) and kind != kept:
-                other = next((x for x in types if _identity(x) != kind and x != NONE), ANY)
+            # only a kind known to differ: a value of unknown type (a recursive definition's
+            # call, checked before its own type is known) joins as before
+            other = next((x for x in types if _identity(x) not in (kind, NONE, ANY)), None)
+            if kind in (CARD, PLAYER, TEAM) and kind != kept and other is not None:
                 hint = (f"a value keeps its kind only among values of that kind: {describe(typ)} here would "
                         "show and compare as a number; keep the kinds apart (a record with a field for each), "
                         f"or use what you need of it ({_PART_OF[kind]})")

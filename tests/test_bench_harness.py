@@ -25,6 +25,19 @@ def test_every_shipped_game_has_a_row():
     assert {f"games/{p.name}" for p in GAMES.glob("*.cardgame")} <= rows
 
 
+def test_every_whole_bench_script_checks_cleanly():
+    # bench/scripts holds whole games and one fragment they include (lang_patterns, no `players`);
+    # no test played gin.cardgame, so a checker change refusing it went unseen
+    import interpreter
+    from helpers import ROOT
+    scripts = [p for p in sorted((ROOT / "bench" / "scripts").glob("*.cardgame"))
+               if any(line.startswith("players ") for line in p.read_text().splitlines())]
+    assert len(scripts) >= 5
+    for path in scripts:
+        errors = [d for d in interpreter.check_file(str(path))[3] if d.severity == "error"]
+        assert errors == [], f"{path.name}: {errors}"
+
+
 def test_explain_time():
     assert harness.explain_time(repeat=1)["explain_us"] > 0
 

@@ -149,6 +149,22 @@ def test_a_card_among_numbers_is_refused_where_it_would_show_as_a_number(tmp_pat
         [("E0240", "a card stored in `chosen`, which may hold any value")]
 
 
+def test_a_recursive_definition_of_lists_of_cards_is_not_refused_as_a_mix_of_kinds(tmp_path):
+    # The recursive call's type is not known while its own body is checked: E0240 refused
+    # `if k == 0 then [first(xs, 0)] else ... lang_subsets(...)` (bench/scripts/gin.cardgame).
+    text = SUITS_AND_COUNTS.replace("define cups() = 3", """define picks(xs: list of card, k: int) =
+    if k == 0 then [first(xs, 0)]
+    else if count(xs) < k then []
+    else let x = first(xs) in let rest = last(xs, count(xs) - 1) in
+        [[x] + s for s in picks(rest, k - 1)] + picks(rest, k)""")
+    path = tmp_path / "subsets.cardgame"
+    path.write_text(text)
+    _tables, _items, _sources, diags = interpreter.check_file(str(path))
+    assert diags == []
+    state = interpreter.load(str(path)).new_game(seed=1)
+    assert state.evaluate("count(picks(cards(deck), 2))")[0] == "3"  # the three cups left in the deck
+
+
 # ---- the six games: each rule's effect in a scenario, and every game ends
 
 GAMES_OF_THIS_CAMPAIGN = ["sushi_go", "six_nimmt", "exploding_kittens", "durak", "klondike", "scopa"]
