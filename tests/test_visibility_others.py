@@ -309,3 +309,7 @@ def test_highlighting_knows_the_zone_words():
     later = [token for token, text in tokens if text == "others"][1]
     assert later in Name
 
+
+def test_hanabi_reads_its_hands_through_others(tmp_path):
+    text = (ROOT / "tests" / "scripts" / "hanabi.cardgame").read_text()
+    assert "zone hand: per player others shown as placed" in text and "show " not in text
