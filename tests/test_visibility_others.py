@@ -222,6 +222,8 @@ def test_the_owner_chooses_among_cards_it_cannot_see_and_why_is_refused_as_for_h
     assert s.execute("why play B3").replace("B3", "R1") == s.execute("why play R1")
     assert s.execute("why #1").startswith("`play ??` for P0 at step 0 (phase turn): legal")
     assert s.execute("eval hand[P0]") == "[??, ??]" and s.execute("eval count(hand[P0])") == "2"
+    assert s.execute("show hand").splitlines() == ["hand[P0]: 2 cards, hidden", "hand[P1]: 2 cards: B1 G3",
+                                                   "hand[P2]: 2 cards: G2 G1"]
     assert "which P0 cannot see" in s.execute("eval top(hand[P0]).colour")
     s.execute("view P1")  # P1 sees P0's hand, but not P0's choices
     assert s.execute("eval top(hand[P0]).colour") == "B"
