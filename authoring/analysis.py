@@ -14,6 +14,7 @@ import attrs
 
 from interpreter import nodes as n
 from interpreter.builtins import BUILTINS, CONSTANTS
+from interpreter.checker import VISIBILITIES
 from interpreter.concrete import Token, Tree, tokens
 from interpreter.loader import check_file
 from interpreter.parser import parse_concrete
@@ -64,7 +65,17 @@ KEYWORDS = ("game", "players", "include", "option", "deck", "zone", "var", "defi
             "deal", "shuffle", "reveal", "hide", "show", "if", "elif", "else", "then", "for", "in", "while", "repeat",
             "until", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel", "return",
             "log", "where", "and", "or", "not", "true", "false", "none", "record", "teams",
-            "ordered", "attribute", "shown", "sorted", "groups", "runs", "measure", "limit")
+            "ordered", "attribute", "shown", "sorted", "groups", "runs", "measure", "limit", "as")
+
+# The words of a zone's declaration that are names to the grammar: who sees the cards, and the
+# order views list them in.
+ZONE_WORDS = {**{word: f"visibility `{word}`: {meaning}" for word, meaning in VISIBILITIES.items()},
+              "placed": "`shown as placed`: views list the zone's cards in its own order (bottom first), "
+                        "never sorted as a hand"}
+# Where a zone's declaration expects a visibility (`zone hand: per player |`, `... else |`),
+# and where `shown as` expects `placed`.
+_VISIBILITY_PLACE = re.compile(r"^\s*zone\s+\w+\s*:\s*(shared|per\s+player)\s+(\w*|.*\belse\s+\w*)$")
+_SHOWN_AS_PLACE = re.compile(r"^\s*zone\b.*\bshown\s+as\s+\w*$")
 
 DECLARATIONS = {n.OptionDecl: "option", n.ZoneDecl: "zone", n.VarDecl: "variable", n.DefineDecl: "definition",
                 n.RuleDecl: "rule", n.ProcDecl: "procedure", n.PhaseDecl: "phase", n.EventDecl: "event",
@@ -141,6 +152,8 @@ class Analysis:
                         what = "attribute"  # `c.rank`; `shown by suit, rank` names card attributes too
                     elif node.rule in ("named_arg", "record_field") and count == 0:
                         what = "field"
+                    elif (node.rule == "zone_decl" and count > 0) or node.rule == "shown_as":
+                        what = "other"  # a visibility, `placed`: words, even where a name is declared alike
                     elif (node.rule, count) in _LOCAL_DECLARERS or (child.line, child.column) in local_uses:
                         what = "local"
                     elif child.text in self.declarations:
@@ -289,6 +302,8 @@ class Analysis:
             return None
         if found is not None and found[1] == "global":
             return self._describe(self.declarations[tok.text])
+        if found is not None and found[1] == "other" and self._zone_word(tok):
+            return f"```cardgame\n{tok.text}\n```\n{ZONE_WORDS[tok.text]}"
         if tok.text in BUILTIN_DOCS and (found is None or found[1] == "other"):
             signature, doc = BUILTIN_DOCS[tok.text]
             return f"```cardgame\n{signature}\n```\nbuilt-in: {doc}"
@@ -306,6 +321,23 @@ class Analysis:
             return (f"```cardgame\n{tok.text}: {spelled(typ)}\n```\nlocal name" if typ else f"local name `{tok.text}`") \
                 + where
         return self._hover_value(tok, found[1] if found is not None else None)
+
+    def _zone_word(self, tok) -> bool:
+        """Is `tok` a zone declaration's visibility (`others`) or the `placed` of `shown as placed`?"""
+        if tok.text not in ZONE_WORDS:
+            return False
+        stack = [self.tree]
+        while stack:
+            node = stack.pop()
+            if node.rule != "zone_decl":
+                stack.extend(c for c in node.children if isinstance(c, Tree))
+                continue
+            words = [c for c in node.children if isinstance(c, Token) and c.type == "NAME"][1:]
+            words += [c for shown in node.children if isinstance(shown, Tree) and shown.rule == "shown_as"
+                      for c in shown.children if isinstance(c, Token) and c.type == "NAME"]
+            if any((w.line, w.column) == (tok.line, tok.column) for w in words):
+                return True
+        return False
 
     def _hover_value(self, tok, what) -> str | None:
         """A card literal (`QS`, `10H`), or a field or attribute after a dot or before `:`."""
@@ -400,6 +432,10 @@ class Analysis:
             fields = [(f, "field", f"field of {r}") for r, fs in self.tables.record_fields.items() for f, _ in fs] \
                 if self.tables is not None else []
             return [(a, "attribute", "card attribute") for a in attributes + ["name"]] + fields
+        if _VISIBILITY_PLACE.match(before):
+            return [(word, "visibility", meaning) for word, meaning in VISIBILITIES.items()]
+        if _SHOWN_AS_PLACE.match(before):
+            return [("placed", "keyword", ZONE_WORDS["placed"])]
         out = [(d.name, d.kind, d.kind) for d in self.declarations.values()]
         out += [(name, "built-in", BUILTIN_DOCS[name][1]) for name in sorted(set(BUILTINS) | set(CONSTANTS))
                 if name in BUILTIN_DOCS]

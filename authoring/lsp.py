@@ -31,7 +31,8 @@ COMPLETION_KIND = {"option": lsp.CompletionItemKind.Enum, "zone": lsp.Completion
                    "deck": lsp.CompletionItemKind.Struct, "built-in": lsp.CompletionItemKind.Function,
                    "symbol": lsp.CompletionItemKind.EnumMember, "card": lsp.CompletionItemKind.Constant,
                    "attribute": lsp.CompletionItemKind.Property, "keyword": lsp.CompletionItemKind.Keyword,
-                   "record": lsp.CompletionItemKind.Struct, "field": lsp.CompletionItemKind.Field}
+                   "record": lsp.CompletionItemKind.Struct, "field": lsp.CompletionItemKind.Field,
+                   "visibility": lsp.CompletionItemKind.Value}
 
 
 def to_range(span: Span | None) -> lsp.Range:

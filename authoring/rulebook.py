@@ -28,7 +28,8 @@ from interpreter.types import spelled
 from .comments import attach_comments, comment_text
 from .flow import Script, load_script
 
-VISIBLE = {"public": "everyone", "owner": "its owner only", "team": "its owner and their partners", "hidden": "nobody"}
+VISIBLE = {"public": "everyone", "owner": "its owner only", "team": "its owner and their partners",
+           "others": "every player but its owner", "hidden": "nobody"}
 
 # Built-in functions in words; {0}, {1} are the arguments.
 BUILTIN_WORDS = {
@@ -147,7 +148,8 @@ class _Book:
                 sees += f" (as *{cond.name}* is `{_value(self.chosen[cond.name])}`)"
             elif cond is not None:
                 sees = f"{sees} if {self.words(cond)}, else {VISIBLE.get(zone.otherwise, zone.otherwise)}"
-            shown = f"Shown sorted by {', then '.join(a for a, _ in zone.shown_by)}. " if zone.shown_by else ""
+            shown = f"Shown sorted by {', then '.join(a for a, _ in zone.shown_by)}. " if zone.shown_by else \
+                "Kept in the order its cards were placed, never sorted. " if zone.shown_as is not None else ""
             self.add(f"| *{zone.name}* | {kind} | {sees} | {(shown + self.note(zone)).strip()} |")
         if t.vars:
             self.add("", "What the table keeps track of:", "", "| name | for | kind | at the start | note |",

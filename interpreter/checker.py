@@ -22,7 +22,14 @@ from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, TYPE
                     describe, element, fits, is_list, is_listlike, is_ordered, is_record, join, list_of,
                     order_name, record_name, record_type, spelled)
 
-VISIBILITIES = ("public", "owner", "team", "hidden")
+# Who sees a zone's cards, by visibility (E0320's hint, the editor's hover and completion).
+VISIBILITIES = {
+    "public": "everyone sees the cards, the spectator included",
+    "owner": "the zone's player sees the cards (for a shared zone: nobody)",
+    "team": "the zone's player and their partners see the cards (per-player zones in a game with teams)",
+    "others": "every player but the zone's own sees the cards, as in a Hanabi hand (per-player zones)",
+    "hidden": "nobody sees the cards",
+}
 
 # Functions other languages have, and how this one says them (E0209's hint).
 OTHER_LANGUAGES_FUNCTIONS = {
@@ -412,13 +419,25 @@ class Checker:
         for zone in t.zones.values():
             for word in (zone.visibility, zone.otherwise):
                 if word is not None and word not in VISIBILITIES:
-                    self.error("E0320", f"unknown visibility `{word}`", zone.span, hint=VISIBILITY_HINT)
+                    close = difflib.get_close_matches(word, list(VISIBILITIES), n=1, cutoff=0.7)
+                    hint = f"did you mean `{close[0]}`? " if close else ""
+                    self.error("E0320", f"unknown visibility `{word}`", zone.span, hint=hint + VISIBILITY_HINT)
             if "team" in (zone.visibility, zone.otherwise):
                 self._team_visibility(zone)
+            if "others" in (zone.visibility, zone.otherwise) and not zone.per_player:
+                self.error("E0365", f"zone `{zone.name}` is shared, so it has no owner for `others` to leave out",
+                           zone.span, "`others` needs a per-player zone",
+                           "make it `per player others` (every seat but the zone's own sees its cards), "
+                           "or `public`")
             if zone.condition is not None:
                 self._expect(zone.condition, BOOL, top)
             for attr, span in zone.shown_by:
                 self._display_key(attr, span)
+            if zone.shown_as is not None and zone.shown_as[0] != "placed":
+                word, span = zone.shown_as
+                self.error("E0366", f"unknown order `shown as {word}`", span, "expected `placed`",
+                           "`shown as placed` lists the cards in the zone's own order, never sorted as a hand; "
+                           "`shown by ATTR, ...` sorts them by card attributes")
         for deck in t.decks:
             zone = t.zones.get(deck.zone)
             if zone is None:
@@ -1657,8 +1676,9 @@ class Checker:
         """`shown by suit, rank`: each a card attribute with an order (declared, or numbers)."""
         typ = self.t.card_attrs.get(attr)
         if typ is None:
+            placed = "`shown as placed` keeps the zone's own order" if attr == "placed" else ""
             self.error("E0202", f"no card has an attribute `{attr}`", span, "unknown attribute",
-                       did_you_mean(attr, set(self.t.card_attrs)))
+                       placed or did_you_mean(attr, set(self.t.card_attrs)))
         elif typ != INT and not is_ordered(typ):
             self.error("E0230", f"`shown by {attr}`: the values of `{attr}` have no order", span, "no order",
                        self._order_hint(attr, span))
@@ -1862,8 +1882,7 @@ def _nested_bodies(s, into_loops: bool):
 
 
 VISIBILITY_HINT = ("use public (everyone sees the cards), owner (only its player), team (its player and "
-                   "partners) or hidden (nobody); for cards everyone but their player sees, as in Hanabi, "
-                   "make the zone hidden and `show` each card to the others")
+                   "partners), others (everyone but its player, as a Hanabi hand) or hidden (nobody)")
 
 
 def _value_text(value) -> str:

@@ -175,8 +175,10 @@ class Game:
 
     @property
     def shown_orders(self) -> dict:
-        """Zone name -> the attributes its views list its cards by (`shown by suit, rank`)."""
-        return {z.name: tuple(a for a, _ in z.shown_by) for z in self.program.tables.zones.values() if z.shown_by}
+        """Zone name -> the attributes its views list its cards by (`shown by suit, rank`); no
+        attributes for a zone `shown as placed`, listed in its own order and never sorted as a hand."""
+        return {z.name: tuple(a for a, _ in z.shown_by) for z in self.program.tables.zones.values()
+                if z.shown_by or z.shown_as is not None}
 
     @property
     def declarations(self) -> list[DeclInfo]:

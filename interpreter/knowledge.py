@@ -4,7 +4,8 @@ seat-restricted evaluation.
 Three parts, each data:
 
 - *Now*: `sees(st, seat, card)` decides from the rules' visibility (public zones, face-up
-  cards, a seat's own `owner` zones, cards shown to it) whether a seat sees a card.
+  cards, a seat's own `owner` zones, its team's `team` zones, the other seats' `others` zones,
+  cards shown to it) whether a seat sees a card.
 - *Then*: a `Journal` records every event as each viewer observed it *when it happened*,
   so a card seen face up stays named in that seat's log after it goes face down.  It also
   remembers, per seat, the cards it saw go into a zone it cannot look into (`known`).
@@ -68,11 +69,15 @@ def _sees(table, vis, loc, viewer, card) -> bool:
     visibility, owner = table[loc[card]]
     if visibility == "public":
         return True
-    if viewer is None:
+    if viewer is None:  # a spectator sees what every seat sees: not an `others` card, unseen by its owner
         return False
     if v >> viewer & 1:
         return True
-    return owner == viewer if visibility == "owner" else visibility == "team" and viewer in owner
+    if visibility == "owner":
+        return owner == viewer
+    if visibility == "others":
+        return owner != viewer
+    return visibility == "team" and viewer in owner
 
 
 def sees(st, viewer, card, table=None) -> bool:

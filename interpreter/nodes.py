@@ -507,6 +507,7 @@ class ZoneDecl:
     condition: object | None
     otherwise: str | None
     shown_by: tuple = ()  # ((attribute, span), ...): the order views list its cards in
+    shown_as: tuple | None = None  # (word, span) of `shown as placed`: views keep the zone's order
 
 
 @node

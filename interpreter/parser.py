@@ -288,13 +288,18 @@ class _ToNodes(Transformer):
     def shown_by(self, meta, c):
         return ("shown_by", tuple((str(t), self._tspan(t)) for t in c))
 
+    def shown_as(self, meta, c):
+        return ("shown_as", (str(c[0]), self._tspan(c[0])))
+
     def zone_decl(self, meta, c):
-        shown = c[-1][1] if isinstance(c[-1], tuple) and c[-1][:1] == ("shown_by",) else ()
-        c = c[:-1] if shown else c
+        order = c[-1] if isinstance(c[-1], tuple) and c[-1][:1] in (("shown_by",), ("shown_as",)) else None
+        c = c[:-1] if order is not None else c
+        shown = order[1] if order is not None and order[0] == "shown_by" else ()
+        shown_as = order[1] if order is not None and order[0] == "shown_as" else None
         name, per_player, vis = c[0], c[1], c[2]
         cond = c[3] if len(c) > 3 else None
         otherwise = str(c[4]) if len(c) > 4 else None
-        return n.ZoneDecl(self._span(meta), str(name), per_player, str(vis), cond, otherwise, shown)
+        return n.ZoneDecl(self._span(meta), str(name), per_player, str(vis), cond, otherwise, shown, shown_as)
 
     def plain_type(self, meta, c):
         return n.TypeRef(self._span(meta), str(c[0]), False)

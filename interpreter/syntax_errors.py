@@ -503,6 +503,10 @@ def _glued(text: str, path: str, keyword) -> Diagnostic:
                       f"only a keyword may come here, and `{word}` is none: what is written before it is complete")
 
 
+# A zone's declaration complete up to its visibility (`zone hand: per player owner`), or up to
+# `shown`, and then a word it does not take (`unsorted`, `shown in order`).
+_ZONE_TAIL = re.compile(r"^\s*zone\s+\w+\s*:\s*(?:shared|per\s+player)\s+\w+(?:\s+if\s.*\selse\s+\w+)?"
+                        r"(?:\s+shown)?\s+$")
 _SET_ONE_INDEX = re.compile(r"(?:^|[{;\s])set\s+\w+\s*\[[^\]\n]*\]\s*$")
 
 
@@ -522,6 +526,11 @@ def _statement_misuse(before: str, found: str):
     if found == "`,`" and _SHOW_STATEMENT.search(line):
         return ("E0158", "`show` lets one player see: it names one player after `to`",
                 "for several, write `for q in PLAYERS { show X to q }`; `reveal X` shows the whole table")
+    if _ZONE_TAIL.search(line):
+        return ("E0180", "a zone's declaration ends with its visibility, then how views order its cards",
+                "after the visibility only `shown by ATTR, ...` (sorted by card attributes) or `shown as placed` "
+                "(the zone's own order, never sorted as a hand) may follow: "
+                "`zone hand: per player others shown as placed`")
     return None
 
 

@@ -9,7 +9,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.lexers import Lexer
 from prompt_toolkit.styles import Style
-from pygments.lexer import RegexLexer, bygroups, words
+from pygments.lexer import RegexLexer, bygroups, include, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text
 
 KEYWORDS = (
@@ -19,11 +19,14 @@ KEYWORDS = (
     "else", "then", "for", "in", "while", "repeat", "times", "until", "loop", "break", "decide",
     "simultaneously", "table", "next", "end", "signal", "cancel", "return", "log", "where", "at", "face",
     "private", "per", "one", "list", "name", "highest", "lowest", "teams", "ordered", "attribute", "shown",
-    "record", "measure", "limit", "capped", "least",
+    "record", "measure", "limit", "capped", "least", "as",
 )
 OPERATOR_WORDS = ("and", "or", "not", "any", "all", "no", "count", "max", "min", "sorted", "groups", "runs")
 CONSTANTS = ("true", "false", "none")
 TYPES = ("int", "bool", "text", "symbol", "player", "zone", "card")
+# Words of a zone's declaration that are no grammar keywords (the checker's VISIBILITIES, and
+# `shown as placed`): highlighted there only, since elsewhere they are ordinary names.
+ZONE_WORDS = ("public", "owner", "team", "others", "hidden", "placed")
 
 
 class CardgameLexer(RegexLexer):
@@ -38,7 +41,8 @@ class CardgameLexer(RegexLexer):
             (r"\s+", Text),
             (r"#.*?$", Comment.Single),
             (r'"', String, "string"),
-            (r"(rule|phase|procedure|define|event|option|zone|var|deck)(\s+)([A-Za-z_]\w*)",
+            (r"(zone)(\s+)([A-Za-z_]\w*)", bygroups(Keyword.Declaration, Text, Name.Function), "zone"),
+            (r"(rule|phase|procedure|define|event|option|var|deck)(\s+)([A-Za-z_]\w*)",
              bygroups(Keyword.Declaration, Text, Name.Function)),
             (words(CONSTANTS, suffix=r"\b"), Keyword.Constant),
             (words(OPERATOR_WORDS, suffix=r"(?=\()"), Name.Function),  # count(...), max(...)
@@ -52,6 +56,12 @@ class CardgameLexer(RegexLexer):
             (r"==|!=|<=|>=|\+=|-=|\.\.|[-+*/%<>=]", Operator),
             (r"[()\[\]{},.:]", Punctuation),
             (r".", Text),
+        ],
+        "zone": [  # the rest of a zone's declaration line
+            (r"\n", Text, "#pop"),
+            (r"[ \t]+", Text),
+            (words(ZONE_WORDS, suffix=r"\b"), Keyword.Pseudo),
+            include("root"),
         ],
         "string": [
             (r'\\.', String.Escape),

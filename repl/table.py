@@ -11,7 +11,9 @@ Display conventions (no game is named here):
   values (the suit, in a standard deck), each group in the order the deck declares its values.
   A zone is a hand when it is per player and a spectator cannot see all of it; piles and
   public rows keep their order (bottom card first, the top card last).  A zone the script
-  shows in its own order (`shown by suit, rank`) is drawn as its view lists it.
+  shows in its own order (`shown by suit, rank`) is drawn as its view lists it; one `shown as
+  placed` keeps the zone's order, and a card the viewer cannot see in it is drawn `??` in its
+  place (a card's place in such a hand is what moves and clues name).
 - With `symbols`, a card attribute whose values are exactly some of C, D, H, S is a suit and
   is drawn as ♣ ♦ ♥ ♠ where the card's name ends with it (`10D` -> `10♦`); otherwise, and with
   `--ascii` or when not at a terminal, the names are shown as the script writes them.
@@ -46,10 +48,12 @@ class Deck:
     order: dict
     glyphs: dict
     shown: frozenset = frozenset()
+    placed: frozenset = frozenset()
 
     @classmethod
     def of(cls, cards, shown=()) -> "Deck":
-        """`shown`: the zones the script lists in its own order (`Game.shown_orders`), kept so."""
+        """`shown`: the zones the script lists in its own order (`Game.shown_orders`), kept so;
+        those it lists by no attribute (`shown as placed`) are drawn card by card in place."""
         values: dict[str, list] = {}  # attribute -> its values, in the order the deck declares them
         for card in cards:
             for attr, value in card.attrs.items():
@@ -71,7 +75,8 @@ class Deck:
                 value = str(card.attrs.get(suit, ""))
                 if value and card.name.endswith(value):
                     glyphs[card.name] = card.name[:-len(value)] + SUIT_SYMBOLS[value]
-        return cls(order, glyphs, frozenset(shown))
+        placed = frozenset(z for z in shown if isinstance(shown, dict) and not shown[z])
+        return cls(order, glyphs, frozenset(shown), placed)
 
     def group(self, name: str):
         """The value of the attribute a hand is grouped by (its suit), as a sort key."""
@@ -211,14 +216,14 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> 
                     continue
                 seen = spectator["zones"][name][seat]
                 hand = HIDDEN in seen and name not in deck.shown
-                shown, mark = _cards(seat_cards, seen, deck, draw, hand)
+                shown, mark = _cards(seat_cards, seen, deck, draw, hand, name in deck.placed)
                 marked |= mark
                 drawn.add("hand" if hand else "pile")
                 rows.append((f"{name}[{seat}]", len(seat_cards), shown))
         elif not cards:
             empty.append(name)
         else:
-            shown, mark = _cards(cards, spectator["zones"][name], deck, draw, False)
+            shown, mark = _cards(cards, spectator["zones"][name], deck, draw, False, name in deck.placed)
             marked |= mark
             drawn.add("pile")
             rows.append((name, len(cards), shown))
@@ -243,10 +248,15 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> 
     return lines
 
 
-def _cards(cards: list[str], seen: list[str], deck: Deck, draw, hand: bool) -> tuple[list[str], bool]:
-    """The words drawing a zone's cards: known ones (a hand sorted), then how many are hidden."""
+def _cards(cards: list[str], seen: list[str], deck: Deck, draw, hand: bool,
+           in_place: bool = False) -> tuple[list[str], bool]:
+    """The words drawing a zone's cards: known ones (a hand sorted), then how many are hidden;
+    `in_place` (a zone `shown as placed` whose cards the viewer sees some of): each card in
+    its place, `??` where the viewer cannot see it."""
     known = [(c, s != HIDDEN) for c, s in zip(cards, seen) if c != HIDDEN]
     hidden = sum(1 for c in cards if c == HIDDEN)
+    if in_place and known and hidden:
+        known, hidden = [(c, c != HIDDEN and s != HIDDEN) for c, s in zip(cards, seen)], 0
     if hand:
         face_up = {c for c, up in known if up}
         names = deck.sorted([c for c, _ in known])

@@ -62,7 +62,7 @@ def played(game, seed: int, steps: int, players=None, options=None):
 
 def visible(state, seat) -> set:
     """Card names `seat` sees now, straight from the rules of §7 (zone visibility, face up,
-    own `owner` zones, its team's `team` zones, cards shown to it)."""
+    own `owner` zones, its team's `team` zones, the other seats' `others` zones, cards shown to it)."""
     prog = state.prog
     names = set()
     for slot, cards in enumerate(state.zones):
@@ -71,6 +71,7 @@ def visible(state, seat) -> set:
         for c in cards:
             if (vis == "public" or state.vis[c] & state.FACE_UP or (vis == "owner" and owner == seat)
                     or (vis == "team" and state.teams.of[owner] == state.teams.of[seat])
+                    or (vis == "others" and owner != seat)
                     or state.vis[c] >> seat & 1):
                 names.add(prog.card_names[c])
     return names
