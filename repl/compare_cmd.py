@@ -7,7 +7,10 @@ from __future__ import annotations
 import json
 import sys
 
+import attrs
+
 import interpreter
+from interpreter import Diagnostic, ScriptError
 
 from .results import plural
 from .runs import add_run_args, dask_client, progress_bar
@@ -25,8 +28,9 @@ def register(sub, helpers) -> None:
     p.set_defaults(handler=lambda args: run(args, helpers))
 
 
-def split_options(pairs: list[str], helpers) -> tuple[dict, dict]:
-    """(options of A, options of B) from the `--option` list (see register)."""
+def split_options(pairs: list[str], helpers) -> tuple[dict, dict, set]:
+    """(options of A, options of B, the names given twice) from the `--option` list (see
+    register)."""
     a, b, seen = {}, {}, {}
     for pair in pairs:
         (name, value), = helpers.options([pair]).items()
@@ -38,7 +42,37 @@ def split_options(pairs: list[str], helpers) -> tuple[dict, dict]:
         else:
             _usage(f"`--option {name}=...` is given more than twice; give it once for both sides "
                    "or twice (A, then B)")
+    return a, b, {name for name, times in seen.items() if times == 2}
+
+
+def own_options(game_a, game_b, raw_a: dict, raw_b: dict, twice: set) -> tuple[dict, dict]:
+    """Two scripts: an option named once that only one of them declares is that script's alone
+    (a variant's new option against the original); one neither declares is refused, naming both."""
+    declared_a, declared_b = game_a.program.tables.options, game_b.program.tables.options
+    a, b = dict(raw_a), dict(raw_b)
+    for name in raw_a:
+        if name in declared_a and name in declared_b:
+            continue
+        if name not in declared_a and name not in declared_b:
+            known = sorted(set(declared_a) | set(declared_b))
+            raise ScriptError([Diagnostic(
+                "E0701", f"unknown option `{name}`: neither {game_a.path} nor {game_b.path} declares it", None,
+                hint=f"known: {', '.join(known)}" if known else "neither script declares an option")])
+        owner = game_a if name in declared_a else game_b
+        if name in twice:
+            _usage(f"`--option {name}` is given twice (for A, then B), but only {owner.path} declares it; "
+                   f"give it once: it is then set for {owner.path} alone")
+        (b if owner is game_a else a).pop(name)
     return a, b
+
+
+def naming_the_script(path: str, read):
+    """`read()`, with the script named in any error it raises (two scripts: which one?)."""
+    try:
+        return read()
+    except ScriptError as err:
+        raise ScriptError([attrs.evolve(d, message=f"{d.message} (in {path})") for d in err.diagnostics],
+                          err.sources) from None
 
 
 def _usage(message: str):
@@ -49,15 +83,23 @@ def _usage(message: str):
 def run(args, helpers) -> int:
     if len(args.files) > 2:
         _usage("compare takes one script (and two option sets) or two scripts")
-    raw_a, raw_b = split_options(args.option, helpers)
+    raw_a, raw_b, twice = split_options(args.option, helpers)
     game_a = interpreter.load(args.files[0])
     game_b = interpreter.load(args.files[-1]) if len(args.files) == 2 else game_a
     if len(args.files) == 1 and raw_a == raw_b:
         _usage("nothing to compare: name an option twice (`--option a=1 --option a=2`) or give two scripts")
-    options_a, options_b = game_a.read_options(raw_a), game_b.read_options(raw_b)
+    two_scripts = len(args.files) == 2
+    if two_scripts:
+        raw_a, raw_b = own_options(game_a, game_b, raw_a, raw_b, twice)
     players = args.players if args.players is not None else game_a.min_players
-    for game, options in ((game_a, options_a), (game_b, options_b)):
-        game.new_game(players=players, seed=args.seed, options=options)  # validates before any worker starts
+    sides = []
+    for game, raw in ((game_a, raw_a), (game_b, raw_b)):
+        def read(game=game, raw=raw):
+            options = game.read_options(raw)
+            game.new_game(players=players, seed=args.seed, options=options)  # validates before any worker starts
+            return options
+        sides.append(naming_the_script(game.path, read) if two_scripts else read())
+    options_a, options_b = sides
     games = args.games or 200
     extra = {"max_decisions": args.max_decisions} if args.max_decisions else {}
     with dask_client(args) as client, progress_bar(2 * games, "compare", args) as progress:

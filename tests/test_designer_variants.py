@@ -6,6 +6,7 @@ misleading or missing in the tools."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -26,6 +27,46 @@ BOHEI_MEASURED = str(VARIANTS / "bohei_measured.cardgame")
 
 def _load(path: str) -> interpreter.Game:
     return interpreter.load(path)
+
+
+def _compare(capsys, *args) -> tuple[dict, dict]:
+    assert main(["compare", *args, "--json", "--no-progress"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    return result, {row["figure"]: row for row in result["rows"]}
+
+
+# ---- two scripts compared: a variant's own option ------------------------------------------------
+
+def test_an_option_only_the_variant_declares_is_set_for_the_variant_alone(capsys):
+    result, rows = _compare(capsys, BOUNCER, TABLE, "--option", "prize_size=2", "-n", "40")
+    assert result["a"]["options"] == {} and result["b"]["options"] == {"prize_size": 2}
+    length = rows["length (decisions)"]
+    # two point cards a trick: a hand has at most 7 tricks instead of 13
+    assert length["significant"] and length["ci95"][1] < 0
+
+
+def test_a_copy_with_its_new_options_at_their_defaults_plays_the_original_games(capsys):
+    _result, rows = _compare(capsys, BOUNCER, TABLE, "-n", "30", "--option", "special_bouncers=true")
+    assert all(row["difference"] in (0, None) and not row["significant"] for row in rows.values())
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--option", "prize_siz=2"],
+     "unknown option `prize_siz`: neither {a} nor {b} declares it"),
+    (["--option", "prize_size=2", "--option", "prize_size=3"],
+     "`--option prize_size` is given twice (for A, then B), but only {b} declares it"),
+    (["--players", "4"], "this game takes 3 players, not 4 (in {a})"),
+])
+def test_two_script_errors_name_the_script(capsys, args, message):
+    with pytest.raises(SystemExit) if "twice" in message else contextlib.nullcontext():
+        status = main(["compare", BOUNCER, TABLE, "-n", "2", *args])
+        assert status == 1
+    assert message.format(a=BOUNCER, b=TABLE) in capsys.readouterr().err
+
+
+def test_a_value_one_script_refuses_names_that_script(capsys):
+    assert main(["compare", BOSS_SHIPPED, BOSS, "--option", "raises=pot_limit", "-n", "2"]) == 1
+    assert f"`pot_limit` is not allowed for option `raises` (in {BOSS_SHIPPED})" in capsys.readouterr().err
 
 
 # ---- the variants themselves: each changed rule in a scenario -----------------------------------
