@@ -21,10 +21,11 @@ import attrs
 from .engine import Game, check_seed
 from .knowledge import rules_reading_unseen
 from .measures import MEASURE_REPLAY, compile_measures, in_measure
+from .moves import rule_statuses
 from .parallel import map_jobs, worker_game
 from .playtest import OUTCOMES, game_seed, play_recorded
 from .rng import Random, derive
-from .runtime import TABLE
+from .runtime import RUNTIME_FAULTS, TABLE
 from .source import Diagnostic
 
 LINT_MAX_DECISIONS = 10_000  # a game still going after this many decisions "never ends"
@@ -145,13 +146,14 @@ class _Watcher:
         picks += self._sample([m for m in judged if m.text in legal_texts], EXPLAINED_PER_DECISION - len(picks))
         rules = obs.rules
         actor = st.current_player
+        unseen = rules_reading_unseen(st, actor) if picks and actor != TABLE else None
         for move in picks:
-            for result in st.explain(move).rules:
-                rules[(result.name, result.status)] += 1
-                if rules[(result.name, "pass")] and rules[(result.name, "fail")]:
-                    settled.add(result.name)
-            if actor != TABLE:  # what a seat's own legal moves tell it
-                for name, what in rules_reading_unseen(st, move, actor):
+            for name, status in _statuses(st, move):
+                rules[(name, status)] += 1
+                if rules[(name, "pass")] and rules[(name, "fail")]:
+                    settled.add(name)
+            if unseen is not None:  # what a seat's own legal moves tell it
+                for name, what in unseen(move):
                     obs.unseen[(name, what, actor)] += 1
 
     def _sample(self, items, k):
@@ -170,6 +172,15 @@ class _Watcher:
             obs.moved[card] += 1
         if record.outcome == "limit" and self.last_decision is not None:
             obs.limit_at[self.last_decision] += 1
+
+
+def _statuses(st, move) -> list:
+    """(rule, status) for each rule judging `move`, as `explain` finds them (a rule that faults
+    judges nothing: explain says the rules could not be evaluated)."""
+    try:
+        return rule_statuses(st, move)
+    except RUNTIME_FAULTS:
+        return []
 
 
 def start_slots(game: Game, players: int) -> list:

@@ -174,3 +174,25 @@ def test_every_simulated_game_of_a_variant_ends(capsys, path, players, options):
     assert main(["simulate", path, "-n", "25", "--players", str(players), "--json", "--no-progress", *args]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["outcomes"]["won"] + result["outcomes"]["drawn"] == 25
+
+
+# ---- lint judges rules by their statuses alone ------------------------------------------------
+
+@pytest.mark.parametrize("path, players, options", [
+    (BOORAY, 4, {"overtrump": False}), (BOORAY, 5, {"conventions": True}), (BOSS, 3, {"raises": "pot_limit"}),
+    (BOHEI, 3, {}),
+])
+def test_rule_statuses_are_the_statuses_explain_gives(path, players, options):
+    """What lint counts (moves.rule_statuses, no values recorded, the source split once) is what
+    `why` shows, move for move."""
+    from interpreter.agents import RandomAgent
+    from interpreter.moves import rule_statuses
+    game = _load(path)
+    for seed in range(3):
+        state, agent, compared = game.new_game(players=players, seed=seed, options=options), RandomAgent(seed), 0
+        while not state.is_over and state.decisions < 300:
+            for move in state.candidate_moves():
+                assert rule_statuses(state, move) == [(r.name, r.status) for r in state.explain(move).rules]
+                compared += 1
+            state.apply(agent.choose(state.legal_moves()))
+        assert compared > 0
