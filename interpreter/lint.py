@@ -22,6 +22,7 @@ from .engine import Game, check_seed
 from .knowledge import rules_reading_unseen
 from .measures import MEASURE_REPLAY, compile_measures, in_measure
 from .moves import rule_statuses
+from .nodes import Call, Name, walk
 from .parallel import map_jobs, worker_game
 from .playtest import OUTCOMES, game_seed, play_recorded
 from .rng import Random, derive
@@ -256,6 +257,33 @@ def untried_highest(game: Game, records: list) -> str:
     return f" (the games played {'; '.join(notes)})" if notes else ""
 
 
+def options_read(game: Game, expr) -> list[str]:
+    """The options `expr` reads, itself or through the definitions it calls, in source order."""
+    t = game.program.tables
+    found, seen, todo = {}, set(), [expr]
+    while todo:
+        for node in walk(todo.pop()):
+            if isinstance(node, Name) and node.name in t.options:
+                found[node.name] = node.span
+            called = node.func if isinstance(node, Call) else node.name if isinstance(node, Name) else None
+            if called in t.defines and called not in seen:  # a definition without parameters is a Name
+                seen.add(called)
+                todo.append(t.defines[called].body)
+    return sorted(found, key=lambda name: (found[name].path, found[name].line, found[name].column))
+
+
+def held_options(game: Game, expr, records: list) -> str:
+    """For a `when` that never held: the options it reads that every game played at one value."""
+    if expr is None:
+        return ""
+    held = []
+    for name in options_read(game, expr):
+        values = {r.options.get(name, game.program.tables.options[name].default) for r in records}
+        if len(values) == 1:
+            held.append(f"`{name}` was {_text(values.pop())} in every game")
+    return f" ({'; '.join(held)}: try `--option` with another value)" if held else ""
+
+
 def findings(game: Game, obs: Observations, records: list, max_decisions: int) -> list[Diagnostic]:
     """The lint's diagnostics, in source order (faults first within a line)."""
     prog, t = game.program, game.program.tables
@@ -291,8 +319,14 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
         judged = passed + failed + obs.rules[(name, "not applicable")]
         if not judged:
             continue  # never judged: an alternative never offered says why
-        if not failed:
-            warn("L0201", f"rule `{name}` never forbade a move", rule.span, f"judged {judged} moves, forbade none",
+        if not failed and not passed:
+            warn("L0201", f"rule `{name}` never applied", rule.span,
+                 f"its `when` was false for all {judged:,} moves judged",
+                 "it may be dead (its `when` never holds), or the games never met the case"
+                 + held_options(game, rule.when, records))
+        elif not failed:
+            warn("L0201", f"rule `{name}` never forbade a move", rule.span,
+                 f"applied to {passed:,} of {judged:,} moves judged, forbade none",
                  "it may be dead (its `require` always holds where it applies), or the games never met the case")
         elif not passed:
             warn("L0202", f"rule `{name}` forbade every move it applied to", rule.span,

@@ -196,3 +196,62 @@ def test_rule_statuses_are_the_statuses_explain_gives(path, players, options):
                 compared += 1
             state.apply(agent.choose(state.legal_moves()))
         assert compared > 0
+
+
+# ---- lint: does the changed rule ever fire? -----------------------------------------------------
+
+SWITCHED_RULE = '''game "A rule an option switches off"
+players 2
+option strict: bool = true "Follow suit."
+deck small in stock {
+    rank: 1, 2, 3
+    suit: C, H
+    name: rank suit
+}
+zone stock: shared hidden
+zone hand: per player owner
+zone pile: shared public
+var led: symbol = none
+define bound = strict
+rule follow(p: player, c: card) "Follow the led suit if you can."
+    when bound and led != none and any x in hand[p] where x.suit == led
+    require c.suit == led
+phase deal {
+    shuffle stock
+    deal 3 from stock to hand of players
+    next turn
+}
+phase turn {
+    for p in players {
+        decide p "Play a card" {
+            play(c from hand[p]) requires follow(p, c) {
+                move c to pile face up
+                set led = c.suit
+            }
+        }
+    }
+    if empty(hand[seat(0)]) {
+        end game
+    }
+    next turn
+}
+'''
+
+
+def test_lint_says_a_rule_never_applied_and_which_held_option_is_why(tmp_path):
+    path = tmp_path / "switched.cardgame"
+    path.write_text(SWITCHED_RULE)
+    game = interpreter.load(str(path))
+    off = interpreter.lint(game, 5, fixed={"strict": False})
+    (finding,) = off.diagnostics
+    assert (finding.code, finding.message) == ("L0201", "rule `follow` never applied")
+    assert finding.label.startswith("its `when` was false for all ") and finding.label.endswith(" moves judged")
+    assert "(`strict` was false in every game: try `--option` with another value)" in finding.hint
+    assert interpreter.lint(game, 5).diagnostics == []  # varied both ways: it applies and forbids
+
+
+def test_lint_booray_without_overtrump_names_the_option():
+    report = interpreter.lint(_load(BOORAY), 1, fixed={"overtrump": False, "ante": 5})
+    (finding,) = report.diagnostics
+    assert finding.message == "rule `must_overtrump` never applied"
+    assert "`overtrump` was false in every game" in finding.hint
