@@ -63,8 +63,9 @@ def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, player
     rows = []
     for name in [k for k in a if k in b]:
         va, vb = a[name], b[name]
-        if all(v is not None for v in va + vb):
-            test, result = "paired", paired_difference(va, vb)
+        if all((x is None) == (y is None) for x, y in zip(va, vb)):  # known for the same games on both sides
+            test = "paired"
+            result = paired_difference([x for x in va if x is not None], [y for y in vb if y is not None])
         else:
             test = "unpaired"
             result = unpaired_difference([v for v in va if v is not None], [v for v in vb if v is not None])

@@ -24,7 +24,7 @@ keep (tests/test_playtest_metrics.py)."""
 
 
 def _r(x: float, digits: int = 4) -> float:
-    return round(float(x), digits)
+    return round(float(x), digits) + 0.0  # + 0.0: a tiny negative rounds to 0, not -0
 
 
 def proportion(hits: int, n: int) -> dict:
@@ -117,11 +117,18 @@ def paired_difference(a: list, b: list) -> dict:
     mean = math.fsum(diffs) / n
     sd = math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
     half = Z95 * sd / math.sqrt(n)
-    lo, hi = mean - half, mean + half
+    lo, hi = _possible(mean - half, mean + half, a + b)
     # every pair differing by the same amount (a measure an option fixes) excludes 0 as surely
     # as any interval can; identical sides differ by exactly 0 and never are
     significant = (lo > 0 or hi < 0) and (sd > 0 or n > 1)
     return {"difference": _r(mean), "ci95": [_r(lo), _r(hi)], "significant": significant}
+
+
+def _possible(lo: float, hi: float, values: list) -> tuple[float, float]:
+    """An interval of a difference of two means, cut to the differences the values allow: means
+    of values between v and w differ by at most w - v (a difference of rates stays in [-1, 1])."""
+    spread = max(values) - min(values)
+    return max(lo, -spread), min(hi, spread)
 
 
 def unpaired_difference(a: list, b: list) -> dict:
@@ -134,5 +141,5 @@ def unpaired_difference(a: list, b: list) -> dict:
     vb = math.fsum((x - mb) ** 2 for x in b) / (len(b) - 1)
     se = math.sqrt(va / len(a) + vb / len(b))
     d = mb - ma
-    lo, hi = d - Z95 * se, d + Z95 * se
+    lo, hi = _possible(d - Z95 * se, d + Z95 * se, a + b)
     return {"difference": _r(d), "ci95": [_r(lo), _r(hi)], "significant": se > 0 and (lo > 0 or hi < 0)}

@@ -255,3 +255,33 @@ def test_lint_booray_without_overtrump_names_the_option():
     (finding,) = report.diagnostics
     assert finding.message == "rule `must_overtrump` never applied"
     assert "`overtrump` was false in every game" in finding.hint
+
+
+# ---- compare's statistics ---------------------------------------------------------------------
+
+def test_a_difference_too_small_to_show_is_zero_not_minus_zero():
+    from interpreter.stats import paired_difference
+    result = paired_difference([0.5, 0.25], [0.5, 0.24999])
+    assert result["difference"] == 0 and str(result["difference"]) == "0.0"
+
+
+def test_a_difference_of_rates_stays_between_minus_one_and_one():
+    from interpreter.stats import paired_difference, unpaired_difference
+    assert paired_difference([0] * 9 + [1], [1] * 10)["ci95"][1] == 1  # the normal interval reaches 1.09
+    assert unpaired_difference([0] * 40 + [1], [1] * 39 + [0])["ci95"][1] <= 1
+
+
+def test_a_rate_an_option_fixes_is_compared_within_its_possible_range(capsys):
+    _result, rows = _compare(capsys, BOSS, "--option", "raises=pot_limit", "--option", "raises=by_ante",
+                             "--players", "4", "-n", "200")
+    last = rows["measure last_round"]
+    assert last["b"] == 1 and last["significant"] and last["ci95"][1] == 1
+
+
+def test_figures_known_for_the_same_games_on_both_sides_are_paired(capsys):
+    """Random players never use what a King sees: without peeking the games are the same, and a
+    figure known only for the won games (one game is a draw) is paired, exactly 0."""
+    _result, rows = _compare(capsys, BOSS, "--option", "raises=by_ante", "--option", "peeking=true",
+                             "--option", "peeking=false", "--players", "3", "-n", "300")
+    assert rows["decided at"]["test"] == "paired" and rows["decided at"]["ci95"] == [0, 0]
+    assert rows["drawn"]["a"] > 0  # so `decided at` was not known for every game
