@@ -10,7 +10,7 @@ from __future__ import annotations
 from . import limits
 from .measures import compile_measures
 from .simulate import play_games
-from .stats import paired_difference, unpaired_difference
+from .stats import holm, paired_difference, unpaired_difference
 
 
 def per_game_figures(game, records, players: int) -> dict:
@@ -70,5 +70,8 @@ def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, player
             test = "unpaired"
             result = unpaired_difference([v for v in va if v is not None], [v for v in vb if v is not None])
         rows.append({"figure": name, "a": _mean(va), "b": _mean(vb), **result, "test": test})
+    for row, together in zip(rows, holm([row["p"] for row in rows])):
+        row["significant_together"] = together
+        row["p"] = None if row["p"] is None else round(row["p"], 4) + 0.0
     return {"a": {"file": game_a.path, "options": options_a}, "b": {"file": game_b.path, "options": options_b},
             "games": games, "players": players, "seed": seed, "policy": policy, "rows": rows}

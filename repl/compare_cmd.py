@@ -115,7 +115,31 @@ def run(args, helpers) -> int:
         ci = "n/a" if row["ci95"] is None else f"[{row['ci95'][0]:.4g}, {row['ci95'][1]:.4g}]"
         print(f"{row['figure']:<28} {_num(row['a']):>10} {_num(row['b']):>10} {_num(row['difference']):>10}  "
               f"{ci:<22} {'YES' if row['significant'] else 'no'}{'' if row['test'] == 'paired' else ' (unpaired)'}")
+    print("\n".join(chance_note(result["rows"])))
     return 0
+
+
+def chance_note(rows) -> list[str]:
+    """What the YES column means taken together: at 95%, about one figure in 20 that the change
+    does not touch still looks significant, so the figures that stay significant under Holm's
+    correction for all the figures tested are named apart from the others."""
+    tested = [row for row in rows if row["p"] is not None]
+    alone = [row["figure"] for row in rows if row["significant"]]
+    together = [row["figure"] for row in rows if row["significant_together"]]
+    if not tested:
+        return ["no figure differs: each had the same value on both sides in every game"]
+    if not alone:
+        return [f"no figure differs significantly ({plural(len(tested), 'figure')} tested)"]
+    lines = [f"{len(alone)} of {plural(len(tested), 'figure')} tested differ significantly, each on its own; "
+             f"taken together (Holm's correction for {len(tested)}), "
+             + (f"all {len(alone)} still do." if len(together) == len(alone) else
+                f"{len(together) or 'none'} still {'does' if len(together) == 1 else 'do'}"
+                + (f": {', '.join(together)}." if together else "."))]
+    chance = [figure for figure in alone if figure not in together]
+    if chance:
+        lines.append(f"The others ({', '.join(chance)}) may be chance: at 95%, about one figure in 20 that "
+                     "a change does not affect still looks significant.")
+    return lines
 
 
 def _side(side) -> str:

@@ -285,3 +285,28 @@ def test_figures_known_for_the_same_games_on_both_sides_are_paired(capsys):
                              "--option", "peeking=false", "--players", "3", "-n", "300")
     assert rows["decided at"]["test"] == "paired" and rows["decided at"]["ci95"] == [0, 0]
     assert rows["drawn"]["a"] > 0  # so `decided at` was not known for every game
+
+
+def test_holm_keeps_only_what_stays_significant_taken_together():
+    from interpreter.stats import holm
+    assert holm([0.01, 0.04, 0.03, None]) == [True, False, False, False]  # 0.03 is not under 0.05 / 2
+    assert holm([0.001, 0.02, None]) == [True, True, False]
+    assert holm([0.2, None]) == [False, False]
+
+
+def test_compare_says_which_significant_figures_may_be_chance(capsys):
+    """Boo Ray without the overtrump obligation: P1's win rate looks different on its own, but not
+    once the 15 figures tested are taken together; the choice the rule removes is real."""
+    assert main(["compare", BOORAY, "--option", "overtrump=true", "--option", "overtrump=false", "-n", "200"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2] == ("4 of 15 figures tested differ significantly, each on its own; taken together "
+                       "(Holm's correction for 15), 2 still do: branching factor, forced share.")
+    assert out[-1].startswith("The others (P1 wins, P1 score) may be chance")
+    rows = {line.split("  ")[0]: line for line in out}
+    assert rows["P1 wins"].rstrip().endswith("YES")
+
+
+def test_compare_of_two_scripts_playing_alike_says_nothing_differs(capsys):
+    assert main(["compare", BOUNCER, TABLE, "-n", "10"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == \
+        "no figure differs: each had the same value on both sides in every game"
