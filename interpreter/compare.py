@@ -10,7 +10,7 @@ from __future__ import annotations
 from . import limits
 from .measures import compile_measures
 from .simulate import play_games
-from .stats import holm, paired_difference, unpaired_difference
+from .stats import balance, holm, paired_difference, unpaired_difference
 
 
 def per_game_figures(game, records, players: int) -> dict:
@@ -58,8 +58,8 @@ def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, player
         tick = None if progress is None else (lambda done: progress(offset + done))
         return play_games(game, games, players, seed, options, workers, policy, max_decisions, tick, dask,
                           metrics="full")  # lead changes and the rest are compared too
-    a = per_game_figures(game_a, side(game_a, options_a, 0), players)
-    b = per_game_figures(game_b, side(game_b, options_b, games), players)
+    records_a, records_b = side(game_a, options_a, 0), side(game_b, options_b, games)
+    a, b = per_game_figures(game_a, records_a, players), per_game_figures(game_b, records_b, players)
     rows = []
     for name in [k for k in a if k in b]:
         va, vb = a[name], b[name]
@@ -74,4 +74,17 @@ def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, player
         row["significant_together"] = together
         row["p"] = None if row["p"] is None else round(row["p"], 4) + 0.0
     return {"a": {"file": game_a.path, "options": options_a}, "b": {"file": game_b.path, "options": options_b},
-            "games": games, "players": players, "seed": seed, "policy": policy, "rows": rows}
+            "games": games, "players": players, "seed": seed, "policy": policy, "rows": rows,
+            "balance": {"a": seat_balance(records_a, players), "b": seat_balance(records_b, players)}}
+
+
+def seat_balance(records, players: int) -> dict:
+    """stats.balance of the sole wins of each seat (with teams: each team) over the won games."""
+    teams = next((r.teams for r in records if r.teams is not None), None)
+    wins = [0] * (max(teams) + 1 if teams else players)
+    for r in records:
+        if r.outcome == "won":
+            for side in (r.winning_teams if teams else r.winners):
+                wins[side] += 1
+    out = balance(wins)
+    return dict(out, teams=teams is not None)

@@ -163,3 +163,45 @@ def unpaired_difference(a: list, b: list) -> dict:
     lo, hi = _possible(d - Z95 * se, d + Z95 * se, a + b)
     return {"difference": _r(d), "ci95": [_r(lo), _r(hi)], "significant": se > 0 and (lo > 0 or hi < 0),
             "p": _p_value(d, se) if se > 0 else None}
+
+
+def balance(wins: list) -> dict:
+    """Whether seats (or teams) win equal shares of the won games: Pearson's chi-square test of
+    the sole wins `wins` (one count each) against equal shares.  {"chi2", "df", "p_value"}, nulls
+    with fewer than two sides or no game won.  Every side counts, not only the first seat's."""
+    won, sides = sum(wins), len(wins)
+    if sides < 2 or won == 0:
+        return {"chi2": None, "df": None, "p_value": None}
+    expected = won / sides
+    chi2 = math.fsum((w - expected) ** 2 for w in wins) / expected
+    return {"chi2": _r(chi2), "df": sides - 1, "p_value": _r(_upper_gamma(0.5 * (sides - 1), 0.5 * chi2))}
+
+
+def _upper_gamma(a: float, x: float) -> float:
+    """Q(a, x), the regularized upper incomplete gamma function (so a chi-square's p-value is
+    Q(df / 2, chi2 / 2)): a series below a + 1, a continued fraction above (Numerical Recipes 6.2)."""
+    if x <= 0:
+        return 1.0
+    log_front = a * math.log(x) - x - math.lgamma(a)
+    if x < a + 1:  # P(a, x) = e^-x x^a / Gamma(a) * sum x^n / (a (a+1) ... (a+n))
+        term = total = 1 / a
+        k = a
+        while abs(term) > abs(total) * 1e-15:
+            k += 1
+            term *= x / k
+            total += term
+        return max(0.0, 1 - total * math.exp(log_front))
+    b, c, d = x + 1 - a, 1 / 1e-300, 1 / (x + 1 - a)
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = 1e-300 if abs(d) < 1e-300 else d
+        c = b + an / c
+        c = 1e-300 if abs(c) < 1e-300 else c
+        d = 1 / d
+        h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return math.exp(log_front) * h

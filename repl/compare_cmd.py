@@ -13,7 +13,7 @@ import interpreter
 from interpreter import Diagnostic, ScriptError
 
 from .results import plural
-from .runs import add_run_args, dask_client, progress_bar
+from .runs import add_run_args, dask_client, p_text, progress_bar
 
 
 def register(sub, helpers) -> None:
@@ -116,7 +116,16 @@ def run(args, helpers) -> int:
         print(f"{row['figure']:<28} {_num(row['a']):>10} {_num(row['b']):>10} {_num(row['difference']):>10}  "
               f"{ci:<22} {'YES' if row['significant'] else 'no'}{'' if row['test'] == 'paired' else ' (unpaired)'}")
     print("\n".join(chance_note(result["rows"])))
+    balance = result["balance"]
+    print(f"{'team' if balance['a']['teams'] else 'seat'} balance (do they win equal shares of the won games?): "
+          f"A {_balance(balance['a'])}; B {_balance(balance['b'])}")
     return 0
+
+
+def _balance(entry) -> str:
+    if entry["p_value"] is None:
+        return "n/a (no game was won)"
+    return f"chi-square {entry['chi2']:.2f} ({entry['df']} df), p = {p_text(entry['p_value'])}"
 
 
 def chance_note(rows) -> list[str]:

@@ -13,7 +13,7 @@ import sys
 import interpreter
 
 from .results import plural
-from .runs import add_run_args, dask_client, mean, progress_bar, rate
+from .runs import add_run_args, dask_client, mean, p_text, progress_bar, rate
 
 
 def register(sub, helpers) -> None:
@@ -98,6 +98,7 @@ def text_report(stats) -> list[str]:
               f"P(faulted): {rate(stats['p_faulted'])}",
               f"length (decisions, finished games): {mean(stats['length'])}",
               f"first-seat advantage: {_signed(m['first_seat_advantage'], 'teams' in stats)}",
+              balance_text(m["seat_balance"], "teams" in stats),
               f"lead changes: {mean(m['lead_changes']) if full else _NOT_MEASURED}",
               f"decided at (share of the game): {mean(m['decided_at']) if full else _NOT_MEASURED}",
               f"branching factor: {mean(m['branching_factor'])}",
@@ -127,3 +128,14 @@ def _signed(entry, teams: bool = False) -> str:
     lo, hi = entry["ci95"]
     whose = "the team of seat P0" if teams else "seat P0"
     return f"{entry['value']:+.1%} [{lo:+.1%}, {hi:+.1%}] ({whose}'s share of the won games minus a fair share)"
+
+
+def balance_text(entry, teams: bool = False) -> str:
+    """The seat balance line: do the seats (teams) win equal shares of the won games?"""
+    who = "team" if teams else "seat"
+    if entry["p_value"] is None:
+        return f"{who} balance: n/a (no game was won)"
+    p = entry["p_value"]
+    verdict = (f"the {who}s win unequal shares of the won games" if p < 0.05 else
+               f"no sign that the {who}s win unequal shares of the won games")
+    return f"{who} balance: chi-square {entry['chi2']:.2f} ({entry['df']} df), p = {p_text(p)}: {verdict}"

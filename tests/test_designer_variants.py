@@ -299,14 +299,42 @@ def test_compare_says_which_significant_figures_may_be_chance(capsys):
     once the 15 figures tested are taken together; the choice the rule removes is real."""
     assert main(["compare", BOORAY, "--option", "overtrump=true", "--option", "overtrump=false", "-n", "200"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-2] == ("4 of 15 figures tested differ significantly, each on its own; taken together "
+    assert out[-3] == ("4 of 15 figures tested differ significantly, each on its own; taken together "
                        "(Holm's correction for 15), 2 still do: branching factor, forced share.")
-    assert out[-1].startswith("The others (P1 wins, P1 score) may be chance")
+    assert out[-2].startswith("The others (P1 wins, P1 score) may be chance")
     rows = {line.split("  ")[0]: line for line in out}
     assert rows["P1 wins"].rstrip().endswith("YES")
 
 
 def test_compare_of_two_scripts_playing_alike_says_nothing_differs(capsys):
     assert main(["compare", BOUNCER, TABLE, "-n", "10"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == \
+    assert capsys.readouterr().out.splitlines()[-2] == \
         "no figure differs: each had the same value on both sides in every game"
+
+
+# ---- is the variant balanced? every seat, not only the first --------------------------------------
+
+def test_balance_is_a_chi_square_test_of_every_seats_wins():
+    from interpreter.stats import balance
+    assert balance([291, 271, 244, 194]) == {"chi2": 21.176, "df": 3, "p_value": 0.0001}
+    assert balance([349, 304, 328])["p_value"] == 0.2122
+    assert balance([0, 0]) == {"chi2": None, "df": None, "p_value": None}
+
+
+def test_pot_limit_boss_poker_is_unbalanced_though_p0_is_not_the_seat_that_suffers(capsys):
+    """Pot-limit raises end most games by the third round, so the seats that are Boss first
+    (P0, P1, P2) gain; P3 wins least.  The balance test sees it over every seat."""
+    assert main(["simulate", BOSS, "-n", "1000", "--players", "4", "--option", "raises=pot_limit", "--json",
+                 "--no-progress"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["wins_by_seat"] == [291, 271, 244, 194]
+    assert stats["metrics"]["seat_balance"] == {"chi2": 21.176, "df": 3, "p_value": 0.0001}
+    assert main(["simulate", BOSS, "-n", "20", "--players", "4", "--no-progress"]) == 0
+    assert any(line.startswith("seat balance: chi-square ") for line in capsys.readouterr().out.splitlines())
+
+
+def test_compare_tests_each_sides_balance(capsys):
+    result, _rows = _compare(capsys, BOSS, "--option", "raises=by_ante", "--option", "raises=pot_limit",
+                             "--players", "4", "-n", "60")
+    assert set(result["balance"]) == {"a", "b"} and result["balance"]["a"]["df"] == 3
+    assert result["balance"]["a"]["teams"] is False
