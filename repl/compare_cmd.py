@@ -19,7 +19,8 @@ from .runs import add_run_args, dask_client, p_text, progress_bar
 def register(sub, helpers) -> None:
     p = sub.add_parser("compare", help="play two variants on the same seeds and compare every figure")
     p.add_argument("files", nargs="+", metavar="FILE", help="one script (two option sets) or two scripts")
-    p.add_argument("--players", type=helpers.positive, default=None, metavar="N")
+    p.add_argument("--players", type=helpers.positive, action="append", default=None, metavar="N",
+                   help="one player count for both sides")
     p.add_argument("--seed", type=helpers.seed, default=0, metavar="S")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="named once: both sides; named twice: the first value for A, the second for B")
@@ -83,6 +84,9 @@ def _usage(message: str):
 def run(args, helpers) -> int:
     if len(args.files) > 2:
         _usage("compare takes one script (and two option sets) or two scripts")
+    if args.players is not None and len(args.players) > 1:
+        _usage("`--players` is given more than once: both sides play one player count (games of two counts "
+               "share no shuffles to pair); compare counts with `cardgame simulate FILE --players N` for each")
     raw_a, raw_b, twice = split_options(args.option, helpers)
     game_a = interpreter.load(args.files[0])
     game_b = interpreter.load(args.files[-1]) if len(args.files) == 2 else game_a
@@ -91,7 +95,7 @@ def run(args, helpers) -> int:
     two_scripts = len(args.files) == 2
     if two_scripts:
         raw_a, raw_b = own_options(game_a, game_b, raw_a, raw_b, twice)
-    players = args.players if args.players is not None else game_a.min_players
+    players = args.players[0] if args.players is not None else game_a.min_players
     sides = []
     for game, raw in ((game_a, raw_a), (game_b, raw_b)):
         def read(game=game, raw=raw):

@@ -338,3 +338,10 @@ def test_compare_tests_each_sides_balance(capsys):
                              "--players", "4", "-n", "60")
     assert set(result["balance"]) == {"a", "b"} and result["balance"]["a"]["df"] == 3
     assert result["balance"]["a"]["teams"] is False
+
+
+def test_compare_refuses_two_player_counts(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["compare", TABLE, "--players", "3", "--players", "4", "-n", "2"])
+    assert exit_.value.code == 2
+    assert "`--players` is given more than once: both sides play one player count" in capsys.readouterr().err
