@@ -28,10 +28,11 @@ def per_game_figures(game, records, players: int) -> dict:
     teams = next((r.teams for r in records if r.teams is not None), None)
     for team in range(max(teams) + 1 if teams else 0):
         figures[f"T{team} wins"] = [int(r.outcome == "won" and r.winning_teams == (team,)) for r in records]
-    for seat in range(players):
-        figures[f"P{seat} score"] = [r.scores[seat] if r.outcome in ("won", "drawn") else None for r in records]
-    figures["lead changes"] = [r.lead_changes if r.outcome in ("won", "drawn") else None for r in records]
-    figures["decided at"] = [r.decided_at for r in records]
+    if game.program.tables.score is not None:  # without one every score is 0 and nobody leads
+        for seat in range(players):
+            figures[f"P{seat} score"] = [r.scores[seat] if r.outcome in ("won", "drawn") else None for r in records]
+        figures["lead changes"] = [r.lead_changes if r.outcome in ("won", "drawn") else None for r in records]
+        figures["decided at"] = [r.decided_at for r in records]
     figures["branching factor"] = [r.offered / r.choices if r.choices else None for r in records]
     figures["forced share"] = [r.forced / r.choices if r.choices else None for r in records]
     figures["information revealed"] = [r.seen for r in records]

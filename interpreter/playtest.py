@@ -41,7 +41,8 @@ class GameRecord:
         scores, winners: at the end (None unless won, drawn or capped).
         measures: name -> number (or one per seat) for won, drawn and capped games.
         fault: the R0001 Diagnostic of a faulted game.
-        lead_changes: how often the sole leader (by score) changed hands (None without full metrics).
+        lead_changes: how often the sole leader (by score) changed hands (None without full metrics,
+            or without a `score` in the script).
         decided_at: for a won game, the share of its decisions after which the final winner was
             the sole leader for good (0: from the start, 1: only at the very end).
         choices, offered, forced: decisions asked, legal moves offered in all, decisions with one move.
@@ -92,6 +93,7 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
         play_out(state, agent, max_decisions, tally)
         return _record(game, state, index, seed, max_decisions, None, None, 0, *tally, None)
     full = metrics == "full"
+    leads = full and game.program.tables.score is not None  # without a `score` nobody ever leads
     lowest = game.program.tables.winners is not None and game.program.tables.winners.mode == "lowest"
     leader, leads_from, changes, last = None, 0, 0, None  # leader now, since when; last sole leader
     choices = offered = forced = 0
@@ -113,7 +115,7 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
             state._apply_chosen(agent.choose(moves), trace_rules=False)
         except GameFault:
             break
-        if not full:
+        if not leads:
             continue
         now = _sole_leader(state, lowest)
         if now != leader:  # a new stretch with one seat (or nobody) ahead
@@ -122,7 +124,7 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
             if last not in (None, now):
                 changes += 1
             last = now
-    record = _record(game, state, index, seed, max_decisions, changes if full else None, leader, leads_from,
+    record = _record(game, state, index, seed, max_decisions, changes if leads else None, leader, leads_from,
                      choices, offered, forced, seen_sum / seen_n if seen_n else None)
     if observer is not None:
         observer.finish(state, record)

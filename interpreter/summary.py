@@ -119,6 +119,7 @@ class Summary:
             "options": {k: v for k, v in sorted(self.options.items())},
             "policy": self.policy,
             "metrics_level": self.metrics,
+            "scored": self.game.program.tables.score is not None,
             "outcomes": dict(counts),
             "unfinished": counts["capped"] + counts["faulted"] + counts["limit"],
             "p_won": proportion(won, n),

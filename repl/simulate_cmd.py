@@ -75,6 +75,14 @@ def run(args, helpers) -> int:
 
 
 _NOT_MEASURED = "not measured (--metrics full)"
+_NO_SCORE = "none (the script has no `score`)"
+
+
+def _led(entry, full: bool, scored: bool) -> str:
+    """A figure about who leads on score: measured only in full, and only with a `score`."""
+    if not scored:
+        return "not measured (the script has no `score`: nobody leads)"
+    return mean(entry) if full else _NOT_MEASURED
 
 
 def text_report(stats) -> list[str]:
@@ -87,10 +95,11 @@ def text_report(stats) -> list[str]:
              f"stopped by the decision limit {o['limit']}",
              "seat   sole wins [95% CI]        in a draw      mean score" if "teams" not in stats else
              "seat   team's wins [95% CI]      in a draw      mean score (a seat wins with its team)"]
+    scored = stats["scored"]
     for seat in range(stats["players"]):
         lines.append(f"P{seat:<5} {rate(stats['win_rate_by_seat'][seat]):<25} "
                      f"{stats['draw_share_by_seat'][seat]['value'] or 0:>9.1%}      "
-                     f"{mean(stats['mean_score_by_seat'][seat])}")
+                     f"{mean(stats['mean_score_by_seat'][seat]) if scored else _NO_SCORE}")
     lines += _team_lines(stats)
     m = stats["metrics"]
     full = stats["metrics_level"] == "full"
@@ -99,8 +108,8 @@ def text_report(stats) -> list[str]:
               f"length (decisions, finished games): {mean(stats['length'])}",
               f"first-seat advantage: {_signed(m['first_seat_advantage'], 'teams' in stats)}",
               balance_text(m["seat_balance"], "teams" in stats),
-              f"lead changes: {mean(m['lead_changes']) if full else _NOT_MEASURED}",
-              f"decided at (share of the game): {mean(m['decided_at']) if full else _NOT_MEASURED}",
+              f"lead changes: {_led(m['lead_changes'], full, scored)}",
+              f"decided at (share of the game): {_led(m['decided_at'], full, scored)}",
               f"branching factor: {mean(m['branching_factor'])}",
               f"forced decisions: {mean(m['forced_share'])}",
               f"information revealed: {mean(m['information_revealed']) if full else _NOT_MEASURED}"]

@@ -345,3 +345,24 @@ def test_compare_refuses_two_player_counts(capsys):
         main(["compare", TABLE, "--players", "3", "--players", "4", "-n", "2"])
     assert exit_.value.code == 2
     assert "`--players` is given more than once: both sides play one player count" in capsys.readouterr().err
+
+
+# ---- a game won by a `winners:` expression, without a `score` ---------------------------------
+
+def test_simulate_does_not_report_scores_or_leads_of_a_game_without_a_score(capsys):
+    assert main(["simulate", BOHEI, "-n", "20", "--metrics", "full", "--json", "--no-progress"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["scored"] is False
+    assert stats["metrics"]["lead_changes"]["n"] == 0 and stats["metrics"]["decided_at"]["n"] == 0
+    assert main(["simulate", BOHEI, "-n", "20", "--metrics", "full", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "lead changes: not measured (the script has no `score`: nobody leads)" in out
+    assert "P0     " in out and "none (the script has no `score`)" in out and "0.00 ± 0.00" not in out
+
+
+def test_compare_leaves_out_scores_and_leads_of_games_without_a_score(capsys):
+    _result, rows = _compare(capsys, BOHEI, "--option", "win_at=6", "--option", "win_at=7", "-n", "20")
+    assert not any(name.endswith(" score") for name in rows)
+    assert "lead changes" not in rows and "decided at" not in rows
+    assert rows["measure turns_played"]["difference"] > 0  # a hand of 7 takes longer to reach than 6
+    assert rows["measure turns_played"]["significant"]
