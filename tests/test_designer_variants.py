@@ -366,3 +366,36 @@ def test_compare_leaves_out_scores_and_leads_of_games_without_a_score(capsys):
     assert "lead changes" not in rows and "decided at" not in rows
     assert rows["measure turns_played"]["difference"] > 0  # a hand of 7 takes longer to reach than 6
     assert rows["measure turns_played"]["significant"]
+
+
+# ---- the rulebook of a variant ----------------------------------------------------------------
+
+def _rulebook(capsys, path, *options) -> str:
+    args = [a for option in options for a in ("--option", option)]
+    assert main(["rules", path, *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_the_rulebook_of_booray_without_overtrump_leaves_the_rule_out_of_play(capsys):
+    text = _rulebook(capsys, BOORAY, "overtrump=false", "ante=25")
+    assert ("    - *play*, choosing *c* from *hand* of *p*; allowed by the rules **follow_suit** (“Follow the led "
+            "suit if you can.”), **must_trump** (“Out of the led suit, play a trump if you have one.”):") in text
+    assert ("  - does not apply in this game: it applies only when *overtrump* and the suit of *c* is *trump* and "
+            "(*led* is *trump* or not *can_follow*(*p*)) and *can_overtrump*(*p*)") in text
+    assert "  - Subtract 25 from *money* of *q*.\n  - Add 25 to *pot*." in text
+    with_it = _rulebook(capsys, BOORAY, "overtrump=true")
+    assert ("  - applies when the suit of *c* is *trump* and (*led* is *trump* or not *can_follow*(*p*)) and "
+            "*can_overtrump*(*p*)") in with_it
+    assert "**must_overtrump** (“Playing a trump" in with_it
+
+
+def test_the_rulebook_keeps_only_the_branch_the_options_choose(capsys):
+    assert "- *hand_score(p)*: *special_score*(*p*)\n" in _rulebook(capsys, BOUNCER, "special_bouncers=true")
+    text = _rulebook(capsys, BOSS, "peeking=false")
+    assert "Show *number_of*(*q*) to *p*." not in text and "keeps {p} from looking" not in text
+    assert "Show *number_of*(*q*) to *p*." in _rulebook(capsys, BOSS)
+
+
+def test_the_rulebook_without_options_writes_every_option_by_its_name(capsys):
+    text = _rulebook(capsys, BOSS)
+    assert "if *raises* is `any_amount`, otherwise" in text and "If *q* is not none and *peeking*:" in text
