@@ -277,7 +277,8 @@ class _Book:
                 self.line(depth, f"Move {w(s.what)} to {w(s.dest)}{where}{facing}.")
             case n.Deal():
                 facing = f", face {s.facing}" if s.facing else ""
-                cards = "1 card" if isinstance(s.count, n.Literal) and s.count.value == 1 else f"{w(s.count)} cards"
+                cards = "1 card" if isinstance(s.count, n.Literal) and s.count.value == 1 else \
+                    f"{self._operand(s.count)} cards"
                 self.line(depth, f"Deal {cards} from {w(s.source)} to the *{s.zone}* of each of "
                           f"{w(s.players)}, one card at a time{facing}.")
             case n.Shuffle():
@@ -303,7 +304,7 @@ class _Book:
                 self.line(depth, f"As long as {w(s.cond)}:")
                 self.block(s.body, depth + 1)
             case n.RepeatTimes():
-                self.line(depth, f"{w(s.count)} times:")
+                self.line(depth, f"{self._operand(s.count)} times:")
                 self.block(s.body, depth + 1)
             case n.RepeatUntil():
                 self.line(depth, f"Repeat, until {w(s.cond)}:")
@@ -501,6 +502,10 @@ class _Book:
                 return f"{self._junct(e.left, e.op)} {e.op} {self._junct(e.right, e.op)}"
             case n.Binary() if e.op in COMPARE:
                 return f"{w(e.left)} {COMPARE[e.op]} {w(e.right)}"
+            case n.Binary(op="/"):
+                return f"{self._operand(e.left)} divided by {self._operand(e.right)} (rounded down)"
+            case n.Binary(op="%"):
+                return f"the remainder of {self._operand(e.left)} divided by {self._operand(e.right)}"
             case n.Binary():
                 return f"{self._operand(e.left)} {e.op} {self._operand(e.right)}"
             case n.IfExpr():

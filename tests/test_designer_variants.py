@@ -399,3 +399,9 @@ def test_the_rulebook_keeps_only_the_branch_the_options_choose(capsys):
 def test_the_rulebook_without_options_writes_every_option_by_its_name(capsys):
     text = _rulebook(capsys, BOSS)
     assert "if *raises* is `any_amount`, otherwise" in text and "If *q* is not none and *peeking*:" in text
+
+
+def test_the_rulebook_says_a_computed_deal_and_a_division_in_words(capsys):
+    text = _rulebook(capsys, TABLE)
+    assert ("- Deal (39 divided by the number of players (rounded down)) cards from *stock* to the *hand* of each "
+            "of the players in turn from *first_leader*, one card at a time.") in text
