@@ -76,7 +76,9 @@ def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, player
         row["p"] = None if row["p"] is None else round(row["p"], 4) + 0.0
     return {"a": {"file": game_a.path, "options": options_a}, "b": {"file": game_b.path, "options": options_b},
             "games": games, "players": players, "seed": seed, "policy": policy, "rows": rows,
-            "balance": {"a": seat_balance(records_a, players), "b": seat_balance(records_b, players)}}
+            "balance": {"a": seat_balance(records_a, players), "b": seat_balance(records_b, players)},
+            "same_moves": sum(x.moves_digest is not None and x.moves_digest == y.moves_digest
+                              for x, y in zip(records_a, records_b))}
 
 
 def seat_balance(records, players: int) -> dict:

@@ -8,6 +8,8 @@ thing in each of them: game `index` of a run with seed S is played with the game
 
 from __future__ import annotations
 
+import hashlib
+
 import attrs
 
 from . import limits
@@ -49,6 +51,8 @@ class GameRecord:
         seen: mean share of the cards the acting player could name, over sampled decisions (None: none sampled).
         teams: in a game with teams, the team of each seat (None without teams).
         winning_teams: in a game with teams, the winning teams when scores and winners are known.
+        moves_digest: a digest of the moves made, in order (with the full metrics only): two
+            variants compared on one seed made the same moves when their digests are equal.
     """
 
     index: int
@@ -69,6 +73,7 @@ class GameRecord:
     seen: float | None
     teams: tuple | None = None
     winning_teams: tuple | None = None
+    moves_digest: str | None = None
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -126,6 +131,9 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
             last = now
     record = _record(game, state, index, seed, max_decisions, changes if leads else None, leader, leads_from,
                      choices, offered, forced, seen_sum / seen_n if seen_n else None)
+    if full:
+        record = attrs.evolve(record, moves_digest=hashlib.blake2b("\n".join(state.history).encode(),
+                                                                    digest_size=16).hexdigest())
     if observer is not None:
         observer.finish(state, record)
     return record

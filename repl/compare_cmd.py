@@ -120,6 +120,12 @@ def run(args, helpers) -> int:
         print(f"{row['figure']:<28} {_num(row['a']):>10} {_num(row['b']):>10} {_num(row['difference']):>10}  "
               f"{ci:<22} {'YES' if row['significant'] else 'no'}{'' if row['test'] == 'paired' else ' (unpaired)'}")
     print("\n".join(chance_note(result["rows"])))
+    same = result["same_moves"]
+    if same == games:
+        print(f"The two sides made the same moves in all {plural(games, 'game')}: the change never changed what "
+              "a random player could do or chose (it may still matter to players who choose by what they know).")
+    elif same:
+        print(f"The two sides made the same moves in {same} of {plural(games, 'game')}.")
     balance = result["balance"]
     print(f"{'team' if balance['a']['teams'] else 'seat'} balance (do they win equal shares of the won games?): "
           f"A {_balance(balance['a'])}; B {_balance(balance['b'])}")
@@ -143,11 +149,15 @@ def chance_note(rows) -> list[str]:
         return ["no figure differs: each had the same value on both sides in every game"]
     if not alone:
         return [f"no figure differs significantly ({plural(len(tested), 'figure')} tested)"]
-    lines = [f"{len(alone)} of {plural(len(tested), 'figure')} tested differ significantly, each on its own; "
-             f"taken together (Holm's correction for {len(tested)}), "
-             + (f"all {len(alone)} still do." if len(together) == len(alone) else
-                f"{len(together) or 'none'} still {'does' if len(together) == 1 else 'do'}"
-                + (f": {', '.join(together)}." if together else "."))]
+    one = len(alone) == 1
+    if len(together) == len(alone):
+        kept = "it still does." if one else f"all {len(alone)} still do."
+    elif not together:
+        kept = "none still does."
+    else:
+        kept = f"{len(together)} still {'does' if len(together) == 1 else 'do'}: {', '.join(together)}."
+    lines = [f"{len(alone)} of {plural(len(tested), 'figure')} tested {'differs' if one else 'differ'} significantly, "
+             f"each on its own; taken together (Holm's correction for {len(tested)}), {kept}"]
     chance = [figure for figure in alone if figure not in together]
     if chance:
         lines.append(f"The others ({', '.join(chance)}) may be chance: at 95%, about one figure in 20 that "
