@@ -23,7 +23,8 @@ def register(sub, helpers) -> None:
                    help="one player count for both sides")
     p.add_argument("--seed", type=helpers.seed, default=0, metavar="S")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="named once: both sides; named twice: the first value for A, the second for B")
+                   help="named once: both sides (of two scripts, only the one declaring it when the other does "
+                        "not); named twice: the first value for A, the second for B")
     add_run_args(p, helpers.positive)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=lambda args: run(args, helpers))
