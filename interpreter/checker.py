@@ -40,6 +40,9 @@ OTHER_LANGUAGES_FUNCTIONS = {
     "append": "`move CARD to ZONE` adds a card; `L + [x]` makes a longer list",
 }
 
+NOT_REPLACED = ("; an included file's declarations cannot be replaced: for a variant, give the game an `option` "
+                "and read it where the rules differ (docs/language.md §4), or copy the script")
+
 
 @attrs.define
 class CardInfo:
@@ -213,12 +216,17 @@ class Checker:
         seen_kind: dict[str, str] = {}
         game = [i for i in items if isinstance(i, n.GameDecl)]
         t.title = game[0].title if game else ""
+        for extra in game[1:]:
+            self.warn("W0425", f"`game` is declared twice: the title is the first one, \"{t.title}\"", extra.span,
+                      "this title is not used", f"the first is at {game[0].span}"
+                      + ("; a variant that includes its original names itself with `game \"...\"` before the "
+                         "`include`" if extra.span.path != game[0].span.path else ": keep one"))
         players = [i for i in items if isinstance(i, n.PlayersDecl)]
         if not players:
             self.error("E0401", "the script does not say how many players the game takes", None,
                        hint="add `players 3` or a range such as `players 2..5`")
         for extra in players[1:]:
-            self.error("E0301", "`players` is declared twice", extra.span, "second declaration")
+            self._twice("players", extra, players[0])
         if players:
             p = players[0]
             t.min_players, t.max_players = p.low, p.high
@@ -237,8 +245,7 @@ class Checker:
                     hint += (f" (a {_KIND_WORD[seen_kind[name]]}); a {_KIND_WORD[kind]} cannot share its name: rename "
                              f"one (the uses of this {_KIND_WORD[kind]} are not reported again)")
                 elif seen[name].path != item.span.path:
-                    hint += ("; an included file's declarations cannot be replaced: for a variant, give the game "
-                             "an `option` and read it where the rules differ (docs/language.md §4), or copy the script")
+                    hint += NOT_REPLACED
                 self.error("E0301", f"`{name}` is declared twice", item.span, "declared again here", hint)
                 continue
             if name in BUILTINS or name in CONSTANTS or (kind == "records" and name in TYPE_NAMES + ("list",)):
@@ -258,7 +265,7 @@ class Checker:
                 t.handlers.setdefault(item.event, []).append(item)
             elif isinstance(item, n.ScoreDecl):
                 if t.score is not None:
-                    self.error("E0301", "`score` is declared twice", item.span)
+                    self._twice("score", item, t.score)
                 t.score = item
             elif isinstance(item, n.MeasureDecl):
                 if item.name in t.measures:
@@ -274,7 +281,7 @@ class Checker:
                     t.teams = item
             elif isinstance(item, n.WinnersDecl):
                 if t.winners is not None:
-                    self.error("E0301", "`winners` is declared twice", item.span)
+                    self._twice("winners", item, t.winners)
                 t.winners = item
             elif isinstance(item, n.DeckDecl):
                 self._collect_deck(item)
@@ -316,6 +323,12 @@ class Checker:
         if kind == "defines":
             return self.t.defines[name].params is None
         return kind in ("vars", "options", "zones")
+
+    def _twice(self, what: str, item, first) -> None:
+        """E0301 for a declaration a game has once (`players`, `score`, `winners`), saying where
+        the first one is."""
+        hint = f"the first declaration is at {first.span}" + (NOT_REPLACED if first.span.path != item.span.path else "")
+        self.error("E0301", f"`{what}` is declared twice", item.span, "declared again here", hint)
 
     def _collect_limit(self, item: n.LimitDecl):
         caps = limits.BUDGET_CAPS
