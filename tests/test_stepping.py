@@ -9,7 +9,7 @@ import interpreter
 from interpreter import GameFault, IllegalMove, RandomAgent, ScriptError
 from interpreter.runtime import PAUSES
 
-from helpers import GAMES, PLAYED_SCRIPTS, ROOT
+from helpers import PLAYED_SCRIPTS, ROOT
 
 SCRIPTS = PLAYED_SCRIPTS
 RACE = ROOT / "tests" / "scripts" / "dice_race.cardgame"
