@@ -384,7 +384,7 @@ STATEMENT_WORDS = ("let", "set", "move", "deal", "shuffle", "reveal", "hide", "s
                    "repeat", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel",
                    "return", "log")
 DECLARATION_WORDS = ("game", "players", "option", "deck", "zone", "var", "define", "rule", "procedure", "phase",
-                     "event", "reaction", "on", "score", "winners", "include", "teams", "measure", "record")
+                     "event", "reaction", "on", "score", "winners", "include", "teams", "measure", "record", "replace")
 STATEMENT_SYNONYMS = {"goto": "`next PHASE` goes on to a phase", "print": "`log \"text\"` writes a line",
                       "call": "call a procedure by its name: `pay(p, 5)`", "var": "declare variables at the top "
                       "level (`var x: int = 0`); inside a block `let x = ...` makes a local"}
@@ -695,6 +695,13 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     if misuse is not None:
         code, message, hint = misuse
         return Diagnostic(code, message, span, f"unexpected {found}", hint)
+    if isinstance(err, lark.exceptions.UnexpectedToken) and _in_block(before) \
+            and str(err.token) in _DECLARATION_KEYWORDS and text[err.token.end_pos:].lstrip().startswith("("):
+        word = str(err.token)
+        return Diagnostic("E0101", f"unexpected {found}", span, "a word that begins a declaration",
+                          f"`{word}` begins a top-level declaration, so after a statement that ends in a value it is "
+                          f"read as one, never as a call of a procedure named `{word}`: rename the procedure where "
+                          f"it is declared and where it is called (`{word}_cards`, say)")
     known = _match_catalogue(err, parser, start)
     if known:
         code, message, hint = known
