@@ -228,7 +228,7 @@ class _Resolver:
         kind = kind_of(decl)
         self._refuse("E0615", f"the replacement of {kind} `{decl.name}` takes {_params(decl.params)}; the original "
                      f"takes {_params(original.params)}", wrapper, "other parameters",
-                     f"a replacement keeps the parameters' number and types{' and names' if names else ''}, since "
+                     f"a replacement keeps the parameters' number{', types and names' if names else ' and types'}, since "
                      f"the original's {'signals, handlers and reactions' if names else 'uses'} stay as written "
                      f"({_place(original)}): declare what needs other parameters under a new name")
         return False
