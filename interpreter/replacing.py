@@ -123,7 +123,7 @@ class _Resolver:
             if found is not None:
                 self.accepted.setdefault(found[0], []).append((wrapper, found[1]))
         final: dict[int, Replacement] = {}
-        for (space, name), chain in self.accepted.items():
+        for (_space, name), chain in self.accepted.items():
             wrapper, original = chain[-1]
             final[id(original)] = Replacement(kind_of(wrapper.decl), name, original, wrapper.decl,
                                               wrapper.keyword_span, tuple(w.decl for w, _ in chain[:-1]))
@@ -165,9 +165,9 @@ class _Resolver:
         kind = kind_of(decl) if wrapper.old_kind is None else _KIND_OF_KEYWORD[wrapper.old_kind]
         what = _described(kind, key[1])
         if original is not None and original.span.path == here:
-            return self._refuse("E0612", f"{_subject(kind, key[1])} is declared in this same file", wrapper, "its own declaration",
-                                f"it is declared at line {original.span.line}: change that declaration itself "
-                                "(`replace` takes the place of a declaration of an included file)")
+            return self._refuse("E0612", f"{_subject(kind, key[1])} is declared in this same file", wrapper,
+                                "its own declaration", f"it is declared at line {original.span.line}: change that "
+                                "declaration itself (`replace` takes the place of a declaration of an included file)")
         if original is not None:
             return self._refuse("E0611", f"no file this one includes declares {what}", wrapper, "nothing to replace",
                                 f"it is declared at {_place(original)}, which this file does not include: a file "
@@ -209,11 +209,11 @@ class _Resolver:
             return False
         if new in _CONSTANTS and _constant(original) and _constant(decl):
             return True
-        self._refuse("E0614", f"{_subject(old, name)}{' (with parameters)' if old == 'definition' else ''} cannot "
-                     f"become {_ARTICLE.get(new, 'a ' + new)}{' with parameters' if not _constant(decl) and new == 'definition' else ''}",
-                     wrapper, "another kind", "`replace define NAME with option NAME: ...` and `replace option NAME with "
-                     "define NAME = VALUE` change a value read bare (`ante`) between a constant and an option, so the "
-                     "original's uses read the same; declare anything else under a new name")
+        self._refuse("E0614", f"{_subject(old, name)}{_with_parameters(original)} cannot become "
+                     f"{_ARTICLE.get(new, 'a ' + new)}{_with_parameters(decl)}", wrapper, "another kind",
+                     "`replace define NAME with option NAME: ...` and `replace option NAME with define NAME = VALUE` "
+                     "change a value read bare (`ante`) between a constant and an option, so the original's uses read "
+                     "the same; declare anything else under a new name")
         return False
 
     def _same_signature(self, wrapper: n.Replace, original) -> bool:
@@ -228,8 +228,8 @@ class _Resolver:
         kind = kind_of(decl)
         self._refuse("E0615", f"the replacement of {kind} `{decl.name}` takes {_params(decl.params)}; the original "
                      f"takes {_params(original.params)}", wrapper, "other parameters",
-                     f"a replacement keeps the parameters' number{', types and names' if names else ' and types'}, since "
-                     f"the original's {'signals, handlers and reactions' if names else 'uses'} stay as written "
+                     f"a replacement keeps the parameters' number{', types and names' if names else ' and types'}, "
+                     f"since the original's {'signals, handlers and reactions' if names else 'uses'} stay as written "
                      f"({_place(original)}): declare what needs other parameters under a new name")
         return False
 
@@ -278,6 +278,10 @@ def _reach(path: str, includes: dict) -> frozenset:
             stack.extend(includes.get(p, ()))
     seen.discard(path)
     return frozenset(seen)
+
+
+def _with_parameters(decl) -> str:
+    return " with parameters" if isinstance(decl, n.DefineDecl) and decl.params is not None else ""
 
 
 def _constant(decl) -> bool:

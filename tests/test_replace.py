@@ -214,6 +214,17 @@ def test_measure_and_limit(tmp_path):
     assert game.budget()[0] == 2000000
 
 
+def test_reaction(tmp_path):
+    """Bohei without Gegenteiltag: the reaction to `must` offers Nö alone."""
+    path = tmp_path / "no_opposites.cardgame"
+    path.write_text('include "bohei.cardgame"\nreplace reaction answer on must by q in [p] {\n'
+                    "    play_no requires holds(q, nope) {\n        cancel\n    }\n}\n")
+    tables, _items, _sources, diags = interpreter.check_file(str(path))
+    assert [d.code for d in diags if d.severity == "error"] == []
+    (reaction,) = tables.reactions["must"]
+    assert [a.name for a in reaction.alternatives] == ["play_no"] and reaction.span.path == str(path)
+
+
 # ---- where a replacement stands ---------------------------------------------------------------
 
 def test_a_replaced_phase_keeps_its_place_and_the_first_phase_starts_the_game(tmp_path):
