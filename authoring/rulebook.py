@@ -26,6 +26,7 @@ from interpreter.parser import parse_concrete
 from interpreter.types import spelled
 
 from .comments import attach_comments, comment_text
+from .fmt import PREFIXES
 from .flow import Script, load_script
 
 VISIBLE = {"public": "everyone", "owner": "its owner only", "team": "its owner and their partners",
@@ -87,6 +88,8 @@ class _Book:
         name = os.path.basename(self.path)
         self.add(f"# {t.title or name}", "",
                  f"*This rulebook was generated from `{name}` by `cardgame rules`; it says what the script says.*", "")
+        if t.replacements:
+            self.variant()
         if self.chosen:
             self.add("It describes the game with " + ", ".join(f"*{k}* = `{_value(v)}`" for k, v in self.chosen.items())
                      + ": each of these is written as its value, and what it rules out is left out.", "")
@@ -102,6 +105,14 @@ class _Book:
         return "\n".join(self.out).rstrip("\n") + "\n"
 
     # ---- sections
+    def variant(self):
+        """A variant (`replace`): what it replaces of which files; the rest of the book is the
+        game as the variant plays it."""
+        made = sorted(self.t.replacements.values(), key=lambda r: (r.decl.span.line, r.decl.span.column))
+        files = sorted({os.path.basename(r.original.span.path) for r in made})
+        self.add(f"This game is a variant of {_and([f'`{f}`' for f in files])}: it replaces "
+                 f"{_and([r.described for r in made])}. Everything below is the game as the variant plays it.", "")
+
     def players(self):
         t = self.t
         if t.max_players == 1:
@@ -644,7 +655,13 @@ def _declaration_comments(script: Script, path: str):
             if last in trail:
                 above.append(comment_text(trail[last]))
             notes[key] = tuple(above)
+            if node.rule in PREFIXES:  # `replace DECL`: the comment is the declaration's
+                notes.setdefault(_key_of(file_path, next(tokens(node.children[-1]))), tuple(above))
     return {k: v for k, v in notes.items() if v}, _paragraphs(opening)
+
+
+def _key_of(file_path: str, tok) -> tuple:
+    return (os.path.abspath(file_path), tok.line, tok.column)
 
 
 def _paragraphs(lines: list[str]) -> list[str]:
@@ -714,3 +731,8 @@ def to_html(markdown: str, title: str) -> str:
         body.append("</table>")
     return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title></head>\n"
             "<body>\n" + "\n".join(body) + "\n</body></html>\n")
+
+
+def _and(parts: list) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
