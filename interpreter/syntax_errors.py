@@ -427,6 +427,71 @@ def _text_cut_by_a_quote(before: str) -> int | None:
     return None
 
 
+# A declaration word at the start of a line, unindented, inside a block: the writer meant the top
+# level, so a `}` is missing somewhere before it.
+_BLOCK_LEFT_OPEN_WORDS = DECLARATION_WORDS + ("attribute", "limit")
+
+
+def _indent_of_line(text: str, offset: int) -> int:
+    start = text.rfind("\n", 0, offset) + 1
+    return len(text[start:offset]) - len(text[start:offset].lstrip(" \t"))
+
+
+def _braces(before: str) -> tuple[int | None, list[int]]:
+    """Walk the braces (texts and comments not counted): the first `{` closed by a `}` that
+    begins a line at another indentation than the line that opened it (that `}` was likely meant
+    for an outer block, so this `{` is the one missing its own), and the `{`s still open."""
+    bare = _TEXT_LITERAL.sub(lambda m: " " * len(m.group()), before)
+    opened, misclosed = [], None
+    for offset, char in enumerate(bare):
+        if char == "{":
+            opened.append(offset)
+        elif char == "}" and opened:
+            start = opened.pop()
+            line_start = bare.rfind("\n", 0, offset) + 1
+            if misclosed is None and not bare[line_start:offset].strip() and \
+                    _indent_of_line(bare, offset) != _indent_of_line(bare, start):
+                misclosed = start
+    return misclosed, opened
+
+
+def _opener(before: str, brace: int) -> tuple[str, int]:
+    """The line that opened a block, up to its `{`, and its number."""
+    line_start = before.rfind("\n", 0, brace) + 1
+    return before[line_start:brace + 1].strip(), before.count("\n", 0, brace) + 1
+
+
+def _still_open(before: str) -> str:
+    """At the end of the file: the block opened last (it closes first), and how many more are open."""
+    _misclosed, opened = _braces(before)
+    if not opened:
+        return ""
+    opener, line = _opener(before, opened[-1])
+    more = f", inside {len(opened) - 1} more" if len(opened) > 1 else ""
+    return f": `{opener}` (line {line}{more})"
+
+
+def _declaration_in_block(err, text: str, before: str, path: str):
+    """E0190: `define`, `phase`, `score`, ... unindented at the start of a line while a block is
+    still open; said at the `{` most likely left open, which is where the mistake is."""
+    if not isinstance(err, lark.exceptions.UnexpectedToken):
+        return None
+    # the word itself, or the name after it (`phase auction` reads as a call of `phase` until `auction`)
+    line_so_far = before[before.rfind("\n") + 1:]
+    word = str(err.token) if not line_so_far else line_so_far.rstrip(" \t")
+    if word not in _BLOCK_LEFT_OPEN_WORDS or (line_so_far and line_so_far == word) or not _in_block(before):
+        return None
+    misclosed, opened = _braces(before)
+    if misclosed is None and not opened:
+        return None
+    brace = misclosed if misclosed is not None else opened[0]
+    opener, _line = _opener(before, brace)
+    return Diagnostic("E0190", f"a `{{` is still open at `{word}` on line {err.line}",
+                      _span_at(text, path, brace, 1), "this `{` has no `}`",
+                      f"close `{opener}` with a `}}` where its block ends: `{word}` declares something at "
+                      "the top level, outside every block")
+
+
 # `return x` / `return 1`: the error comes at the value, or just after a name taken for a call.
 _RETURN_VALUE = re.compile(r"\breturn\s+(\S+\s*)?$")
 
@@ -645,6 +710,9 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
                           _span_at(text, path, cut, 1), "this quote ends the outer text",
                           'name the inner text with a definition (`define suffix = if alone then " alone" else ""`) '
                           "and write `{suffix}` in the text")
+    left_open = _declaration_in_block(err, text, before, path) if start == "start" else None
+    if left_open is not None:
+        return left_open
     stray_if = _IF_AFTER_OPERATOR.search(before)
     if stray_if:
         return Diagnostic("E0116", "an `if ... then ... else ...` after an operator needs parentheses",
@@ -710,7 +778,7 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     expected = getattr(err, "expected", None) or getattr(err, "allowed", None) or set()
     hint = ""
     if "RBRACE" in expected and found == "end of file":
-        hint = "a `{` was opened and never closed"
+        hint = "a `{` was opened and never closed" + _still_open(before)
     if expected:
         label = f"expected {_expected_list(expected, parser)}"
     else:

@@ -1,0 +1,54 @@
+"""A fifth newcomer campaign (i14-bidding): auctions, contracts, melds and partial information
+written from the docs alone (contract bridge, Skat, partnership pinochle, cribbage, President
+with a bomb, in tests/scripts/), then what a newcomer met while writing them. Each test pins one
+thing found broken or unhelpful, or one rule of those games."""
+
+from __future__ import annotations
+
+import interpreter
+
+from helpers import ROOT
+
+SCRIPTS = ROOT / "tests" / "scripts"
+
+
+def _diagnostics(tmp_path, text: str, name: str = "game.cardgame"):
+    path = tmp_path / name
+    path.write_text(text)
+    _tables, _items, sources, diags = interpreter.check_file(str(path))
+    return diags
+
+
+UNCLOSED_PHASE = '''game "Unclosed"
+players 2
+
+phase deal_cards {
+    next auction
+
+phase auction {
+    end game
+}
+
+score p: 0
+'''
+
+
+def test_a_phase_left_open_is_named_at_the_next_phase(tmp_path):
+    # A `}` missing at the end of a phase was "E0134 `phase` does not begin a statement", with a
+    # hint about statements: nothing said a block was still open.
+    [diag] = _diagnostics(tmp_path, UNCLOSED_PHASE)
+    assert (diag.code, diag.message, diag.span.line, diag.span.column) == \
+        ("E0190", "a `{` is still open at `phase` on line 7", 4, 18)
+    assert diag.hint.startswith("close `phase deal_cards {` with a `}` where its block ends")
+
+
+def test_the_last_phase_left_open_is_named_at_the_score(tmp_path):
+    text = UNCLOSED_PHASE.replace("    next auction\n", "    next auction\n}\n").replace("    end game\n}", "    end game")
+    [diag] = _diagnostics(tmp_path, text)
+    assert (diag.code, diag.message, diag.span.line) == ("E0190", "a `{` is still open at `score` on line 11", 8)
+
+
+def test_an_indented_var_inside_a_phase_is_still_a_statement_misuse(tmp_path):
+    text = UNCLOSED_PHASE.replace("    next auction\n", "    var total = 1\n    next auction\n}\n")
+    [diag] = _diagnostics(tmp_path, text)
+    assert diag.code == "E0134" and "top level" in diag.hint
