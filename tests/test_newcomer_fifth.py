@@ -76,3 +76,23 @@ def test_a_dummy_laid_face_up_is_drawn_as_a_hand():
     cards = [word.rstrip("*") for word in row.split()[2:]]
     assert all(word.endswith("*") for word in row.split()[2:])
     assert cards == deck.sorted(cards) and len(cards) == 13
+
+
+def test_a_statement_turning_many_cards_is_one_trace_line():
+    # `reveal hand[dummy]` traced 13 lines, `reveal 2S`, `reveal JS`, ...: only moves were merged.
+    from repl.session import Session
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'bridge.cardgame'}")
+    s.execute("new seed=1")
+    for move in ("bid 1 C", "pass", "pass", "pass"):
+        s.execute(f"play {move}")
+    s.execute("trace on")
+    lines = s.execute("play 1").splitlines()
+    assert [line.split("  [")[0].strip() for line in lines if "reveal" in line] == ["reveal 13 cards"]
+    s.execute(f"load {SCRIPTS / 'skat.cardgame'}")
+    s.execute("new seed=3")
+    s.execute("break phase skat_exchange")
+    s.execute("auto")
+    s.execute("trace on")
+    lines = s.execute("play 1").splitlines()
+    assert [line.split("  [")[0].strip() for line in lines if "show" in line] == ["show 8D 8C to P2"]
