@@ -346,6 +346,19 @@ class Checker:
                 f"cards one by one (`card \"X\" x 3 {{ {attr}: {again[0]}, ... }}`)")
         return kept
 
+    def _left_out_of_names(self, deck: n.DeckDecl, parts: tuple) -> list:
+        """The dimensions of several values a deck's `name:` leaves out: the cards differing only
+        in them would share every name, which is said once, at the first one's line (E0312)."""
+        left_out = [a for a, values in deck.dimensions if a not in parts and len(set(values)) > 1]
+        if deck.name_parts and left_out:
+            attr = left_out[0]
+            shown = " ".join(deck.name_parts)
+            self.error("E0312", f"cards of deck `{deck.name}` share their names: `name: {shown}` leaves out "
+                       + ", ".join(f"`{a}`" for a in left_out), dict(deck.dimension_lines).get(attr, deck.span),
+                       "not part of the card names", f"cards are named by the values `name:` lists, and they must "
+                       f"differ: add it, as `name: {shown} {' '.join(left_out)}`, or drop the dimension")
+        return left_out
+
     def _collect_deck(self, deck: n.DeckDecl):
         t = self.t
         t.decks.append(deck)
@@ -372,8 +385,12 @@ class Checker:
                 if part not in dict(deck.dimensions):
                     self.error("E0311", f"card names use `{part}`, which is not an attribute of deck `{deck.name}`",
                                deck.span, hint=did_you_mean(part, dict(deck.dimensions)))
+            left_out, labels = self._left_out_of_names(deck, parts), set()
             for combo in combos:
                 label = "".join(_value_text(combo.get(p)) for p in parts)
+                if left_out and label in labels:
+                    continue  # said once, for the deck, by _left_out_of_names
+                labels.add(label)
                 made.append((label, combo, deck.span))
         for spec in deck.cards:
             attrs_ = dict(spec.attrs)
