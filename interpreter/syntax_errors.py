@@ -79,7 +79,8 @@ CATALOGUE = {
         'phase p { decide x { play c in 1..2 } }',
     ],
     ("E0122", "`in` chooses a number from a range; a binder over a list or zone uses `from`",
-     "write `ask(q from players)` to choose an item, or `bid(n in 1..10)` for a number"): [
+     "write `ask(q from players)` to choose an item, `lay(cs from 2 of hand[p])` for several at once, or "
+     "`bid(n in 1..10)` for a number"): [
         'phase p { decide x { ask(q in y) } }',
         'phase p { decide x { ask(q in y, r from z) } }',
         'phase p { decide x { ask(q in y[x]) } }',
@@ -88,6 +89,8 @@ CATALOGUE = {
         'phase p { decide x { ask(q in f(x), r from z) } }',
         'phase p { decide x { ask(q in [a for a in y]) } }',
         'phase p { decide x { ask(q in [a for a in y], r from z) } }',
+        *(f'phase p {{ decide x {{ ask(q in {k} of y{after}) }} }}' for k in ("2", "1..2", "a", "a..b")
+          for after in ("", "[x]")),
     ],
     ("E0138", "`from` chooses an item of a list or zone; a number from a range uses `in`",
      "write `bid(n in 1..10)` for a number, or `give(cs from 1..3 of hand[p])` for several items"): [
@@ -224,6 +227,12 @@ CATALOGUE = {
         'phase p { move x to y face down at bottom }',
         'phase p { move x to y face up at top }',
         'phase p { move x to y[z] face up at bottom }',
+    ],
+    ("E0191", "`x N` makes copies of one explicit card, not of a deck",
+     "for copies of every card, add a dimension that tells them apart and name the cards by it: `copy: a, b` "
+     "with `name: rank suit copy` makes `9Ca` and `9Cb`; `card \"label\" x 3 { ... }` copies one card"): [
+        'deck d in s x 2 { }',
+        'deck d x 2 in s { }',
     ],
     ("E0172", "a deck lists its values one by one",
      "write `value: 1, 2, 3, 4, 5`: a deck's values are written out, not as a range (`1..104`), list or call"): [
