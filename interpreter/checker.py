@@ -1396,9 +1396,10 @@ class Checker:
         if card is not None:
             t.resolved[id(e)] = ("card", card)
             return CARD
+        copies = _copies_hint(e.name, t)
         if e.name[0].isdigit():  # only a card literal starts with a digit
             self.error("E0217", f"`{e.name}` is not a card", e.span, "no card has this name",
-                       did_you_mean(e.name, self._card_ids()) or _card_examples(t))
+                       copies or did_you_mean(e.name, self._card_ids()) or _card_examples(t))
             t.resolved[id(e)] = ("error", e.name)
             return ANY
         constants = {c for c in CONSTANTS if t.teams is not None or c not in TEAM_NAMES}
@@ -1407,10 +1408,12 @@ class Checker:
         hint = _seat_hint(e.name) or _winners_hint(e.name) or did_you_mean(e.name, candidates)
         if e.name in t.defines:
             hint = f"`{e.name}` takes arguments: `{e.name}(...)`"
+        elif copies:
+            hint = copies
         elif not hint:
             hint = did_you_mean(e.name, self._card_ids())
-        if not hint or hint.startswith("known:") or _weak_match(e.name, hint) or \
-                _suggests_symbol(hint, t.symbols):  # a new author's word for a kind of thing
+        if not copies and (not hint or hint.startswith("known:") or _weak_match(e.name, hint) or
+                           _suggests_symbol(hint, t.symbols)):  # a new author's word for a kind of thing
             symbols = "a bare word is a symbol only when a deck attribute or a `one of` option lists it"
             hint = f"{hint} ({symbols})" if hint.startswith("did you mean") else \
                 symbols + (f"; {hint}" if hint else "")
@@ -1794,6 +1797,24 @@ def _suggests_symbol(hint: str, symbols) -> bool:
     """Whether a `did you mean` names a symbol (`assassinate` -> `assassin`): a word meant as
     another symbol is as likely as a typo, so how symbols are made is said too."""
     return hint.startswith("did you mean `") and hint[len("did you mean `"):].split("`")[0] in symbols
+
+
+def _copies_hint(name: str, t: Tables) -> str:
+    """`QS` in a deck of two copies, `QSa` and `QSb`: the cards named `name` and one more part
+    (an attribute's value, or the `.N` of a copied card), and how to test for any of them by the
+    attributes they share."""
+    found = [c for c in t.cards if c.name.startswith(name) and len(c.name) > len(name) and
+             (c.name[len(name):] in {str(v) for v in c.attrs.values()} or
+              (c.name[len(name)] == "." and c.name[len(name) + 1:].isdigit()))]
+    if not found:
+        return ""
+    listed = ", ".join(f"`{c.name}`" for c in found[:4]) + (", ..." if len(found) > 4 else "")
+    shared = [(a, v) for a, v in found[0].attrs.items() if t.card_attrs.get(a) != TEXT and
+              all(c.attrs.get(a) == v for c in found)]
+    test = " and ".join(f"x.{a} == {_value_text(v)}" for a, v in shared)
+    either = f"; for any of them, test what they share: `any x in hand[p] where {test}`" if test and \
+        len(found) > 1 else ""
+    return f"no card is named `{name}`, but {listed} {'are' if len(found) > 1 else 'is'}: name one{either}"
 
 
 def _card_examples(t: Tables) -> str:
