@@ -1046,7 +1046,7 @@ class Checker:
                     for a in s.args:
                         self.expr(a, scope)
                 else:
-                    self._args(s, [self._type_ref(p.type) for p in proc.params], s.args, scope, s.name)
+                    self._args(s, proc.params, s.args, scope, s.name)
                     leaves = self._leaving.get(s.name)
                     if leaves is not None and "event" in scope.context:
                         step, written_in = leaves
@@ -1077,7 +1077,7 @@ class Checker:
                     for a in s.args:
                         self.expr(a, scope)
                 else:
-                    self._args(s, [self._type_ref(p.type) for p in event.params], s.args, scope, s.event)
+                    self._args(s, event.params, s.args, scope, s.event)
             case n.Cancel():
                 if "reaction" not in scope.context:
                     self.error("E0504", "`cancel` is only allowed in a reaction", s.span,
@@ -1208,18 +1208,42 @@ class Checker:
                     for a in call.args:
                         self.expr(a, inner)
                     continue
-                self._args(call, [self._type_ref(p.type) for p in rule.params], call.args, inner, call.name)
+                self._args(call, rule.params, call.args, inner, call.name)
             body = inner.child()
             body.context = inner.context - {"offer"}  # a move's effects run once, when it is made
             self.block(alt.body, body)
 
-    def _args(self, node, expected, args, scope, name):
-        if len(expected) != len(args):
-            self.error("E0213", f"`{name}` takes {len(expected)} argument(s), {len(args)} given", node.span)
-        for want, arg in zip(expected, args):
-            self._expect(arg, want, scope)
-        for arg in args[len(expected):]:
+    def _args(self, node, params, args, scope, name):
+        """A call's arguments against the parameters of `name`; a mismatch names the parameter."""
+        if len(params) != len(args):
+            self.error("E0213", f"`{name}` takes {len(params)} argument(s), {len(args)} given", node.span)
+        for param, arg in zip(params, args):
+            want = self._type_ref(param.type)
+            actual = self.expr(arg, scope)
+            if not self._fits_at(arg, want, actual):
+                self.error("E0210", f"expected {describe(want)}, found {describe(actual)}", arg.span,
+                           f"this is {describe(actual)}", self._symbol_and_card(arg) or
+                           _mismatch_hint(arg, want, actual) or self._param_hint(param, name, want, actual, arg))
+        for arg in args[len(params):]:
             self.expr(arg, scope)
+
+    def _param_hint(self, param: n.Param, name: str, want: str, actual: str, arg) -> str:
+        """Which parameter wanted the value, as declared; for a value of a card attribute that mixes
+        numbers and names (`rank`: 9, 10, J, ...), the attribute's own name as the type."""
+        ref = param.type
+        written = "list of " * (ref.depth if ref.is_list else 0) + ref.name
+        where = f"line {param.span.line}" if param.span.path == arg.span.path else param.span.short
+        said = f"the parameter `{param.name}` of `{name}` is declared `{written}` ({where})"
+        if {want, actual} != {INT, SYMBOL}:
+            return said
+        value = arg.value if isinstance(arg, n.Literal) and arg.kind == "int" else \
+            arg.name if isinstance(arg, n.Name) and self.t.resolved.get(id(arg), ("",))[0] == "symbol" else None
+        mixed = [a for a in self.t.card_attrs if _mixes_numbers_and_names(self.t, a) and
+                 any(c.attrs.get(a) == value for c in self.t.cards)]
+        if value is None or not mixed:
+            return said
+        return (f"{said}; `{mixed[0]}` values mix numbers and names, so a parameter that takes them is declared "
+                f"`{param.name}: {mixed[0]}`")
 
     # ---- expressions
     def expr(self, e, scope: _Scope) -> str:
@@ -1495,7 +1519,7 @@ class Checker:
             params = define.params or ()
             if define.params is None:
                 self.error("E0213", f"`{e.func}` takes no arguments; write it without parentheses", e.span)
-            self._args(e, [self._type_ref(p.type) for p in params], e.args, scope, e.func)
+            self._args(e, params, e.args, scope, e.func)
             return self._define_type(e.func)
         if e.func in ORDER_FUNCTIONS:
             types = [self.expr(a, scope) for a in e.args]
@@ -1797,6 +1821,12 @@ def _suggests_symbol(hint: str, symbols) -> bool:
     """Whether a `did you mean` names a symbol (`assassinate` -> `assassin`): a word meant as
     another symbol is as likely as a typo, so how symbols are made is said too."""
     return hint.startswith("did you mean `") and hint[len("did you mean `"):].split("`")[0] in symbols
+
+
+def _mixes_numbers_and_names(t: Tables, attr: str) -> bool:
+    """Do the cards' values of `attr` mix numbers and names (a rank: 2, ..., 10, J, Q, K, A)?"""
+    kinds = {isinstance(c.attrs[attr], int) for c in t.cards if attr in c.attrs}
+    return kinds == {True, False}
 
 
 def _copies_hint(name: str, t: Tables) -> str:
