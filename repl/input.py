@@ -116,8 +116,8 @@ def read_move(typed: str, legal: list[str], candidates: list[str], cards=(), pre
     move stays that move.
 
     Raises NoSuchMove for a number out of range or a text that fits several moves; a text that
-    fits none comes back tidied (with the move's name put in front when the decision has only
-    one), for the engine to explain.
+    fits none comes back tidied (with the move's name put in front when only one option of the
+    decision takes that many values), for the engine to explain.
     """
     text = " ".join(typed.split())
     if not text:
@@ -146,10 +146,15 @@ def read_move(typed: str, legal: list[str], candidates: list[str], cards=(), pre
     if numbers and text.isdigit():
         raise NoSuchMove(f"no move reads `{text}`; moves here read as numbers, so a list position is "
                          f"written `#{text}` (`moves` numbers them)")
-    names = {_tokens(c)[0] for c in candidates}
-    sizes = {len(_tokens(c)) - 1 for c in candidates}
-    if len(names) == 1 and sizes == {len(words)} and words[0].casefold() not in {n.casefold() for n in names}:
-        return f"{names.pop()} {text}"
+    # the values alone, a list being one value (`[5H, 5C]`): the option taking that many values
+    # is put in front (the only option, or the only one taking that many when the text begins
+    # with a list, which names no option), so the engine explains it as that option's move
+    values = _values(text)
+    names = {_values(c)[0] for c in candidates}
+    taking = {_values(c)[0] for c in candidates if len(_values(c)) - 1 == len(values)}
+    if len(taking) == 1 and (len(names) == 1 or values[0][:1] in "[(") and \
+            values[0].casefold() not in {n.casefold() for n in names}:
+        return f"{taking.pop()} {text}"
     return text
 
 

@@ -96,3 +96,21 @@ def test_a_statement_turning_many_cards_is_one_trace_line():
     s.execute("trace on")
     lines = s.execute("play 1").splitlines()
     assert [line.split("  [")[0].strip() for line in lines if "show" in line] == ["show 8D 8C to P2"]
+
+
+def test_a_list_typed_in_another_order_is_explained_as_that_options_move():
+    # `play [5H, 5C]` (cards held, in another order than the offered `[5C, 5H]`) said "`[5H,` is
+    # not an option here": the typed list was split at its space and read as an option's name.
+    from repl.session import Session
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'president.cardgame'}")
+    s.execute("new players=4 seed=9")
+    hand = s.state.view("all")["zones"]["hand"]["P3"]
+    assert {"5C", "5H"} <= set(hand)
+    out = s.execute("play [5H, 5C]")
+    assert s.last_failed
+    assert out.startswith("error: `play [5H, 5C]` is not a move here: `play [5H, 5C]` is not one of the choices")
+    assert "did you mean `play [5C, 5H]`?" in out
+    explained = s.state.explain("[5H, 5C]")
+    assert explained.legal is False and explained.reason == \
+        "`[5H, 5C]` names no option: a move begins with its option's name, one of play, pass"
