@@ -144,3 +144,21 @@ def test_fmt_continues_a_sum_in_a_branch_one_level_in():
         "    else if (first(seq) in mine) == holding then 1",
         "        + run_from_top(last(seq, count(seq) - 1), holding, mine)",
         "    else 0"]
+
+
+def test_the_rulebook_reads_a_list_variable_a_single_rule_and_where_a_section_is():
+    # "allowed by the rules **beats**" for one rule; "Do *went_out*(...) (see below)" for a
+    # procedure written above; "*last_finish* of 0" for item 0 of a list variable, as if per
+    # player; "1 different ones of"; "every *x* in ... has *x* is in *cs*"; "in groups of equal";
+    # an event without a body was an empty section without its prompt.
+    from authoring.rulebook import rulebook
+    book = rulebook(str(SCRIPTS / "president.cardgame"))
+    for said in ("allowed by the rule **beats**", "Do *went_out*(*turn*) (see above)",
+                 "Let *president* be item 0 of *last_finish*.", "choosing *cs*, one (in a list) of *hand* of *vice*",
+                 "requires that for every *x* in *hand* of *p*, *x* is in *cs* or for every *y* in *cs*, "
+                 "the rank of *y* is at least the rank of *x*",
+                 "[*s* for each *g* in the *x* in *hand* of *p* grouped by the rank of *x* and",
+                 "Those who may answer it are asked “{p} played {top_count} {top_rank}: bomb?”.",
+                 "It does nothing of its own: what happens is in its answers."):
+        assert said in book, said
+    assert "allowed by the rules **beats**" not in book and "(see below)" not in book.split("### Phase *trick*")[1]
