@@ -233,9 +233,13 @@ def _most_cards_kept(words: list[str], legal: list[str], by_fold: dict) -> str |
 
 
 def nearest(text: str, legal: list[str]) -> str | None:
-    """The legal move whose text is closest to `text` (whole or after its name), if any is close."""
+    """The legal move whose text is closest to `text` (whole or after its name), if any is close:
+    where they differ only in numbers, the nearest in value (`cut 3` -> `cut 4`, not `cut 36`)."""
     if not legal:
         return None
+    by_value = _nearest_in_value(text, legal)
+    if by_value is not None:
+        return by_value
     forms = {}
     for move in legal:
         forms.setdefault(move.casefold(), move)
@@ -244,6 +248,27 @@ def nearest(text: str, legal: list[str]) -> str | None:
             forms.setdefault(tail.casefold(), move)
     close = difflib.get_close_matches(text.casefold(), list(forms), n=1, cutoff=0.5)
     return forms[close[0]] if close else None
+
+
+def _nearest_in_value(text: str, legal: list[str]) -> str | None:
+    """The legal move that reads as `text` (whole or after its name) but for its numbers, with
+    the numbers nearest; None when no move differs from it only in numbers."""
+    typed = text.casefold().split()
+    best, best_distance = None, None
+    for move in legal:
+        for form in (move.casefold().split(), move.casefold().split()[1:]):
+            if len(form) != len(typed) or not any(_is_int(w) for w in typed):
+                continue
+            if any(_is_int(a) != _is_int(b) or (not _is_int(a) and a != b) for a, b in zip(typed, form)):
+                continue
+            distance = sum(abs(int(a) - int(b)) for a, b in zip(typed, form) if _is_int(a))
+            if best_distance is None or distance < best_distance:
+                best, best_distance = move, distance
+    return best
+
+
+def _is_int(word: str) -> bool:
+    return word.lstrip("-").isdigit()
 
 
 def _zone_of_choices(candidates: list[str], words: list[str], view: dict, card_names: set) -> str | None:

@@ -162,3 +162,13 @@ def test_the_rulebook_reads_a_list_variable_a_single_rule_and_where_a_section_is
                  "It does nothing of its own: what happens is in its answers."):
         assert said in book, said
     assert "allowed by the rules **beats**" not in book and "(see below)" not in book.split("### Phase *trick*")[1]
+
+
+def test_a_number_out_of_range_is_answered_with_the_nearest_number():
+    # `cut 3` (the cut takes 4 to 36) was answered "did you mean `cut 36`?" and `cut 40` "did
+    # you mean `cut 4`?": numbers were compared as spelling.
+    from repl.input import nearest
+    cuts = [f"cut {n}" for n in range(4, 37)]
+    assert (nearest("cut 3", cuts), nearest("cut 40", cuts), nearest("cut 9", cuts)) == ("cut 4", "cut 36", "cut 9")
+    assert nearest("bid 2 C", ["bid 1 C", "bid 3 D", "bid 7 C"]) == "bid 1 C"
+    assert nearest("play 9x", ["play 9D", "play 7C"]) == "play 9D"
