@@ -1205,6 +1205,9 @@ class Checker:
                 if rule is None:
                     self.error("E0208", f"unknown rule `{call.name}`", call.span, "not declared",
                                did_you_mean(call.name, self.t.rules))
+                    # the rule it is a misspelling of is named here: not also "never used" (W0406)
+                    self._used_rules.update(difflib.get_close_matches(call.name, sorted(self.t.rules), n=1,
+                                                                      cutoff=0.6))
                     for a in call.args:
                         self.expr(a, inner)
                     continue
