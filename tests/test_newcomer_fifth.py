@@ -427,3 +427,13 @@ def test_what_the_skat_the_crib_and_the_meld_tell_each_seat():
     shown = _value(meld, "[x for x in hand[P0] where in_meld(cards(hand[P0]), x)]").strip("[]").split(", ")
     seen_by_p1 = [c for c in meld.view(1)["zones"]["hand"]["P0"] if c != "??"]
     assert sorted(seen_by_p1) == sorted(shown) and shown
+
+
+def test_unwatch_all_counts_its_watches():
+    # "removed 2 watchs"
+    from repl.session import Session
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'skat.cardgame'}")
+    s.execute("watch high_bid")
+    s.execute("watch count(skat)")
+    assert s.execute("unwatch all") == "removed 2 watches"
