@@ -299,6 +299,24 @@ CATALOGUE = {
         'define d = let x = a and b in x',
         'define d = let x = a or b in x',
     ],
+    ("E0192", "`one of (...)` is the type of an option, not of a variable",
+     "a variable holding a word is declared `symbol` (`var strain: symbol = C`), or by the card attribute it "
+     "holds (`var trump: suit`); the words themselves must be values of a deck's attribute or of an option's "
+     "`one of (...)` (language.md §6): for other named states use numbers, or decision alternatives"): [
+        'var v: one of (a, b) = a',
+        'var v: one of (a, b)',
+        'var v: one of (a, b) per player = a',
+    ],
+    ("E0193", "a function is called with its value inside the brackets, not after a dot",
+     "write `count(hand[p])`, `top(stock)`, `sum(xs)`: a dot reads a card's attribute (`c.suit`) or a record's "
+     "field; the functions are listed in language.md §11"): [
+        'define d = a.b()',
+        'define d = a.b(1)',
+        'define d = a[1].b()',
+        'define d = f(a).b()',
+        'phase p { let x = a.b() }',
+        'phase p { if a.b() { } }',
+    ],
     ("E0145", "a definition or procedure does not declare a result type",
      "write `define NAME(PARAMS) = EXPRESSION`: the result's type is the expression's"): [
         'define f(x: int): int = 1',
@@ -339,6 +357,11 @@ CATALOGUE = {
 EXPR_CATALOGUE = {
     ("E0102", "`=` assigns; to compare use `==`", "write `==` to compare two values"): [
         'x = 1', 'x.y = 1', 'x[1] = 1',
+    ],
+    ("E0193", "a function is called with its value inside the brackets, not after a dot",
+     "write `count(hand[p])`, `top(stock)`, `sum(xs)`: a dot reads a card's attribute (`c.suit`) or a record's "
+     "field; the functions are listed in language.md §11"): [
+        'a.b()', 'a.b(1)', 'a[1].b()', 'f(a).b()',
     ],
     ("E0118", "a comprehension goes in brackets", "write `sum([x for x in L])`: the brackets make the list"): [
         'sum(x for x in y)', 'sum(1 for x in y)', 'f(1, x for x in y)',
