@@ -1432,7 +1432,8 @@ class Checker:
         constants = {c for c in CONSTANTS if t.teams is not None or c not in TEAM_NAMES}
         candidates = scope.all_names() | set(t.vars) | set(t.options) | set(t.zones) | t.symbols \
             | set(t.defines) | constants
-        hint = _seat_hint(e.name) or _winners_hint(e.name) or did_you_mean(e.name, candidates)
+        hint = _seat_hint(e.name) or _winners_hint(e.name) or _spelling_of_constants(e.name) or \
+            did_you_mean(e.name, candidates)
         if e.name in t.defines:
             hint = f"`{e.name}` takes arguments: `{e.name}(...)`"
         elif copies:
@@ -1858,6 +1859,12 @@ def _card_examples(t: Tables) -> str:
     if not names:
         return "no deck's cards have names that can be written as literals"
     return "cards are written by their names, e.g. " + ", ".join(f"`{x}`" for x in names)
+
+
+def _spelling_of_constants(name: str) -> str:
+    """`True`, `None`, `null`: the language's `true`, `false` and `none` are written in lower case."""
+    meant = {"true": "true", "false": "false", "none": "none", "null": "none", "nil": "none"}.get(name.lower())
+    return f"write `{meant}`" if meant and name != meant else ""
 
 
 def _seat_hint(name: str) -> str:

@@ -412,12 +412,23 @@ _ENDS_HERE = {"E0137": "the form ends here", "E0148": "the rule's name ends here
 # A statement that is one word and then a name (`goto main`, `shufle stock`): no statement
 # begins so unless the word is a keyword, which the parser would have read.
 _STATEMENT_WORD = re.compile(r"(?:^|[{}\n])[ \t]*([A-Za-z_]\w*)[ \t]+$")
+# `leader is none` after `let x =`: the value ends at `leader`, and `is` reads as a new statement.
+_IS_WORD = re.compile(r"\S[ \t]+(is)(?:[ \t]+not)?[ \t]+$")
+# A word alone on the line before the error (`continue`, then the next statement).
+_WORD_ALONE = re.compile(r"(?:^|[{}\n])[ \t]*([A-Za-z_]\w*)[ \t]*(?:#[^\n]*)?\n\s*$")
 STATEMENT_WORDS = ("let", "set", "move", "deal", "shuffle", "reveal", "hide", "show", "if", "for", "while",
                    "repeat", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel",
                    "return", "log")
 DECLARATION_WORDS = ("game", "players", "option", "deck", "zone", "var", "define", "rule", "procedure", "phase",
                      "event", "reaction", "on", "score", "winners", "include", "teams", "measure", "record")
 STATEMENT_SYNONYMS = {"goto": "`next PHASE` goes on to a phase", "print": "`log \"text\"` writes a line",
+                      "continue": "there is no `continue`: put the rest of the loop's body in an `if` (`break` "
+                      "leaves the loop)",
+                      "pass": "a block may be empty, `{ }`: there is no `pass` statement (`pass` is only an "
+                      "alternative's name, `decide p { play(...) pass }`)",
+                      "exit": "`end game` ends the game, `break` leaves a loop, `return` leaves a procedure",
+                      "quit": "`end game` ends the game, `break` leaves a loop, `return` leaves a procedure",
+                      "switch": "choose with `if C { } elif C { } else { }`",
                       "call": "call a procedure by its name: `pay(p, 5)`", "var": "declare variables at the top "
                       "level (`var x: int = 0`); inside a block `let x = ...` makes a local"}
 
@@ -631,6 +642,11 @@ def _statement_misuse(before: str, found: str):
     return None
 
 
+def _widened(span: Span, width: int) -> Span:
+    """The span on its line, `width` characters wide."""
+    return Span(span.path, span.line, span.column, span.line, span.column + width)
+
+
 def _span_at(text: str, path: str, offset: int, width: int) -> Span:
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
@@ -742,6 +758,18 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
                           _span_at(text, path, cut, 1), "this quote ends the outer text",
                           'name the inner text with a definition (`define suffix = if alone then " alone" else ""`) '
                           "and write `{suffix}` in the text")
+    is_word = _IS_WORD.search(before) if isinstance(err, lark.exceptions.UnexpectedToken) else None
+    if isinstance(err, lark.exceptions.UnexpectedToken) and str(err.token) == "is" or is_word:
+        # `x is none`: `is` fails at once, or (after a complete statement) reads as a procedure's name
+        where = _span_at(text, path, is_word.start(1), 2) if is_word and str(err.token) != "is" else span
+        return Diagnostic("E0194", "`is` is not a comparison here", where, "unexpected `is`",
+                          "compare with `==` and `!=`: `x == none`, `x != none`")
+    if found == "`/`" and text.startswith("//", getattr(err, "pos_in_stream", 0) or 0):
+        return Diagnostic("E0101", "unexpected `//`", _widened(span, 2), "not a comment",
+                          "a comment begins with `#` and runs to the end of the line")
+    if found == "`?`":
+        return Diagnostic("E0101", "unexpected `?`", span, "not an operator",
+                          "there is no `C ? A : B`: write `if C then A else B`")
     left_open = _declaration_in_block(err, text, before, path) if start == "start" else None
     if left_open is not None:
         return left_open
@@ -768,6 +796,16 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     if found != "end of file" and _MOVE_AT.search(before):
         return Diagnostic("E0170", "`at` in a `move` takes `top` or `bottom`", span, "not `top` or `bottom`",
                           AT_POSITION_HINT)
+    alone = _WORD_ALONE.search(before)
+    if alone and isinstance(err, lark.exceptions.UnexpectedToken) and set(getattr(err, "expected", ())) == {"LPAR"} \
+            and _in_block(before) and alone.group(1) not in STATEMENT_WORDS:
+        # a word alone on its line (`continue`) reads as a procedure's name until the next line
+        name = alone.group(1)
+        hint = STATEMENT_SYNONYMS.get(name) or did_you_mean(name, STATEMENT_WORDS) or \
+            f"a procedure is called with brackets, `{name}()`; a statement begins with a word such as `move`, " \
+            "`set`, `let`, `log` or `next`"
+        return Diagnostic("E0134", f"`{name}` does not begin a statement",
+                          _span_at(text, path, alone.start(1), len(name)), "not a statement", hint)
     word = _STATEMENT_WORD.search(before)
     if word and isinstance(err, lark.exceptions.UnexpectedToken) and err.token.type == "NAME" and _in_block(before):
         name = word.group(1)
