@@ -1267,7 +1267,7 @@ class Checker:
                     return self._field(e, record_name(obj))
                 if not fits(CARD, obj):
                     self.error("E0210", f"only cards have attributes; this is {describe(obj)}", e.obj.span,
-                               f"this is {describe(obj)}")
+                               f"this is {describe(obj)}", _function_for_attribute(e.name, is_listlike(obj)))
                     return ANY
                 if e.name == "name":
                     return TEXT
@@ -1859,6 +1859,15 @@ def _card_examples(t: Tables) -> str:
     if not names:
         return "no deck's cards have names that can be written as literals"
     return "cards are written by their names, e.g. " + ", ".join(f"`{x}`" for x in names)
+
+
+def _function_for_attribute(name: str, listlike: bool) -> str:
+    """`players.count`, `hand[p].length`: what a list or zone is asked is a function of it."""
+    if listlike and name in ("count", "length", "len", "size"):
+        return "the number of items is a function of the list: `count(L)`"
+    if listlike and name in ("first", "last", "top", "bottom", "empty", "sum", "max", "min", "reverse"):
+        return f"`{name}` is a function of the list: `{name}(L)`"
+    return ""
 
 
 def _spelling_of_constants(name: str) -> str:

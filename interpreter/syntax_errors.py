@@ -764,9 +764,20 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
         where = _span_at(text, path, is_word.start(1), 2) if is_word and str(err.token) != "is" else span
         return Diagnostic("E0194", "`is` is not a comparison here", where, "unexpected `is`",
                           "compare with `==` and `!=`: `x == none`, `x != none`")
-    if found == "`/`" and text.startswith("//", getattr(err, "pos_in_stream", 0) or 0):
+    offset = getattr(err, "pos_in_stream", 0) or 0
+    if found == "`/`" and text.startswith("//", offset):
         return Diagnostic("E0101", "unexpected `//`", _widened(span, 2), "not a comment",
                           "a comment begins with `#` and runs to the end of the line")
+    if found in ("`/`", "`*`") and text[offset - 1:offset] == found[1]:
+        return Diagnostic("E0101", f"unexpected `{found[1] * 2}`", _span_at(text, path, offset - 1, 2),
+                          "not an operator", "`/` divides, rounding down: there is no `//` (a comment begins "
+                          "with `#`)" if found == "`/`" else "there is no power operator `**`: multiply (`x * x`)")
+    if found == "`;`":
+        return Diagnostic("E0101", "unexpected `;`", span, "no separator here",
+                          "statements need no separator: each begins on its own line, without `;`")
+    if found == "`(`" and re.search(r"\bfor[ \t]*$", before):
+        return Diagnostic("E0101", "unexpected `(`", span, "no brackets here",
+                          "a `for` loop is written without brackets: `for q in players { ... }`")
     if found == "`?`":
         return Diagnostic("E0101", "unexpected `?`", span, "not an operator",
                           "there is no `C ? A : B`: write `if C then A else B`")

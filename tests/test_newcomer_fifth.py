@@ -437,3 +437,19 @@ def test_unwatch_all_counts_its_watches():
     s.execute("watch high_bid")
     s.execute("watch count(skat)")
     assert s.execute("unwatch all") == "removed 2 watches"
+
+
+@pytest.mark.parametrize("statement, code, hint", [
+    ("for (q in players) { set x += 1 }", "E0101", "a `for` loop is written without brackets"),
+    ("set x = x + 1;", "E0101", "statements need no separator"),
+    ("set x = x ** 2", "E0101", "there is no power operator `**`"),
+    ("set x = 7 // 2", "E0101", "`/` divides, rounding down: there is no `//`"),
+    ("// a comment", "E0101", "a comment begins with `#`"),
+    ("set x = x ? 1 : 0", "E0101", "there is no `C ? A : B`"),
+    ("set x = count(players.count)", "E0210", "the number of items is a function of the list: `count(L)`"),
+    ("set x = hand[seat(0)].length", "E0210", "the number of items is a function of the list: `count(L)`"),
+])
+def test_what_other_languages_write_is_answered_with_this_ones(tmp_path, statement, code, hint):
+    text = f'game "t"\nplayers 2\nzone hand: per player owner\nvar x: int = 0\nphase a {{\n    {statement}\n    end game\n}}\n'
+    [diag] = [d for d in _diagnostics(tmp_path, text) if d.severity == "error"][:1]
+    assert diag.code == code and diag.hint.startswith(hint), (diag.code, diag.hint)
