@@ -453,3 +453,13 @@ def test_what_other_languages_write_is_answered_with_this_ones(tmp_path, stateme
     text = f'game "t"\nplayers 2\nzone hand: per player owner\nvar x: int = 0\nphase a {{\n    {statement}\n    end game\n}}\n'
     [diag] = [d for d in _diagnostics(tmp_path, text) if d.severity == "error"][:1]
     assert diag.code == code and diag.hint.startswith(hint), (diag.code, diag.hint)
+
+
+def test_a_deal_its_pile_cannot_feed_says_how_many_cards_it_needed(tmp_path):
+    # 13 cards to each of four players from pinochle's 48 said only "`deal` ran out of cards".
+    text = (SCRIPTS / "pinochle.cardgame").read_text().replace("deal 12 from stock", "deal 13 from stock")
+    path = tmp_path / "pinochle13.cardgame"
+    path.write_text(text)
+    state = interpreter.load(str(path)).new_game(seed=1)
+    assert state.fault.message == "`deal` ran out of cards in `stock`: 13 cards to each of 4 players is 52, " \
+        "and it held 48"
