@@ -232,6 +232,19 @@ def _most_cards_kept(words: list[str], legal: list[str], by_fold: dict) -> str |
     return best
 
 
+def copies_of(word: str, cards) -> set[str]:
+    """The cards (lower case) that `word` names but for their last part, the value that tells
+    copies apart (`10D` for `10Da`, `10Db`; `Nope` for `Nope.1`, `Nope.2`); `cards`: Game.cards."""
+    folded, found = word.casefold(), set()
+    for card in cards:
+        name = card.name.casefold()
+        rest = name[len(folded):]
+        if name.startswith(folded) and rest and \
+                (rest in {str(v).casefold() for v in card.attrs.values()} or (rest[0] == "." and rest[1:].isdigit())):
+            found.add(name)
+    return found
+
+
 def nearest(text: str, legal: list[str]) -> str | None:
     """The legal move whose text is closest to `text` (whole or after its name), if any is close:
     where they differ only in numbers, the nearest in value (`cut 3` -> `cut 4`, not `cut 36`)."""

@@ -43,7 +43,8 @@ def test_a_phase_left_open_is_named_at_the_next_phase(tmp_path):
 
 
 def test_the_last_phase_left_open_is_named_at_the_score(tmp_path):
-    text = UNCLOSED_PHASE.replace("    next auction\n", "    next auction\n}\n").replace("    end game\n}", "    end game")
+    text = UNCLOSED_PHASE.replace("    next auction\n", "    next auction\n}\n")
+    text = text.replace("    end game\n}", "    end game")
     [diag] = _diagnostics(tmp_path, text)
     assert (diag.code, diag.message, diag.span.line) == ("E0190", "a `{` is still open at `score` on line 11", 8)
 
@@ -450,7 +451,8 @@ def test_unwatch_all_counts_its_watches():
     ("set x = hand[seat(0)].length", "E0210", "the number of items is a function of the list: `count(L)`"),
 ])
 def test_what_other_languages_write_is_answered_with_this_ones(tmp_path, statement, code, hint):
-    text = f'game "t"\nplayers 2\nzone hand: per player owner\nvar x: int = 0\nphase a {{\n    {statement}\n    end game\n}}\n'
+    text = (f'game "t"\nplayers 2\nzone hand: per player owner\nvar x: int = 0\n'
+            f'phase a {{\n    {statement}\n    end game\n}}\n')
     [diag] = [d for d in _diagnostics(tmp_path, text) if d.severity == "error"][:1]
     assert diag.code == code and diag.hint.startswith(hint), (diag.code, diag.hint)
 
@@ -463,3 +465,15 @@ def test_a_deal_its_pile_cannot_feed_says_how_many_cards_it_needed(tmp_path):
     state = interpreter.load(str(path)).new_game(seed=1)
     assert state.fault.message == "`deal` ran out of cards in `stock`: 13 cards to each of 4 players is 52, " \
         "and it held 48"
+
+
+def test_moves_filtered_by_a_card_with_copies_keeps_every_copy():
+    # `moves 10D` in pinochle (cards `10Da`, `10Db`) said "no legal move names 10D".
+    from repl.input import copies_of
+    from repl.session import _names_all
+    cards = _game("pinochle").cards
+    copies = {"10d": copies_of("10d", cards), "ks": copies_of("KS", cards)}
+    assert copies == {"10d": {"10da", "10db"}, "ks": {"ksa", "ksb"}}
+    offered = ["play 10Da", "play KSa", "play 10Db", "play 10Ha"]
+    assert [m for m in offered if _names_all(m, ["10d"], copies)] == ["play 10Da", "play 10Db"]
+    assert [m for m in offered if _names_all(m, ["10da"], copies)] == ["play 10Da"]
