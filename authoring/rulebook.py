@@ -428,12 +428,14 @@ class _Book:
                 return f"-{self._operand(e.operand)}"
             case n.Binary(op="and" | "or"):
                 return f"{self._junct(e.left, e.op)} {e.op} {self._junct(e.right, e.op)}"
-            case n.Binary() if e.op in COMPARE:
-                return f"{w(e.left)} {COMPARE[e.op]} {w(e.right)}"
+            case n.Binary() if e.op in COMPARE:  # `(a in b) == c`: a comparison compared is bracketed
+                return f"{self._compared(e.left)} {COMPARE[e.op]} {self._compared(e.right)}"
             case n.Binary():
                 return f"{self._operand(e.left)} {e.op} {self._operand(e.right)}"
-            case n.IfExpr():
-                return f"{w(e.then)} if {w(e.cond)}, otherwise {w(e.orelse)}"
+            case n.IfExpr():  # an `if` inside the value or the condition is bracketed, so the chain of
+                # `otherwise`s reads as the `else if`s written, not as one more branch of it
+                inner = lambda x: f"({w(x)})" if isinstance(x, n.IfExpr) else w(x)  # noqa: E731
+                return f"{inner(e.then)} if {inner(e.cond)}, otherwise {w(e.orelse)}"
             case n.Quant():
                 return QUANT[e.kind].format(v=f"*{e.var}*", s=w(e.source), c=w(e.cond))
             case n.Best():
@@ -483,6 +485,11 @@ class _Book:
         """One of several arguments: in parentheses unless it is a single word."""
         return f"({self.words(e)})" if isinstance(e, (n.Binary, n.IfExpr, n.Quant, n.Call, n.Best, n.Pattern)) \
             else self.words(e)
+
+    def _compared(self, e) -> str:
+        """A side of a comparison: bracketed when it is a comparison or an `if` itself."""
+        bracket = isinstance(e, n.IfExpr) or isinstance(e, n.Binary) and e.op in COMPARE
+        return f"({self.words(e)})" if bracket else self.words(e)
 
     def _junct(self, e, op: str) -> str:
         mixed = isinstance(e, n.Binary) and e.op in ("and", "or") and e.op != op

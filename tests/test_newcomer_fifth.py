@@ -477,3 +477,17 @@ def test_moves_filtered_by_a_card_with_copies_keeps_every_copy():
     offered = ["play 10Da", "play KSa", "play 10Db", "play 10Ha"]
     assert [m for m in offered if _names_all(m, ["10d"], copies)] == ["play 10Da", "play 10Db"]
     assert [m for m in offered if _names_all(m, ["10da"], copies)] == ["play 10Da"]
+
+
+def test_the_rulebook_brackets_an_if_inside_an_if_and_a_comparison_compared():
+    # `if null_game then (if c.suit == led then c.null_power else none) else if ...` read "the
+    # null_power of c if the suit of c is led, otherwise none if null_game, otherwise ...": one
+    # chain, another rule. Boss Poker's shipped rulebook said so of an ace's value.
+    from authoring.rulebook import rulebook
+    book = rulebook(str(SCRIPTS / "skat.cardgame"))
+    assert "- *strength(c)*: (the null_power of *c* if the suit of *c* is *led*, otherwise none) if *null_game*, " \
+        "otherwise 100 + the jack_power of *c*" in book
+    assert "otherwise (`J` if *grand_game*, otherwise *trump*) if the rank of *c* is `J`" in book
+    assert "if (the first of *seq* is in *mine*) is *holding*, otherwise 0" in book
+    assert "- *value(c)*: (11 if *ten_shown*, otherwise 1) if the rank of *c* is `A`, otherwise the rank of *c*" in \
+        (ROOT / "docs" / "rulebooks" / "bosspoker.md").read_text()
