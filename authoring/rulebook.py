@@ -53,6 +53,8 @@ BUILTIN_WORDS_2 = {"top": "the top {1} cards of {0}", "bottom": "the bottom {1} 
                    "random": "a number from {0} to {1} drawn at random"}
 COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
            ">=": "is at least", "in": "is in", "notin": "is not in"}
+# (left operator, operator) that read alike without brackets: `a + b - c` is `(a + b) - c`.
+_CHAINS = {("+", "+"), ("+", "-"), ("-", "+"), ("-", "-"), ("*", "*")}
 QUANT = {"any": "there is some {v} in {s} where {c}", "all": "for every {v} in {s}, {c}",
          "no": "there is no {v} in {s} where {c}", "count": "the number of {v} in {s} where {c}"}
 
@@ -430,8 +432,10 @@ class _Book:
                 return f"{self._junct(e.left, e.op)} {e.op} {self._junct(e.right, e.op)}"
             case n.Binary() if e.op in COMPARE:  # `(a in b) == c`: a comparison compared is bracketed
                 return f"{self._compared(e.left)} {COMPARE[e.op]} {self._compared(e.right)}"
-            case n.Binary():
-                return f"{self._operand(e.left)} {e.op} {self._operand(e.right)}"
+            case n.Binary():  # `a + b + c` reads so; `a - (b + c)` keeps its brackets
+                chained = isinstance(e.left, n.Binary) and (e.left.op, e.op) in _CHAINS
+                left = w(e.left) if chained else self._operand(e.left)
+                return f"{left} {e.op} {self._operand(e.right)}"
             case n.IfExpr():  # an `if` inside the value or the condition is bracketed, so the chain of
                 # `otherwise`s reads as the `else if`s written, not as one more branch of it
                 inner = lambda x: f"({w(x)})" if isinstance(x, n.IfExpr) else w(x)  # noqa: E731
@@ -444,7 +448,8 @@ class _Book:
                 if e.kind == "sorted":
                     return f"the items *{e.var}* of {w(e.source)} in increasing order of {key}"
                 most = "highest" if e.kind == "max" else "lowest"
-                key = ", then ".join(_without_the(w(k)) for k in keys)  # `the highest rank of x`
+                key = ", then ".join(f"({w(k)})" if isinstance(k, n.IfExpr) else _without_the(w(k))
+                                     for k in keys)  # `the highest rank of x`
                 return f"the *{e.var}* in {w(e.source)} with the {most} {key} (the first of equals)"
             case n.Pattern(kind="groups"):
                 return f"the *{e.var}* in {w(e.source)} grouped by {w(e.key)}"

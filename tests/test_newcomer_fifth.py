@@ -491,3 +491,10 @@ def test_the_rulebook_brackets_an_if_inside_an_if_and_a_comparison_compared():
     assert "if (the first of *seq* is in *mine*) is *holding*, otherwise 0" in book
     assert "- *value(c)*: (11 if *ten_shown*, otherwise 1) if the rank of *c* is `A`, otherwise the rank of *c*" in \
         (ROOT / "docs" / "rulebooks" / "bosspoker.md").read_text()
+
+
+def test_the_rulebook_reads_a_sum_without_nested_brackets_and_brackets_an_if_key():
+    from authoring.rulebook import rulebook
+    book = rulebook(str(SCRIPTS / "pinochle.cardgame"))
+    assert "- *meld_points(h)*: (15 * *runs_held*(*h*)) + (4 * (*marriages*(*h*, *trump*) - *runs_held*(*h*))) + " in book
+    assert "with the highest (1 if the suit of the top card of *played* of *q* is *trump*, otherwise 0), then rank" in book
