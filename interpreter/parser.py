@@ -17,7 +17,7 @@ from . import nodes as n
 from . import limits
 from .source import UNSEEN as _UNSEEN, Diagnostic, Span
 from .syntax_cache import kept_name, private_place, read_kept, write_kept
-from .syntax_errors import explain_syntax_error
+from .syntax_errors import explain_syntax_error, glued_word
 
 
 @functools.cache
@@ -73,6 +73,9 @@ def parse_script(text: str, path: str) -> tuple[n.Script | None, list[Diagnostic
     too_deep = _too_deep(tree, path)
     if too_deep:
         return None, [too_deep]
+    glued = _glued_to_a_keyword(tree, text, path)
+    if glued is not None:
+        return None, [glued]
     try:
         items = _ToNodes(path).transform(tree)
     except lark.exceptions.VisitError as err:
@@ -80,6 +83,19 @@ def parse_script(text: str, path: str) -> tuple[n.Script | None, list[Diagnostic
             return None, [err.orig_exc.diagnostic]
         raise
     return n.Script(path=path, items=tuple(items.children if hasattr(items, "children") else items)), []
+
+
+def _glued_to_a_keyword(tree: lark.Tree, text: str, path: str) -> Diagnostic | None:
+    """A word the parser read as a keyword and a name (`definex = 1` as `define x = 1`,
+    `rules` as `rule s`): where only keywords may come, the lexer takes the keyword off the front
+    of a longer word. A token that begins with a letter right after a letter or digit can only
+    follow such a keyword (names, numbers and card names are read whole; a digit after a keyword,
+    `x3`, reads as the number and is left alone)."""
+    glued = [token.start_pos for subtree in tree.iter_subtrees()  # iterative: a 20,000-term sum is deep
+             for token in subtree.children if isinstance(token, Token) and token.start_pos
+             and (text[token.start_pos - 1].isalnum() or text[token.start_pos - 1] == "_")
+             and (text[token.start_pos].isalpha() or text[token.start_pos] == "_")]
+    return glued_word(text, path, min(glued)) if glued else None
 
 
 def parse_concrete(text: str, path: str) -> tuple[concrete.Tree | None, list[Diagnostic]]:

@@ -615,6 +615,15 @@ def _glued_keyword(text: str, path: str, parser: lark.Lark, start: str):
     return None
 
 
+def glued_word(text: str, path: str, at: int) -> Diagnostic:
+    """The diagnostic of a word read as a keyword and the token after it, which starts at `at`
+    (`definex = 1` parses as `define x = 1`: between declarations only keywords are read)."""
+    start = at
+    while start and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    return _glued(text, path, lark.Token("KEYWORD", text[start:at], start_pos=start))
+
+
 def _glued(text: str, path: str, keyword) -> Diagnostic:
     word = re.match(r"\w+", text[keyword.start_pos:]).group(0)
     kw = str(keyword)
