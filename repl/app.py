@@ -8,7 +8,9 @@ prompt, toolbar or colour, so sessions can be scripted in docs and tests.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
 
 from .option_pairs import option_pairs_or_exit
@@ -100,7 +102,29 @@ def interact(session: Session, prompt, output=write) -> int:
             break
         session.width = terminal_width(prompt)
         try:
-            output(session.execute_block(line))
+            with ctrl_c_stops_moves(session):
+                text = session.execute_block(line)
+            output(text)
         except KeyboardInterrupt:
             output("interrupted; nothing more was done")
     return 0
+
+
+@contextlib.contextmanager
+def ctrl_c_stops_moves(session: Session):
+    """While a command runs, Ctrl-C stops a running `auto` or `step N` after the move in hand
+    (each move made is then shown and counted, none is caught half made); any other command is
+    interrupted outright.  The prompt itself reads Ctrl-C as a key, with no signal."""
+    def on_ctrl_c(signum, frame):
+        if not session.request_stop():
+            raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGINT, on_ctrl_c)
+    except ValueError:  # not the main thread: signals stay as they are
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -7,6 +7,7 @@ same session runs under prompt-toolkit, from a pipe, or in a test.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import json
 import os
@@ -125,6 +126,8 @@ class Session:
         self.failed = False  # did any command fail? (the exit status of a piped session)
         self.last_failed = False  # did the last command fail? (a pasted block stops there)
         self.last_events: list = []  # the trace events of the last move applied
+        self._moving = False  # is `auto` or `step N` making moves? (Ctrl-C then stops it between two)
+        self.stop_requested = False  # Ctrl-C came while it was
 
     # ---- reading the session (for the prompt, toolbar and completer too)
     @property
@@ -205,6 +208,23 @@ class Session:
         return [o.name for o in self.game.options] if self.game else []
 
     # ---- running commands
+    def request_stop(self) -> bool:
+        """Ctrl-C: a running `auto` or `step N` stops after the move in hand, so that every move
+        made is shown and counted.  False when no such command is running: the caller then
+        interrupts outright."""
+        if self._moving:
+            self.stop_requested = True
+        return self._moving
+
+    @contextlib.contextmanager
+    def _making_moves(self):
+        """Around a command that makes moves one after another, each loop asking `stop_requested`."""
+        self._moving, self.stop_requested = True, False
+        try:
+            yield
+        finally:
+            self._moving = False
+
     def execute_block(self, block: str) -> str:
         """Run a typed or pasted block line by line, stopping at the first line that fails.
 
@@ -214,17 +234,22 @@ class Session:
         if len(lines) <= 1:
             return self.execute(lines[0] if lines else "")
         out = []
+        self.stop_requested = False
         for i, line in enumerate(lines):
             out.append(f"> {line.strip()}")
-            text = self.execute(line)
+            try:
+                text = self.execute(line)
+            except KeyboardInterrupt:
+                text, self.stop_requested = "interrupted; nothing more was done", True
             if text:
                 out.append(text)
             if self.done:
                 break
-            if self.last_failed:
+            if self.last_failed or self.stop_requested:
                 left = len(lines) - i - 1
                 if left:
-                    out.append(f"stopped at line {i + 1} of the pasted block; {plural(left, 'line')} not run")
+                    why = " (Ctrl-C)" if self.stop_requested else ""
+                    out.append(f"stopped at line {i + 1} of the pasted block{why}; {plural(left, 'line')} not run")
                 break
         return "\n".join(out)
 
@@ -683,11 +708,11 @@ class Session:
             fault = str(err)
         finally:
             following.set_tracer(None)
-        self._push(following, actor)
-        self.last_events = events
         move = len(following.history)
         lines = [self._move_line(following, move)]
         lines += self._event_lines(following, move, always=trace)
+        self._push(following, actor)
+        self.last_events = events
         if fault is not None:
             self.failed = True
             lines.append(fault)
@@ -836,23 +861,28 @@ class Session:
             raise ReplError("usage: step [N|phase], for example `step`, `step 10` or `step phase`")
         count = count or 1
         lines: list[str] = []
-        for done in range(count):
-            st = self.state
-            if st.fault is not None or st.is_over:
-                if done:
+        with self._making_moves():
+            for done in range(count):
+                st = self.state
+                if st.fault is not None or st.is_over:
+                    if done:
+                        break
+                    raise ReplError("the game is over" if st.fault is None else "the game stopped with an error")
+                if self.stop_requested:
+                    lines.append(f"stopped after {plural(done, 'step')} of {count}: interrupted (Ctrl-C)")
                     break
-                raise ReplError("the game is over" if st.fault is None else "the game stopped with an error")
-            if st.paused:
-                lines += self._go_on("phase" if arg == "phase" else None)
-                continue
-            if arg == "phase":
-                raise ReplError(f"{who(st.current_player)} is to act: `step phase` goes on from a pause point\n"
-                                "  = help: `step` lets the random player move; `pause` says where the game pauses")
-            if st.current_player == TABLE and self.seats.get(TABLE) != "random":
-                return lines + self._table_stop(st)
-            if not st.legal_moves():
-                raise ReplError("no move is legal here")
-            lines += self._apply(self._agent_move(st), trace=True, report_end=False)
+                if st.paused:
+                    lines += self._go_on("phase" if arg == "phase" else None)
+                    continue
+                if arg == "phase":
+                    raise ReplError(f"{who(st.current_player)} is to act: `step phase` goes on from a pause point\n"
+                                    "  = help: `step` lets the random player move; `pause` says where the game "
+                                    "pauses")
+                if st.current_player == TABLE and self.seats.get(TABLE) != "random":
+                    return lines + self._table_stop(st)
+                if not st.legal_moves():
+                    raise ReplError("no move is legal here")
+                lines += self._apply(self._agent_move(st), trace=True, report_end=False)
         lines.append(self._status_line())
         return lines
 
@@ -912,12 +942,19 @@ class Session:
         return self._auto(limit, every_seat)
 
     def _auto(self, limit, every_seat) -> list[str]:
+        with self._making_moves():
+            return self._auto_moves(limit, every_seat)
+
+    def _auto_moves(self, limit, every_seat) -> list[str]:
         lines: list[str] = []
         whens = {text: self._when_value(text) for kind, text in self.breakpoints.values() if kind == "when"}
         played = 0
         reason = None
         try:
             while reason is None:
+                if self.stop_requested:
+                    reason = "interrupted (Ctrl-C)"
+                    break
                 st = self.state
                 if st.fault is not None:
                     reason = "the game stopped with an error"
