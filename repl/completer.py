@@ -21,10 +21,12 @@ class ReplCompleter(Completer):
     def get_completions(self, document: Document, complete_event: CompleteEvent):
         text = document.text_before_cursor.lstrip()
         if " " not in text:
-            yield from _complete(text, self.session.command_names())
+            # a command completes with the space after it, so a second Tab goes on to its arguments
+            for c in _complete(text, [f"{name} " for name in self.session.command_names()], any_case=True):
+                yield Completion(c.text, start_position=c.start_position, display=c.text.rstrip())
             return
         command, _, rest = text.partition(" ")
-        command = ALIASES.get(command, command)
+        command = ALIASES.get(command.lower(), command.lower())  # `PLAY 9d` is `play 9d`
         rest = rest.lstrip()
         if command in _FILE_COMMANDS:
             yield from self._paths.get_completions(Document(rest, len(rest)), complete_event)
@@ -33,8 +35,11 @@ class ReplCompleter(Completer):
         words = rest.split(" ")
         last, first_word = words[-1], len(words) == 1
         if command in ("play", "why"):
-            # the whole argument: a move's text may hold spaces
-            yield from _complete(rest, _move_choices(s.move_texts(legal_only=command == "play")))
+            # the whole argument: a move's text may hold spaces; else the word at the cursor, from
+            # the moves holding the words typed before it in any order (cards are picked so)
+            texts = s.move_texts(legal_only=command == "play")
+            yield from (list(_complete(rest, _move_choices(texts), any_case=True))
+                        or _complete(last, _next_words(words, texts), any_case=True))
         elif command in ("eval", "watch") or (command == "break" and rest.startswith("when ")):
             word = _IDENT.search(rest).group(0)
             yield from _complete(word, s.expression_names() + s.player_names())
@@ -74,13 +79,37 @@ def _move_choices(texts: list[str]) -> list[str]:
     return [tail for tail, full in shorts.items() if len(full) == 1] + texts
 
 
+def _next_words(words: list[str], texts: list[str]) -> list[str]:
+    """The words that may follow `words[:-1]` (typed in any order and any case) in one of the
+    moves `texts`: its name first if typed, then any of its values not typed yet."""
+    typed = [w.casefold() for w in words[:-1] if w]
+    out: list[str] = []
+    for text in texts:
+        items = text.split()
+        if "[" in text or "(" in text or not items:  # a list value is no word to pick
+            continue
+        whole = bool(typed) and typed[0] == items[0].casefold()
+        left = items[1:]
+        for word in typed[1:] if whole else typed:
+            folded = [w.casefold() for w in left]
+            if word not in folded:
+                break
+            del left[folded.index(word)]
+        else:
+            out += [w for w in left if w not in out]
+    return out
+
+
 _IDENT = re.compile(r"[A-Za-z_0-9]*$")
 
 
-def _complete(typed: str, candidates: list[str]):
-    """Completions replacing `typed` (the text right before the cursor) by a candidate."""
+def _complete(typed: str, candidates: list[str], any_case: bool = False):
+    """Completions replacing `typed` (the text right before the cursor) by a candidate; with
+    `any_case`, one whose start it spells in any letter case, as commands and moves may be typed
+    (`play qs` for `play QS`; the names of an expression keep their case)."""
     seen = set()
+    fold = str.casefold if any_case else str
     for candidate in candidates:
-        if candidate not in seen and candidate.startswith(typed) and candidate != typed:
+        if candidate not in seen and fold(candidate).startswith(fold(typed)) and candidate != typed:
             seen.add(candidate)
             yield Completion(candidate, start_position=-len(typed))

@@ -81,3 +81,42 @@ def test_ctrl_c_outside_a_run_of_moves_interrupts_the_command_and_the_prompt_goe
     outputs = _interact(s, "moves", "play 1")
     assert outputs == ["interrupted; nothing more was done", "1. P0: play 9D"]
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # restored after each command
+
+
+# ---- Tab ----------------------------------------------------------------------------------------------
+
+def complete(session: Session, text: str) -> list[tuple[str, int]]:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from repl.completer import ReplCompleter
+    found = ReplCompleter(session).get_completions(Document(text, len(text)), CompleteEvent())
+    return [(c.text, c.start_position) for c in found]
+
+
+def test_a_command_completes_with_its_space_so_a_second_tab_lists_the_moves():
+    s = bouncer()
+    assert complete(s, "pl") == [("play ", -2)]
+    assert complete(s, "play") == [("play ", -4)]  # typed whole: Tab adds the space
+    legal = [m.text.split()[1] for m in s.state.legal_moves()]
+    assert [t for t, _ in complete(s, "play ") if " " not in t] == legal
+
+
+def test_moves_complete_whatever_the_letter_case_typed():
+    s = bouncer()  # P0 holds AD and AS (seed 1)
+    assert complete(s, "play a") == [("AD", -1), ("AS", -1)]
+    assert complete(s, "PLAY play j") == [("play JS", -6), ("play JC", -6)]
+
+
+HEARTS = str(GAMES.parent / "tests" / "scripts" / "hearts.cardgame")
+
+
+def test_the_cards_of_a_several_card_move_complete_in_any_order():
+    s = Session()
+    s.start(HEARTS, seed=4)  # P0 passes 3 of 3H 3S 4C 4D 4S 5S 6H 6S 7D 7H 10H JH JS: 286 moves
+    hand = ["3H", "3S", "4C", "4D", "4S", "5S", "6H", "6S", "7D", "7H", "10H", "JH", "JS"]
+    assert complete(s, "play JS ") == [(card, 0) for card in hand if card != "JS"]
+    assert complete(s, "play js 10h j") == [("JH", -1)]
+    assert complete(s, "play pass_cards 7h 3") == [("3H", -1), ("3S", -1)]
+    assert complete(s, "play js") == [("JS", -2)]
+    assert s.execute("play js 10h jh") == "1. P0: pass_cards 10H JH JS"
