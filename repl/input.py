@@ -228,9 +228,17 @@ def _most_cards_kept(words: list[str], legal: list[str], by_fold: dict) -> str |
 
 
 def nearest(text: str, legal: list[str]) -> str | None:
-    """The legal move whose text is closest to `text` (whole or after its name), if any is close."""
+    """The legal move whose text is closest to `text` (whole or after its name), if any is close.
+    A text naming a move of this name is compared after the name only: the name every such move
+    shares would make any typo look close to them all (`play zz` is not near `play KD`)."""
     if not legal:
         return None
+    name, _, tail = text.partition(" ")
+    same = [move for move in legal if move.partition(" ")[0].casefold() == name.casefold()]
+    if same:
+        tails = {move.partition(" ")[2].casefold(): move for move in same}
+        close = difflib.get_close_matches(tail.casefold(), list(tails), n=1, cutoff=0.5)
+        return tails[close[0]] if close else None
     forms = {}
     for move in legal:
         forms.setdefault(move.casefold(), move)

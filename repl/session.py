@@ -681,10 +681,11 @@ class Session:
             if reason.legal is None:  # it names a card this view cannot see among moves that do
                 raise ReplError(f"`{text}` {reason.reason}")
             hints = self._not_a_move(text)
-            # a card that is elsewhere says it all; else the engine's reason lists the choices
+            # a card that is elsewhere says it all; else the engine's reason lists the choices,
+            # saying itself what it is about (`wears` is not an option here; ...)
             head = f"`{text}` is not a move here"
             if not hints or hints[0].startswith("did you mean"):
-                head += f": {reason.reason}"
+                head = reason.reason if reason.reason.startswith("`") else f"{head}: {reason.reason}"
             raise ReplError("\n".join([head] + [f"  = help: {line}" for line in hints]))
         return self._apply(move, trace=self.tracing)
 

@@ -120,3 +120,26 @@ def test_the_cards_of_a_several_card_move_complete_in_any_order():
     assert complete(s, "play pass_cards 7h 3") == [("3H", -1), ("3S", -1)]
     assert complete(s, "play js") == [("JS", -2)]
     assert s.execute("play js 10h jh") == "1. P0: pass_cards 10H JH JS"
+
+
+# ---- typos in moves ---------------------------------------------------------------------------------
+
+BOHEI = str(GAMES / "bohei.cardgame")
+
+
+def test_a_word_that_is_no_option_is_said_once():
+    s = Session()
+    s.start(BOHEI, seed=4)
+    s.execute("play wears")  # the table: Does P0 wear glasses?
+    assert s.execute("play wears") == "error: `wears` is not an option here; the options are: owns, does_not"
+
+
+def test_did_you_mean_compares_what_follows_the_moves_shared_name():
+    s = bouncer(seed=4)
+    s.execute("play 2C")  # P1 must follow clubs: KC, 6C
+    out = s.execute("play zz")
+    assert out.startswith("error: `play zz` is not one of the choices; the `play` moves here, legal or not: ")
+    assert "did you mean" not in out  # it said `play KD`: `play ` is all they share
+    out = s.execute("play ac")
+    assert out.endswith("did you mean `play KC`?")  # one card away: same suit
+    assert "did you mean" not in s.execute("play play")  # nothing typed after the name is near nothing
