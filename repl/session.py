@@ -156,13 +156,18 @@ class Session:
         return who(st.current_player)
 
     def toolbar_items(self) -> list[tuple[str, str]]:
-        """(label, text) pairs: game, step, phase, to act, scores, view and each watch."""
+        """(label, text) pairs: game, step, phase, to act (or the status when no one is: `game
+        over`, `paused`), scores, view and each watch."""
         st = self.state
         if st is None:
             return [("game", "none loaded (`load FILE`)")]
-        items = [("game", self.game.title), ("step", str(self._pos)), ("phase", st.phase or "-"),
-                 ("to act", self._to_act(st)), ("scores", self._scores_text(st)),
-                 ("view", self._view_name())]
+        to_act = self._to_act(st)
+        if to_act in ("fault", "over", "paused"):  # no one to act: what the game is doing instead
+            turn = ("status", {"fault": "stopped with an error", "over": "game over", "paused": "paused"}[to_act])
+        else:
+            turn = ("to act", to_act)
+        items = [("game", self.game.title), ("step", str(self._pos)), ("phase", st.phase or "-"), turn,
+                 ("scores", self._scores_text(st)), ("view", self._view_name())]
         for text in self.watches.values():
             items.append((text, self._watch_value(text)))
         return items
@@ -948,6 +953,7 @@ class Session:
 
     def _auto_moves(self, limit, every_seat) -> list[str]:
         lines: list[str] = []
+        start = self._pos
         whens = {text: self._when_value(text) for kind, text in self.breakpoints.values() if kind == "when"}
         played = 0
         reason = None
@@ -991,6 +997,8 @@ class Session:
             reason = "interrupted (Ctrl-C)"
         if reason == "done":
             lines.append(f"auto played {plural(played, 'move')}")
+        elif not played and self._pos > start:  # it ran on from a pause point, and no one was asked
+            lines.append(f"auto ran on from the pause point with no move to make and stopped: {reason}")
         else:
             lines.append(f"auto stopped after {plural(played, 'move')}: {reason}")
         lines.append(self._status_line())

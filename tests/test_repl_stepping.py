@@ -81,7 +81,7 @@ def test_pause_chooses_where_a_game_with_decisions_stops():
     assert out[0] == "1. P0: reroll" and out[-1].startswith("step 3, phase main, paused before a chance event")
     assert s.execute("pause bogus").startswith("error: usage: pause")
     out = s.execute("auto").splitlines()  # auto runs through the pauses
-    assert out[-2:] == ["auto stopped after 0 moves: the game is over",
+    assert out[-2:] == ["auto ran on from the pause point with no move to make and stopped: the game is over",
                         "step 4, phase -, game over, scores P0 32, P1 4, P2 1, winners P0"]
 
 

@@ -143,3 +143,25 @@ def test_did_you_mean_compares_what_follows_the_moves_shared_name():
     out = s.execute("play ac")
     assert out.endswith("did you mean `play KC`?")  # one card away: same suit
     assert "did you mean" not in s.execute("play play")  # nothing typed after the name is near nothing
+
+
+# ---- the toolbar and `auto` when no one is to act -----------------------------------------------------
+
+DICE = str(GAMES.parent / "tests" / "scripts" / "dice_race.cardgame")
+
+
+def _toolbar_text(session: Session, width: int = 200) -> str:
+    from repl.toolbar import toolbar
+    return "".join(text for _, text in toolbar(session, width))
+
+
+def test_the_toolbar_says_game_over_and_paused_not_to_act_over():
+    s = Session()
+    s.start(DICE, seed=3)
+    assert "│ paused  │" in _toolbar_text(s) and "to act" not in _toolbar_text(s)
+    out = s.execute("auto")
+    assert "│ game over  │ scores P0 19, P1 30" in _toolbar_text(s) and "to act" not in _toolbar_text(s)
+    assert "auto ran on from the pause point with no move to make and stopped: the game is over" in out
+    assert "0 moves" not in out  # it ran the whole game: `auto stopped after 0 moves` read as if nothing ran
+    s = bouncer()
+    assert "│ to act P0  │" in _toolbar_text(s)
