@@ -40,7 +40,7 @@ def toolbar(session, width: int | None = None) -> FormattedText:
 
 
 _STATUS = ("game", "step", "phase", "to act", "status", "scores", "view")
-_BARE = ("game", "status")  # shown without their label: `Bouncer`, `game over`
+_BARE = ("game", "status")  # shown without their label: the title, `game over`
 
 
 def _item_length(item) -> int:
