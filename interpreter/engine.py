@@ -181,6 +181,13 @@ class Game:
                 if z.shown_by or z.shown_as is not None}
 
     @property
+    def face_down_zones(self) -> frozenset:
+        """The zones whose cards a spectator sees only when they are turned face up (declared
+        other than `public`, with no condition): where a table marks the face-up cards."""
+        return frozenset(z.name for z in self.program.tables.zones.values()
+                         if z.visibility != "public" and z.condition is None)
+
+    @property
     def declarations(self) -> list[DeclInfo]:
         """Every named declaration, grouped by kind, each kind in source order."""
         t = self.program.tables

@@ -28,8 +28,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("state", "state", "the table as the current view sees it: the decision and the cards in play, "
             "zones, variables", "state",
             "Hands are sorted in the script's order; other zones list their cards bottom first, so the top "
-            "card is the last one. A card turned face up in a hand is marked *; cards the view may not see "
-            "are counted as hidden; empty zones are folded into one line."),
+            "card is the last one. A card turned face up where cards lie face down is marked *; cards the view "
+            "may not see are counted, at the end of a hand (+2 hidden) or in their places in a pile "
+            "((6 hidden) 9S*); empty zones are folded into one line."),
     Command("show", "show ZONE [PLAYER]", "the cards in one zone (every seat's, for a per-player zone)",
             "show hand P1"),
     Command("moves", "moves [WORD...] [--all] [--full]", "the numbered legal moves; --all adds the illegal ones "

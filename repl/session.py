@@ -493,7 +493,7 @@ class Session:
         self._no_args("state", rest)
         st = self.state
         if self._deck is None or self._deck[0] is not self.game:
-            self._deck = (self.game, Deck.of(self.game.cards, self.game.shown_orders))
+            self._deck = (self.game, Deck.of(self.game.cards, self.game.shown_orders, self.game.face_down_zones))
         lines = render(snapshot(st, self.perspective, self._sees_choices(st), self._pos), self._deck[1], self.width,
                        self.symbols)
         if st.fault is not None:

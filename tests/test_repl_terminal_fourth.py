@@ -165,3 +165,34 @@ def test_the_toolbar_says_game_over_and_paused_not_to_act_over():
     assert "0 moves" not in out  # it ran the whole game: `auto stopped after 0 moves` read as if nothing ran
     s = bouncer()
     assert "│ to act P0  │" in _toolbar_text(s)
+
+
+# ---- the table: face-up marks and unseen cards in a pile ----------------------------------------------
+
+KLONDIKE = str(GAMES.parent / "tests" / "scripts" / "klondike.cardgame")
+
+
+def _rows(out: str, *names: str) -> list[str]:
+    return [line for line in out.split("\n") if line.split(" ")[0] in names]
+
+
+def test_a_face_up_card_in_a_pile_declared_hidden_is_marked_even_alone():
+    s = Session()
+    s.start(KLONDIKE, seed=4)  # the piles t1..t7 are `shared hidden`, each top card revealed
+    out = s.execute("state")
+    assert _rows(out, "t1", "t2") == ["t1      1  6H*", "t2      2  QD 6C*"]  # t1 read `6H`, as if face down
+    s.execute("view P0")
+    assert _rows(s.execute("state"), "t1", "t2", "t7") == ["t1      1  6H*", "t2      2  (1 hidden) 6C*",
+                                                         "t7      7  (6 hidden) 9S*"]  # `9S* +6 hidden`
+
+
+def test_a_public_zone_marks_nothing_and_a_hand_still_counts_its_hidden_cards_at_the_end():
+    s = Session()
+    s.start(KLONDIKE, seed=4)
+    s.execute("auto 30")
+    assert _rows(s.execute("state"), "fd", "fs") == ["fd      1  AD", "fs      1  AS"]
+    s = Session()
+    s.start(str(GAMES / "booray.cardgame"), seed=4)  # the dealer's turned-up trump card stays in its hand
+    s.execute("auto 3")
+    s.execute("view P0")
+    assert "hand[P1]   5  KH* +4 hidden" in s.execute("state")
