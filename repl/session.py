@@ -592,7 +592,7 @@ class Session:
         if not show_all:
             shown = [(i, m) for i, m in enumerate(legal, 1) if _names_all(m, wanted)]
             kept = shown if full or wanted or len(shown) <= _LONG_LIST else shown[:_SHOWN_OF_LONG_LIST]
-            lines += [f"  {mark}{i:>{width}}. {m}" for i, m in kept]
+            lines += [f"  {f'{mark}{i}':>{len(mark) + width}}. {m}" for i, m in kept]  # `#10.`, ` #9.`
             if len(kept) < len(shown):
                 example = next((w for w in words_of(legal[-1])[1:]), "")
                 lines.append(f"  ... {len(shown) - len(kept)} more ({len(legal)} legal): `moves --full` lists "
@@ -612,7 +612,7 @@ class Session:
         width = max(width, 2)
         for m, text in kept:  # only the moves shown are explained
             if m.text in number:
-                lines.append(f"  {mark}{number[m.text]:>{width}}. {text}")
+                lines.append(f"  {f'{mark}{number[m.text]}':>{len(mark) + width}}. {text}")
                 continue
             reason = st.explain(m, viewer=self.perspective)
             if reason.legal is None:  # its rules read what this view cannot see

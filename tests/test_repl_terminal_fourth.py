@@ -196,3 +196,24 @@ def test_a_public_zone_marks_nothing_and_a_hand_still_counts_its_hidden_cards_at
     s.execute("auto 3")
     s.execute("view P0")
     assert "hand[P1]   5  KH* +4 hidden" in s.execute("state")
+
+
+# ---- reading the typed line: `#N` positions, short names ----------------------------------------------
+
+def test_a_move_position_typed_after_why_is_not_drawn_as_a_comment():
+    from prompt_toolkit.document import Document
+
+    from repl.lexer import InputLexer
+    line = InputLexer().lex_document(Document("why #2"))(0)
+    assert line == [("class:command", "why"), ("", " #2")]  # `#2` was grey italic, as a comment
+    styles = dict((text, style) for style, text in InputLexer().lex_document(Document("p count(hand[P0])"))(0))
+    assert "pygments.name.function" in styles["count"]  # `p` is `eval`
+    styles = dict((text, style) for style, text in InputLexer().lex_document(Document("b when led == none"))(0))
+    assert styles["when"] == "class:pygments.keyword" and "constant" in styles["none"]
+
+
+def test_positions_written_with_a_hash_keep_it_beside_the_number():
+    s = Session()
+    s.start(str(GAMES.parent / "tests" / "scripts" / "hanabi.cardgame"), seed=4)
+    listed = s.execute("moves").split("\n")
+    assert listed[1] == "   #1. play 0" and listed[10] == "  #10. clue_number P1 1"  # it read `  # 1. play 0`
