@@ -319,9 +319,11 @@ class Session:
     # ---- help
     def _cmd_help(self, rest: str):
         if rest:
-            command = BY_NAME.get(ALIASES.get(rest, rest))
+            command = BY_NAME.get(ALIASES.get(rest, rest)) or BY_NAME.get(ALIASES.get(rest.lower(), rest.lower()))
             if command is None:
-                raise ReplError(f"no command `{rest}`; `help` lists them all")
+                close = difflib.get_close_matches(rest.lower(), list(BY_NAME), n=1, cutoff=0.6)
+                hint = f"did you mean `help {close[0]}`? " if close else ""
+                raise ReplError(f"no command `{rest}`\n  = help: {hint}`help` lists them all")
             lines = [f"{command.usage}"] + wrap(f"{command.summary}.", self.width, "  ")
             if command.details:
                 lines += wrap(command.details, self.width, "  ")

@@ -217,3 +217,12 @@ def test_positions_written_with_a_hash_keep_it_beside_the_number():
     s.start(str(GAMES.parent / "tests" / "scripts" / "hanabi.cardgame"), seed=4)
     listed = s.execute("moves").split("\n")
     assert listed[1] == "   #1. play 0" and listed[10] == "  #10. clue_number P1 1"  # it read `  # 1. play 0`
+
+
+# ---- help ---------------------------------------------------------------------------------------------
+
+def test_help_reads_a_command_in_any_case_and_suggests_the_nearest():
+    s = bouncer()
+    assert s.execute("help PLAY") == s.execute("help play")  # `PLAY 9d` runs; `help PLAY` said no command
+    assert s.execute("help mvoes") == "error: no command `mvoes`\n  = help: did you mean `help moves`? `help` lists them all"
+    assert s.execute("help zzz") == "error: no command `zzz`\n  = help: `help` lists them all"
