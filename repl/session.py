@@ -21,7 +21,7 @@ from interpreter import HIDDEN, PAUSES, TABLE, GameFault, IllegalMove, ScriptErr
 from .commands import ALIASES, BY_NAME, COMMANDS
 from .input import (NoSuchMove, lines_of, listed_position, read_move, reads_as_number, whole_number, why_not,
                     words_of)
-from .replay import ReplayError, observation_data, read_replay, replay_data, write_replay
+from .replay import ReplayError, is_replay, observation_data, read_replay, replay_data, write_replay
 from .table import Deck, render, show_value, snapshot
 from .results import plural, scores_text, winners_text
 from .trace import grouped
@@ -360,8 +360,14 @@ class Session:
         except ScriptError as err:
             self.failed = True
             return err.render()
+        except ReplError as err:
+            self.failed = True
+            return f"error: {err}"
 
     def _load(self, path, players, seed, raw_options) -> list[str]:
+        if not path.endswith(".cardgame") and is_replay(path):
+            raise ReplError(f"`{path}` is a replay file (saved by `save`), not a script\n"
+                            f"  = help: `open {path}` restores its game")
         game = interpreter.load(path)
         options = game.read_options(raw_options)
         self.pausing = _default_pausing(game)

@@ -226,3 +226,17 @@ def test_help_reads_a_command_in_any_case_and_suggests_the_nearest():
     assert s.execute("help PLAY") == s.execute("help play")  # `PLAY 9d` runs; `help PLAY` said no command
     assert s.execute("help mvoes") == "error: no command `mvoes`\n  = help: did you mean `help moves`? `help` lists them all"
     assert s.execute("help zzz") == "error: no command `zzz`\n  = help: `help` lists them all"
+
+
+# ---- load and open, each given the other's file --------------------------------------------------------
+
+def test_load_given_a_replay_and_open_given_a_script_say_which_command_reads_it(tmp_path):
+    s = bouncer()
+    replay = tmp_path / "first.replay"
+    s.execute(f"save {replay}")
+    assert s.execute(f"load {replay}") == (f"error: `{replay}` is a replay file (saved by `save`), not a script\n"
+                                           f"  = help: `open {replay}` restores its game")  # was E0101 at `{`
+    assert s.execute(f"open {BOUNCER}") == (f"error: `{BOUNCER}` is a script, not a replay file\n  = help: "
+                                            f"`load {BOUNCER}` loads a script; `open` restores a game saved with `save`")
+    fresh = Session()
+    assert fresh.start(str(replay)).startswith(f"error: `{replay}` is a replay file") and fresh.failed
