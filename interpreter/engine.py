@@ -7,6 +7,7 @@ from operator import attrgetter
 import attrs
 
 from . import limits
+from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, TEAM_NAMES
 from .checker import check_expression, default_value, option_allowed, option_value, option_value_ok
 from .codegen import TooComplex
 from .code_cache import CodeCache
@@ -186,6 +187,21 @@ class Game:
         other than `public`, with no condition): where a table marks the face-up cards."""
         return frozenset(z.name for z in self.program.tables.zones.values()
                          if z.visibility != "public" and z.condition is None)
+
+    @property
+    def builtin_names(self) -> list[str]:
+        """The built-in functions and constants an expression may use here (`count`, `top`,
+        `players`...): no chance (only statements draw), the team ones only with teams."""
+        teams = self.program.tables.teams is not None
+        names = (set(BUILTINS) | set(CONSTANTS) | ORDER_FUNCTIONS) - CHANCE
+        return sorted(n for n in names if teams or n not in TEAM_NAMES)
+
+    @property
+    def field_names(self) -> list[str]:
+        """What may follow a dot: the cards' attributes and `name`, then the records' fields."""
+        t = self.program.tables
+        fields = [f for record in t.record_fields.values() for f, _ in record]
+        return list(dict.fromkeys([*t.card_attrs, "name", *fields]))
 
     @property
     def declarations(self) -> list[DeclInfo]:

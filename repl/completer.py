@@ -42,7 +42,11 @@ class ReplCompleter(Completer):
                         or _complete(last, _next_words(words, texts), any_case=True))
         elif command in ("eval", "watch") or (command == "break" and rest.startswith("when ")):
             word = _IDENT.search(rest).group(0)
-            yield from _complete(word, s.expression_names() + s.player_names())
+            if rest[:len(rest) - len(word)].endswith("."):  # `top(hand[P0]).r`: an attribute or field
+                yield from _complete(word, s.field_names())
+            else:
+                yield from _complete(word, s.expression_names() + s.player_names() + s.builtin_names()
+                                     + list(_EXPRESSION_WORDS))
         elif command == "break":
             if first_word:
                 yield from _complete(last, ["rule", "phase", "when"])
@@ -101,6 +105,9 @@ def _next_words(words: list[str], texts: list[str]) -> list[str]:
 
 
 _IDENT = re.compile(r"[A-Za-z_0-9]*$")
+# The words of the language an expression is written with (language.md, Expressions).
+_EXPRESSION_WORDS = ("and", "or", "not", "in", "where", "for", "if", "then", "else", "let", "any", "all", "no",
+                     "true", "false", "none")
 
 
 def _complete(typed: str, candidates: list[str], any_case: bool = False):

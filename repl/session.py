@@ -205,6 +205,14 @@ class Session:
         """The declared names an expression may use (a reaction is no value)."""
         return [d.name for d in self.game.declarations if d.kind != "reaction"] if self.game else []
 
+    def builtin_names(self) -> list[str]:
+        """The built-in functions and constants an expression may use (`count`, `players`)."""
+        return self.game.builtin_names if self.game else []
+
+    def field_names(self) -> list[str]:
+        """What may follow a dot in an expression: card attributes, `name`, record fields."""
+        return self.game.field_names if self.game else []
+
     def player_names(self) -> list[str]:
         st = self.state
         return [f"P{seat}" for seat in range(st.n)] if st is not None else []

@@ -240,3 +240,21 @@ def test_load_given_a_replay_and_open_given_a_script_say_which_command_reads_it(
                                             f"`load {BOUNCER}` loads a script; `open` restores a game saved with `save`")
     fresh = Session()
     assert fresh.start(str(replay)).startswith(f"error: `{replay}` is a replay file") and fresh.failed
+
+
+def test_expressions_complete_built_ins_words_and_after_a_dot_the_attributes():
+    s = Session()
+    s.start(str(GAMES / "bosspoker.cardgame"), seed=4)
+    assert complete(s, "eval count(hand[P1]) + cou") == [("count", -3)]  # built-ins were never offered
+    assert complete(s, "eval top(committed[P1]).r") == [("rank", -1)]  # it offered raise_targets, round_end...
+    assert [t for t, _ in complete(s, "eval top(committed[P1]).")] == ["rank", "colour", "name"]
+    assert complete(s, "eval any c in shown[P0] wh") == [("where", -2)]
+    assert ("player_count", -6) in complete(s, "watch player")
+    assert "random" not in [t for t, _ in complete(s, "eval ra")]  # only statements draw
+    assert "team" not in [t for t, _ in complete(s, "eval te")]  # no teams in this game
+
+
+def test_the_expression_words_offered_are_words_of_the_language():
+    from repl.completer import _EXPRESSION_WORDS
+    from repl.lexer import CONSTANTS, KEYWORDS, OPERATOR_WORDS
+    assert set(_EXPRESSION_WORDS) <= set(KEYWORDS + OPERATOR_WORDS + CONSTANTS)
