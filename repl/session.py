@@ -11,6 +11,7 @@ import contextlib
 import difflib
 import json
 import os
+import re
 import shlex
 
 import attrs
@@ -37,6 +38,11 @@ def _names_all(move: str, words: list[str]) -> bool:
     """`moves 2H QS`: the moves naming each typed word (a card, a player, a number), any case."""
     items = [w.lower() for w in words_of(move)]
     return all(w in items for w in words)
+
+
+# A line copied with its prompt, from the terminal (`bouncer 3 P0 [all]> play 9D`, `cardgame> `)
+# or from the docs' sessions (`> play 9D`): the command is what follows it.
+_PASTED_PROMPT = re.compile(r"^(?:>|cardgame>|\S+ \d+ \S+ \[\w+\]>)(?: +|$)")
 
 
 class ReplError(Exception):
@@ -249,7 +255,7 @@ class Session:
         out = []
         self.stop_requested = False
         for i, line in enumerate(lines):
-            out.append(f"> {line.strip()}")
+            out.append(f"> {_PASTED_PROMPT.sub('', line.strip(), count=1)}")
             try:
                 text = self.execute(line)
             except KeyboardInterrupt:
@@ -273,7 +279,7 @@ class Session:
 
     def _execute(self, line: str) -> str:
         self.last_failed = False
-        line = line.strip()
+        line = _PASTED_PROMPT.sub("", line.strip(), count=1)
         if not line or line.startswith("#"):
             return ""
         word, _, rest = line.partition(" ")

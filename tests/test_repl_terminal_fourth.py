@@ -258,3 +258,15 @@ def test_the_expression_words_offered_are_words_of_the_language():
     from repl.completer import _EXPRESSION_WORDS
     from repl.lexer import CONSTANTS, KEYWORDS, OPERATOR_WORDS
     assert set(_EXPRESSION_WORDS) <= set(KEYWORDS + OPERATOR_WORDS + CONSTANTS)
+
+
+# ---- lines pasted with their prompt ---------------------------------------------------------------------
+
+def test_a_line_pasted_with_its_prompt_runs_the_command_after_it():
+    s = bouncer()
+    assert s.execute("> moves") == bouncer().execute("moves")  # as the docs write a session
+    assert s.execute("bouncer 0 P0 [all]> play 1") == "1. P0: play 9D"  # copied from the terminal
+    assert s.execute("bouncer 1 P1 [P1]>") == "" and not s.failed  # a bare prompt is an empty line
+    out = s.execute_block("bouncer 1 P1 [all]> play 1\nbouncer 2 P2 [all]> log")
+    assert out.split("\n")[0] == "> play 1" and "   2. P1: play " in out
+    assert s.execute("P0 to act: Play a card").startswith("error: unknown command `P0`")  # output stays no command
