@@ -34,7 +34,11 @@ class ReplCompleter(Completer):
         s = self.session
         words = rest.split(" ")
         last, first_word = words[-1], len(words) == 1
-        if command in ("play", "why"):
+        if command == "why" and len(words) > 1 and words[-2] in ("--expand", "-e"):
+            yield from _complete(last.rpartition(",")[2], s.definition_names())  # `-e can_follow,str<Tab>`
+        elif command == "why" and last.startswith("-"):
+            yield from _complete(last, ["--expand"])
+        elif command in ("play", "why"):
             # the whole argument: a move's text may hold spaces; else the word at the cursor, from
             # the moves holding the words typed before it in any order (cards are picked so)
             texts = s.move_texts(legal_only=command == "play")

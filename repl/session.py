@@ -211,6 +211,10 @@ class Session:
         """The declared names an expression may use (a reaction is no value)."""
         return [d.name for d in self.game.declarations if d.kind != "reaction"] if self.game else []
 
+    def definition_names(self) -> list[str]:
+        """The script's definitions, which `why MOVE --expand NAME` opens."""
+        return [d.name for d in self.game.declarations if d.kind == "define"] if self.game else []
+
     def builtin_names(self) -> list[str]:
         """The built-in functions and constants an expression may use (`count`, `players`)."""
         return self.game.builtin_names if self.game else []
@@ -820,7 +824,7 @@ class Session:
             typed, expand = split_expand(rest)
         except ValueError as err:
             raise ReplError(str(err)) from None
-        defines = [d.name for d in self.game.declarations if d.kind == "define"]
+        defines = self.definition_names()
         for name in expand:
             if name not in defines:
                 raise ReplError(self._unknown("definition", name, defines))

@@ -270,3 +270,13 @@ def test_a_line_pasted_with_its_prompt_runs_the_command_after_it():
     out = s.execute_block("bouncer 1 P1 [all]> play 1\nbouncer 2 P2 [all]> log")
     assert out.split("\n")[0] == "> play 1" and "   2. P1: play " in out
     assert s.execute("P0 to act: Play a card").startswith("error: unknown command `P0`")  # output stays no command
+
+
+def test_why_completes_expand_and_the_definitions_it_opens():
+    s = Session()
+    s.start(str(GAMES / "booray.cardgame"), seed=3)
+    s.execute("auto 5 --agent random")
+    assert complete(s, "why play 6H --ex") == [("--expand", -4)]
+    assert complete(s, "why play 6H --expand can_") == [("can_follow", -4), ("can_overtrump", -4)]  # nothing before
+    assert complete(s, "why play 6H -e can_follow,hol") == [("holds_trump", -3)]
+    assert complete(s, "why 6") == [("6H", -1)]
