@@ -28,13 +28,18 @@ class ReplCompleter(Completer):
         command, _, rest = text.partition(" ")
         command = ALIASES.get(command.lower(), command.lower())  # `PLAY 9d` is `play 9d`
         rest = rest.lstrip()
-        if command in _FILE_COMMANDS:
-            yield from self._paths.get_completions(Document(rest, len(rest)), complete_event)
-            return
         s = self.session
         words = rest.split(" ")
-        last, first_word = words[-1], len(words) == 1
-        if command == "why" and len(words) > 1 and words[-2] in ("--expand", "-e"):
+        last, before = words[-1], [w for w in words[:-1] if w]
+        if command in _FILE_COMMANDS:
+            flags = {"save": ["--view"], "open": ["--force"]}.get(command, [])
+            if command == "save" and before == ["--view"]:
+                yield from _complete(last, s.player_names() + ["spectator"])
+            elif last.startswith("-") and not before:
+                yield from _complete(last, flags)
+            else:
+                yield from self._paths.get_completions(Document(last, len(last)), complete_event)
+        elif command == "why" and before[-1:] in (["--expand"], ["-e"]):
             yield from _complete(last.rpartition(",")[2], s.definition_names())  # `-e can_follow,str<Tab>`
         elif command == "why" and last.startswith("-"):
             yield from _complete(last, ["--expand"])
@@ -51,30 +56,41 @@ class ReplCompleter(Completer):
             else:
                 yield from _complete(word, s.expression_names() + s.player_names() + s.builtin_names()
                                      + list(_EXPRESSION_WORDS))
-        elif command == "break":
-            if first_word:
-                yield from _complete(last, ["rule", "phase", "when"])
-            elif len(words) == 2:
-                names = {"rule": s.rule_names(), "phase": s.phase_names()}.get(words[0], [])
-                yield from _complete(last, names)
-        elif first_word or command in ("show", "seat"):
-            yield from _complete(last, self._argument(command, first_word))
+        else:
+            candidates = self._argument(command, before, last)
+            yield from _complete(last, [c for c in candidates if c not in before], any_case=command == "moves")
 
-    def _argument(self, command: str, first_word: bool) -> list[str]:
-        s = self.session
-        if command == "show":
-            return s.zone_names() if first_word else s.player_names()
-        if command == "seat":
-            return s.player_names() + ["table"] if first_word else ["human", "random"]
-        return {
-            "view": lambda: s.player_names() + ["spectator", "all"],
-            "trace": lambda: ["on", "off"],
-            "moves": lambda: ["--all", "--full"],
-            "auto": lambda: ["end", "--agent"],
-            "source": s.declaration_names,
-            "help": s.command_names,
-            "new": lambda: ["players=", "seed="] + [f"{name}=" for name in s.option_names()],
-        }.get(command, list)()
+    def _argument(self, command: str, before: list[str], last: str) -> list[str]:
+        """What may be typed as the word after `before` in the arguments of `command`."""
+        s, n = self.session, len(before)
+        if command == "moves":  # its options, or the words (cards, players) of the moves naming those typed
+            typed = [w for w in before if not w.startswith("-")] + [last]
+            return ["--all", "--full"] if last.startswith("-") else \
+                _next_words(typed, s.move_texts(legal_only="--all" not in before))
+        if command == "auto":
+            return ["random"] if before[-1:] == ["--agent"] else ["--agent"] if n else ["end", "--agent"]
+        if command == "break":
+            return ["rule", "phase", "when"] if not n else \
+                {"rule": s.rule_names(), "phase": s.phase_names()}.get(before[0], []) if n == 1 else []
+        if command in ("unwatch", "unbreak"):
+            return [] if n else s.ids(command) + ["all"]
+        by_place = {  # the words each place takes: the first argument, the second
+            "show": (s.zone_names, s.player_names),
+            "seat": (lambda: s.player_names() + ["table"], lambda: ["human", "random"]),
+            "view": (lambda: s.player_names() + ["spectator", "all"],),
+            "trace": (lambda: ["on", "off"],),
+            "source": (s.declaration_names,),
+            "help": (s.command_names,),
+            "log": (lambda: ["-n"],),
+        }
+        if command in by_place:
+            places = by_place[command]
+            return places[n]() if n < len(places) else []
+        if command == "pause":
+            return ["chance", "phase", "all", "off"]
+        if command == "new":
+            return ["players=", "seed="] + [f"{name}=" for name in s.option_names()]
+        return []
 
 
 def _move_choices(texts: list[str]) -> list[str]:

@@ -211,6 +211,10 @@ class Session:
         """The declared names an expression may use (a reaction is no value)."""
         return [d.name for d in self.game.declarations if d.kind != "reaction"] if self.game else []
 
+    def ids(self, command: str) -> list[str]:
+        """The numbers `unwatch` or `unbreak` take: the watches' or breakpoints' ids."""
+        return [str(i) for i in (self.watches if command == "unwatch" else self.breakpoints)]
+
     def definition_names(self) -> list[str]:
         """The script's definitions, which `why MOVE --expand NAME` opens."""
         return [d.name for d in self.game.declarations if d.kind == "define"] if self.game else []

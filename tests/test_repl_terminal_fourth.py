@@ -280,3 +280,18 @@ def test_why_completes_expand_and_the_definitions_it_opens():
     assert complete(s, "why play 6H --expand can_") == [("can_follow", -4), ("can_overtrump", -4)]  # nothing before
     assert complete(s, "why play 6H -e can_follow,hol") == [("holds_trump", -3)]
     assert complete(s, "why 6") == [("6H", -1)]
+
+
+def test_every_command_completes_its_own_words():
+    s = bouncer()  # P0: 9D 7C AD 9S 6C 3D AS 8C JS JC 3S 10S 4D
+    s.execute("watch total")
+    s.execute("watch led")
+    s.execute("break rule follow_suit")
+    words = {line: [t for t, _ in complete(s, line)] for line in (
+        "pause ", "unwatch ", "unbreak ", "auto 5 --agent ", "auto 5 --", "save --", "save --view ", "log ",
+        "moves --a", "moves a", "moves AD ", "new seed=3 pl", "open -")}
+    assert words == {  # each offered nothing before
+        "pause ": ["chance", "phase", "all", "off"], "unwatch ": ["1", "2", "all"], "unbreak ": ["1", "all"],
+        "auto 5 --agent ": ["random"], "auto 5 --": ["--agent"], "save --": ["--view"],
+        "save --view ": ["P0", "P1", "P2", "spectator"], "log ": ["-n"], "moves --a": ["--all"],
+        "moves a": ["AD", "AS"], "moves AD ": [], "new seed=3 pl": ["players="], "open -": ["--force"]}
