@@ -45,6 +45,10 @@ def _names_all(move: str, words: list[str]) -> bool:
 _PASTED_PROMPT = re.compile(r"^(?:>|cardgame>|\S+ \d+ \S+ \[\w+\]>)(?: +|$)")
 
 
+# A word drawn with a suit symbol, as `state` draws cards (`10♦`, a face-up `K♥*`).
+_CARD_WORD = re.compile(r"(?<![^\s\[(,])([^\s\[\](),*]*[♣♦♥♠])\*?(?![^\s\])(),])")
+
+
 class ReplError(Exception):
     """A command that cannot be carried out; the message is shown and nothing changes."""
 
@@ -519,12 +523,22 @@ class Session:
             return f"at the start of phase {st.phase}"
         return f"before a chance event: {self._statement(span).strip()}  [{span.path}:{span.line}]"
 
+    def deck(self) -> Deck:
+        """How the loaded game's cards are drawn and sorted (built once per game)."""
+        if self._deck is None or self._deck[0] is not self.game:
+            self._deck = (self.game, Deck.of(self.game.cards, self.game.shown_orders, self.game.face_down_zones))
+        return self._deck[1]
+
+    def _card_names(self, typed: str) -> str:
+        """`typed` with each card written as `state` draws it (`9♦`, `K♥*` copied from the table)
+        named as the script names it (`9D`, `KH`)."""
+        names = {glyph: name for name, glyph in self.deck().glyphs.items()}
+        return _CARD_WORD.sub(lambda m: names.get(m.group(1), m.group(0)), typed)
+
     def _cmd_state(self, rest: str):
         self._no_args("state", rest)
         st = self.state
-        if self._deck is None or self._deck[0] is not self.game:
-            self._deck = (self.game, Deck.of(self.game.cards, self.game.shown_orders, self.game.face_down_zones))
-        lines = render(snapshot(st, self.perspective, self._sees_choices(st), self._pos), self._deck[1], self.width,
+        lines = render(snapshot(st, self.perspective, self._sees_choices(st), self._pos), self.deck(), self.width,
                        self.symbols)
         if st.fault is not None:
             lines.append(self.game.render_diagnostic(st.fault))
@@ -595,7 +609,7 @@ class Session:
 
     # ---- moves
     def _cmd_moves(self, rest: str):
-        words = rest.split()
+        words = self._card_names(rest).split()
         show_all, full = "--all" in words, "--full" in words
         typed = [w for w in words if w not in ("--all", "--full")]
         wanted = [w.lower() for w in typed]
@@ -673,6 +687,7 @@ class Session:
                             f"\n  = help: `{command}` for P{st.current_player} needs `view P{st.current_player}` "
                             "or `view all`; `step` or `auto` lets the random player choose")
         legal = self.move_texts()
+        arg = self._card_names(arg)
         if not " ".join(arg.split()):
             named = [m for m in legal if HIDDEN not in m]  # `play ??` would name no one move
             example = f" or `{command} {named[0]}`" if named else ""

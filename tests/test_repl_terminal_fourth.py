@@ -295,3 +295,15 @@ def test_every_command_completes_its_own_words():
         "auto 5 --agent ": ["random"], "auto 5 --": ["--agent"], "save --": ["--view"],
         "save --view ": ["P0", "P1", "P2", "spectator"], "log ": ["-n"], "moves --a": ["--all"],
         "moves a": ["AD", "AS"], "moves AD ": [], "new seed=3 pl": ["players="], "open -": ["--force"]}
+
+
+# ---- cards copied from the table, with their suit symbols ------------------------------------------------
+
+def test_a_card_copied_from_the_table_with_its_suit_symbol_names_the_card():
+    s = bouncer()
+    s.symbols = True
+    assert "9♦" in s.execute("state")
+    assert s.execute("moves 9♦") == s.execute("moves 9D")
+    assert s.execute("why 9♦") == s.execute("why 9D")
+    assert s.execute("play 9♦") == "1. P0: play 9D"  # it said `play 9♦` is not a move; did you mean `play 9S`?
+    assert s.execute("play K♥*").startswith("error: `play KH` is not a move here")  # copied with its face-up mark
