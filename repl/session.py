@@ -45,8 +45,10 @@ def _names_all(move: str, words: list[str]) -> bool:
 _PASTED_PROMPT = re.compile(r"^(?:>|cardgame>|\S+ \d+ \S+ \[\w+\]>)(?: +|$)")
 
 
-# A word drawn with a suit symbol, as `state` draws cards (`10♦`, a face-up `K♥*`).
-_CARD_WORD = re.compile(r"(?<![^\s\[(,])([^\s\[\](),*]*[♣♦♥♠])\*?(?![^\s\])(),])")
+# A card drawn with a suit symbol, as `state` draws it (`10♦`); in a move, maybe with the mark of
+# a face-up card after it (`K♥*`).
+_CARD_WORD = re.compile(r"(?<![\w.])(\w*[♣♦♥♠])(?![\w.])")
+_MOVE_CARD_WORD = re.compile(r"(?<![\w.])(\w*[♣♦♥♠])\*?(?![\w.])")
 
 
 class ReplError(Exception):
@@ -529,11 +531,11 @@ class Session:
             self._deck = (self.game, Deck.of(self.game.cards, self.game.shown_orders, self.game.face_down_zones))
         return self._deck[1]
 
-    def _card_names(self, typed: str) -> str:
+    def _card_names(self, typed: str, words=_MOVE_CARD_WORD) -> str:
         """`typed` with each card written as `state` draws it (`9♦`, `K♥*` copied from the table)
         named as the script names it (`9D`, `KH`)."""
         names = {glyph: name for name, glyph in self.deck().glyphs.items()}
-        return _CARD_WORD.sub(lambda m: names.get(m.group(1), m.group(0)), typed)
+        return words.sub(lambda m: names.get(m.group(1), m.group(0)), typed)
 
     def _cmd_state(self, rest: str):
         self._no_args("state", rest)
@@ -1172,14 +1174,21 @@ class Session:
             raise ReplDiagnostics("\n".join(interpreter.render(d, sources) for d in diags))
         return value
 
+    def _expression(self, text: str) -> str:
+        """An expression typed with cards copied from the table (`top(prize) == Q♥`), each
+        named as the script names it (`QH`); texts in quotes are left as they are."""
+        parts = text.split('"')
+        return '"'.join(self._card_names(part, _CARD_WORD) if i % 2 == 0 else part for i, part in enumerate(parts))
+
     def _cmd_eval(self, rest: str):
-        return self._evaluate(rest)
+        return self._evaluate(self._expression(rest))
 
     def _cmd_watch(self, rest: str):
         if not rest:
             if not self.watches:
                 return "no watches; `watch EXPR` adds one"
             return [f"{i}. {text} = {self._watch_value(text)}" for i, text in self.watches.items()]
+        rest = self._expression(rest)
         value = self._evaluate(rest)
         ident = self._add(self.watches, rest, "watch")
         return f"watch {ident}: {rest} = {value}"
@@ -1223,6 +1232,7 @@ class Session:
         if kind == "phase" and arg not in self.phase_names():
             raise ReplError(self._unknown("phase", arg, self.phase_names()))
         if kind == "when":
+            arg = self._expression(arg)
             self._evaluate(arg, expect="bool")
         return f"breakpoint {self._add(self.breakpoints, (kind, arg), 'breakpoint')}: {kind} {arg}"
 

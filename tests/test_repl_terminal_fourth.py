@@ -307,3 +307,11 @@ def test_a_card_copied_from_the_table_with_its_suit_symbol_names_the_card():
     assert s.execute("why 9♦") == s.execute("why 9D")
     assert s.execute("play 9♦") == "1. P0: play 9D"  # it said `play 9♦` is not a move; did you mean `play 9S`?
     assert s.execute("play K♥*").startswith("error: `play KH` is not a move here")  # copied with its face-up mark
+
+
+def test_an_expression_may_name_a_card_with_its_suit_symbol_outside_texts():
+    s = bouncer()  # the prize is QH (seed 1)
+    assert s.execute("eval top(prize)==Q♥") == "true"  # E0139: `♥` is not a character of the language
+    assert s.execute("watch Q♥ in hand[P0]") == "watch 1: QH in hand[P0] = false"
+    assert s.execute("break when top(prize) != Q♥") == "breakpoint 1: when top(prize) != QH"
+    assert s.execute('eval "Q♥"') == "Q♥"  # a text keeps what it says
