@@ -49,10 +49,11 @@ def run_repl(args) -> int:
         history = FileHistory(path)
     except OSError:
         history = InMemoryHistory()
+    style = terminal_style()
     prompt = PromptSession(history=history, completer=ReplCompleter(session), lexer=InputLexer(),
-                           bottom_toolbar=lambda: toolbar(session), style=STYLE,
+                           bottom_toolbar=lambda: toolbar(session), style=style,
                            complete_while_typing=False)
-    write(opening, STYLE)
+    write(opening, style)
     return interact(session, prompt)
 
 
@@ -71,6 +72,19 @@ def run_piped(session: Session, opening: str, stdin, stdout) -> int:
         print("interrupted", file=stdout)
         return 130
     return 1 if session.failed else 0
+
+
+def terminal_style():
+    """The REPL's style; without colour (`NO_COLOR`, or a one-bit terminal) the toolbar is drawn in
+    reverse video, which its grey background stood for, so it still stands apart from the output."""
+    from prompt_toolkit.output import ColorDepth
+    from prompt_toolkit.styles import Style, merge_styles
+
+    from .lexer import STYLE
+    if ColorDepth.from_env() is not ColorDepth.DEPTH_1_BIT:
+        return STYLE
+    return merge_styles([STYLE, Style.from_dict({"bottom-toolbar": "reverse", "bottom-toolbar.label": "reverse",
+                                                  "bottom-toolbar.value": "reverse bold"})])
 
 
 def terminal_width(prompt) -> int:

@@ -315,3 +315,16 @@ def test_an_expression_may_name_a_card_with_its_suit_symbol_outside_texts():
     assert s.execute("watch Q♥ in hand[P0]") == "watch 1: QH in hand[P0] = false"
     assert s.execute("break when top(prize) != Q♥") == "breakpoint 1: when top(prize) != QH"
     assert s.execute('eval "Q♥"') == "Q♥"  # a text keeps what it says
+
+
+# ---- without colour ----------------------------------------------------------------------------------------
+
+def test_without_colour_the_toolbar_is_drawn_in_reverse_video(monkeypatch):
+    from repl.app import terminal_style
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("PROMPT_TOOLKIT_COLOR_DEPTH", raising=False)
+    assert not terminal_style().get_attrs_for_style_str("class:bottom-toolbar").reverse
+    monkeypatch.setenv("NO_COLOR", "1")  # it kept `noreverse` and lost its background: a line like the output
+    style = terminal_style()
+    assert all(style.get_attrs_for_style_str(f"class:{name}").reverse
+               for name in ("bottom-toolbar", "bottom-toolbar.label", "bottom-toolbar.value"))
