@@ -1231,10 +1231,12 @@ class Session:
             raise ReplError(self._unknown("rule", arg, self.rule_names()))
         if kind == "phase" and arg not in self.phase_names():
             raise ReplError(self._unknown("phase", arg, self.phase_names()))
+        now = ""
         if kind == "when":
             arg = self._expression(arg)
-            self._evaluate(arg, expect="bool")
-        return f"breakpoint {self._add(self.breakpoints, (kind, arg), 'breakpoint')}: {kind} {arg}"
+            if self._evaluate(arg, expect="bool") == "true":  # it stops when the value turns true
+                now = " (true now: `auto` stops when it becomes true again)"
+        return f"breakpoint {self._add(self.breakpoints, (kind, arg), 'breakpoint')}: {kind} {arg}{now}"
 
     def _cmd_unbreak(self, rest: str):
         return self._remove(self.breakpoints, rest, "breakpoint")

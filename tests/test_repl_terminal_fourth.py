@@ -328,3 +328,11 @@ def test_without_colour_the_toolbar_is_drawn_in_reverse_video(monkeypatch):
     style = terminal_style()
     assert all(style.get_attrs_for_style_str(f"class:{name}").reverse
                for name in ("bottom-toolbar", "bottom-toolbar.label", "bottom-toolbar.value"))
+
+
+def test_a_when_breakpoint_true_already_says_it_stops_when_it_becomes_true_again():
+    s = bouncer()
+    assert s.execute("break when led == none") == \
+        "breakpoint 1: when led == none (true now: `auto` stops when it becomes true again)"
+    assert "became true" in s.execute("auto") and s.step == 3  # not at once: after the first trick
+    assert s.execute("break when led != none") == "breakpoint 2: when led != none"
