@@ -40,7 +40,7 @@ def _names_all(move: str, words: list[str]) -> bool:
     return all(w in items for w in words)
 
 
-# A line copied with its prompt, from the terminal (`bouncer 3 P0 [all]> play 9D`, `cardgame> `)
+# A line copied with its prompt, from the terminal (`mygame 3 P0 [all]> play 9D`, `cardgame> `)
 # or from the docs' sessions (`> play 9D`): the command is what follows it.
 _PASTED_PROMPT = re.compile(r"^(?:>|cardgame>|\S+ \d+ \S+ \[\w+\]>)(?: +|$)")
 
