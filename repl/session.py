@@ -683,6 +683,9 @@ class Session:
         st = self.state
         if st.paused:
             raise ReplError(self._paused_text(st))
+        if st.is_over and st.fault is None:
+            raise ReplError(f"the game is over: there is no move to {'make' if command == 'play' else 'judge'}\n"
+                            "  = help: `undo` goes back to a position before; `new` starts a new game")
         if st.current_player is not None and not self._sees_choices(st):
             # Trying moves for another seat would tell what it holds: its choices are its own.
             raise ReplError(self._hidden_choices(st.current_player) +

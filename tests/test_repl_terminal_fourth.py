@@ -336,3 +336,11 @@ def test_a_when_breakpoint_true_already_says_it_stops_when_it_becomes_true_again
         "breakpoint 1: when led == none (true now: `auto` stops when it becomes true again)"
     assert "became true" in s.execute("auto") and s.step == 3  # not at once: after the first trick
     assert s.execute("break when led != none") == "breakpoint 2: when led != none"
+
+
+def test_play_and_why_after_the_end_say_the_game_is_over():
+    s = bouncer()
+    s.execute("auto end")
+    help_line = "  = help: `undo` goes back to a position before; `new` starts a new game"
+    assert s.execute("play 1") == "error: the game is over: there is no move to make\n" + help_line  # `no move 1`
+    assert s.execute("why 9D") == "error: the game is over: there is no move to judge\n" + help_line
