@@ -28,37 +28,51 @@ class ReplCompleter(Completer):
         command, _, rest = text.partition(" ")
         command = ALIASES.get(command.lower(), command.lower())  # `PLAY 9d` is `play 9d`
         rest = rest.lstrip()
-        s = self.session
         words = rest.split(" ")
         last, before = words[-1], [w for w in words[:-1] if w]
         if command in _FILE_COMMANDS:
-            flags = {"save": ["--view"], "open": ["--force"]}.get(command, [])
-            if command == "save" and before == ["--view"]:
-                yield from _complete(last, s.player_names() + ["spectator"])
-            elif last.startswith("-") and not before:
-                yield from _complete(last, flags)
-            else:
-                yield from self._paths.get_completions(Document(last, len(last)), complete_event)
-        elif command == "why" and before[-1:] in (["--expand"], ["-e"]):
-            yield from _complete(last.rpartition(",")[2], s.definition_names())  # `-e can_follow,str<Tab>`
-        elif command == "why" and last.startswith("-"):
-            yield from _complete(last, ["--expand"])
+            yield from self._file_argument(command, before, last, complete_event)
         elif command in ("play", "why"):
-            # the whole argument: a move's text may hold spaces; else the word at the cursor, from
-            # the moves holding the words typed before it in any order (cards are picked so)
-            texts = s.move_texts(legal_only=command == "play")
-            yield from (list(_complete(rest, _move_choices(texts), any_case=True))
-                        or _complete(last, _next_words(words, texts), any_case=True))
+            yield from self._move(command, rest, before, last)
         elif command in ("eval", "watch") or (command == "break" and rest.startswith("when ")):
-            word = _IDENT.search(rest).group(0)
-            if rest[:len(rest) - len(word)].endswith("."):  # `top(hand[P0]).r`: an attribute or field
-                yield from _complete(word, s.field_names())
-            else:
-                yield from _complete(word, s.expression_names() + s.player_names() + s.builtin_names()
-                                     + list(_EXPRESSION_WORDS))
+            yield from self._expression(rest)
         else:
             candidates = self._argument(command, before, last)
             yield from _complete(last, [c for c in candidates if c not in before], any_case=command == "moves")
+
+    def _file_argument(self, command: str, before: list[str], last: str, complete_event):
+        if command == "save" and before == ["--view"]:
+            yield from _complete(last, self.session.player_names() + ["spectator"])
+        elif last.startswith("-") and not before:
+            yield from _complete(last, {"save": ["--view"], "open": ["--force"]}.get(command, []))
+        else:
+            yield from self._paths.get_completions(Document(last, len(last)), complete_event)
+
+    def _move(self, command: str, rest: str, before: list[str], last: str):
+        """A move: its whole text (which may hold spaces); else the word at the cursor, from the
+        moves holding the words typed before it in any order (cards are picked so); after `why
+        MOVE`, `--expand` and the definitions it opens."""
+        s = self.session
+        if command == "why" and before[-1:] in (["--expand"], ["-e"]):
+            yield from _complete(last.rpartition(",")[2], s.definition_names())  # `-e can_follow,str<Tab>`
+            return
+        if command == "why" and last.startswith("-"):
+            yield from _complete(last, ["--expand"])
+            return
+        texts = s.move_texts(legal_only=command == "play")
+        yield from (list(_complete(rest, _move_choices(texts), any_case=True))
+                    or _complete(last, _next_words(before + [last], texts), any_case=True))
+
+    def _expression(self, rest: str):
+        """The name at the cursor: after a dot an attribute or field (`top(hand[P0]).r`), else
+        a name of the script, a seat, a built-in or a word of the language."""
+        s = self.session
+        word = _IDENT.search(rest).group(0)
+        if rest[:len(rest) - len(word)].endswith("."):
+            yield from _complete(word, s.field_names())
+        else:
+            yield from _complete(word, s.expression_names() + s.player_names() + s.builtin_names()
+                                 + list(_EXPRESSION_WORDS))
 
     def _argument(self, command: str, before: list[str], last: str) -> list[str]:
         """What may be typed as the word after `before` in the arguments of `command`."""
