@@ -1207,6 +1207,10 @@ class Session:
         return ident
 
     def _remove(self, items: dict, rest: str, what: str) -> str:
+        if not rest:
+            command = "unwatch" if what == "watch" else "unbreak"
+            ids = f"the ids in use are {', '.join(map(str, items))}" if items else f"there are no {what}s"
+            raise ReplError(f"usage: {command} N|all ({ids})")
         if rest == "all":
             count = len(items)
             items.clear()

@@ -344,3 +344,10 @@ def test_play_and_why_after_the_end_say_the_game_is_over():
     help_line = "  = help: `undo` goes back to a position before; `new` starts a new game"
     assert s.execute("play 1") == "error: the game is over: there is no move to make\n" + help_line  # `no move 1`
     assert s.execute("why 9D") == "error: the game is over: there is no move to judge\n" + help_line
+
+
+def test_unwatch_and_unbreak_alone_give_their_usage():
+    s = bouncer()
+    assert s.execute("unbreak") == "error: usage: unbreak N|all (there are no breakpoints)"  # no breakpoint ``
+    s.execute("watch total")
+    assert s.execute("unwatch") == "error: usage: unwatch N|all (the ids in use are 1)"
