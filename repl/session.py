@@ -93,6 +93,12 @@ def _default_pausing(game) -> frozenset:
     return frozenset() if any(row["decisions"] for row in game.state_table()) else frozenset(PAUSES)
 
 
+def _same_position(a, b) -> bool:
+    """The same moves, standing at the same pause point: the same position (a game is its seed
+    and moves, and a pause point its work done)."""
+    return a.history == b.history and a.paused == b.paused and a.pause_mark == b.pause_mark
+
+
 def _same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -767,7 +773,7 @@ class Session:
         move = len(following.history)
         lines = [self._move_line(following, move)]
         lines += self._event_lines(following, move, always=trace)
-        self._push(following, actor)
+        lines += self._push(following, actor)
         self.last_events = events
         if fault is not None:
             self.failed = True
@@ -793,23 +799,34 @@ class Session:
             fault = str(err)
         finally:
             following.set_tracer(None)
-        self._push(following, None)
+        dropped = self._push(following, None)
         self.last_events = events
         observed = [e for e in following.observed_events(self.perspective)[seen:]
                     if e.kind != "decision" and (everything or e.kind == "log")]
         lines = [f"    {text}" + (f"  [{span.path}:{span.line}]" if span is not None and kind != "log" else "")
-                 for kind, text, span in grouped(observed, self._statement)]
+                 for kind, text, span in grouped(observed, self._statement)] + dropped
         if fault is not None:
             self.failed = True
             lines.append(fault)
         return lines
 
-    def _push(self, state, actor):
+    def _push(self, state, actor) -> list[str]:
+        """Add the position after the current one.  The undone ones after it are dropped, and a
+        note says how many (`redo` and `goto` no longer reach them), unless it is the next of
+        them made again (`undo`, then `auto` replays the same moves)."""
+        following = self._pos + 1
+        if following < len(self._timeline) and _same_position(self._timeline[following], state):
+            self._pos = following  # the undone step made again: the ones after it stay reachable
+            return []
+        dropped = len(self._timeline) - following
+        note = [f"note: {plural(dropped, 'undone ' + self._unit(self._pos, len(self._actors)))} dropped: a new "
+                f"one was made at step {self._pos}"] if dropped else []
         del self._timeline[self._pos + 1:]
         del self._actors[self._pos:]
         self._timeline.append(state)
         self._actors.append(actor)
         self._pos += 1
+        return note
 
     def _illegal_text(self, explanation, move) -> str:
         st = self.state

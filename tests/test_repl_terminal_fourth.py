@@ -351,3 +351,23 @@ def test_unwatch_and_unbreak_alone_give_their_usage():
     assert s.execute("unbreak") == "error: usage: unbreak N|all (there are no breakpoints)"  # no breakpoint ``
     s.execute("watch total")
     assert s.execute("unwatch") == "error: usage: unwatch N|all (the ids in use are 1)"
+
+
+# ---- undo, then a move --------------------------------------------------------------------------------------
+
+def test_a_new_move_after_undo_says_how_many_undone_moves_it_drops():
+    s = bouncer()
+    s.execute("auto 5")
+    s.execute("goto 2")
+    out = s.execute("play 1")  # another move than the undone third one
+    assert out.endswith("note: 3 undone moves dropped: a new one was made at step 2")  # they went silently
+    assert s.execute("redo") == "error: nothing to redo"
+
+
+def test_the_undone_move_made_again_keeps_the_ones_after_it():
+    s = bouncer()
+    s.execute("auto 5")
+    s.execute("undo 3")
+    out = s.execute("auto 1")  # the random agent replays the same move at the same step
+    assert "note:" not in out and s.step == 3
+    assert s.execute("goto 5").startswith("step 5, ") and len(s.state.history) == 5
