@@ -364,7 +364,7 @@ class Session:
             shorts = [a for a, full in ALIASES.items() if full == command.name]
             if shorts:
                 lines += wrap("also: " + ", ".join(f"`{a}`" for a in shorts), self.width, "  ")
-            lines.append(f"  example: {command.example}")
+            lines.append(f"  example: {self._example(command)}")
             return lines
         width = max(len(c.usage) for c in COMMANDS)
         lines = ["commands (`help COMMAND` for details and an example):"]
@@ -381,6 +381,73 @@ class Session:
         lines += wrap("short names: " + "; ".join(f"{'/'.join(a)} {full}" for full, a in shorts.items()),
                       self.width, "  ", "")
         return lines
+
+    def _example(self, command) -> str:
+        """`help`'s example: with a game loaded, built from its names and its moves where the
+        fixed one names what this game may not have (`source main`, `eval count(hand[P0])`)."""
+        if self.state is None:
+            return command.example
+        builders = {"source": self._example_source, "show": self._example_show, "eval": self._example_eval,
+                    "watch": self._example_watch, "break": self._example_break, "moves": self._example_moves,
+                    "play": self._example_play, "why": self._example_why, "new": self._example_new}
+        built = builders[command.name]() if command.name in builders else None
+        return f"{command.name} {built}" if built else command.example
+
+    def _example_zone(self) -> tuple[str, bool] | None:
+        """The first zone holding cards now (else the first zone), and whether it is per player."""
+        zones = self.state.view(self.perspective)["zones"]
+        holding = [name for name, cards in zones.items() if (any(cards.values()) if isinstance(cards, dict) else cards)]
+        name = next(iter(holding + list(zones)), None)
+        return name and (name, isinstance(zones[name], dict))
+
+    def _example_source(self):
+        names = self.rule_names() or self.phase_names()
+        return names[0] if names else None
+
+    def _example_show(self):
+        zone = self._example_zone()
+        return zone and (f"{zone[0]} {self.player_names()[-1]}" if zone[1] else zone[0])
+
+    def _example_eval(self):
+        zone = self._example_zone()
+        if zone is None:
+            return self._example_value()
+        return f"count({zone[0]}[P0])" if zone[1] else f"count({zone[0]})"
+
+    def _example_value(self):
+        """A variable as an expression reads it (`total[P0]` for a per-player one)."""
+        variables = self.state.view(self.perspective)["vars"]
+        name = next(iter(variables), None)
+        return name and (f"{name}[P0]" if isinstance(variables[name], dict) else name)
+
+    def _example_watch(self):
+        return self._example_value()
+
+    def _example_break(self):
+        return f"rule {self.rule_names()[0]}" if self.rule_names() else \
+            f"phase {self.phase_names()[0]}" if self.phase_names() else None
+
+    def _example_moves(self):
+        """A card the moves name, else another of their words (`P1`), else a move's name."""
+        cards, moves = {c.name for c in self.game.cards}, [words_of(m) for m in self.move_texts()]
+        words = [w for m in moves for w in m[1:] if w != HIDDEN]
+        return next((w for w in words if w in cards), None) or next(iter(words), None) or \
+            next((m[0] for m in moves), None)
+
+    def _example_play(self):
+        legal = [m for m in self.move_texts() if HIDDEN not in m]
+        if not legal:
+            return None
+        tail = legal[0].partition(" ")[2]
+        return tail if tail and sum(m.partition(" ")[2] == tail for m in legal) == 1 else legal[0]
+
+    def _example_why(self):
+        legal = set(self.move_texts())
+        forbidden = [m for m in self.move_texts(legal_only=False) if m not in legal and HIDDEN not in m]
+        return forbidden[0] if forbidden else self._example_play()
+
+    def _example_new(self):
+        return f"seed=7 players={self.game.max_players}"
 
     def _cmd_quit(self, rest: str):
         self.done = True

@@ -371,3 +371,22 @@ def test_the_undone_move_made_again_keeps_the_ones_after_it():
     out = s.execute("auto 1")  # the random agent replays the same move at the same step
     assert "note:" not in out and s.step == 3
     assert s.execute("goto 5").startswith("step 5, ") and len(s.state.history) == 5
+
+
+# ---- help's examples run in the game loaded ------------------------------------------------------------
+
+@pytest.mark.parametrize("script", [GAMES / "bouncer.cardgame", GAMES / "booray.cardgame", GAMES / "bohei.cardgame",
+                                    GAMES / "bosspoker.cardgame", GAMES.parent / "tests" / "scripts" / "klondike.cardgame",
+                                    GAMES.parent / "tests" / "scripts" / "hanabi.cardgame"])
+def test_help_examples_are_built_from_the_game_loaded_and_run(script):
+    for name in ("source", "show", "eval", "watch", "break", "moves", "play", "why", "new"):
+        s = Session()
+        s.start(str(script), seed=1)
+        example = s.execute(f"help {name}").split("  example: ")[1]
+        s.execute(example)
+        assert not s.failed, (name, example)  # `source main`, `eval count(hand[P0])` named nothing here
+
+
+def test_without_a_game_help_keeps_its_fixed_examples():
+    from repl.commands import BY_NAME
+    assert Session().execute("help source").endswith(f"example: {BY_NAME['source'].example}")
