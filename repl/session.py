@@ -30,6 +30,17 @@ from .why import split_expand, why_lines
 
 HIDDEN = "??"
 
+# One `auto` or `step N` makes at most this many steps: every position is kept for `undo`, each
+# with the game's whole history and observation log, so a run of 10,000 moves takes about 2 GB
+# (a game that never ends, run with `auto end`, filled the memory).  Long real games take ~2,000.
+MOST_STEPS_PER_RUN = 5_000
+
+
+def _run_cap(command: str) -> str:
+    return (f"one run makes at most {MOST_STEPS_PER_RUN} steps, each kept for `undo`; `{command}` again goes "
+            "on (a game this long may never end: `cardgame lint FILE` says)")
+
+
 # `moves` lists a long decision (a three-card pass: 286 moves) in part unless asked for all.
 _LONG_LIST, _SHOWN_OF_LONG_LIST = 40, 30
 
@@ -1003,6 +1014,9 @@ class Session:
         lines: list[str] = []
         with self._making_moves():
             for done in range(count):
+                if done >= MOST_STEPS_PER_RUN:
+                    lines.append(f"stopped after {plural(done, 'step')} of {count}: {_run_cap('step')}")
+                    break
                 st = self.state
                 if st.fault is not None or st.is_over:
                     if done:
@@ -1105,6 +1119,9 @@ class Session:
                     break
                 if limit is not None and played >= limit:
                     reason = "done"
+                    break
+                if played >= MOST_STEPS_PER_RUN:
+                    reason = _run_cap("auto")
                     break
                 actor = st.current_player
                 if played and (stop := self._rule_break(st)):

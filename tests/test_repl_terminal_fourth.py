@@ -390,3 +390,17 @@ def test_help_examples_are_built_from_the_game_loaded_and_run(script):
 def test_without_a_game_help_keeps_its_fixed_examples():
     from repl.commands import BY_NAME
     assert Session().execute("help source").endswith(f"example: {BY_NAME['source'].example}")
+
+
+# ---- a run of moves is bounded: every position is kept for undo ------------------------------------------
+
+def test_auto_and_step_stop_after_the_most_steps_one_run_makes(monkeypatch):
+    import repl.session
+    monkeypatch.setattr(repl.session, "MOST_STEPS_PER_RUN", 3)  # 5000 in use: `auto end` of a game that
+    s = bouncer()                                                # never ended filled 23 GB and was killed
+    out = s.execute("auto end")
+    assert "auto stopped after 3 moves: one run makes at most 3 steps, each kept for `undo`; `auto` again goes on" \
+        in out and s.step == 3 and not s.failed
+    out = s.execute("step 10")
+    assert "stopped after 3 steps of 10: one run makes at most 3 steps" in out and s.step == 6
+    assert "auto played 2 moves" in s.execute("auto 2")
