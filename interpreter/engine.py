@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from operator import attrgetter
 
 import attrs
@@ -403,7 +404,7 @@ def _known(opts) -> str:
 class GameState(State):
     """A running game.  Plain data underneath: clone, save and restore are exact."""
 
-    __slots__ = ("game", "journal", "callback")
+    __slots__ = ("game", "journal", "callback", "__weakref__")  # its tracer refers to it weakly
 
     # ---- reading
     @property
@@ -850,12 +851,16 @@ class GameState(State):
             self.tracer = None
             return
 
+        state = weakref.ref(self)  # the state holds its sink: a strong reference would be a cycle,
+        # which keeps every recorded state (and its whole observation log) until a full collection
+
         def sink(kind, data):
+            st = state()
             if journal is not None:
-                journal.record(self, kind, data)
+                journal.record(st, kind, data)
             if callback is not None:
                 try:
-                    callback(TraceEvent(kind, data.get("span"), describe(self, kind, data)))
+                    callback(TraceEvent(kind, data.get("span"), describe(st, kind, data)))
                 except Exception as exc:  # the caller's code: reported as R0003, never raised raw
                     raise TracerFailed(f"the tracer raised {type(exc).__name__}: {exc}", data.get("span"),
                                        "the tracer is the caller's function; the game stopped at this event") from None
