@@ -64,8 +64,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("auto", "auto [N|end] [--agent random]", "let the seats' agents play N moves, or to the end",
             "auto 10",
             "Without N, auto plays until something needs you. It stops at a seat played by a person, at a "
-            "table decision, at a breakpoint, at the end of the game, on Ctrl-C, or after 5000 moves (each position is "
-            "kept for `undo`). `--agent random` plays every seat at random for this run."),
+            "table decision, at a breakpoint, at the end of the game, on Ctrl-C, or after 5000 moves (`auto` again goes "
+            "on). `--agent random` plays every seat at random for this run."),
     Command("seat", "seat [P [human|random]]", "who plays seat P (or `table`) when auto-playing; alone, "
             "list every seat", "seat P1 human",
             "Every seat starts random; table decisions start with a person (human)."),

@@ -24,21 +24,22 @@ from .input import (NoSuchMove, lines_of, listed_position, read_move, reads_as_n
                     words_of)
 from .replay import ReplayError, is_replay, observation_data, read_replay, replay_data, write_replay
 from .table import Deck, render, show_value, snapshot
+from .timeline import Timeline, after_move, after_step
 from .results import plural, scores_text, winners_text
 from .trace import grouped
 from .why import split_expand, why_lines
 
 HIDDEN = "??"
 
-# One `auto` or `step N` makes at most this many steps: every position is kept for `undo`, each
-# with the game's whole history and observation log, so a run of 10,000 moves takes about 2 GB
-# (a game that never ends, run with `auto end`, filled the memory).  Long real games take ~2,000.
+# One `auto` or `step N` makes at most this many steps, then says so: its output comes when it
+# ends, and a game still going after thousands of moves may never end (the longest shipped games
+# take about 2,000; the engine gives up at 100,000 decisions, minutes away at a prompt).
 MOST_STEPS_PER_RUN = 5_000
 
 
 def _run_cap(command: str) -> str:
-    return (f"one run makes at most {MOST_STEPS_PER_RUN} steps, each kept for `undo`; `{command}` again goes "
-            "on (a game this long may never end: `cardgame lint FILE` says)")
+    return (f"one run makes at most {MOST_STEPS_PER_RUN} steps; `{command}` again goes on (a game this long "
+            "may never end: `cardgame lint FILE` says)")
 
 
 # `moves` lists a long decision (a three-card pass: 286 moves) in part unless asked for all.
@@ -149,8 +150,7 @@ class Session:
         self.symbols = False  # suit symbols in the table (a terminal without --ascii)
         self._deck = None  # (game, repl.table.Deck) for drawing its cards
         self.done = False
-        self._timeline: list = []  # states after 0, 1, 2... steps (moves, or steps between pauses)
-        self._actors: list = []  # _actors[i]: who made the move of step i + 1 (None: a step between pauses)
+        self._timeline = None  # Timeline: the states after 0, 1, 2... steps (moves, or steps between pauses)
         self._pos = 0
         self.failed = False  # did any command fail? (the exit status of a piped session)
         self.last_failed = False  # did the last command fail? (a pasted block stops there)
@@ -162,7 +162,7 @@ class Session:
     @property
     def state(self):
         """The current position (do not apply moves to it: use `execute`)."""
-        return self._timeline[self._pos] if self._timeline else None
+        return self._timeline[self._pos] if self._timeline is not None else None
 
     @property
     def step(self) -> int:
@@ -512,7 +512,7 @@ class Session:
         return state, events
 
     def _reset(self, state):
-        self._timeline, self._actors, self._pos = [state], [], 0
+        self._timeline, self._pos = Timeline(state), 0
 
     def _cmd_load(self, rest: str):
         args = self._split(rest)
@@ -837,11 +837,12 @@ class Session:
         actor = current.current_player
         following = current.clone()
         following.pause_at = self.pausing if pausing else frozenset()
+        text = move.text if not isinstance(move, str) else move
         events: list = []
         following.set_tracer(events.append)
         fault = None
         try:
-            following.apply(move.text if not isinstance(move, str) else move)
+            following.apply(text)
         except IllegalMove as err:
             raise ReplError(self._illegal_text(err.explanation, move)) from None
         except GameFault as err:
@@ -851,7 +852,7 @@ class Session:
         move = len(following.history)
         lines = [self._move_line(following, move)]
         lines += self._event_lines(following, move, always=trace)
-        lines += self._push(following, actor)
+        lines += self._push(following, actor, after_move(text, following.pause_at, True))
         self.last_events = events
         if fault is not None:
             self.failed = True
@@ -877,7 +878,7 @@ class Session:
             fault = str(err)
         finally:
             following.set_tracer(None)
-        dropped = self._push(following, None)
+        dropped = self._push(following, None, after_step(until, self.pausing, True))
         self.last_events = events
         observed = [e for e in following.observed_events(self.perspective)[seen:]
                     if e.kind != "decision" and (everything or e.kind == "log")]
@@ -888,21 +889,20 @@ class Session:
             lines.append(fault)
         return lines
 
-    def _push(self, state, actor) -> list[str]:
+    def _push(self, state, actor, step) -> list[str]:
         """Add the position after the current one.  The undone ones after it are dropped, and a
         note says how many (`redo` and `goto` no longer reach them), unless it is the next of
-        them made again (`undo`, then `auto` replays the same moves)."""
+        them made again (`undo`, then `auto` replays the same moves).  `step` makes it again from
+        the current one (timeline.after_move, after_step)."""
         following = self._pos + 1
         if following < len(self._timeline) and _same_position(self._timeline[following], state):
             self._pos = following  # the undone step made again: the ones after it stay reachable
             return []
         dropped = len(self._timeline) - following
-        note = [f"note: {plural(dropped, 'undone ' + self._unit(self._pos, len(self._actors)))} dropped: a new "
-                f"one was made at step {self._pos}"] if dropped else []
-        del self._timeline[self._pos + 1:]
-        del self._actors[self._pos:]
-        self._timeline.append(state)
-        self._actors.append(actor)
+        note = [f"note: {plural(dropped, 'undone ' + self._unit(self._pos, len(self._timeline) - 1))} dropped: a "
+                f"new one was made at step {self._pos}"] if dropped else []
+        self._timeline.truncate(following)
+        self._timeline.append(state, actor, step)
         self._pos += 1
         return note
 
@@ -1212,14 +1212,14 @@ class Session:
 
     def _unit(self, start: int, end: int) -> str:
         """`move`, or `step` when steps `start + 1`..`end` of the timeline are not all moves."""
-        return "move" if all(actor is not None for actor in self._actors[start:end]) else "step"
+        return "move" if all(actor is not None for actor in self._timeline.actors[start:end]) else "step"
 
     def _cmd_redo(self, rest: str):
         self._no_args("redo", rest)
         if self._pos + 1 >= len(self._timeline):
             raise ReplError("nothing to redo")
         self._pos += 1
-        if self._actors[self._pos - 1] is None:
+        if self._timeline.actors[self._pos - 1] is None:
             return ["redid a step", self._status_line()]
         return [f"redid {self._move_line(self.state, len(self.state.history))}", self._status_line()]
 
@@ -1415,19 +1415,20 @@ class Session:
         after = frozenset(PAUSES) if replay.pause else frozenset()
         state, _ = self._new_state(game, replay.players, replay.seed, options,
                                    pause_at=frozenset() if replay.moves else after)
-        timeline, actors = [state], []
+        timeline = Timeline(state)
         for i, move in enumerate(replay.moves, 1):
-            following = timeline[-1].clone()
+            before = timeline[-1]
+            following = before.clone()
             if i == len(replay.moves):
                 following.pause_at = after
+            step = after_move(move, following.pause_at, False)
             try:
                 following.apply(move)
             except (IllegalMove, GameFault) as err:
                 if isinstance(err, GameFault) and i == len(replay.moves):
                     # the saved game stopped with an error at its last move, as `play` left it:
                     # that is the position to restore (`undo` goes back before it)
-                    actors.append(timeline[-1].current_player)
-                    timeline.append(following)
+                    timeline.append(following, before.current_player, step)
                     lines.append(f"note: the game stopped with an error at move {i}, `{move}`; "
                                  f"`undo` goes back before it")
                     lines.append(str(err))
@@ -1437,32 +1438,30 @@ class Session:
                     raise ReplError(f"move {i} of `{args[0]}`, `{move}`, cannot be played: {reason}") from None
                 lines.append(f"warning: stopped at move {i}, `{move}`: {reason}")
                 break
-            actors.append(timeline[-1].current_player)
-            timeline.append(following)
+            timeline.append(following, before.current_player, step)
         else:
             if replay.pause:
-                lines += self._step_to_pause(args[0], replay.pause, timeline, actors)
+                lines += self._step_to_pause(args[0], replay.pause, timeline)
         self.game, self.players, self.seed, self.options = game, state.n, replay.seed, options
         self.pausing = pausing
         self.seats = {seat: self.seats.get(seat, "random") for seat in range(state.n)}
         self.seats[TABLE] = "human"
         if self.perspective not in ("all", None) and self.perspective >= state.n:
             self.perspective = "all"
-        self._timeline, self._actors, self._pos = timeline, actors, len(timeline) - 1
+        self._timeline, self._pos = timeline, len(timeline) - 1
         lines.append(f"opened {args[0]}: {game.title}, {plural(state.n, 'player')}, seed {replay.seed}, "
                      f"{plural(len(self.state.history), 'move')}")
         lines.append(self._status_line())
         return lines
 
-    def _step_to_pause(self, path: str, pause: tuple, timeline: list, actors: list) -> list[str]:
+    def _step_to_pause(self, path: str, pause: tuple, timeline: Timeline) -> list[str]:
         """Step the replayed game on from its last move to the pause point the replay saved,
         each step a position of the timeline (as `step` makes them); a warning if it is not there."""
         kind, mark = pause
         stepping = timeline[-1].clone()
 
         def keep():
-            actors.append(None)
-            timeline.append(stepping.clone())
+            timeline.append(stepping.clone(), None, after_step(PAUSES, stepping.pause_at, False))
 
         if stepping.step_to_mark(mark, on_step=keep) and stepping.paused == kind:
             return []
