@@ -13,6 +13,7 @@ import re
 import attrs
 
 from interpreter import nodes as n
+from interpreter import replacing
 from interpreter.builtins import BUILTINS, CONSTANTS
 from interpreter.checker import VISIBILITIES
 from interpreter.concrete import Token, Tree, tokens
@@ -65,7 +66,7 @@ KEYWORDS = ("game", "players", "include", "option", "deck", "zone", "var", "defi
             "deal", "shuffle", "reveal", "hide", "show", "if", "elif", "else", "then", "for", "in", "while", "repeat",
             "until", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel", "return",
             "log", "where", "and", "or", "not", "true", "false", "none", "record", "teams",
-            "ordered", "attribute", "shown", "sorted", "groups", "runs", "measure", "limit", "as")
+            "ordered", "attribute", "shown", "sorted", "groups", "runs", "measure", "limit", "as", "replace", "with")
 
 # The words of a zone's declaration that are names to the grammar: who sees the cards, and the
 # order views list them in.
@@ -302,6 +303,8 @@ class Analysis:
             return None
         if found is not None and found[1] == "global":
             return self._describe(self.declarations[tok.text])
+        if found is None and tok.text == "replace" and tok.type != "NAME":
+            return self._replaced_here(tok)
         if found is not None and found[1] == "other" and self._zone_word(tok):
             return f"```cardgame\n{tok.text}\n```\n{ZONE_WORDS[tok.text]}"
         if tok.text in BUILTIN_DOCS and (found is None or found[1] == "other"):
@@ -422,7 +425,29 @@ class Analysis:
         if doc:
             out.append(doc)
         out.append(f"declared at {os.path.basename(node.span.path)}:{decl.name_span.line}")
+        replaced = t.replacements.get(id(node)) if t is not None else None
+        if replaced is not None:
+            out.append(self._replaces(replaced))
         return "\n\n".join(out)
+
+    def _replaces(self, replaced) -> str:
+        """What a replacement takes the place of: the original's header and where it is."""
+        original = replaced.original
+        source = self.sources.get(original.span.path)
+        header = source.line(original.span.line).strip().rstrip("{").rstrip() if source else ""
+        kind = replacing.kind_of(original)
+        return (f"replaces the {kind} declared at {original.span.short}" + (f": `{header}`" if header else "")
+                + "; every use of the name, in the included files too, means this one")
+
+    def _replaced_here(self, tok) -> str | None:
+        """Hover on the word `replace`: what the declaration after it replaces."""
+        if self.tables is None:
+            return "```cardgame\nreplace\n```\nkeyword: the declaration after it takes the place of an included one"
+        for replaced in self.tables.replacements.values():
+            where = replaced.keyword
+            if where.path == self.path and (where.line, where.column) == (tok.line, tok.column):
+                return f"```cardgame\nreplace\n```\n{replaced.described}: " + self._replaces(replaced)
+        return None
 
     def completions(self, line: int, column: int) -> list[tuple[str, str, str]]:
         """(label, kind, detail) of everything that may be written at this place."""

@@ -41,6 +41,8 @@ CHAINS = {"or_op": "or", "and_op": "and", "add": "sum", "sub": "sum"}
 BREAK_BEFORE = {("quant", "where"), ("best", "by"), ("comprehension", "where"), ("alternative", "requires")}
 # Rules whose `= EXPR` may break after the `=`, the expression one level in.
 ASSIGNMENTS = {"define_decl", "let_stmt", "set_assign", "set_add", "set_sub", "var_decl"}
+# Words before a whole declaration (`replace define ante = 25`): the declaration keeps its own layout.
+PREFIXES = {"replace_decl", "replace_define_with", "replace_option_with"}
 # Braces whose contents stay on one line even without a comma.
 INLINE_BRACES = {"deck_card"}
 
@@ -188,6 +190,15 @@ class _Formatter:
             doc.append(("trail", self.trail[i]))
         return doc
 
+    def _prefixed(self, tree: Tree, depth: int, skip_leads: bool):
+        """`replace DECL`: the words before the declaration, then the declaration laid out as
+        it would be alone (a rule's clauses, a definition's `=`, a phase's block)."""
+        *words, decl = tree.children
+        doc = []
+        for k, word in enumerate(words):
+            doc += [self._token(word, skip_leads=skip_leads and k == 0), " "]
+        return doc + [self._node(decl, depth, statement=True)]
+
     def _is_block(self, tree: Tree) -> bool:
         texts = [c.text for c in tree.children if isinstance(c, Token)]
         return "{" in texts and "," not in texts and tree.rule not in INLINE_BRACES
@@ -195,6 +206,8 @@ class _Formatter:
     def _node(self, node, depth: int, statement=False, skip_leads=False):
         if isinstance(node, Token):
             return self._token(node, skip_leads)
+        if node.rule in PREFIXES:
+            return self._prefixed(node, depth, skip_leads)
         if self._is_block(node):
             return self._block(node, depth, statement, skip_leads)
         return self._inline(node, depth, statement, skip_leads)

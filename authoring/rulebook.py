@@ -26,6 +26,7 @@ from interpreter.parser import parse_concrete
 from interpreter.types import spelled
 
 from .comments import attach_comments, comment_text
+from .fmt import PREFIXES
 from .flow import Script, load_script
 
 VISIBLE = {"public": "everyone", "owner": "its owner only", "team": "its owner and their partners",
@@ -53,6 +54,10 @@ BUILTIN_WORDS_2 = {"top": "the top {1} cards of {0}", "bottom": "the bottom {1} 
                    "random": "a number from {0} to {1} drawn at random"}
 COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
            ">=": "is at least", "in": "is in", "notin": "is not in"}
+FIXED_OPS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+             "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+             "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
+UNKNOWN = object()  # what `_Book.fixed` says of a value the options chosen do not decide
 QUANT = {"any": "there is some {v} in {s} where {c}", "all": "every {v} in {s} has {c}",
          "no": "there is no {v} in {s} where {c}", "count": "the number of {v} in {s} where {c}"}
 
@@ -83,9 +88,11 @@ class _Book:
         name = os.path.basename(self.path)
         self.add(f"# {t.title or name}", "",
                  f"*This rulebook was generated from `{name}` by `cardgame rules`; it says what the script says.*", "")
+        if t.replacements:
+            self.variant()
         if self.chosen:
             self.add("It describes the game with " + ", ".join(f"*{k}* = `{_value(v)}`" for k, v in self.chosen.items())
-                     + ".", "")
+                     + ": each of these is written as its value, and what it rules out is left out.", "")
         if self.opening:
             self.add("## Notes from the script", "", *self.opening, "")
         self.players()
@@ -98,6 +105,14 @@ class _Book:
         return "\n".join(self.out).rstrip("\n") + "\n"
 
     # ---- sections
+    def variant(self):
+        """A variant (`replace`): what it replaces of which files; the rest of the book is the
+        game as the variant plays it."""
+        made = sorted(self.t.replacements.values(), key=lambda r: (r.decl.span.line, r.decl.span.column))
+        files = sorted({os.path.basename(r.original.span.path) for r in made})
+        self.add(f"This game is a variant of {_and([f'`{f}`' for f in files])}: it replaces "
+                 f"{_and([r.described for r in made])}. Everything below is the game as the variant plays it.", "")
+
     def players(self):
         t = self.t
         if t.max_players == 1:
@@ -216,7 +231,10 @@ class _Book:
                  "or its requirement is met.", "")
         for rule in self.t.rules.values():
             self.add(f"- **{rule.name}**: {rule.doc or '(no description)'}")
-            if rule.when is not None:
+            if self.never_applies(rule.name):
+                self.add(f"  - does not apply in this game: it applies only when {self.unfixed(rule.when)}")
+                continue
+            if rule.when is not None and self.fixed(rule.when) is not True:
                 self.add(f"  - applies when {self.words(rule.when)}")
             self.add(f"  - requires that {self.words(rule.require)}")
         self.add("")
@@ -275,7 +293,8 @@ class _Book:
                 self.line(depth, f"Move {w(s.what)} to {w(s.dest)}{where}{facing}.")
             case n.Deal():
                 facing = f", face {s.facing}" if s.facing else ""
-                cards = "1 card" if isinstance(s.count, n.Literal) and s.count.value == 1 else f"{w(s.count)} cards"
+                cards = "1 card" if isinstance(s.count, n.Literal) and s.count.value == 1 else \
+                    f"{self._operand(s.count)} cards"
                 self.line(depth, f"Deal {cards} from {w(s.source)} to the *{s.zone}* of each of "
                           f"{w(s.players)}, one card at a time{facing}.")
             case n.Shuffle():
@@ -287,12 +306,13 @@ class _Book:
             case n.ShowTo():
                 self.line(depth, f"Show {w(s.what)} to {w(s.player)}.")
             case n.If():
-                for k, (cond, body) in enumerate(s.branches):
-                    self.line(depth, ("If " if k == 0 else "Otherwise, if ") + f"{w(cond)}:")
+                branches = self.branches_left(s)
+                if branches and branches[0][0] is None:  # the options chosen decide it: its steps alone
+                    self.block(branches[0][1], depth)
+                for k, (cond, body) in enumerate(branches if branches and branches[0][0] is not None else ()):
+                    self.line(depth, "Otherwise:" if cond is None else
+                              ("If " if k == 0 else "Otherwise, if ") + f"{w(cond)}:")
                     self.block(body, depth + 1)
-                if s.orelse is not None:
-                    self.line(depth, "Otherwise:")
-                    self.block(s.orelse, depth + 1)
             case n.For():
                 self.line(depth, f"For each *{s.var}* in {w(s.source)}:")
                 self.block(s.body, depth + 1)
@@ -300,7 +320,7 @@ class _Book:
                 self.line(depth, f"As long as {w(s.cond)}:")
                 self.block(s.body, depth + 1)
             case n.RepeatTimes():
-                self.line(depth, f"{w(s.count)} times:")
+                self.line(depth, f"{self._operand(s.count)} times:")
                 self.block(s.body, depth + 1)
             case n.RepeatUntil():
                 self.line(depth, f"Repeat, until {w(s.cond)}:")
@@ -355,18 +375,103 @@ class _Book:
             else:
                 picks.append(f"a number *{b.name}* from {self.words(b.low)} to {self.words(b.high)}")
         text = f"*{alt.name}*" + (f", choosing {' and '.join(picks)}" if picks else "")
-        if alt.requires:
+        requires = [call for call in alt.requires if not self.never_applies(call.name)]
+        if requires:
             rules = []
-            for call in alt.requires:
+            for call in requires:
                 rule = self.t.rules.get(call.name)
                 rules.append(f"**{call.name}**" + (f" (“{rule.doc}”)" if rule is not None and rule.doc else ""))
             text += "; allowed by the rules " + ", ".join(rules)
         self.line(depth, text + (":" if alt.body else "."))
         self.block(alt.body, depth + 1)
 
+    # ---- what the options chosen decide
+    def fixed(self, e, seen=()):
+        """The value of `e` when the options chosen decide it alone (literals, those options and
+        definitions of them, with `not`, `and`, `or`, comparisons and arithmetic), else UNKNOWN."""
+        match e:
+            case n.Literal(kind="int" | "bool"):
+                return e.value
+            case n.Name():
+                kind = self.t.resolved.get(id(e), ("", ""))[0]
+                if kind == "option":
+                    return self.chosen.get(e.name, UNKNOWN)
+                if kind == "symbol":
+                    return e.name
+                if kind == "define" and e.name not in seen:
+                    return self.fixed(self.t.defines[e.name].body, seen + (e.name,))
+            case n.Unary(op="not"):
+                value = self.fixed(e.operand, seen)
+                return UNKNOWN if value is UNKNOWN else not value
+            case n.Binary(op="and" | "or"):
+                left, right = self.fixed(e.left, seen), self.fixed(e.right, seen)
+                decisive = e.op == "or"  # true decides an `or`, false an `and`, whatever the other side
+                if decisive in (left, right) and bool in (type(left), type(right)):
+                    return decisive
+                return UNKNOWN if UNKNOWN in (left, right) else (left and right if e.op == "and" else left or right)
+            case n.Binary() if e.op in FIXED_OPS:
+                left, right = self.fixed(e.left, seen), self.fixed(e.right, seen)
+                if UNKNOWN not in (left, right) and type(left) is type(right):
+                    return FIXED_OPS[e.op](left, right)
+            case n.IfExpr():
+                cond = self.fixed(e.cond, seen)
+                if type(cond) is bool:
+                    return self.fixed(e.then if cond else e.orelse, seen)
+        return UNKNOWN
+
+    def mentions_chosen(self, e, seen=()) -> bool:
+        """Does `e` read an option chosen, itself or through a definition without parameters?"""
+        for node in n.walk(e):
+            if isinstance(node, n.Name):
+                kind = self.t.resolved.get(id(node), ("", ""))[0]
+                if kind == "option" and node.name in self.chosen:
+                    return True
+                if kind == "define" and node.name not in seen and \
+                        self.mentions_chosen(self.t.defines[node.name].body, seen + (node.name,)):
+                    return True
+        return False
+
+    def never_applies(self, rule_name: str) -> bool:
+        """Does the rule's `when` fail whatever happens, with the options chosen?"""
+        rule = self.t.rules.get(rule_name)
+        return rule is not None and rule.when is not None and self.fixed(rule.when) is False
+
+    def branches_left(self, s: n.If) -> list:
+        """The branches of an `if` the options chosen leave: [(condition, body)], None for an
+        `else` (or a branch the options make sure to be taken, which ends the list)."""
+        out = []
+        for cond, body in s.branches:
+            value = self.fixed(cond)
+            if value is True:
+                return out + [(None, body)]
+            if value is not False:
+                out.append((cond, body))
+        return out + ([(None, s.orelse)] if s.orelse is not None else [])
+
     # ---- expressions
+    def unfixed(self, e) -> str:
+        """`e` in words as the script writes it, every option by its name."""
+        chosen, self.chosen = self.chosen, {}
+        try:
+            return self.words(e)
+        finally:
+            self.chosen = chosen
+
     def words(self, e) -> str:
+        """`e` in words; with options chosen, each is written as its value and what they decide is
+        left out (`false and X` is false, `true and X` is X)."""
         w, t = self.words, self.t
+        if self.chosen and self.mentions_chosen(e):
+            value = self.fixed(e)
+            if value is not UNKNOWN:
+                return _value_words(value)
+            match e:
+                case n.IfExpr() if type(self.fixed(e.cond)) is bool:
+                    return w(e.then if self.fixed(e.cond) else e.orelse)
+                case n.Binary(op="and" | "or"):
+                    kept = [side for side in (e.left, e.right) if self.fixed(side) is UNKNOWN]
+                    if len(kept) == 1:  # the other side is true (of an `and`) or false (of an `or`)
+                        return w(kept[0])
         match e:
             case n.Literal(kind="text"):
                 return f"“{e.value}”"
@@ -413,6 +518,10 @@ class _Book:
                 return f"{self._junct(e.left, e.op)} {e.op} {self._junct(e.right, e.op)}"
             case n.Binary() if e.op in COMPARE:
                 return f"{w(e.left)} {COMPARE[e.op]} {w(e.right)}"
+            case n.Binary(op="/"):
+                return f"{self._operand(e.left)} divided by {self._operand(e.right)} (rounded down)"
+            case n.Binary(op="%"):
+                return f"the remainder of {self._operand(e.left)} divided by {self._operand(e.right)}"
             case n.Binary():
                 return f"{self._operand(e.left)} {e.op} {self._operand(e.right)}"
             case n.IfExpr():
@@ -470,6 +579,13 @@ class _Book:
     def _junct(self, e, op: str) -> str:
         mixed = isinstance(e, n.Binary) and e.op in ("and", "or") and e.op != op
         return f"({self.words(e)})" if mixed or isinstance(e, n.IfExpr) else self.words(e)
+
+
+def _value_words(value) -> str:
+    """A value the options chosen decide, as the rulebook writes a literal or a symbol."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value) if isinstance(value, int) else f"`{value}`"
 
 
 def _without_the(words: str) -> str:
@@ -539,7 +655,13 @@ def _declaration_comments(script: Script, path: str):
             if last in trail:
                 above.append(comment_text(trail[last]))
             notes[key] = tuple(above)
+            if node.rule in PREFIXES:  # `replace DECL`: the comment is the declaration's
+                notes.setdefault(_key_of(file_path, next(tokens(node.children[-1]))), tuple(above))
     return {k: v for k, v in notes.items() if v}, _paragraphs(opening)
+
+
+def _key_of(file_path: str, tok) -> tuple:
+    return (os.path.abspath(file_path), tok.line, tok.column)
 
 
 def _paragraphs(lines: list[str]) -> list[str]:
@@ -609,3 +731,8 @@ def to_html(markdown: str, title: str) -> str:
         body.append("</table>")
     return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title></head>\n"
             "<body>\n" + "\n".join(body) + "\n</body></html>\n")
+
+
+def _and(parts: list) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -15,7 +15,7 @@ import attrs
 
 from . import limits
 from . import nodes as n
-from . import orders, teams
+from . import orders, replacing, teams
 from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, TEAM_NAMES, BuiltinTypeError
 from .source import AT_POSITION_HINT, Diagnostic, Span, did_you_mean
 from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, TYPE_NAMES, ZONE, ZONES, base_of,
@@ -39,6 +39,13 @@ OTHER_LANGUAGES_FUNCTIONS = {
     "contains": "write `x in L`", "shuffled": "`shuffle ZONE` is a statement",
     "append": "`move CARD to ZONE` adds a card; `L + [x]` makes a longer list",
 }
+
+
+
+def _write_replace(what: str) -> str:
+    """The end of E0301's hint for a declaration that an included file declares too."""
+    return (f"; a variant replaces an included declaration by writing `replace` before its own: `replace {what} ...` "
+            "(docs/language.md §20)")
 
 
 @attrs.define
@@ -65,6 +72,8 @@ class Tables:
             because a list is expected at that place (docs/language.md, "Zones and lists").
         records: record name -> RecordDecl; record_fields: record name -> ((field, type), ...)
             in declaration order, which is the order of a record value's tuple.
+        replacements: id(declaration) -> replacing.Replacement, for each declaration of the
+            game that a `replace` put in the place of an included one (docs/language.md §20).
     """
 
     title: str = ""
@@ -99,6 +108,7 @@ class Tables:
     recursive: dict = attrs.Factory(dict)
     records: dict = attrs.Factory(dict)
     record_fields: dict = attrs.Factory(dict)
+    replacements: dict = attrs.Factory(dict)
 
 
 class _Frame:
@@ -200,10 +210,15 @@ class Checker:
         self.diags.append(Diagnostic(code, message, span, label, hint, "warning"))
 
     # ---- entry point
-    def check(self, items: list) -> tuple[Tables, list[Diagnostic]]:
+    def check(self, items: list, replaced=()) -> tuple[Tables, list[Diagnostic]]:
+        """Check the game's declarations (`replaced`: the replacing.Replacements the items already
+        hold, which the diagnostics they cause in the original's files then name)."""
+        self.t.replacements = {id(r.decl): r for r in replaced}
         self._collect(items)
         self._check_bodies(items)
         self._check_program(items)
+        if replaced:
+            self.diags = [self._blamed(d, items) for d in self.diags]
         return self.t, self.diags
 
     # ---- pass 1: declarations
@@ -213,12 +228,17 @@ class Checker:
         seen_kind: dict[str, str] = {}
         game = [i for i in items if isinstance(i, n.GameDecl)]
         t.title = game[0].title if game else ""
+        for extra in game[1:]:
+            self.warn("W0425", f"`game` is declared twice: the title is the first one, \"{t.title}\"", extra.span,
+                      "this title is not used", f"the first is at {game[0].span}"
+                      + ("; a variant names itself with `replace game \"...\"` (docs/language.md §20)"
+                         if extra.span.path != game[0].span.path else ": keep one"))
         players = [i for i in items if isinstance(i, n.PlayersDecl)]
         if not players:
             self.error("E0401", "the script does not say how many players the game takes", None,
                        hint="add `players 3` or a range such as `players 2..5`")
         for extra in players[1:]:
-            self.error("E0301", "`players` is declared twice", extra.span, "second declaration")
+            self._twice("players", extra, players[0])
         if players:
             p = players[0]
             t.min_players, t.max_players = p.low, p.high
@@ -237,8 +257,7 @@ class Checker:
                     hint += (f" (a {_KIND_WORD[seen_kind[name]]}); a {_KIND_WORD[kind]} cannot share its name: rename "
                              f"one (the uses of this {_KIND_WORD[kind]} are not reported again)")
                 elif seen[name].path != item.span.path:
-                    hint += ("; an included file's declarations cannot be replaced: for a variant, give the game "
-                             "an `option` and read it where the rules differ (docs/language.md §4), or copy the script")
+                    hint += _write_replace(f"{replacing.KEYWORD[replacing.kind_of(item)]} {name}")
                 self.error("E0301", f"`{name}` is declared twice", item.span, "declared again here", hint)
                 continue
             if name in BUILTINS or name in CONSTANTS or (kind == "records" and name in TYPE_NAMES + ("list",)):
@@ -258,23 +277,21 @@ class Checker:
                 t.handlers.setdefault(item.event, []).append(item)
             elif isinstance(item, n.ScoreDecl):
                 if t.score is not None:
-                    self.error("E0301", "`score` is declared twice", item.span)
+                    self._twice("score", item, t.score)
                 t.score = item
             elif isinstance(item, n.MeasureDecl):
                 if item.name in t.measures:
-                    self.error("E0301", f"measure `{item.name}` is declared twice", item.span, "declared again here",
-                               f"the first declaration is at {t.measures[item.name].span}")
+                    self._twice(f"measure {item.name}", item, t.measures[item.name], f"measure `{item.name}`")
                 else:
                     t.measures[item.name] = item
             elif isinstance(item, n.TeamsDecl):
                 if t.teams is not None:
-                    self.error("E0301", "`teams` is declared twice", item.span, "declared again here",
-                               f"the first declaration is at {t.teams.span}")
+                    self._twice("teams", item, t.teams)
                 else:
                     t.teams = item
             elif isinstance(item, n.WinnersDecl):
                 if t.winners is not None:
-                    self.error("E0301", "`winners` is declared twice", item.span)
+                    self._twice("winners", item, t.winners)
                 t.winners = item
             elif isinstance(item, n.DeckDecl):
                 self._collect_deck(item)
@@ -309,6 +326,24 @@ class Checker:
         for name, var in list(t.vars.items()):
             t.vars[name] = (var, None)
 
+    def _blamed(self, diag: Diagnostic, items) -> Diagnostic:
+        """An error in an included declaration that reads a replaced one says which replacement
+        it reads: the original's bodies are checked against the variant's replacements (a
+        definition that now gives a text where the original's uses add numbers)."""
+        by_name = {r.name: r for r in self.t.replacements.values() if r.name is not None}
+        if diag.severity != "error" or diag.span is None or not by_name:
+            return diag
+        owner = next((i for i in items if _inside(diag.span, i.span)), None)
+        if owner is None or id(owner) in self.t.replacements:
+            return diag
+        used = sorted({name for node in n.walk(owner) for name, span in _uses(node)
+                       if name in by_name and _inside(span, diag.span)})
+        if not used:
+            return diag
+        notes = "; ".join(f"`{name}` here is the replacement at {by_name[name].decl.span.short}, which replaces "
+                          f"{by_name[name].original.span.short}" for name in used)
+        return attrs.evolve(diag, hint=f"{diag.hint}; {notes}" if diag.hint else notes)
+
     def _hides_symbol(self, kind: str, name: str) -> bool:
         """Whether a bare name in an expression means this declaration rather than the symbol:
         variables, options, zones and definitions without parameters come before symbols in the
@@ -316,6 +351,13 @@ class Checker:
         if kind == "defines":
             return self.t.defines[name].params is None
         return kind in ("vars", "options", "zones")
+
+    def _twice(self, what: str, item, first, named: str = "") -> None:
+        """E0301 for a declaration a game has once (`players`, `score`, `winners`, `teams`) or a
+        measure (`named`: how the message names it), saying where the first one is."""
+        hint = f"the first declaration is at {first.span}" + (_write_replace(what) if first.span.path != item.span.path
+                                                               else "")
+        self.error("E0301", f"{named or '`' + what + '`'} is declared twice", item.span, "declared again here", hint)
 
     def _collect_limit(self, item: n.LimitDecl):
         caps = limits.BUDGET_CAPS
@@ -1746,6 +1788,27 @@ _DECL_KIND = {
 }
 _KIND_WORD = {"options": "option", "zones": "zone", "vars": "variable", "defines": "definition", "rules": "rule",
               "procs": "procedure", "phases": "phase", "events": "event", "records": "record"}
+
+
+def _inside(inner: Span, outer: Span) -> bool:
+    return inner.path == outer.path and (outer.line, outer.column) <= (inner.line, inner.column) \
+        and (inner.end_line, inner.end_column) <= (outer.end_line, outer.end_column)
+
+
+def _uses(node):
+    """(name, span) of the declared name a node reads or calls, if it names one."""
+    if isinstance(node, (n.Name, n.Target)):
+        yield node.name, node.span
+    elif isinstance(node, n.Call):
+        yield node.func, node.func_span
+    elif isinstance(node, n.CallStmt):
+        yield node.name, node.name_span
+    elif isinstance(node, n.RuleCall):
+        yield node.name, node.span
+    elif isinstance(node, n.Next):
+        yield node.phase, node.span
+    elif isinstance(node, n.Signal):
+        yield node.event, node.span
 
 
 def _cycle(graph: dict, start: str) -> list | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from . import limits
 from .measures import compile_measures
 from .simulate import play_games
-from .stats import paired_difference, unpaired_difference
+from .stats import balance, holm, paired_difference, unpaired_difference
 
 
 def per_game_figures(game, records, players: int) -> dict:
@@ -28,10 +28,11 @@ def per_game_figures(game, records, players: int) -> dict:
     teams = next((r.teams for r in records if r.teams is not None), None)
     for team in range(max(teams) + 1 if teams else 0):
         figures[f"T{team} wins"] = [int(r.outcome == "won" and r.winning_teams == (team,)) for r in records]
-    for seat in range(players):
-        figures[f"P{seat} score"] = [r.scores[seat] if r.outcome in ("won", "drawn") else None for r in records]
-    figures["lead changes"] = [r.lead_changes if r.outcome in ("won", "drawn") else None for r in records]
-    figures["decided at"] = [r.decided_at for r in records]
+    if game.program.tables.score is not None:  # without one every score is 0 and nobody leads
+        for seat in range(players):
+            figures[f"P{seat} score"] = [r.scores[seat] if r.outcome in ("won", "drawn") else None for r in records]
+        figures["lead changes"] = [r.lead_changes if r.outcome in ("won", "drawn") else None for r in records]
+        figures["decided at"] = [r.decided_at for r in records]
     figures["branching factor"] = [r.offered / r.choices if r.choices else None for r in records]
     figures["forced share"] = [r.forced / r.choices if r.choices else None for r in records]
     figures["information revealed"] = [r.seen for r in records]
@@ -58,16 +59,35 @@ def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, player
         tick = None if progress is None else (lambda done: progress(offset + done))
         return play_games(game, games, players, seed, options, workers, policy, max_decisions, tick, dask,
                           metrics="full")  # lead changes and the rest are compared too
-    a = per_game_figures(game_a, side(game_a, options_a, 0), players)
-    b = per_game_figures(game_b, side(game_b, options_b, games), players)
+    records_a, records_b = side(game_a, options_a, 0), side(game_b, options_b, games)
+    a, b = per_game_figures(game_a, records_a, players), per_game_figures(game_b, records_b, players)
     rows = []
     for name in [k for k in a if k in b]:
         va, vb = a[name], b[name]
-        if all(v is not None for v in va + vb):
-            test, result = "paired", paired_difference(va, vb)
+        if all((x is None) == (y is None) for x, y in zip(va, vb)):  # known for the same games on both sides
+            test = "paired"
+            result = paired_difference([x for x in va if x is not None], [y for y in vb if y is not None])
         else:
             test = "unpaired"
             result = unpaired_difference([v for v in va if v is not None], [v for v in vb if v is not None])
         rows.append({"figure": name, "a": _mean(va), "b": _mean(vb), **result, "test": test})
+    for row, together in zip(rows, holm([row["p"] for row in rows])):
+        row["significant_together"] = together
+        row["p"] = None if row["p"] is None else round(row["p"], 4) + 0.0
     return {"a": {"file": game_a.path, "options": options_a}, "b": {"file": game_b.path, "options": options_b},
-            "games": games, "players": players, "seed": seed, "policy": policy, "rows": rows}
+            "games": games, "players": players, "seed": seed, "policy": policy, "rows": rows,
+            "balance": {"a": seat_balance(records_a, players), "b": seat_balance(records_b, players)},
+            "same_moves": sum(x.moves_digest is not None and x.moves_digest == y.moves_digest
+                              for x, y in zip(records_a, records_b))}
+
+
+def seat_balance(records, players: int) -> dict:
+    """stats.balance of the sole wins of each seat (with teams: each team) over the won games."""
+    teams = next((r.teams for r in records if r.teams is not None), None)
+    wins = [0] * (max(teams) + 1 if teams else players)
+    for r in records:
+        if r.outcome == "won":
+            for side in (r.winning_teams if teams else r.winners):
+                wins[side] += 1
+    out = balance(wins)
+    return dict(out, teams=teams is not None)

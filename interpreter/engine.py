@@ -77,11 +77,13 @@ class CardInfo:
 @attrs.frozen
 class DeclInfo:
     """A named declaration of the script: its kind (option, zone, var, define, rule, procedure,
-    phase, event) and where it is."""
+    phase, event) and where it is; `replaces`: where the included declaration it replaces is
+    (`replace`, docs/language.md §20), or None."""
 
     name: str
     kind: str
     span: Span
+    replaces: Span | None = None
 
 
 @attrs.frozen
@@ -212,7 +214,9 @@ class Game:
                   ("define", t.defines), ("rule", t.rules), ("procedure", t.procs), ("phase", t.phases),
                   ("event", t.events), ("record", t.records),
                   ("reaction", {r.name: r for reactions in t.reactions.values() for r in reactions}))
-        return [DeclInfo(name, kind, decl.span) for kind, table in groups for name, decl in table.items()]
+        replaced = {key: r.original.span for key, r in t.replacements.items()}
+        return [DeclInfo(name, kind, decl.span, replaced.get(id(decl))) for kind, table in groups
+                for name, decl in table.items()]
 
     def read_options(self, pairs: dict[str, str]) -> dict:
         """Turn NAME=TEXT option settings into typed values; ScriptError on bad ones."""

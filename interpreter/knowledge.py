@@ -436,34 +436,39 @@ def masked_values(st, move, unknown):
     return tuple(mask(b.type, v) for b, v in zip(spec.bindings, move.values))
 
 
-def rules_reading_unseen(st, move, viewer) -> list:
-    """(rule, what it read) for each rule judging `move` (of the decision waiting) that reads
-    what `viewer` sees nowhere now (a game played without a journal remembers nothing more):
-    whether the move is legal then tells that seat what it read."""
+def rules_reading_unseen(st, viewer):
+    """A judge of the waiting decision's moves for `viewer`: `judge(move)` lists (rule, what it
+    read) for each rule judging `move` that reads what `viewer` sees nowhere now (a game played
+    without a journal remembers nothing more): whether the move is legal then tells that seat what
+    it read.  The position is masked once, for every move judged at this decision."""
     known = masked(st, viewer)
-    spec = st.waiting.alts[move.alt]
+    unknown = unknown_to(st, viewer, remembered=False)
     L = known.stack[-1][2]
-    saved = [L[b.slot] for b in spec.bindings]
-    found = []
-    try:
-        for b, v in zip(spec.bindings, masked_values(st, move, unknown_to(st, viewer, remembered=False))):
-            L[b.slot] = v
-        for use in spec.rules:
-            name = use.rule.node.name
-            when, require, _trace = st.prog.compiler.traced_rule(name)
-            known.begin_work(query=True)
-            try:
-                args = [a(known, L) for a in use.args] + [None] * (use.rule.size - len(use.args))
-                if when is None or when(known, args):
-                    require(known, args)
-            except UnknownRead as unread:
-                found.append((name, unread.what))
-            except RUNTIME_FAULTS:  # the rule fails alike for everyone: a fault, not a leak
-                pass
-    finally:
-        for b, v in zip(spec.bindings, saved):
-            L[b.slot] = v
-    return found
+
+    def judge(move) -> list:
+        spec = st.waiting.alts[move.alt]
+        saved = [L[b.slot] for b in spec.bindings]
+        found = []
+        try:
+            for b, v in zip(spec.bindings, masked_values(st, move, unknown)):
+                L[b.slot] = v
+            for use in spec.rules:
+                name = use.rule.node.name
+                when, require, _trace = st.prog.compiler.traced_rule(name)
+                known.begin_work(query=True)
+                try:
+                    args = [a(known, L) for a in use.args] + [None] * (use.rule.size - len(use.args))
+                    if when is None or when(known, args):
+                        require(known, args)
+                except UnknownRead as unread:
+                    found.append((name, unread.what))
+                except RUNTIME_FAULTS:  # the rule fails alike for everyone: a fault, not a leak
+                    pass
+        finally:
+            for b, v in zip(spec.bindings, saved):
+                L[b.slot] = v
+        return found
+    return judge
 
 
 def describe(st, kind, data) -> str:

@@ -21,10 +21,12 @@ import attrs
 from .engine import Game, check_seed
 from .knowledge import rules_reading_unseen
 from .measures import MEASURE_REPLAY, compile_measures, in_measure
+from .moves import rule_statuses
+from .nodes import Call, Name, walk
 from .parallel import map_jobs, worker_game
 from .playtest import OUTCOMES, game_seed, play_recorded
 from .rng import Random, derive
-from .runtime import TABLE
+from .runtime import RUNTIME_FAULTS, TABLE
 from .source import Diagnostic
 
 LINT_MAX_DECISIONS = 10_000  # a game still going after this many decisions "never ends"
@@ -145,13 +147,14 @@ class _Watcher:
         picks += self._sample([m for m in judged if m.text in legal_texts], EXPLAINED_PER_DECISION - len(picks))
         rules = obs.rules
         actor = st.current_player
+        unseen = rules_reading_unseen(st, actor) if picks and actor != TABLE else None
         for move in picks:
-            for result in st.explain(move).rules:
-                rules[(result.name, result.status)] += 1
-                if rules[(result.name, "pass")] and rules[(result.name, "fail")]:
-                    settled.add(result.name)
-            if actor != TABLE:  # what a seat's own legal moves tell it
-                for name, what in rules_reading_unseen(st, move, actor):
+            for name, status in _statuses(st, move):
+                rules[(name, status)] += 1
+                if rules[(name, "pass")] and rules[(name, "fail")]:
+                    settled.add(name)
+            if unseen is not None:  # what a seat's own legal moves tell it
+                for name, what in unseen(move):
                     obs.unseen[(name, what, actor)] += 1
 
     def _sample(self, items, k):
@@ -170,6 +173,15 @@ class _Watcher:
             obs.moved[card] += 1
         if record.outcome == "limit" and self.last_decision is not None:
             obs.limit_at[self.last_decision] += 1
+
+
+def _statuses(st, move) -> list:
+    """(rule, status) for each rule judging `move`, as `explain` finds them (a rule that faults
+    judges nothing: explain says the rules could not be evaluated)."""
+    try:
+        return rule_statuses(st, move)
+    except RUNTIME_FAULTS:
+        return []
 
 
 def start_slots(game: Game, players: int) -> list:
@@ -245,6 +257,33 @@ def untried_highest(game: Game, records: list) -> str:
     return f" (the games played {'; '.join(notes)})" if notes else ""
 
 
+def options_read(game: Game, expr) -> list[str]:
+    """The options `expr` reads, itself or through the definitions it calls, in source order."""
+    t = game.program.tables
+    found, seen, todo = {}, set(), [expr]
+    while todo:
+        for node in walk(todo.pop()):
+            if isinstance(node, Name) and node.name in t.options:
+                found[node.name] = node.span
+            called = node.func if isinstance(node, Call) else node.name if isinstance(node, Name) else None
+            if called in t.defines and called not in seen:  # a definition without parameters is a Name
+                seen.add(called)
+                todo.append(t.defines[called].body)
+    return sorted(found, key=lambda name: (found[name].path, found[name].line, found[name].column))
+
+
+def held_options(game: Game, expr, records: list) -> str:
+    """For a `when` that never held: the options it reads that every game played at one value."""
+    if expr is None:
+        return ""
+    held = []
+    for name in options_read(game, expr):
+        values = {r.options.get(name, game.program.tables.options[name].default) for r in records}
+        if len(values) == 1:
+            held.append(f"`{name}` was {_text(values.pop())} in every game")
+    return f" ({'; '.join(held)}: try `--option` with another value)" if held else ""
+
+
 def findings(game: Game, obs: Observations, records: list, max_decisions: int) -> list[Diagnostic]:
     """The lint's diagnostics, in source order (faults first within a line)."""
     prog, t = game.program, game.program.tables
@@ -280,8 +319,14 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
         judged = passed + failed + obs.rules[(name, "not applicable")]
         if not judged:
             continue  # never judged: an alternative never offered says why
-        if not failed:
-            warn("L0201", f"rule `{name}` never forbade a move", rule.span, f"judged {judged} moves, forbade none",
+        if not failed and not passed:
+            warn("L0201", f"rule `{name}` never applied", rule.span,
+                 f"its `when` was false for all {judged:,} moves judged",
+                 "it may be dead (its `when` never holds), or the games never met the case"
+                 + held_options(game, rule.when, records))
+        elif not failed:
+            warn("L0201", f"rule `{name}` never forbade a move", rule.span,
+                 f"applied to {passed:,} of {judged:,} moves judged, forbade none",
                  "it may be dead (its `require` always holds where it applies), or the games never met the case")
         elif not passed:
             warn("L0202", f"rule `{name}` forbade every move it applied to", rule.span,

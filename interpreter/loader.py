@@ -7,7 +7,7 @@ import os
 
 import games
 
-from . import limits
+from . import limits, replacing
 from . import nodes as n
 from .checker import Checker
 from .syntax_cache import parse_script
@@ -18,8 +18,10 @@ from .source import Diagnostic, ScriptError, SourceFile
 SHIPPED = os.path.dirname(os.path.abspath(games.__file__))
 
 
-def read_sources(path: str, text: str | None = None) -> tuple[list, dict[str, SourceFile], list[Diagnostic]]:
+def read_sources(path: str, text: str | None = None) -> tuple[list, dict[str, SourceFile], list[Diagnostic], dict]:
     """Parse `path` and everything it includes; includes stay inside the script's own folder.
+    Returns the declarations in reading order, the files' texts, the diagnostics and what each
+    file includes itself (path -> [paths]: whose declarations its `replace`s may take).
     `text`, when given, is the script's text as an editor holds it (its includes are read from disk).
     An include not found beside the script is looked up in the shipped library (SHIPPED), so
     `include "lib/standard_deck.cardgame"` works from any folder.
@@ -31,6 +33,7 @@ def read_sources(path: str, text: str | None = None) -> tuple[list, dict[str, So
     sources: dict[str, SourceFile] = {}
     diags: list[Diagnostic] = []
     items: list = []
+    includes: dict[str, list[str]] = {}
     root = os.path.dirname(os.path.abspath(path))
     given = text
     budget = [limits.MAX_SCRIPT_BYTES]
@@ -60,6 +63,7 @@ def read_sources(path: str, text: str | None = None) -> tuple[list, dict[str, So
                                             f"{' -> '.join(os.path.basename(c) for c in chain)})", item.span,
                                             "include cycle"))
                     continue
+                includes.setdefault(file_path, []).append(target)
                 if target in sources:
                     continue  # already included once: a library is read once
                 visit(target, item, chain + (target,), target_root)
@@ -67,7 +71,7 @@ def read_sources(path: str, text: str | None = None) -> tuple[list, dict[str, So
                 items.append(item)
 
     visit(path, None, (path,), root)
-    return items, sources, diags
+    return items, sources, diags, includes
 
 
 def _read(file_path: str, via: n.Include | None, root: str, budget: int, diags) -> str | None:
@@ -130,14 +134,18 @@ def _resolve(inc: n.Include, from_path: str, root: str, diags) -> tuple[str, str
 
 
 def check_file(path: str, text: str | None = None):
-    """Parse and check (`text`: the script's unsaved text); returns (tables, items, sources, diagnostics)."""
-    items, sources, diags = read_sources(path, text)
+    """Parse and check (`text`: the script's unsaved text); returns (tables, items, sources,
+    diagnostics).  The items are the game's declarations as played: each `replace`d one is the
+    replacement, in its original's place (replacing.py; the tables list what was replaced)."""
+    items, sources, diags, includes = read_sources(path, text)
     if any(d.severity == "error" for d in diags):
-        return None, items, sources, diags
+        return None, [i.decl if isinstance(i, n.Replace) else i for i in items], sources, diags
+    items, replaced, refused = replacing.resolve(items, includes, sources)
     try:
-        tables, found = Checker().check(items)
+        tables, found = Checker().check(items, replaced)
     except RecursionError:
-        return None, items, sources, diags + [too_deep_definitions()]
+        return None, items, sources, diags + refused + [too_deep_definitions()]
+    found = refused + found
     found.sort(key=_position)
     return tables, items, sources, diags + found
 

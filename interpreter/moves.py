@@ -157,19 +157,7 @@ def explain(st, text: str, expand=(), move: Move | None = None) -> Explanation:
         move = find_move(st.prog, decision, listed, text, st.n)
     if move is None:
         return Explanation(text, False, _not_an_option(st, decision, text, candidates), ())
-    spec = decision.alts[move.alt]
-    L = st.stack[-1][2]
-    slots = [b.slot for b in spec.bindings]
-    saved = [L[s] for s in slots]
-    results = []
-    try:
-        for b, v in zip(spec.bindings, move.values):
-            L[b.slot] = v
-        for use in spec.rules:
-            results.append(_judge(st, L, use, frozenset(expand)))
-    finally:
-        for s, v in zip(slots, saved):
-            L[s] = v
+    results = _with_binders(st, move, lambda L, use: _judge(st, L, use, frozenset(expand)))
     legal = all(r.status != "fail" for r in results)
     if legal:
         reason = "allowed by every rule" if results else "no rule restricts this option"
@@ -178,17 +166,44 @@ def explain(st, text: str, expand=(), move: Move | None = None) -> Explanation:
     return Explanation(move.text, legal, reason, tuple(results))
 
 
+def rule_statuses(st, move: Move) -> list[tuple[str, str]]:
+    """(rule, status) for each rule `move` (of the decision waiting) names: the statuses
+    `explain` gives, without the values it shows, for a lint that judges thousands of moves."""
+    return _with_binders(st, move, lambda L, use: (use.rule.node.name, _status(st, L, use)[0]))
+
+
+def _with_binders(st, move: Move, judge) -> list:
+    """`judge(frame, use)` for each rule use of `move`'s alternative, with its binders set to the
+    move's values in the decision's frame (and put back after)."""
+    spec = st.waiting.alts[move.alt]
+    L = st.stack[-1][2]
+    slots = [b.slot for b in spec.bindings]
+    saved = [L[s] for s in slots]
+    try:
+        for b, v in zip(spec.bindings, move.values):
+            L[b.slot] = v
+        return [judge(L, use) for use in spec.rules]
+    finally:
+        for s, v in zip(slots, saved):
+            L[s] = v
+
+
+def _status(st, L, use) -> tuple[str, list, list]:
+    """(status, arguments, trace) of one rule use, evaluated by its traced code: the trace holds
+    what it read, for `_judge`."""
+    when, require, trace = st.prog.compiler.traced_rule(use.rule.node.name)
+    args = [a(st, L) for a in use.args]
+    args.extend([None] * (use.rule.size - len(args)))
+    if when is not None and not when(st, args):
+        return "not applicable", args, trace
+    return ("pass" if require(st, args) else "fail"), args, trace
+
+
 def _judge(st, L, use, expand) -> RuleResult:
     prog = st.prog
     rule = use.rule.node
-    when, require, trace = prog.compiler.traced_rule(rule.name)
-    args = [a(st, L) for a in use.args]
-    args.extend([None] * (use.rule.size - len(args)))
-    applies = True if when is None else bool(when(st, args))
-    if applies:
-        status = "pass" if require(st, args) else "fail"
-    else:
-        status = "not applicable"
+    status, args, trace = _status(st, L, use)
+    applies = status != "not applicable"
     params = tuple((p.name, _param_type(prog, p), v) for p, v in zip(rule.params, args))
     values, witnesses, reading, raw = _looked_at(st, trace, _sources(prog, rule.name, (rule.when, rule.require)),
                                                  [(name, render_move_value(prog, typ, v, st.n)) for name, typ, v in params])

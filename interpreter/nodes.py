@@ -454,6 +454,21 @@ class Include:
 
 
 @node
+class Replace:
+    """`replace DECL`: in a script that includes another, DECL takes the place of the included
+    declaration of the same name and kind (docs/language.md §20); `replace define NAME with
+    option NAME: ...` (or `replace option NAME with define NAME = ...`) also changes its kind.
+    The loader (replacing.py) puts DECL where the original was; no later phase sees this node."""
+
+    span: Span
+    decl: object
+    keyword_span: Span  # the word `replace`
+    old_kind: str | None = None  # `replace define NAME with ...`: the kind written, "define" or "option"
+    old_name: str | None = None
+    old_name_span: Span | None = None
+
+
+@node
 class OptionDecl:
     span: Span
     name: str

@@ -217,6 +217,19 @@ class _ToNodes(Transformer):
     def include_decl(self, meta, c):
         return n.Include(self._span(meta), _plain(c[0]))
 
+    def replace_decl(self, meta, c):
+        return n.Replace(self._span(meta), c[0], self._keyword_span(meta))
+
+    def replace_define_with(self, meta, c):
+        return n.Replace(self._span(meta), c[1], self._keyword_span(meta), "define", str(c[0]), self._tspan(c[0]))
+
+    def replace_option_with(self, meta, c):
+        return n.Replace(self._span(meta), c[1], self._keyword_span(meta), "option", str(c[0]), self._tspan(c[0]))
+
+    def _keyword_span(self, meta) -> Span:
+        """The word `replace` that starts the declaration at `meta`."""
+        return Span(self.path, meta.line, meta.column, meta.line, meta.column + len("replace"))
+
     # -- options
     def signed_int(self, meta, c):
         return -self._int(c[1]) if len(c) == 2 else self._int(c[0])

@@ -8,6 +8,8 @@ thing in each of them: game `index` of a run with seed S is played with the game
 
 from __future__ import annotations
 
+import hashlib
+
 import attrs
 
 from . import limits
@@ -41,13 +43,16 @@ class GameRecord:
         scores, winners: at the end (None unless won, drawn or capped).
         measures: name -> number (or one per seat) for won, drawn and capped games.
         fault: the R0001 Diagnostic of a faulted game.
-        lead_changes: how often the sole leader (by score) changed hands (None without full metrics).
+        lead_changes: how often the sole leader (by score) changed hands (None without full metrics,
+            or without a `score` in the script).
         decided_at: for a won game, the share of its decisions after which the final winner was
             the sole leader for good (0: from the start, 1: only at the very end).
         choices, offered, forced: decisions asked, legal moves offered in all, decisions with one move.
         seen: mean share of the cards the acting player could name, over sampled decisions (None: none sampled).
         teams: in a game with teams, the team of each seat (None without teams).
         winning_teams: in a game with teams, the winning teams when scores and winners are known.
+        moves_digest: a digest of the moves made, in order (with the full metrics only): two
+            variants compared on one seed made the same moves when their digests are equal.
     """
 
     index: int
@@ -68,6 +73,7 @@ class GameRecord:
     seen: float | None
     teams: tuple | None = None
     winning_teams: tuple | None = None
+    moves_digest: str | None = None
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -92,6 +98,7 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
         play_out(state, agent, max_decisions, tally)
         return _record(game, state, index, seed, max_decisions, None, None, 0, *tally, None)
     full = metrics == "full"
+    leads = full and game.program.tables.score is not None  # without a `score` nobody ever leads
     lowest = game.program.tables.winners is not None and game.program.tables.winners.mode == "lowest"
     leader, leads_from, changes, last = None, 0, 0, None  # leader now, since when; last sole leader
     choices = offered = forced = 0
@@ -113,7 +120,7 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
             state._apply_chosen(agent.choose(moves), trace_rules=False)
         except GameFault:
             break
-        if not full:
+        if not leads:
             continue
         now = _sole_leader(state, lowest)
         if now != leader:  # a new stretch with one seat (or nobody) ahead
@@ -122,8 +129,11 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
             if last not in (None, now):
                 changes += 1
             last = now
-    record = _record(game, state, index, seed, max_decisions, changes if full else None, leader, leads_from,
+    record = _record(game, state, index, seed, max_decisions, changes if leads else None, leader, leads_from,
                      choices, offered, forced, seen_sum / seen_n if seen_n else None)
+    if full:
+        record = attrs.evolve(record, moves_digest=hashlib.blake2b("\n".join(state.history).encode(),
+                                                                    digest_size=16).hexdigest())
     if observer is not None:
         observer.finish(state, record)
     return record

@@ -55,9 +55,14 @@ class SourceFile:
 
     path: str
     text: str
+    # split once: explanations quote many lines of one script (a lint judges thousands of moves)
+    _lines: tuple = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self):
+        object.__setattr__(self, "_lines", tuple(self.text.splitlines()))
 
     def line(self, number: int) -> str:
-        lines = self.text.splitlines()
+        lines = self._lines
         return lines[number - 1] if 0 < number <= len(lines) else ""
 
 

@@ -24,7 +24,7 @@ keep (tests/test_playtest_metrics.py)."""
 
 
 def _r(x: float, digits: int = 4) -> float:
-    return round(float(x), digits)
+    return round(float(x), digits) + 0.0  # + 0.0: a tiny negative rounds to 0, not -0
 
 
 def proportion(hits: int, n: int) -> dict:
@@ -113,26 +113,95 @@ def paired_difference(a: list, b: list) -> dict:
     diffs = [y - x for x, y in zip(a, b)]
     n = len(diffs)
     if n == 0:
-        return {"difference": None, "ci95": None, "significant": False}
+        return {"difference": None, "ci95": None, "significant": False, "p": None}
     mean = math.fsum(diffs) / n
     sd = math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
     half = Z95 * sd / math.sqrt(n)
-    lo, hi = mean - half, mean + half
+    lo, hi = _possible(mean - half, mean + half, a + b)
     # every pair differing by the same amount (a measure an option fixes) excludes 0 as surely
     # as any interval can; identical sides differ by exactly 0 and never are
     significant = (lo > 0 or hi < 0) and (sd > 0 or n > 1)
-    return {"difference": _r(mean), "ci95": [_r(lo), _r(hi)], "significant": significant}
+    p = _p_value(mean, sd / math.sqrt(n)) if sd > 0 else (0.0 if significant else None)
+    return {"difference": _r(mean), "ci95": [_r(lo), _r(hi)], "significant": significant, "p": p}
+
+
+def _p_value(difference: float, se: float) -> float:
+    """The two-sided p-value of a difference with this standard error (normal approximation)."""
+    return math.erfc(abs(difference) / se / math.sqrt(2))
+
+
+def holm(p_values: list) -> list:
+    """Which of these p-values (None: no test) stay significant at 5% taken together: Holm's
+    step-down correction (Holm 1979), which keeps the chance of any false finding among them at
+    5%.  The smallest must be under 0.05 / m, the next under 0.05 / (m - 1), ... until one is not."""
+    tested = sorted((p, k) for k, p in enumerate(p_values) if p is not None)
+    out = [False] * len(p_values)
+    for rank, (p, k) in enumerate(tested):
+        if p >= 0.05 / (len(tested) - rank):
+            break
+        out[k] = True
+    return out
+
+
+def _possible(lo: float, hi: float, values: list) -> tuple[float, float]:
+    """An interval of a difference of two means, cut to the differences the values allow: means
+    of values between v and w differ by at most w - v (a difference of rates stays in [-1, 1])."""
+    spread = max(values) - min(values)
+    return max(lo, -spread), min(hi, spread)
 
 
 def unpaired_difference(a: list, b: list) -> dict:
     """Difference of means b - a for samples that are not paired (e.g. measured on a different
     subset of games on each side): Welch's standard error, normal interval."""
     if len(a) < 2 or len(b) < 2:
-        return {"difference": None, "ci95": None, "significant": False}
+        return {"difference": None, "ci95": None, "significant": False, "p": None}
     ma, mb = math.fsum(a) / len(a), math.fsum(b) / len(b)
     va = math.fsum((x - ma) ** 2 for x in a) / (len(a) - 1)
     vb = math.fsum((x - mb) ** 2 for x in b) / (len(b) - 1)
     se = math.sqrt(va / len(a) + vb / len(b))
     d = mb - ma
-    lo, hi = d - Z95 * se, d + Z95 * se
-    return {"difference": _r(d), "ci95": [_r(lo), _r(hi)], "significant": se > 0 and (lo > 0 or hi < 0)}
+    lo, hi = _possible(d - Z95 * se, d + Z95 * se, a + b)
+    return {"difference": _r(d), "ci95": [_r(lo), _r(hi)], "significant": se > 0 and (lo > 0 or hi < 0),
+            "p": _p_value(d, se) if se > 0 else None}
+
+
+def balance(wins: list) -> dict:
+    """Whether seats (or teams) win equal shares of the won games: Pearson's chi-square test of
+    the sole wins `wins` (one count each) against equal shares.  {"chi2", "df", "p_value"}, nulls
+    with fewer than two sides or no game won.  Every side counts, not only the first seat's."""
+    won, sides = sum(wins), len(wins)
+    if sides < 2 or won == 0:
+        return {"chi2": None, "df": None, "p_value": None}
+    expected = won / sides
+    chi2 = math.fsum((w - expected) ** 2 for w in wins) / expected
+    return {"chi2": _r(chi2), "df": sides - 1, "p_value": _r(_upper_gamma(0.5 * (sides - 1), 0.5 * chi2))}
+
+
+def _upper_gamma(a: float, x: float) -> float:
+    """Q(a, x), the regularized upper incomplete gamma function (so a chi-square's p-value is
+    Q(df / 2, chi2 / 2)): a series below a + 1, a continued fraction above (Numerical Recipes 6.2)."""
+    if x <= 0:
+        return 1.0
+    log_front = a * math.log(x) - x - math.lgamma(a)
+    if x < a + 1:  # P(a, x) = e^-x x^a / Gamma(a) * sum x^n / (a (a+1) ... (a+n))
+        term = total = 1 / a
+        k = a
+        while abs(term) > abs(total) * 1e-15:
+            k += 1
+            term *= x / k
+            total += term
+        return max(0.0, 1 - total * math.exp(log_front))
+    b, c, d = x + 1 - a, 1 / 1e-300, 1 / (x + 1 - a)
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = 1e-300 if abs(d) < 1e-300 else d
+        c = b + an / c
+        c = 1e-300 if abs(c) < 1e-300 else c
+        d = 1 / d
+        h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return math.exp(log_front) * h

@@ -13,7 +13,7 @@ from collections import Counter
 from .measures import compile_measures
 from .playtest import OUTCOMES
 from .source import render
-from .stats import Moments, proportion, summary
+from .stats import Moments, balance, proportion, summary
 
 MAX_FAULT_KINDS = 20  # kinds of fault shown one by one; the rest are counted together
 
@@ -119,6 +119,7 @@ class Summary:
             "options": {k: v for k, v in sorted(self.options.items())},
             "policy": self.policy,
             "metrics_level": self.metrics,
+            "scored": self.game.program.tables.score is not None,
             "outcomes": dict(counts),
             "unfinished": counts["capped"] + counts["faulted"] + counts["limit"],
             "p_won": proportion(won, n),
@@ -133,6 +134,7 @@ class Summary:
             "length": summary(self.length, histogram=True),
             "metrics": {
                 "first_seat_advantage": first,
+                "seat_balance": balance(self.sole if self.teams is None else self.team_sole),
                 "lead_changes": summary(self.lead_changes),
                 "decided_at": self.decided.summary(),
                 "branching_factor": self.branching.summary(),

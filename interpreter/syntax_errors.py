@@ -384,7 +384,7 @@ STATEMENT_WORDS = ("let", "set", "move", "deal", "shuffle", "reveal", "hide", "s
                    "repeat", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel",
                    "return", "log")
 DECLARATION_WORDS = ("game", "players", "option", "deck", "zone", "var", "define", "rule", "procedure", "phase",
-                     "event", "reaction", "on", "score", "winners", "include", "teams", "measure", "record")
+                     "event", "reaction", "on", "score", "winners", "include", "teams", "measure", "record", "replace")
 STATEMENT_SYNONYMS = {"goto": "`next PHASE` goes on to a phase", "print": "`log \"text\"` writes a line",
                       "call": "call a procedure by its name: `pay(p, 5)`", "var": "declare variables at the top "
                       "level (`var x: int = 0`); inside a block `let x = ...` makes a local"}
@@ -469,6 +469,23 @@ _SHOW_STATEMENT = re.compile(r"(?:^|[{;\s])show\s+[^\n{}]*\sto\s+[^\n{}]*$")
 
 
 _DECLARATION_KEYWORDS = DECLARATION_WORDS + ("attribute", "limit")
+
+# `replace defin x = 1`, `replace var x with ...`: the words after `replace` on the line so far.
+_REPLACE_HEAD = re.compile(r"(?:^|\n)[ \t]*replace(?:[ \t]+(\w+)[ \t]+\w+)?[ \t]*$")
+
+
+def _replace_misuse(head, word: str, span, found: str) -> Diagnostic:
+    """A `replace` followed by no declaration word, or a `with` after a kind it cannot change."""
+    if head.group(1) is None:
+        close = did_you_mean(word, [w for w in _DECLARATION_KEYWORDS if w not in ("replace", "include", "on")])
+        return Diagnostic("E0101", f"unexpected {found}", span, "a declaration is expected after `replace`",
+                          (close + " " if close.startswith("did you mean") else "") + "`replace` is followed by the "
+                          "declaration that takes the place of the included one: `replace define NAME = ...`, "
+                          "`replace players 4`")
+    return Diagnostic("E0101", f"unexpected {found}", span, f"not after `replace {head.group(1)} NAME`",
+                      "`replace define NAME with option NAME: ...` and `replace option NAME with define NAME = ...` "
+                      "are the only changes of kind (a constant to an option and back); other declarations are "
+                      f"replaced by their own kind: `replace {head.group(1)} ...` written out whole")
 
 
 def _glued_keyword(text: str, path: str, parser: lark.Lark, start: str):
@@ -675,6 +692,10 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
             "a statement begins with a word such as `move`, `set`, `let`, `log` or `next`, or calls a procedure: `NAME(ARGS)`"
         return Diagnostic("E0134", f"`{name}` does not begin a statement",
                           _span_at(text, path, word.start(1), len(name)), "not a statement", hint)
+    replaced = _REPLACE_HEAD.search(before) if isinstance(err, lark.exceptions.UnexpectedToken) \
+        and (err.token.type == "NAME" or str(err.token) == "with") and not _in_block(before) else None
+    if replaced and (replaced.group(1) is None) == (str(err.token) != "with"):
+        return _replace_misuse(replaced, str(err.token), span, found)
     if (isinstance(err, lark.exceptions.UnexpectedToken) and err.token.type == "NAME" and start == "start"
             and not _in_block(before) and before[len(before.rstrip(" \t")) - 1:].startswith("\n")
             and (close := did_you_mean(str(err.token), DECLARATION_WORDS)).startswith("did you mean")):
@@ -695,6 +716,13 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     if misuse is not None:
         code, message, hint = misuse
         return Diagnostic(code, message, span, f"unexpected {found}", hint)
+    if isinstance(err, lark.exceptions.UnexpectedToken) and _in_block(before) \
+            and str(err.token) in _DECLARATION_KEYWORDS and text[err.token.end_pos:].lstrip().startswith("("):
+        word = str(err.token)
+        return Diagnostic("E0101", f"unexpected {found}", span, "a word that begins a declaration",
+                          f"`{word}` begins a top-level declaration, so after a statement that ends in a value it is "
+                          f"read as one, never as a call of a procedure named `{word}`: rename the procedure where "
+                          f"it is declared and where it is called (`{word}_cards`, say)")
     known = _match_catalogue(err, parser, start)
     if known:
         code, message, hint = known

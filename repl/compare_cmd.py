@@ -7,26 +7,32 @@ from __future__ import annotations
 import json
 import sys
 
+import attrs
+
 import interpreter
+from interpreter import Diagnostic, ScriptError
 
 from .results import plural
-from .runs import add_run_args, dask_client, progress_bar
+from .runs import add_run_args, dask_client, p_text, progress_bar
 
 
 def register(sub, helpers) -> None:
     p = sub.add_parser("compare", help="play two variants on the same seeds and compare every figure")
     p.add_argument("files", nargs="+", metavar="FILE", help="one script (two option sets) or two scripts")
-    p.add_argument("--players", type=helpers.positive, default=None, metavar="N")
+    p.add_argument("--players", type=helpers.positive, action="append", default=None, metavar="N",
+                   help="one player count for both sides")
     p.add_argument("--seed", type=helpers.seed, default=0, metavar="S")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="named once: both sides; named twice: the first value for A, the second for B")
+                   help="named once: both sides (of two scripts, only the one declaring it when the other does "
+                        "not); named twice: the first value for A, the second for B")
     add_run_args(p, helpers.positive)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=lambda args: run(args, helpers))
 
 
-def split_options(pairs: list[str], helpers) -> tuple[dict, dict]:
-    """(options of A, options of B) from the `--option` list (see register)."""
+def split_options(pairs: list[str], helpers) -> tuple[dict, dict, set]:
+    """(options of A, options of B, the names given twice) from the `--option` list (see
+    register)."""
     a, b, seen = {}, {}, {}
     for pair in pairs:
         (name, value), = helpers.options([pair]).items()
@@ -38,7 +44,37 @@ def split_options(pairs: list[str], helpers) -> tuple[dict, dict]:
         else:
             _usage(f"`--option {name}=...` is given more than twice; give it once for both sides "
                    "or twice (A, then B)")
+    return a, b, {name for name, times in seen.items() if times == 2}
+
+
+def own_options(game_a, game_b, raw_a: dict, raw_b: dict, twice: set) -> tuple[dict, dict]:
+    """Two scripts: an option named once that only one of them declares is that script's alone
+    (a variant's new option against the original); one neither declares is refused, naming both."""
+    declared_a, declared_b = game_a.program.tables.options, game_b.program.tables.options
+    a, b = dict(raw_a), dict(raw_b)
+    for name in raw_a:
+        if name in declared_a and name in declared_b:
+            continue
+        if name not in declared_a and name not in declared_b:
+            known = sorted(set(declared_a) | set(declared_b))
+            raise ScriptError([Diagnostic(
+                "E0701", f"unknown option `{name}`: neither {game_a.path} nor {game_b.path} declares it", None,
+                hint=f"known: {', '.join(known)}" if known else "neither script declares an option")])
+        owner = game_a if name in declared_a else game_b
+        if name in twice:
+            _usage(f"`--option {name}` is given twice (for A, then B), but only {owner.path} declares it; "
+                   f"give it once: it is then set for {owner.path} alone")
+        (b if owner is game_a else a).pop(name)
     return a, b
+
+
+def naming_the_script(path: str, read):
+    """`read()`, with the script named in any error it raises (two scripts: which one?)."""
+    try:
+        return read()
+    except ScriptError as err:
+        raise ScriptError([attrs.evolve(d, message=f"{d.message} (in {path})") for d in err.diagnostics],
+                          err.sources) from None
 
 
 def _usage(message: str):
@@ -49,15 +85,26 @@ def _usage(message: str):
 def run(args, helpers) -> int:
     if len(args.files) > 2:
         _usage("compare takes one script (and two option sets) or two scripts")
-    raw_a, raw_b = split_options(args.option, helpers)
+    if args.players is not None and len(args.players) > 1:
+        _usage("`--players` is given more than once: both sides play one player count (games of two counts "
+               "share no shuffles to pair); compare counts with `cardgame simulate FILE --players N` for each")
+    raw_a, raw_b, twice = split_options(args.option, helpers)
     game_a = interpreter.load(args.files[0])
     game_b = interpreter.load(args.files[-1]) if len(args.files) == 2 else game_a
     if len(args.files) == 1 and raw_a == raw_b:
         _usage("nothing to compare: name an option twice (`--option a=1 --option a=2`) or give two scripts")
-    options_a, options_b = game_a.read_options(raw_a), game_b.read_options(raw_b)
-    players = args.players if args.players is not None else game_a.min_players
-    for game, options in ((game_a, options_a), (game_b, options_b)):
-        game.new_game(players=players, seed=args.seed, options=options)  # validates before any worker starts
+    two_scripts = len(args.files) == 2
+    if two_scripts:
+        raw_a, raw_b = own_options(game_a, game_b, raw_a, raw_b, twice)
+    players = args.players[0] if args.players is not None else game_a.min_players
+    sides = []
+    for game, raw in ((game_a, raw_a), (game_b, raw_b)):
+        def read(game=game, raw=raw):
+            options = game.read_options(raw)
+            game.new_game(players=players, seed=args.seed, options=options)  # validates before any worker starts
+            return options
+        sides.append(naming_the_script(game.path, read) if two_scripts else read())
+    options_a, options_b = sides
     games = args.games or 200
     extra = {"max_decisions": args.max_decisions} if args.max_decisions else {}
     with dask_client(args) as client, progress_bar(2 * games, "compare", args) as progress:
@@ -73,7 +120,50 @@ def run(args, helpers) -> int:
         ci = "n/a" if row["ci95"] is None else f"[{row['ci95'][0]:.4g}, {row['ci95'][1]:.4g}]"
         print(f"{row['figure']:<28} {_num(row['a']):>10} {_num(row['b']):>10} {_num(row['difference']):>10}  "
               f"{ci:<22} {'YES' if row['significant'] else 'no'}{'' if row['test'] == 'paired' else ' (unpaired)'}")
+    print("\n".join(chance_note(result["rows"])))
+    same = result["same_moves"]
+    if same == games:
+        print(f"The two sides made the same moves in all {plural(games, 'game')}: the change never changed what "
+              "a random player could do or chose (it may still matter to players who choose by what they know).")
+    elif same:
+        print(f"The two sides made the same moves in {same} of {plural(games, 'game')}.")
+    balance = result["balance"]
+    print(f"{'team' if balance['a']['teams'] else 'seat'} balance (do they win equal shares of the won games?): "
+          f"A {_balance(balance['a'])}; B {_balance(balance['b'])}")
     return 0
+
+
+def _balance(entry) -> str:
+    if entry["p_value"] is None:
+        return "n/a (no game was won)"
+    return f"chi-square {entry['chi2']:.2f} ({entry['df']} df), p = {p_text(entry['p_value'])}"
+
+
+def chance_note(rows) -> list[str]:
+    """What the YES column means taken together: at 95%, about one figure in 20 that the change
+    does not touch still looks significant, so the figures that stay significant under Holm's
+    correction for all the figures tested are named apart from the others."""
+    tested = [row for row in rows if row["p"] is not None]
+    alone = [row["figure"] for row in rows if row["significant"]]
+    together = [row["figure"] for row in rows if row["significant_together"]]
+    if not tested:
+        return ["no figure differs: each had the same value on both sides in every game"]
+    if not alone:
+        return [f"no figure differs significantly ({plural(len(tested), 'figure')} tested)"]
+    one = len(alone) == 1
+    if len(together) == len(alone):
+        kept = "it still does." if one else f"all {len(alone)} still do."
+    elif not together:
+        kept = "none still does."
+    else:
+        kept = f"{len(together)} still {'does' if len(together) == 1 else 'do'}: {', '.join(together)}."
+    lines = [f"{len(alone)} of {plural(len(tested), 'figure')} tested {'differs' if one else 'differ'} significantly, "
+             f"each on its own; taken together (Holm's correction for {len(tested)}), {kept}"]
+    chance = [figure for figure in alone if figure not in together]
+    if chance:
+        lines.append(f"The others ({', '.join(chance)}) may be chance: at 95%, about one figure in 20 that "
+                     "a change does not affect still looks significant.")
+    return lines
 
 
 def _side(side) -> str:

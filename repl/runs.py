@@ -68,6 +68,11 @@ def rate(entry) -> str:
     return f"{entry['value']:.1%} [{lo:.1%}–{hi:.1%}]"
 
 
+def p_text(p: float) -> str:
+    """A p-value as it is read: `0.2412`, `< 0.0001`."""
+    return "< 0.0001" if p < 0.0001 else f"{p:.4g}"
+
+
 def mean(entry, digits: int = 2) -> str:
     """`218.40 ± 11.76 (sd 42.43, 156–312)`."""
     if entry["mean"] is None:

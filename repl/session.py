@@ -1368,7 +1368,8 @@ class Session:
         decl = decls.get(rest)
         if decl is None:
             raise ReplError(self._unknown("declaration", rest, list(decls)))
-        return [f"{decl.kind} {decl.name}"] + self._excerpt(decl.span)
+        replaces = [f"(replaces the original at {decl.replaces.path}:{decl.replaces.line})"] if decl.replaces else []
+        return [f"{decl.kind} {decl.name}", *replaces] + self._excerpt(decl.span)
 
     # ---- replay files
     def _cmd_save(self, rest: str):

@@ -13,7 +13,7 @@ import sys
 import interpreter
 
 from .results import plural
-from .runs import add_run_args, dask_client, mean, progress_bar, rate
+from .runs import add_run_args, dask_client, mean, p_text, progress_bar, rate
 
 
 def register(sub, helpers) -> None:
@@ -75,6 +75,14 @@ def run(args, helpers) -> int:
 
 
 _NOT_MEASURED = "not measured (--metrics full)"
+_NO_SCORE = "none (the script has no `score`)"
+
+
+def _led(entry, full: bool, scored: bool) -> str:
+    """A figure about who leads on score: measured only in full, and only with a `score`."""
+    if not scored:
+        return "not measured (the script has no `score`: nobody leads)"
+    return mean(entry) if full else _NOT_MEASURED
 
 
 def text_report(stats) -> list[str]:
@@ -87,10 +95,11 @@ def text_report(stats) -> list[str]:
              f"stopped by the decision limit {o['limit']}",
              "seat   sole wins [95% CI]        in a draw      mean score" if "teams" not in stats else
              "seat   team's wins [95% CI]      in a draw      mean score (a seat wins with its team)"]
+    scored = stats["scored"]
     for seat in range(stats["players"]):
         lines.append(f"P{seat:<5} {rate(stats['win_rate_by_seat'][seat]):<25} "
                      f"{stats['draw_share_by_seat'][seat]['value'] or 0:>9.1%}      "
-                     f"{mean(stats['mean_score_by_seat'][seat])}")
+                     f"{mean(stats['mean_score_by_seat'][seat]) if scored else _NO_SCORE}")
     lines += _team_lines(stats)
     m = stats["metrics"]
     full = stats["metrics_level"] == "full"
@@ -98,8 +107,9 @@ def text_report(stats) -> list[str]:
               f"P(faulted): {rate(stats['p_faulted'])}",
               f"length (decisions, finished games): {mean(stats['length'])}",
               f"first-seat advantage: {_signed(m['first_seat_advantage'], 'teams' in stats, stats['players'])}",
-              f"lead changes: {mean(m['lead_changes']) if full else _NOT_MEASURED}",
-              f"decided at (share of the game): {mean(m['decided_at']) if full else _NOT_MEASURED}",
+              balance_text(m["seat_balance"], stats.get("teams"), stats["players"]),
+              f"lead changes: {_led(m['lead_changes'], full, scored)}",
+              f"decided at (share of the game): {_led(m['decided_at'], full, scored)}",
               f"branching factor: {mean(m['branching_factor'])}",
               f"forced decisions: {mean(m['forced_share'])}",
               f"information revealed: {mean(m['information_revealed']) if full else _NOT_MEASURED}"]
@@ -127,3 +137,16 @@ def _signed(entry, teams: bool = False, players: int = 2) -> str:
     lo, hi = entry["ci95"]
     whose = "the team of seat P0" if teams else "seat P0"
     return f"{entry['value']:+.1%} [{lo:+.1%}, {hi:+.1%}] ({whose}'s share of the won games minus a fair share)"
+
+
+def balance_text(entry, teams: dict | None, players: int) -> str:
+    """The seat balance line: do the seats (teams) win equal shares of the won games?"""
+    who = "team" if teams else "seat"
+    if len(teams) < 2 if teams else players < 2:
+        return f"{who} balance: n/a (one {'team' if teams else 'player'})"
+    if entry["p_value"] is None:
+        return f"{who} balance: n/a (no game was won)"
+    p = entry["p_value"]
+    verdict = (f"the {who}s win unequal shares of the won games" if p < 0.05 else
+               f"no sign that the {who}s win unequal shares of the won games")
+    return f"{who} balance: chi-square {entry['chi2']:.2f} ({entry['df']} df), p = {p_text(p)}: {verdict}"

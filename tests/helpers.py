@@ -8,6 +8,10 @@ import interpreter
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
+# every whole game the tests play both ways: the shipped ones, and tests/scripts with its
+# folders (variants/, ...) but not the files scripts include (lib/)
+PLAYED_SCRIPTS = sorted(GAMES.glob("*.cardgame")) + sorted(
+    p for p in (ROOT / "tests" / "scripts").rglob("*.cardgame") if "lib" not in p.parent.parts)
 
 
 def load_game(name: str) -> interpreter.Game:

@@ -19,10 +19,10 @@ from interpreter.compiler import Compiler
 from interpreter.engine import Game
 from interpreter.rng import derive
 
-from helpers import GAMES, ROOT
+from helpers import GAMES, PLAYED_SCRIPTS, ROOT
 import test_docs_examples as docs
 
-SCRIPTS = sorted(GAMES.glob("*.cardgame")) + sorted((ROOT / "tests" / "scripts").glob("*.cardgame"))
+SCRIPTS = PLAYED_SCRIPTS
 DOC_SCRIPTS = [(line, block) for line, block in docs._blocks("language.md", "cardgame")
                if docs._directive(block)[:1] in (["complete"], ["fault"], ["prelude"])]
 

@@ -11,7 +11,7 @@ from helpers import ROOT
 LAYERS = [
     {"limits", "source", "types", "rng", "reading", "stats", "choosing", "teams"},
     {"nodes", "syntax_errors", "concrete"},
-    {"parser", "syntax_cache", "code_cache", "builtins", "orders", "patterns"},  # code_cache: generated functions kept between runs
+    {"parser", "syntax_cache", "code_cache", "builtins", "orders", "patterns", "replacing"},  # code_cache: generated functions kept between runs; replacing: a variant's `replace`s
     {"checker"},
     {"loader"},
     {"runtime", "program"},  # the state the compiled code runs on, and the compiled records

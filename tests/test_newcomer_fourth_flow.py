@@ -73,7 +73,9 @@ def test_a_one_player_game_has_no_first_seat_advantage(capsys):
     assert stats["outcomes"]["won"] > 0
     assert stats["metrics"]["first_seat_advantage"] == {"value": None, "ci95": None}
     assert main(["simulate", str(SCRIPTS / "klondike.cardgame"), "-n", "12", "--seed", "2", "--no-progress"]) == 0
-    assert "first-seat advantage: n/a (one player)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "first-seat advantage: n/a (one player)" in out
+    assert "seat balance: n/a (one player)" in out  # it said 'no game was won' beside a won game
 
 
 def test_moves_all_shortens_a_long_list_but_keeps_every_legal_move():

@@ -327,6 +327,7 @@ def test_why_does_not_list_a_symbol_as_a_value_it_looked_at():
 def test_compare_calls_a_difference_of_the_same_amount_in_every_game_significant():
     from interpreter.stats import paired_difference
     # Hanabi's ruin_on_third_fuse: every game ruined on one side, none on the other
-    assert paired_difference([1] * 50, [0] * 50) == {"difference": -1, "ci95": [-1, -1], "significant": True}
+    assert paired_difference([1] * 50, [0] * 50) == {"difference": -1, "ci95": [-1, -1], "significant": True,
+                                                     "p": 0.0}
     assert paired_difference([3] * 50, [3] * 50)["significant"] is False
     assert paired_difference([1], [0])["significant"] is False  # one game tells nothing

@@ -61,7 +61,8 @@ def test_options_chosen_and_html(capsys):
     path = str(GAMES / "bouncer.cardgame")
     assert main(["rules", path, "--option", "show_upcoming=true"]) == 0
     out = capsys.readouterr().out
-    assert "It describes the game with *show_upcoming* = `true`." in out
+    assert ("It describes the game with *show_upcoming* = `true`: each of these is written as its value, "
+            "and what it rules out is left out.") in out
     assert "| `false` (here: `true`) |" in out
     assert "| *points* | shared | everyone (as *show_upcoming* is `true`) |  |" in out
     assert main(["rules", path, "--format", "html"]) == 0

@@ -9,9 +9,9 @@ import interpreter
 from interpreter import GameFault, IllegalMove, RandomAgent, ScriptError
 from interpreter.runtime import PAUSES
 
-from helpers import GAMES, ROOT
+from helpers import PLAYED_SCRIPTS, ROOT
 
-SCRIPTS = sorted(GAMES.glob("*.cardgame")) + sorted((ROOT / "tests" / "scripts").glob("*.cardgame"))
+SCRIPTS = PLAYED_SCRIPTS
 RACE = ROOT / "tests" / "scripts" / "dice_race.cardgame"
 MAX_DECISIONS = 150
 
