@@ -849,6 +849,8 @@ class Session:
             fault = str(err)
         finally:
             following.set_tracer(None)
+        if fault is None and following.fault is not None:  # a limit the move reached (the decisions)
+            fault = self.game.render_diagnostic(following.fault)
         move = len(following.history)
         lines = [self._move_line(following, move)]
         lines += self._event_lines(following, move, always=trace)
@@ -1453,6 +1455,9 @@ class Session:
         lines.append(f"opened {args[0]}: {game.title}, {plural(state.n, 'player')}, seed {replay.seed}, "
                      f"{plural(len(self.state.history), 'move')}")
         lines.append(self._status_line())
+        fault = self.state.fault
+        if fault is not None and not any(line.startswith("note: the game stopped") for line in lines):
+            lines.append(self.game.render_diagnostic(fault))  # a limit reached after the last move
         return lines
 
     def _step_to_pause(self, path: str, pause: tuple, timeline: Timeline) -> list[str]:

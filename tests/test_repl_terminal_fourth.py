@@ -480,3 +480,38 @@ def test_a_recorded_game_state_is_freed_without_waiting_for_the_garbage_collecto
         assert gone() is None
     finally:
         gc.enable()
+
+
+ENDLESS = '''# A game whose end condition never holds: only the decision limit stops it.
+game "Endless"
+players 2
+var turns: int = 0
+phase main {
+    decide seat(turns % 2) "Go?" {
+        go {
+            set turns += 1
+        }
+    }
+    if turns < 0 {
+        end game
+    }
+    next main
+}
+score p: turns
+'''
+
+
+def test_the_decision_limit_reached_by_auto_or_in_an_opened_replay_is_shown(monkeypatch, tmp_path):
+    import interpreter.limits
+    monkeypatch.setattr(interpreter.limits, "MAX_DECISIONS", 50)
+    script = tmp_path / "endless.cardgame"
+    script.write_text(ENDLESS)
+    s = Session()
+    s.start(str(script))
+    out = s.execute("auto end")  # it said only "the game stopped with an error", and not which
+    assert "50. P1: go\nerror[R0001]: the game reached 50 decisions without ending" in out and s.failed
+    s.execute(f"save {tmp_path / 'limit.replay'}")
+    out = Session().execute(f"open {tmp_path / 'limit.replay'}")
+    assert out.endswith("step 50, phase main, the game stopped with an error\n"
+                        "error[R0001]: the game reached 50 decisions without ending\n"
+                        "  = help: an end condition may never be met")
