@@ -319,7 +319,11 @@ class _Formatter:
                 return [_group(head) if has_line else head, tail, *self._after(kids[k + 1:], depth)]
             else:
                 doc = self._node(child, depth, skip_leads=skip_leads and k == 0)
-                parts.append(_nest(doc) if statement else doc)
+                # a statement's parts continue one level in when they break; so does a chain of
+                # `+`, `and`, ... inside an `if` expression (`then 1` / `+ f(x)` at the level of the
+                # `else`s would read as added to the whole `if`)
+                chain = tree.rule == "if_expr" and isinstance(child, Tree) and child.rule in CHAINS
+                parts.append(_nest(doc) if statement or chain else doc)
             prev = child if isinstance(child, Token) else self.toks[self._last(child)]
             k += 1
         while stack:  # a rule that opens a bracket another rule closes: keep its text, unnested
@@ -471,7 +475,9 @@ def _fits(width: int, first, rest: list, upto_fill: bool = False) -> bool:
             if kind in ("nest", "align"):
                 todo.append((ind, mode, d[2], in_rest))
             elif kind == "group":
-                todo.append((ind, _FLAT if not in_rest else mode, d[1], in_rest))
+                # for a FILL, a group in what follows is one item of the list: it breaks only if
+                # it does not fit, so it is measured whole, not up to its own first break
+                todo.append((ind, _FLAT if not in_rest or upto_fill else mode, d[1], in_rest))
             elif kind in ("line", "fill"):
                 if mode == _BREAK:
                     return True

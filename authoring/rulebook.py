@@ -58,7 +58,9 @@ FIXED_OPS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a
              "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
              "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
 UNKNOWN = object()  # what `_Book.fixed` says of a value the options chosen do not decide
-QUANT = {"any": "there is some {v} in {s} where {c}", "all": "every {v} in {s} has {c}",
+# (left operator, operator) that read alike without brackets: `a + b - c` is `(a + b) - c`.
+_CHAINS = {("+", "+"), ("+", "-"), ("-", "+"), ("-", "-"), ("*", "*")}
+QUANT = {"any": "there is some {v} in {s} where {c}", "all": "for every {v} in {s}, {c}",
          "no": "there is no {v} in {s} where {c}", "count": "the number of {v} in {s} where {c}"}
 
 
@@ -74,6 +76,11 @@ class _Book:
         self.s, self.t, self.path, self.chosen = script, script.tables, path, chosen
         self.notes, self.opening = _declaration_comments(script, path)
         self.out: list[str] = []
+        # where each procedure's and event's section comes, and the item being written, so a
+        # call says whether its section is above or below
+        self.section_at = {(type(item).__name__, item.name): k for k, item in enumerate(script.items)
+                           if isinstance(item, (n.ProcDecl, n.EventDecl))}
+        self.writing = -1
 
     # ---- helpers
     def add(self, *lines: str):
@@ -198,13 +205,18 @@ class _Book:
         if t.phases:
             self.add(f"The game is played in phases; it starts with *{next(iter(t.phases))}*. Each phase runs "
                      "its steps in order and ends by going on to a phase or ending the game.", "")
-        for item in self.s.items:
+        for self.writing, item in enumerate(self.s.items):
             if isinstance(item, n.PhaseDecl):
                 self.add(f"### Phase *{item.name}*", "")
             elif isinstance(item, n.ProcDecl):
                 self.add(f"### Procedure *{item.name}*({self.params(item.params)})", "")
             elif isinstance(item, n.EventDecl):
                 self.add(f"### Event *{item.name}*({self.params(item.params)})", "")
+                if item.prompt:
+                    self.add(f"Those who may answer it are asked “{self.pieces(item.prompt)}”.", "")
+                if not item.body:
+                    self.add("It does nothing of its own: what happens is in its answers.", "")
+                    continue
             elif isinstance(item, n.HandlerDecl):
                 self.add(f"### After event *{item.event}*", "")
             elif isinstance(item, n.ReactionDecl):
@@ -342,13 +354,14 @@ class _Book:
                 for alt in d.alternatives:
                     self.alternative(alt, depth + 1)
             case n.CallStmt():
-                self.line(depth, f"Do *{s.name}*({', '.join(w(a) for a in s.args)}) (see below).")
+                self.line(depth, f"Do *{s.name}*({', '.join(w(a) for a in s.args)}) ({self.see('ProcDecl', s.name)}).")
             case n.Next():
                 self.line(depth, f"Go on to phase *{s.phase}*.")
             case n.EndGame():
                 self.line(depth, "**The game ends**" + (" (a safety cap: the game was stopped)." if s.capped else "."))
             case n.Signal():
-                self.line(depth, f"Event *{s.event}*({', '.join(w(a) for a in s.args)}) happens (see below).")
+                self.line(depth, f"Event *{s.event}*({', '.join(w(a) for a in s.args)}) happens "
+                          f"({self.see('EventDecl', s.event)}).")
             case n.Cancel():
                 self.line(depth, "The event is cancelled.")
             case n.Return():
@@ -357,6 +370,11 @@ class _Book:
                 self.line(depth, f"Announce: “{self.pieces(s.parts)}”.")
             case _:
                 self.line(depth, f"`{self.s.text(s)}`")
+
+    def see(self, kind: str, name: str) -> str:
+        """`see above` or `see below`: where the section of the procedure or event called is."""
+        at = self.section_at.get((kind, name))
+        return "see above" if at is not None and at < self.writing else "see below"
 
     def prompt(self, parts) -> str:
         return f" (“{self.pieces(parts)}”)" if parts else ""
@@ -369,7 +387,8 @@ class _Book:
         for b in alt.binders:
             if b.several:
                 count = self.words(b.most) if b.fewest is None else f"{self.words(b.fewest)} to {self.words(b.most)}"
-                picks.append(f"*{b.name}*, {count} different ones of {self.words(b.source)}")
+                ones = "one (in a list)" if count == "1" else f"{count} different ones"
+                picks.append(f"*{b.name}*, {ones} of {self.words(b.source)}")
             elif b.source is not None:
                 picks.append(f"*{b.name}* from {self.words(b.source)}")
             else:
@@ -381,7 +400,7 @@ class _Book:
             for call in requires:
                 rule = self.t.rules.get(call.name)
                 rules.append(f"**{call.name}**" + (f" (“{rule.doc}”)" if rule is not None and rule.doc else ""))
-            text += "; allowed by the rules " + ", ".join(rules)
+            text += f"; allowed by the rule{'s' if len(rules) > 1 else ''} " + ", ".join(rules)
         self.line(depth, text + (":" if alt.body else "."))
         self.block(alt.body, depth + 1)
 
@@ -488,8 +507,8 @@ class _Book:
             case n.Attr():
                 return f"the {e.name} of {w(e.obj)}"
             case n.Index():
-                kind = t.resolved.get(id(e.obj), ("", ""))[0]
-                if kind in ("zones", "global"):
+                kind, name = t.resolved.get(id(e.obj), ("", ""))
+                if kind == "zones" or kind == "global" and name in t.vars and t.vars[name][0].indexed:
                     return f"{w(e.obj)} of {w(e.index)}"
                 return f"item {self._argument(e.index)} of {w(e.obj)}"
             case n.Call() if e.func in t.defines:
@@ -516,16 +535,20 @@ class _Book:
                 return f"-{self._operand(e.operand)}"
             case n.Binary(op="and" | "or"):
                 return f"{self._junct(e.left, e.op)} {e.op} {self._junct(e.right, e.op)}"
-            case n.Binary() if e.op in COMPARE:
-                return f"{w(e.left)} {COMPARE[e.op]} {w(e.right)}"
+            case n.Binary() if e.op in COMPARE:  # `(a in b) == c`: a comparison compared is bracketed
+                return f"{self._compared(e.left)} {COMPARE[e.op]} {self._compared(e.right)}"
             case n.Binary(op="/"):
                 return f"{self._operand(e.left)} divided by {self._operand(e.right)} (rounded down)"
             case n.Binary(op="%"):
                 return f"the remainder of {self._operand(e.left)} divided by {self._operand(e.right)}"
-            case n.Binary():
-                return f"{self._operand(e.left)} {e.op} {self._operand(e.right)}"
-            case n.IfExpr():
-                return f"{w(e.then)} if {w(e.cond)}, otherwise {w(e.orelse)}"
+            case n.Binary():  # `a + b + c` reads so; `a - (b + c)` keeps its brackets
+                chained = isinstance(e.left, n.Binary) and (e.left.op, e.op) in _CHAINS
+                left = w(e.left) if chained else self._operand(e.left)
+                return f"{left} {e.op} {self._operand(e.right)}"
+            case n.IfExpr():  # an `if` inside the value or the condition is bracketed, so the chain of
+                # `otherwise`s reads as the `else if`s written, not as one more branch of it
+                inner = lambda x: f"({w(x)})" if isinstance(x, n.IfExpr) else w(x)  # noqa: E731
+                return f"{inner(e.then)} if {inner(e.cond)}, otherwise {w(e.orelse)}"
             case n.Quant():
                 return QUANT[e.kind].format(v=f"*{e.var}*", s=w(e.source), c=w(e.cond))
             case n.Best():
@@ -534,10 +557,11 @@ class _Book:
                 if e.kind == "sorted":
                     return f"the items *{e.var}* of {w(e.source)} in increasing order of {key}"
                 most = "highest" if e.kind == "max" else "lowest"
-                key = ", then ".join(_without_the(w(k)) for k in keys)  # `the highest rank of x`
+                key = ", then ".join(f"({w(k)})" if isinstance(k, n.IfExpr) else _without_the(w(k))
+                                     for k in keys)  # `the highest rank of x`
                 return f"the *{e.var}* in {w(e.source)} with the {most} {key} (the first of equals)"
             case n.Pattern(kind="groups"):
-                return f"the *{e.var}* in {w(e.source)} in groups of equal {w(e.key)}"
+                return f"the *{e.var}* in {w(e.source)} grouped by {w(e.key)}"
             case n.Pattern():
                 shortest = f" (at least {w(e.least)})" if e.least is not None else ""
                 return f"every run{shortest} of *{e.var}* in {w(e.source)} with {w(e.key)} in a row, one of each"
@@ -575,6 +599,11 @@ class _Book:
         """One of several arguments: in parentheses unless it is a single word."""
         return f"({self.words(e)})" if isinstance(e, (n.Binary, n.IfExpr, n.Quant, n.Call, n.Best, n.Pattern)) \
             else self.words(e)
+
+    def _compared(self, e) -> str:
+        """A side of a comparison: bracketed when it is a comparison or an `if` itself."""
+        bracket = isinstance(e, n.IfExpr) or isinstance(e, n.Binary) and e.op in COMPARE
+        return f"({self.words(e)})" if bracket else self.words(e)
 
     def _junct(self, e, op: str) -> str:
         mixed = isinstance(e, n.Binary) and e.op in ("and", "or") and e.op != op

@@ -388,6 +388,19 @@ class Checker:
                 f"cards one by one (`card \"X\" x 3 {{ {attr}: {again[0]}, ... }}`)")
         return kept
 
+    def _left_out_of_names(self, deck: n.DeckDecl, parts: tuple) -> list:
+        """The dimensions of several values a deck's `name:` leaves out: the cards differing only
+        in them would share every name, which is said once, at the first one's line (E0312)."""
+        left_out = [a for a, values in deck.dimensions if a not in parts and len(set(values)) > 1]
+        if deck.name_parts and left_out:
+            attr = left_out[0]
+            shown = " ".join(deck.name_parts)
+            self.error("E0312", f"cards of deck `{deck.name}` share their names: `name: {shown}` leaves out "
+                       + ", ".join(f"`{a}`" for a in left_out), dict(deck.dimension_lines).get(attr, deck.span),
+                       "not part of the card names", f"cards are named by the values `name:` lists, and they must "
+                       f"differ: add it, as `name: {shown} {' '.join(left_out)}`, or drop the dimension")
+        return left_out
+
     def _collect_deck(self, deck: n.DeckDecl):
         t = self.t
         t.decks.append(deck)
@@ -414,8 +427,12 @@ class Checker:
                 if part not in dict(deck.dimensions):
                     self.error("E0311", f"card names use `{part}`, which is not an attribute of deck `{deck.name}`",
                                deck.span, hint=did_you_mean(part, dict(deck.dimensions)))
+            left_out, labels = self._left_out_of_names(deck, parts), set()
             for combo in combos:
                 label = "".join(_value_text(combo.get(p)) for p in parts)
+                if left_out and label in labels:
+                    continue  # said once, for the deck, by _left_out_of_names
+                labels.add(label)
                 made.append((label, combo, deck.span))
         for spec in deck.cards:
             attrs_ = dict(spec.attrs)
@@ -1071,7 +1088,7 @@ class Checker:
                     for a in s.args:
                         self.expr(a, scope)
                 else:
-                    self._args(s, [self._type_ref(p.type) for p in proc.params], s.args, scope, s.name)
+                    self._args(s, proc.params, s.args, scope, s.name)
                     leaves = self._leaving.get(s.name)
                     if leaves is not None and "event" in scope.context:
                         step, written_in = leaves
@@ -1102,7 +1119,7 @@ class Checker:
                     for a in s.args:
                         self.expr(a, scope)
                 else:
-                    self._args(s, [self._type_ref(p.type) for p in event.params], s.args, scope, s.event)
+                    self._args(s, event.params, s.args, scope, s.event)
             case n.Cancel():
                 if "reaction" not in scope.context:
                     self.error("E0504", "`cancel` is only allowed in a reaction", s.span,
@@ -1230,21 +1247,48 @@ class Checker:
                 if rule is None:
                     self.error("E0208", f"unknown rule `{call.name}`", call.span, "not declared",
                                did_you_mean(call.name, self.t.rules))
+                    # the rule it is a misspelling of is named here: not also "never used" (W0406)
+                    self._used_rules.update(difflib.get_close_matches(call.name, sorted(self.t.rules), n=1,
+                                                                      cutoff=0.6))
                     for a in call.args:
                         self.expr(a, inner)
                     continue
-                self._args(call, [self._type_ref(p.type) for p in rule.params], call.args, inner, call.name)
+                self._args(call, rule.params, call.args, inner, call.name)
             body = inner.child()
             body.context = inner.context - {"offer"}  # a move's effects run once, when it is made
             self.block(alt.body, body)
 
-    def _args(self, node, expected, args, scope, name):
-        if len(expected) != len(args):
-            self.error("E0213", f"`{name}` takes {len(expected)} argument(s), {len(args)} given", node.span)
-        for want, arg in zip(expected, args):
-            self._expect(arg, want, scope)
-        for arg in args[len(expected):]:
+    def _args(self, node, params, args, scope, name):
+        """A call's arguments against the parameters of `name`; a mismatch names the parameter."""
+        if len(params) != len(args):
+            self.error("E0213", f"`{name}` takes {len(params)} argument(s), {len(args)} given", node.span)
+        for param, arg in zip(params, args):
+            want = self._type_ref(param.type)
+            actual = self.expr(arg, scope)
+            if not self._fits_at(arg, want, actual):
+                self.error("E0210", f"expected {describe(want)}, found {describe(actual)}", arg.span,
+                           f"this is {describe(actual)}", self._symbol_and_card(arg) or
+                           _mismatch_hint(arg, want, actual) or self._param_hint(param, name, want, actual, arg))
+        for arg in args[len(params):]:
             self.expr(arg, scope)
+
+    def _param_hint(self, param: n.Param, name: str, want: str, actual: str, arg) -> str:
+        """Which parameter wanted the value, as declared; for a value of a card attribute that mixes
+        numbers and names (`rank`: 9, 10, J, ...), the attribute's own name as the type."""
+        ref = param.type
+        written = "list of " * (ref.depth if ref.is_list else 0) + ref.name
+        where = f"line {param.span.line}" if param.span.path == arg.span.path else param.span.short
+        said = f"the parameter `{param.name}` of `{name}` is declared `{written}` ({where})"
+        if {want, actual} != {INT, SYMBOL}:
+            return said
+        value = arg.value if isinstance(arg, n.Literal) and arg.kind == "int" else \
+            arg.name if isinstance(arg, n.Name) and self.t.resolved.get(id(arg), ("",))[0] == "symbol" else None
+        mixed = [a for a in self.t.card_attrs if _mixes_numbers_and_names(self.t, a) and
+                 any(c.attrs.get(a) == value for c in self.t.cards)]
+        if value is None or not mixed:
+            return said
+        return (f"{said}; `{mixed[0]}` values mix numbers and names, so a parameter that takes them is declared "
+                f"`{param.name}: {mixed[0]}`")
 
     # ---- expressions
     def expr(self, e, scope: _Scope) -> str:
@@ -1265,7 +1309,7 @@ class Checker:
                     return self._field(e, record_name(obj))
                 if not fits(CARD, obj):
                     self.error("E0210", f"only cards have attributes; this is {describe(obj)}", e.obj.span,
-                               f"this is {describe(obj)}")
+                               f"this is {describe(obj)}", _function_for_attribute(e.name, is_listlike(obj)))
                     return ANY
                 if e.name == "name":
                     return TEXT
@@ -1421,21 +1465,25 @@ class Checker:
         if card is not None:
             t.resolved[id(e)] = ("card", card)
             return CARD
+        copies = _copies_hint(e.name, t)
         if e.name[0].isdigit():  # only a card literal starts with a digit
             self.error("E0217", f"`{e.name}` is not a card", e.span, "no card has this name",
-                       did_you_mean(e.name, self._card_ids()) or _card_examples(t))
+                       copies or did_you_mean(e.name, self._card_ids()) or _card_examples(t))
             t.resolved[id(e)] = ("error", e.name)
             return ANY
         constants = {c for c in CONSTANTS if t.teams is not None or c not in TEAM_NAMES}
         candidates = scope.all_names() | set(t.vars) | set(t.options) | set(t.zones) | t.symbols \
             | set(t.defines) | constants
-        hint = _seat_hint(e.name) or _winners_hint(e.name) or did_you_mean(e.name, candidates)
+        hint = _seat_hint(e.name) or _winners_hint(e.name) or _spelling_of_constants(e.name) or \
+            did_you_mean(e.name, candidates)
         if e.name in t.defines:
             hint = f"`{e.name}` takes arguments: `{e.name}(...)`"
+        elif copies:
+            hint = copies
         elif not hint:
             hint = did_you_mean(e.name, self._card_ids())
-        if not hint or hint.startswith("known:") or _weak_match(e.name, hint) or \
-                _suggests_symbol(hint, t.symbols):  # a new author's word for a kind of thing
+        if not copies and (not hint or hint.startswith("known:") or _weak_match(e.name, hint) or
+                           _suggests_symbol(hint, t.symbols)):  # a new author's word for a kind of thing
             symbols = "a bare word is a symbol only when a deck attribute or a `one of` option lists it"
             hint = f"{hint} ({symbols})" if hint.startswith("did you mean") else \
                 symbols + (f"; {hint}" if hint else "")
@@ -1517,7 +1565,7 @@ class Checker:
             params = define.params or ()
             if define.params is None:
                 self.error("E0213", f"`{e.func}` takes no arguments; write it without parentheses", e.span)
-            self._args(e, [self._type_ref(p.type) for p in params], e.args, scope, e.func)
+            self._args(e, params, e.args, scope, e.func)
             return self._define_type(e.func)
         if e.func in ORDER_FUNCTIONS:
             types = [self.expr(a, scope) for a in e.args]
@@ -1842,6 +1890,30 @@ def _suggests_symbol(hint: str, symbols) -> bool:
     return hint.startswith("did you mean `") and hint[len("did you mean `"):].split("`")[0] in symbols
 
 
+def _mixes_numbers_and_names(t: Tables, attr: str) -> bool:
+    """Do the cards' values of `attr` mix numbers and names (a rank: 2, ..., 10, J, Q, K, A)?"""
+    kinds = {isinstance(c.attrs[attr], int) for c in t.cards if attr in c.attrs}
+    return kinds == {True, False}
+
+
+def _copies_hint(name: str, t: Tables) -> str:
+    """`QS` in a deck of two copies, `QSa` and `QSb`: the cards named `name` and one more part
+    (an attribute's value, or the `.N` of a copied card), and how to test for any of them by the
+    attributes they share."""
+    found = [c for c in t.cards if c.name.startswith(name) and len(c.name) > len(name) and
+             (c.name[len(name):] in {str(v) for v in c.attrs.values()} or
+              (c.name[len(name)] == "." and c.name[len(name) + 1:].isdigit()))]
+    if not found:
+        return ""
+    listed = ", ".join(f"`{c.name}`" for c in found[:4]) + (", ..." if len(found) > 4 else "")
+    shared = [(a, v) for a, v in found[0].attrs.items() if t.card_attrs.get(a) != TEXT and
+              all(c.attrs.get(a) == v for c in found)]
+    test = " and ".join(f"x.{a} == {_value_text(v)}" for a, v in shared)
+    either = f"; for any of them, test what they share: `any x in hand[p] where {test}`" if test and \
+        len(found) > 1 else ""
+    return f"no card is named `{name}`, but {listed} {'are' if len(found) > 1 else 'is'}: name one{either}"
+
+
 def _card_examples(t: Tables) -> str:
     """A hint naming a few cards that do have literals."""
     names = [c.name for c in t.cards if c.name.replace("_", "a").isalnum()][:3]
@@ -1850,6 +1922,21 @@ def _card_examples(t: Tables) -> str:
     if not names:
         return "no deck's cards have names that can be written as literals"
     return "cards are written by their names, e.g. " + ", ".join(f"`{x}`" for x in names)
+
+
+def _function_for_attribute(name: str, listlike: bool) -> str:
+    """`players.count`, `hand[p].length`: what a list or zone is asked is a function of it."""
+    if listlike and name in ("count", "length", "len", "size"):
+        return "the number of items is a function of the list: `count(L)`"
+    if listlike and name in ("first", "last", "top", "bottom", "empty", "sum", "max", "min", "reverse"):
+        return f"`{name}` is a function of the list: `{name}(L)`"
+    return ""
+
+
+def _spelling_of_constants(name: str) -> str:
+    """`True`, `None`, `null`: the language's `true`, `false` and `none` are written in lower case."""
+    meant = {"true": "true", "false": "false", "none": "none", "null": "none", "nil": "none"}.get(name.lower())
+    return f"write `{meant}`" if meant and name != meant else ""
 
 
 def _seat_hint(name: str) -> str:

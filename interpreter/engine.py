@@ -21,7 +21,7 @@ from .runtime import (PAUSES, RUNTIME_FAULTS, TABLE, VALUE_FAULTS, ScriptRuntime
                       fault_words, resume, start, statement_span, too_many_decisions)
 from .knowledge import (Journal, UnknownRead, attributes_read, describe, determinize, information_state, masked,
                         masked_move_text, masked_values, move_cards_unknown, moves_as_seen, observation,
-                        refusal_message, unknown_names, unknown_to, viewer_name)
+                        refusal_message, unknown_names, unknown_to, viewer_name, zone_visibility)
 from .teams import Teams, fixed as teams_fixed, numbered as teams_numbered
 from .views import build_view
 from .source import Diagnostic, ScriptError, SourceFile, Span, did_you_mean, render
@@ -789,6 +789,13 @@ class GameState(State):
         return dump_state(self)
 
     # ---- views and knowledge
+    @property
+    def hand_zones(self) -> frozenset:
+        """The per-player zones whose visibility (with this game's options) is not `public`: the
+        hands, as front ends draw them, even while every card in one lies face up (a dummy)."""
+        return frozenset(z.name for z in self.prog.tables.zones.values()
+                         if z.per_player and zone_visibility(self, z) != "public")
+
     def view(self, player=None) -> dict:
         """What `player` may see (None: a spectator; "all": everything); ScriptError E0707 for
         a seat that is not at this table."""

@@ -229,10 +229,17 @@ def zone_name(st, slot):
     return st.prog.zone_of_slot(slot, st.n)[0]
 
 
+def deal_short(st, slot, rounds: int, seats: int, held: int) -> str:
+    """The fault of a `deal` its pile cannot feed: how many cards it needed, and how many lay there."""
+    each = f"{rounds} card{'s' if rounds != 1 else ''} to each of {seats} player{'s' if seats != 1 else ''}"
+    return (f"`deal` ran out of cards in `{zone_name(st, slot)}`: {each} is {rounds * seats}, "
+            f"and it held {held}")
+
+
 def namespace() -> dict:
     """The globals every generated function of one Gen starts with: the helpers above, by the
     names the generated code calls them."""
-    return {"__builtins__": builtins, "_fail": fail, "_over_budget": over_budget,
+    return {"__builtins__": builtins, "_fail": fail, "_over_budget": over_budget, "_deal_short": deal_short,
             "_steps_over": steps_over,
             "_UNSET": UNSET, "_seq": _seq_any, "_item": _item, "_offers": _offers, "_mk": make_move,
             "_generic": _enumerate_generic, "ScriptRuntimeError": ScriptRuntimeError, "_limits": limits,

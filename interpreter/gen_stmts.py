@@ -13,7 +13,6 @@ from . import nodes as n
 from .runtime import FACE_UP
 from .types import CARD, ZONE
 from .gen_common import ATOM, CHANCE_MARK, INT_LITERAL, indent, times_n
-from .gen_runtime import zone_name
 from .text_passes import STATE_LISTS
 
 
@@ -229,10 +228,8 @@ class Statements:
             raise AssertionError("deal into a shared zone")  # the checker rejects it
         first, span = p.shared_zone_count, self.const(s.span, "S")
         lines, (players, source, count) = self.lower_all((s.players, s.source, s.count), env, fn)
-        seats, src, pile, seat, dest, card, rounds = (fn.tmp() for _ in range(7))
-        msg = self.const("`deal` ran out of cards in `{}`")
+        seats, src, pile, seat, dest, card, rounds, held = (fn.tmp() for _ in range(8))
         hint = self.const("deal fewer cards, or refill the zone first")
-        names = self.const(zone_name, "H")
         vis = f"vis[{card}] |= {FACE_UP}" if s.facing == "up" else f"vis[{card}] &= {~FACE_UP}"
         bad = self.const("`deal` needs a count of 0 or more cards, found {}")
         bad_hint = self.const("compute a count of 0 or more, e.g. `max(0, N)`")
@@ -244,11 +241,12 @@ class Statements:
         ] + self.charge(f"max(0, {rounds}) * max(1, len({seats}))", s.span) + [
             # the cards go to per-player zones: read only where any zone might be (memo_reads.py)
             *self.forget(zones=[src], facing=True), STATE_LISTS] + self._deal_at_once(s, seats, src, rounds, vis, card, fn, [
+            f"{held} = len(zones[{src}])",
             f"for _ in range({rounds}):",
             f"    for {seat} in {seats}:",
             f"        {pile} = zones[{src}]",
             f"        if not {pile}:",
-            f"            _fail({msg}.format({names}(st, {src})), {span}, {hint})",
+            f"            _fail(_deal_short(st, {src}, {rounds}, len({seats}), {held}), {span}, {hint})",
             f"        {dest} = {first} + {times_n(k)}{seat}",
             f"        {card} = {pile}.pop()",
             f"        zones[{dest}].append({card})",

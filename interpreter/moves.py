@@ -306,6 +306,9 @@ def _not_an_option(st, decision, text, candidates) -> str:
     names = [a.name for a in decision.alts]
     word = text.split()[0] if text.split() else ""
     if word not in names:
+        if word[:1] in "[(" and word:  # a value, not a name: `[5H, 5C]`
+            return f"`{text}` names no option: a move begins with its option's name, one of " \
+                   f"{', '.join(dict.fromkeys(names))}"
         return f"`{word}` is not an option here; the options are: {', '.join(dict.fromkeys(names))}"
     same = [c for c in candidates if c.split()[0] == word]
     if not same:

@@ -79,7 +79,8 @@ CATALOGUE = {
         'phase p { decide x { play c in 1..2 } }',
     ],
     ("E0122", "`in` chooses a number from a range; a binder over a list or zone uses `from`",
-     "write `ask(q from players)` to choose an item, or `bid(n in 1..10)` for a number"): [
+     "write `ask(q from players)` to choose an item, `lay(cs from 2 of hand[p])` for several at once, or "
+     "`bid(n in 1..10)` for a number"): [
         'phase p { decide x { ask(q in y) } }',
         'phase p { decide x { ask(q in y, r from z) } }',
         'phase p { decide x { ask(q in y[x]) } }',
@@ -88,6 +89,8 @@ CATALOGUE = {
         'phase p { decide x { ask(q in f(x), r from z) } }',
         'phase p { decide x { ask(q in [a for a in y]) } }',
         'phase p { decide x { ask(q in [a for a in y], r from z) } }',
+        *(f'phase p {{ decide x {{ ask(q in {k} of y{after}) }} }}' for k in ("2", "1..2", "a", "a..b")
+          for after in ("", "[x]")),
     ],
     ("E0138", "`from` chooses an item of a list or zone; a number from a range uses `in`",
      "write `bid(n in 1..10)` for a number, or `give(cs from 1..3 of hand[p])` for several items"): [
@@ -225,6 +228,12 @@ CATALOGUE = {
         'phase p { move x to y face up at top }',
         'phase p { move x to y[z] face up at bottom }',
     ],
+    ("E0191", "`x N` makes copies of one explicit card, not of a deck",
+     "for copies of every card, add a dimension that tells them apart and name the cards by it: `copy: a, b` "
+     "with `name: rank suit copy` makes `9Ca` and `9Cb`; `card \"label\" x 3 { ... }` copies one card"): [
+        'deck d in s x 2 { }',
+        'deck d x 2 in s { }',
+    ],
     ("E0172", "a deck lists its values one by one",
      "write `value: 1, 2, 3, 4, 5`: a deck's values are written out, not as a range (`1..104`), list or call"): [
         'deck d in s { v: 1..3 }',
@@ -290,6 +299,24 @@ CATALOGUE = {
         'define d = let x = a and b in x',
         'define d = let x = a or b in x',
     ],
+    ("E0192", "`one of (...)` is the type of an option, not of a variable",
+     "a variable holding a word is declared `symbol` (`var strain: symbol = C`), or by the card attribute it "
+     "holds (`var trump: suit`); the words themselves must be values of a deck's attribute or of an option's "
+     "`one of (...)` (language.md §6): for other named states use numbers, or decision alternatives"): [
+        'var v: one of (a, b) = a',
+        'var v: one of (a, b)',
+        'var v: one of (a, b) per player = a',
+    ],
+    ("E0193", "a function is called with its value inside the brackets, not after a dot",
+     "write `count(hand[p])`, `top(stock)`, `sum(xs)`: a dot reads a card's attribute (`c.suit`) or a record's "
+     "field; the functions are listed in language.md §11"): [
+        'define d = a.b()',
+        'define d = a.b(1)',
+        'define d = a[1].b()',
+        'define d = f(a).b()',
+        'phase p { let x = a.b() }',
+        'phase p { if a.b() { } }',
+    ],
     ("E0145", "a definition or procedure does not declare a result type",
      "write `define NAME(PARAMS) = EXPRESSION`: the result's type is the expression's"): [
         'define f(x: int): int = 1',
@@ -330,6 +357,11 @@ CATALOGUE = {
 EXPR_CATALOGUE = {
     ("E0102", "`=` assigns; to compare use `==`", "write `==` to compare two values"): [
         'x = 1', 'x.y = 1', 'x[1] = 1',
+    ],
+    ("E0193", "a function is called with its value inside the brackets, not after a dot",
+     "write `count(hand[p])`, `top(stock)`, `sum(xs)`: a dot reads a card's attribute (`c.suit`) or a record's "
+     "field; the functions are listed in language.md §11"): [
+        'a.b()', 'a.b(1)', 'a[1].b()', 'f(a).b()',
     ],
     ("E0118", "a comprehension goes in brackets", "write `sum([x for x in L])`: the brackets make the list"): [
         'sum(x for x in y)', 'sum(1 for x in y)', 'f(1, x for x in y)',
@@ -380,12 +412,23 @@ _ENDS_HERE = {"E0137": "the form ends here", "E0148": "the rule's name ends here
 # A statement that is one word and then a name (`goto main`, `shufle stock`): no statement
 # begins so unless the word is a keyword, which the parser would have read.
 _STATEMENT_WORD = re.compile(r"(?:^|[{}\n])[ \t]*([A-Za-z_]\w*)[ \t]+$")
+# `leader is none` after `let x =`: the value ends at `leader`, and `is` reads as a new statement.
+_IS_WORD = re.compile(r"\S[ \t]+(is)(?:[ \t]+not)?[ \t]+$")
+# A word alone on the line before the error (`continue`, then the next statement).
+_WORD_ALONE = re.compile(r"(?:^|[{}\n])[ \t]*([A-Za-z_]\w*)[ \t]*(?:#[^\n]*)?\n\s*$")
 STATEMENT_WORDS = ("let", "set", "move", "deal", "shuffle", "reveal", "hide", "show", "if", "for", "while",
                    "repeat", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel",
                    "return", "log")
 DECLARATION_WORDS = ("game", "players", "option", "deck", "zone", "var", "define", "rule", "procedure", "phase",
                      "event", "reaction", "on", "score", "winners", "include", "teams", "measure", "record", "replace")
 STATEMENT_SYNONYMS = {"goto": "`next PHASE` goes on to a phase", "print": "`log \"text\"` writes a line",
+                      "continue": "there is no `continue`: put the rest of the loop's body in an `if` (`break` "
+                      "leaves the loop)",
+                      "pass": "a block may be empty, `{ }`: there is no `pass` statement (`pass` is only an "
+                      "alternative's name, `decide p { play(...) pass }`)",
+                      "exit": "`end game` ends the game, `break` leaves a loop, `return` leaves a procedure",
+                      "quit": "`end game` ends the game, `break` leaves a loop, `return` leaves a procedure",
+                      "switch": "choose with `if C { } elif C { } else { }`",
                       "call": "call a procedure by its name: `pay(p, 5)`", "var": "declare variables at the top "
                       "level (`var x: int = 0`); inside a block `let x = ...` makes a local"}
 
@@ -425,6 +468,71 @@ def _text_cut_by_a_quote(before: str) -> int | None:
         if m.group().startswith('"') and _UNCLOSED_PART.search(m.group()[1:-1]):
             return m.end() - 1
     return None
+
+
+# A declaration word at the start of a line, unindented, inside a block: the writer meant the top
+# level, so a `}` is missing somewhere before it.
+_BLOCK_LEFT_OPEN_WORDS = DECLARATION_WORDS + ("attribute", "limit")
+
+
+def _indent_of_line(text: str, offset: int) -> int:
+    start = text.rfind("\n", 0, offset) + 1
+    return len(text[start:offset]) - len(text[start:offset].lstrip(" \t"))
+
+
+def _braces(before: str) -> tuple[int | None, list[int]]:
+    """Walk the braces (texts and comments not counted): the first `{` closed by a `}` that
+    begins a line at another indentation than the line that opened it (that `}` was likely meant
+    for an outer block, so this `{` is the one missing its own), and the `{`s still open."""
+    bare = _TEXT_LITERAL.sub(lambda m: " " * len(m.group()), before)
+    opened, misclosed = [], None
+    for offset, char in enumerate(bare):
+        if char == "{":
+            opened.append(offset)
+        elif char == "}" and opened:
+            start = opened.pop()
+            line_start = bare.rfind("\n", 0, offset) + 1
+            if misclosed is None and not bare[line_start:offset].strip() and \
+                    _indent_of_line(bare, offset) != _indent_of_line(bare, start):
+                misclosed = start
+    return misclosed, opened
+
+
+def _opener(before: str, brace: int) -> tuple[str, int]:
+    """The line that opened a block, up to its `{`, and its number."""
+    line_start = before.rfind("\n", 0, brace) + 1
+    return before[line_start:brace + 1].strip(), before.count("\n", 0, brace) + 1
+
+
+def _still_open(before: str) -> str:
+    """At the end of the file: the block opened last (it closes first), and how many more are open."""
+    _misclosed, opened = _braces(before)
+    if not opened:
+        return ""
+    opener, line = _opener(before, opened[-1])
+    more = f", inside {len(opened) - 1} more" if len(opened) > 1 else ""
+    return f": `{opener}` (line {line}{more})"
+
+
+def _declaration_in_block(err, text: str, before: str, path: str):
+    """E0190: `define`, `phase`, `score`, ... unindented at the start of a line while a block is
+    still open; said at the `{` most likely left open, which is where the mistake is."""
+    if not isinstance(err, lark.exceptions.UnexpectedToken):
+        return None
+    # the word itself, or the name after it (`phase auction` reads as a call of `phase` until `auction`)
+    line_so_far = before[before.rfind("\n") + 1:]
+    word = str(err.token) if not line_so_far else line_so_far.rstrip(" \t")
+    if word not in _BLOCK_LEFT_OPEN_WORDS or (line_so_far and line_so_far == word) or not _in_block(before):
+        return None
+    misclosed, opened = _braces(before)
+    if misclosed is None and not opened:
+        return None
+    brace = misclosed if misclosed is not None else opened[0]
+    opener, _line = _opener(before, brace)
+    return Diagnostic("E0190", f"a `{{` is still open at `{word}` on line {err.line}",
+                      _span_at(text, path, brace, 1), "this `{` has no `}`",
+                      f"close `{opener}` with a `}}` where its block ends: `{word}` declares something at "
+                      "the top level, outside every block")
 
 
 # `return x` / `return 1`: the error comes at the value, or just after a name taken for a call.
@@ -551,6 +659,11 @@ def _statement_misuse(before: str, found: str):
     return None
 
 
+def _widened(span: Span, width: int) -> Span:
+    """The span on its line, `width` characters wide."""
+    return Span(span.path, span.line, span.column, span.line, span.column + width)
+
+
 def _span_at(text: str, path: str, offset: int, width: int) -> Span:
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
@@ -662,6 +775,32 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
                           _span_at(text, path, cut, 1), "this quote ends the outer text",
                           'name the inner text with a definition (`define suffix = if alone then " alone" else ""`) '
                           "and write `{suffix}` in the text")
+    is_word = _IS_WORD.search(before) if isinstance(err, lark.exceptions.UnexpectedToken) else None
+    if isinstance(err, lark.exceptions.UnexpectedToken) and str(err.token) == "is" or is_word:
+        # `x is none`: `is` fails at once, or (after a complete statement) reads as a procedure's name
+        where = _span_at(text, path, is_word.start(1), 2) if is_word and str(err.token) != "is" else span
+        return Diagnostic("E0194", "`is` is not a comparison here", where, "unexpected `is`",
+                          "compare with `==` and `!=`: `x == none`, `x != none`")
+    offset = getattr(err, "pos_in_stream", 0) or 0
+    if found == "`/`" and text.startswith("//", offset):
+        return Diagnostic("E0101", "unexpected `//`", _widened(span, 2), "not a comment",
+                          "a comment begins with `#` and runs to the end of the line")
+    if found in ("`/`", "`*`") and text[offset - 1:offset] == found[1]:
+        return Diagnostic("E0101", f"unexpected `{found[1] * 2}`", _span_at(text, path, offset - 1, 2),
+                          "not an operator", "`/` divides, rounding down: there is no `//` (a comment begins "
+                          "with `#`)" if found == "`/`" else "there is no power operator `**`: multiply (`x * x`)")
+    if found == "`;`":
+        return Diagnostic("E0101", "unexpected `;`", span, "no separator here",
+                          "statements need no separator: each begins on its own line, without `;`")
+    if found == "`(`" and re.search(r"\bfor[ \t]*$", before):
+        return Diagnostic("E0101", "unexpected `(`", span, "no brackets here",
+                          "a `for` loop is written without brackets: `for q in players { ... }`")
+    if found == "`?`":
+        return Diagnostic("E0101", "unexpected `?`", span, "not an operator",
+                          "there is no `C ? A : B`: write `if C then A else B`")
+    left_open = _declaration_in_block(err, text, before, path) if start == "start" else None
+    if left_open is not None:
+        return left_open
     stray_if = _IF_AFTER_OPERATOR.search(before)
     if stray_if:
         return Diagnostic("E0116", "an `if ... then ... else ...` after an operator needs parentheses",
@@ -685,6 +824,16 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     if found != "end of file" and _MOVE_AT.search(before):
         return Diagnostic("E0170", "`at` in a `move` takes `top` or `bottom`", span, "not `top` or `bottom`",
                           AT_POSITION_HINT)
+    alone = _WORD_ALONE.search(before)
+    if alone and isinstance(err, lark.exceptions.UnexpectedToken) and set(getattr(err, "expected", ())) == {"LPAR"} \
+            and _in_block(before) and alone.group(1) not in STATEMENT_WORDS:
+        # a word alone on its line (`continue`) reads as a procedure's name until the next line
+        name = alone.group(1)
+        hint = STATEMENT_SYNONYMS.get(name) or did_you_mean(name, STATEMENT_WORDS) or \
+            f"a procedure is called with brackets, `{name}()`; a statement begins with a word such as `move`, " \
+            "`set`, `let`, `log` or `next`"
+        return Diagnostic("E0134", f"`{name}` does not begin a statement",
+                          _span_at(text, path, alone.start(1), len(name)), "not a statement", hint)
     word = _STATEMENT_WORD.search(before)
     if word and isinstance(err, lark.exceptions.UnexpectedToken) and err.token.type == "NAME" and _in_block(before):
         name = word.group(1)
@@ -738,7 +887,7 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     expected = getattr(err, "expected", None) or getattr(err, "allowed", None) or set()
     hint = ""
     if "RBRACE" in expected and found == "end of file":
-        hint = "a `{` was opened and never closed"
+        hint = "a `{` was opened and never closed" + _still_open(before)
     if expected:
         label = f"expected {_expected_list(expected, parser)}"
     else:

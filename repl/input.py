@@ -116,8 +116,8 @@ def read_move(typed: str, legal: list[str], candidates: list[str], cards=(), pre
     move stays that move.
 
     Raises NoSuchMove for a number out of range or a text that fits several moves; a text that
-    fits none comes back tidied (with the move's name put in front when the decision has only
-    one), for the engine to explain.
+    fits none comes back tidied (with the move's name put in front when only one option of the
+    decision takes that many values), for the engine to explain.
     """
     text = " ".join(typed.split())
     if not text:
@@ -146,10 +146,15 @@ def read_move(typed: str, legal: list[str], candidates: list[str], cards=(), pre
     if numbers and text.isdigit():
         raise NoSuchMove(f"no move reads `{text}`; moves here read as numbers, so a list position is "
                          f"written `#{text}` (`moves` numbers them)")
-    names = {_tokens(c)[0] for c in candidates}
-    sizes = {len(_tokens(c)) - 1 for c in candidates}
-    if len(names) == 1 and sizes == {len(words)} and words[0].casefold() not in {n.casefold() for n in names}:
-        return f"{names.pop()} {text}"
+    # the values alone, a list being one value (`[5H, 5C]`): the option taking that many values
+    # is put in front (the only option, or the only one taking that many when the text begins
+    # with a list, which names no option), so the engine explains it as that option's move
+    values = _values(text)
+    names = {_values(c)[0] for c in candidates}
+    taking = {_values(c)[0] for c in candidates if len(_values(c)) - 1 == len(values)}
+    if len(taking) == 1 and (len(names) == 1 or values[0][:1] in "[(") and \
+            values[0].casefold() not in {n.casefold() for n in names}:
+        return f"{taking.pop()} {text}"
     return text
 
 
@@ -227,12 +232,29 @@ def _most_cards_kept(words: list[str], legal: list[str], by_fold: dict) -> str |
     return best
 
 
+def copies_of(word: str, cards) -> set[str]:
+    """The cards (lower case) that `word` names but for their last part, the value that tells
+    copies apart (`10D` for `10Da`, `10Db`; `Nope` for `Nope.1`, `Nope.2`); `cards`: Game.cards."""
+    folded, found = word.casefold(), set()
+    for card in cards:
+        name = card.name.casefold()
+        rest = name[len(folded):]
+        if name.startswith(folded) and rest and \
+                (rest in {str(v).casefold() for v in card.attrs.values()} or (rest[0] == "." and rest[1:].isdigit())):
+            found.add(name)
+    return found
+
+
 def nearest(text: str, legal: list[str]) -> str | None:
-    """The legal move whose text is closest to `text` (whole or after its name), if any is close.
-    A text naming a move of this name is compared after the name only: the name every such move
+    """The legal move whose text is closest to `text` (whole or after its name), if any is close:
+    where they differ only in numbers, the nearest in value (`cut 3` -> `cut 4`, not `cut 36`). A
+    text naming a move of this name is compared after the name only: the name every such move
     shares would make any typo look close to them all (`play zz` is not near `play KD`)."""
     if not legal:
         return None
+    by_value = _nearest_in_value(text, legal)
+    if by_value is not None:
+        return by_value
     name, _, tail = text.partition(" ")
     same = [move for move in legal if move.partition(" ")[0].casefold() == name.casefold()]
     if same:
@@ -247,6 +269,27 @@ def nearest(text: str, legal: list[str]) -> str | None:
             forms.setdefault(tail.casefold(), move)
     close = difflib.get_close_matches(text.casefold(), list(forms), n=1, cutoff=0.5)
     return forms[close[0]] if close else None
+
+
+def _nearest_in_value(text: str, legal: list[str]) -> str | None:
+    """The legal move that reads as `text` (whole or after its name) but for its numbers, with
+    the numbers nearest; None when no move differs from it only in numbers."""
+    typed = text.casefold().split()
+    best, best_distance = None, None
+    for move in legal:
+        for form in (move.casefold().split(), move.casefold().split()[1:]):
+            if len(form) != len(typed) or not any(_is_int(w) for w in typed):
+                continue
+            if any(_is_int(a) != _is_int(b) or (not _is_int(a) and a != b) for a, b in zip(typed, form)):
+                continue
+            distance = sum(abs(int(a) - int(b)) for a, b in zip(typed, form) if _is_int(a))
+            if best_distance is None or distance < best_distance:
+                best, best_distance = move, distance
+    return best
+
+
+def _is_int(word: str) -> bool:
+    return word.lstrip("-").isdigit()
 
 
 def _zone_of_choices(candidates: list[str], words: list[str], view: dict, card_names: set) -> str | None:

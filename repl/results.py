@@ -9,8 +9,10 @@ from __future__ import annotations
 
 
 def plural(count: int, word: str) -> str:
-    """`1 player`, `3 players`: a count as people write it."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    """`1 player`, `3 players`, `2 watches`: a count as people write it."""
+    if count == 1:
+        return f"{count} {word}"
+    return f"{count} {word}" + ("es" if word.endswith(("s", "x", "z", "ch", "sh")) else "s")
 
 
 def scores_text(view) -> str | None:

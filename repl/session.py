@@ -20,8 +20,8 @@ import interpreter
 from interpreter import HIDDEN, PAUSES, TABLE, GameFault, IllegalMove, ScriptError
 
 from .commands import ALIASES, BY_NAME, COMMANDS
-from .input import (NoSuchMove, lines_of, listed_position, read_move, reads_as_number, whole_number, why_not,
-                    words_of)
+from .input import (NoSuchMove, copies_of, lines_of, listed_position, read_move, reads_as_number, whole_number,
+                    why_not, words_of)
 from .replay import ReplayError, is_replay, observation_data, read_replay, replay_data, write_replay
 from .table import Deck, render, show_value, snapshot
 from .timeline import Timeline, after_move, after_step
@@ -46,10 +46,11 @@ def _run_cap(command: str) -> str:
 _LONG_LIST, _SHOWN_OF_LONG_LIST = 40, 30
 
 
-def _names_all(move: str, words: list[str]) -> bool:
-    """`moves 2H QS`: the moves naming each typed word (a card, a player, a number), any case."""
+def _names_all(move: str, words: list[str], copies: dict | None = None) -> bool:
+    """`moves 2H QS`: the moves naming each typed word (a card, a player, a number), any case; a
+    word that names the copies of a card (`10D` for `10Da` and `10Db`) keeps the moves naming any."""
     items = [w.lower() for w in words_of(move)]
-    return all(w in items for w in words)
+    return all(w in items or not (copies or {}).get(w, set()).isdisjoint(items) for w in words)
 
 
 # A line copied with its prompt, from the terminal (`mygame 3 P0 [all]> play 9D`, `cardgame> `)
@@ -713,6 +714,7 @@ class Session:
             return self._hidden_choices(actor)
         legal = self.move_texts()
         number = {m.text: i for i, m in enumerate(st.legal_moves(), 1)}
+        copies = {w: copies_of(w, self.game.cards) for w in wanted}
         title = "table decision" if actor == TABLE else f"P{actor} to act"
         prompt = st.view(self.perspective)["prompt"]
         lines = [f"{title}: {prompt}" if prompt else title]
@@ -720,7 +722,7 @@ class Session:
         # a bare number would read as a move (`bid 4`): positions are written `#4`
         mark = "#" if reads_as_number(self.move_texts(legal_only=False)) else ""
         if not show_all:
-            shown = [(i, m) for i, m in enumerate(legal, 1) if _names_all(m, wanted)]
+            shown = [(i, m) for i, m in enumerate(legal, 1) if _names_all(m, wanted, copies)]
             kept = shown if full or wanted or len(shown) <= _LONG_LIST else shown[:_SHOWN_OF_LONG_LIST]
             lines += [f"  {f'{mark}{i}':>{len(mark) + width}}. {m}" for i, m in kept]  # `#10.`, ` #9.`
             if len(kept) < len(shown):
@@ -733,7 +735,7 @@ class Session:
                 lines.append(f"  (no legal move names {' '.join(typed)}; {len(legal)} legal)")
             return lines
         candidates = [(m, text) for m, text in zip(st.candidate_moves(), self.move_texts(legal_only=False))
-                      if _names_all(text, wanted)]
+                      if _names_all(text, wanted, copies)]
         kept = candidates
         if not (full or wanted or len(candidates) <= _LONG_LIST):  # every legal move, then forbidden ones
             room = _SHOWN_OF_LONG_LIST - sum(m.text in number for m, _ in candidates)

@@ -9,8 +9,9 @@ the REPL's `state` both draw with `render`.
 Display conventions (no game is named here):
 - Hands are shown sorted in the script's order: grouped by the card attribute with the fewest
   values (the suit, in a standard deck), each group in the order the deck declares its values.
-  A zone is a hand when it is per player and a spectator cannot see all of it; piles and
-  public rows keep their order (bottom card first, the top card last).  A zone the script
+  A zone is a hand when it is per player and its visibility is not `public` (a dummy's hand
+  laid face up stays a hand); piles and public rows keep their order (bottom card first, the
+  top card last).  A zone the script
   shows in its own order (`shown by suit, rank`) is drawn as its view lists it; one `shown as
   placed` keeps the zone's order, and a card the viewer cannot see in it is drawn `??` in its
   place (a card's place in such a hand is what moves and clues name).
@@ -97,10 +98,11 @@ class Table:
 
     Attributes:
         view: the viewer's view (GameState.view); spectator: the spectator's view of the same
-            position (for face-up marks and for telling hands from public rows).
+            position (for face-up marks).
         header: the first line's items (the title, `step 1`...); decision: the line saying who
             is to act (or that the game is over); trick: the zone family the current decision
-            plays cards into, shown at the top (None: none known).
+            plays cards into, shown at the top (None: none known); hands: the per-player zones
+            drawn as hands (`GameState.hand_zones`).
     """
 
     view: dict
@@ -108,6 +110,7 @@ class Table:
     header: tuple
     decision: str
     trick: str | None = None
+    hands: frozenset = frozenset()
 
 
 _MOVE = re.compile(r"^move (\S+) to (\w+)(?:\[P\d+\])?$")
@@ -122,7 +125,8 @@ def snapshot(state, viewer, sees_choices: bool, step: int | None = None) -> Tabl
     shown = view["step"] if step is None else step
     header = (view["game"], f"step {shown}", f"phase {view['phase'] or '-'}", f"view {view['viewer']}",
               "scores " + ("-" if state.fault is not None else scores_text(view) or "hidden"))
-    return Table(view, spectator, header, _decision(state, view, sees_choices), _trick(state, viewer, sees_choices))
+    return Table(view, spectator, header, _decision(state, view, sees_choices), _trick(state, viewer, sees_choices),
+                 state.hand_zones)
 
 
 def _decision(state, view, sees_choices: bool) -> str:
@@ -219,7 +223,7 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> 
                     empty.append(f"{name}[{seat}]")
                     continue
                 seen = spectator["zones"][name][seat]
-                hand = HIDDEN in seen and name not in deck.shown
+                hand = name in table.hands and name not in deck.shown
                 shown, mark = _cards(seat_cards, seen, deck, draw, hand, name in deck.placed, name in deck.face_down)
                 marked |= mark
                 drawn.add("hand" if hand else "pile")
