@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import weakref
 from operator import attrgetter
 
 import attrs
 
 from . import limits
+from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, TEAM_NAMES
 from .checker import check_expression, default_value, option_allowed, option_value, option_value_ok
 from .codegen import TooComplex
 from .code_cache import CodeCache
@@ -181,6 +183,28 @@ class Game:
         attributes for a zone `shown as placed`, listed in its own order and never sorted as a hand."""
         return {z.name: tuple(a for a, _ in z.shown_by) for z in self.program.tables.zones.values()
                 if z.shown_by or z.shown_as is not None}
+
+    @property
+    def face_down_zones(self) -> frozenset:
+        """The zones whose cards a spectator sees only when they are turned face up (declared
+        other than `public`, with no condition): where a table marks the face-up cards."""
+        return frozenset(z.name for z in self.program.tables.zones.values()
+                         if z.visibility != "public" and z.condition is None)
+
+    @property
+    def builtin_names(self) -> list[str]:
+        """The built-in functions and constants an expression may use here (`count`, `top`,
+        `players`...): no chance (only statements draw), the team ones only with teams."""
+        teams = self.program.tables.teams is not None
+        names = (set(BUILTINS) | set(CONSTANTS) | ORDER_FUNCTIONS) - CHANCE
+        return sorted(n for n in names if teams or n not in TEAM_NAMES)
+
+    @property
+    def field_names(self) -> list[str]:
+        """What may follow a dot: the cards' attributes and `name`, then the records' fields."""
+        t = self.program.tables
+        fields = [f for record in t.record_fields.values() for f, _ in record]
+        return list(dict.fromkeys([*t.card_attrs, "name", *fields]))
 
     @property
     def declarations(self) -> list[DeclInfo]:
@@ -384,7 +408,7 @@ def _known(opts) -> str:
 class GameState(State):
     """A running game.  Plain data underneath: clone, save and restore are exact."""
 
-    __slots__ = ("game", "journal", "callback")
+    __slots__ = ("game", "journal", "callback", "__weakref__")  # its tracer refers to it weakly
 
     # ---- reading
     @property
@@ -838,12 +862,16 @@ class GameState(State):
             self.tracer = None
             return
 
+        state = weakref.ref(self)  # the state holds its sink: a strong reference would be a cycle,
+        # which keeps every recorded state (and its whole observation log) until a full collection
+
         def sink(kind, data):
+            st = state()
             if journal is not None:
-                journal.record(self, kind, data)
+                journal.record(st, kind, data)
             if callback is not None:
                 try:
-                    callback(TraceEvent(kind, data.get("span"), describe(self, kind, data)))
+                    callback(TraceEvent(kind, data.get("span"), describe(st, kind, data)))
                 except Exception as exc:  # the caller's code: reported as R0003, never raised raw
                     raise TracerFailed(f"the tracer raised {type(exc).__name__}: {exc}", data.get("span"),
                                        "the tracer is the caller's function; the game stopped at this event") from None

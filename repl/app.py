@@ -8,7 +8,9 @@ prompt, toolbar or colour, so sessions can be scripted in docs and tests.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
 
 from .option_pairs import option_pairs_or_exit
@@ -47,10 +49,11 @@ def run_repl(args) -> int:
         history = FileHistory(path)
     except OSError:
         history = InMemoryHistory()
+    style = terminal_style()
     prompt = PromptSession(history=history, completer=ReplCompleter(session), lexer=InputLexer(),
-                           bottom_toolbar=lambda: toolbar(session), style=STYLE,
+                           bottom_toolbar=lambda: toolbar(session), style=style,
                            complete_while_typing=False)
-    write(opening, STYLE)
+    write(opening, style)
     return interact(session, prompt)
 
 
@@ -69,6 +72,19 @@ def run_piped(session: Session, opening: str, stdin, stdout) -> int:
         print("interrupted", file=stdout)
         return 130
     return 1 if session.failed else 0
+
+
+def terminal_style():
+    """The REPL's style; without colour (`NO_COLOR`, or a one-bit terminal) the toolbar is drawn in
+    reverse video, which its grey background stood for, so it still stands apart from the output."""
+    from prompt_toolkit.output import ColorDepth
+    from prompt_toolkit.styles import Style, merge_styles
+
+    from .lexer import STYLE
+    if ColorDepth.from_env() is not ColorDepth.DEPTH_1_BIT:
+        return STYLE
+    return merge_styles([STYLE, Style.from_dict({"bottom-toolbar": "reverse", "bottom-toolbar.label": "reverse",
+                                                  "bottom-toolbar.value": "reverse bold"})])
 
 
 def terminal_width(prompt) -> int:
@@ -100,7 +116,29 @@ def interact(session: Session, prompt, output=write) -> int:
             break
         session.width = terminal_width(prompt)
         try:
-            output(session.execute_block(line))
+            with ctrl_c_stops_moves(session):
+                text = session.execute_block(line)
+            output(text)
         except KeyboardInterrupt:
             output("interrupted; nothing more was done")
     return 0
+
+
+@contextlib.contextmanager
+def ctrl_c_stops_moves(session: Session):
+    """While a command runs, Ctrl-C stops a running `auto` or `step N` after the move in hand
+    (each move made is then shown and counted, none is caught half made); any other command is
+    interrupted outright.  The prompt itself reads Ctrl-C as a key, with no signal."""
+    def on_ctrl_c(signum, frame):
+        if not session.request_stop():
+            raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGINT, on_ctrl_c)
+    except ValueError:  # not the main thread: signals stay as they are
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

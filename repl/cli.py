@@ -321,8 +321,9 @@ def _print_table(state, viewer, args) -> None:
     from repl.table import Deck, coloured, render, snapshot
     symbols = sys.stdout.isatty() and not args.ascii
     sees = viewer == "all" or state.current_player in (viewer, interpreter.TABLE)
-    lines = render(snapshot(state, viewer, sees), Deck.of(state.game.cards, state.game.shown_orders), shutil.get_terminal_size().columns,
-                   symbols)
+    game = state.game
+    lines = render(snapshot(state, viewer, sees), Deck.of(game.cards, game.shown_orders, game.face_down_zones),
+                   shutil.get_terminal_size().columns, symbols)
     print("\n".join("  " + (coloured(line) if symbols else line) for line in lines).rstrip())
 
 

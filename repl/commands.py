@@ -28,8 +28,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("state", "state", "the table as the current view sees it: the decision and the cards in play, "
             "zones, variables", "state",
             "Hands are sorted in the script's order; other zones list their cards bottom first, so the top "
-            "card is the last one. A card turned face up in a hand is marked *; cards the view may not see "
-            "are counted as hidden; empty zones are folded into one line."),
+            "card is the last one. A card turned face up where cards lie face down is marked *; cards the view "
+            "may not see are counted, at the end of a hand (+2 hidden) or in their places in a pile "
+            "((6 hidden) 9S*); empty zones are folded into one line."),
     Command("show", "show ZONE [PLAYER]", "the cards in one zone (every seat's, for a per-player zone)",
             "show hand P1"),
     Command("moves", "moves [WORD...] [--all] [--full]", "the numbered legal moves; --all adds the illegal ones "
@@ -63,8 +64,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("auto", "auto [N|end] [--agent random]", "let the seats' agents play N moves, or to the end",
             "auto 10",
             "Without N, auto plays until something needs you. It stops at a seat played by a person, at a "
-            "table decision, at a breakpoint, at the end of the game, or on Ctrl-C. `--agent random` plays "
-            "every seat at random for this run."),
+            "table decision, at a breakpoint, at the end of the game, on Ctrl-C, or after 5000 moves (`auto` again goes "
+            "on). `--agent random` plays every seat at random for this run."),
     Command("seat", "seat [P [human|random]]", "who plays seat P (or `table`) when auto-playing; alone, "
             "list every seat", "seat P1 human",
             "Every seat starts random; table decisions start with a person (human)."),

@@ -247,12 +247,20 @@ def copies_of(word: str, cards) -> set[str]:
 
 def nearest(text: str, legal: list[str]) -> str | None:
     """The legal move whose text is closest to `text` (whole or after its name), if any is close:
-    where they differ only in numbers, the nearest in value (`cut 3` -> `cut 4`, not `cut 36`)."""
+    where they differ only in numbers, the nearest in value (`cut 3` -> `cut 4`, not `cut 36`). A
+    text naming a move of this name is compared after the name only: the name every such move
+    shares would make any typo look close to them all (`play zz` is not near `play KD`)."""
     if not legal:
         return None
     by_value = _nearest_in_value(text, legal)
     if by_value is not None:
         return by_value
+    name, _, tail = text.partition(" ")
+    same = [move for move in legal if move.partition(" ")[0].casefold() == name.casefold()]
+    if same:
+        tails = {move.partition(" ")[2].casefold(): move for move in same}
+        close = difflib.get_close_matches(tail.casefold(), list(tails), n=1, cutoff=0.5)
+        return tails[close[0]] if close else None
     forms = {}
     for move in legal:
         forms.setdefault(move.casefold(), move)

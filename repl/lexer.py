@@ -12,6 +12,8 @@ from prompt_toolkit.styles import Style
 from pygments.lexer import RegexLexer, bygroups, include, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text
 
+from .commands import ALIASES
+
 KEYWORDS = (
     "game", "players", "include", "option", "deck", "zone", "shared", "var", "define", "rule", "when",
     "require", "requires", "procedure", "phase", "event", "reaction", "on", "by", "score", "winners",
@@ -114,8 +116,9 @@ def code_fragments(code: str) -> list[tuple[str, str]]:
     return out
 
 
-# Commands whose argument is an expression of the language.
-_CODE_COMMANDS = ("eval", "watch", "why", "source")
+# Commands whose argument is an expression of the language (or a declaration's name). A move
+# (`play`, `why`) is no expression: its `#2` is a position, not a comment.
+_CODE_COMMANDS = ("eval", "watch", "source")
 _EXCERPT = re.compile(r"^(\s*\d+ \| )(.*)$")
 # `rule NAME: PASS`, and a why's first line `...: legal: ...` / `...: illegal: ...`
 _VERDICT = re.compile(r"^(rule \S+: )(PASS|FAIL|SKIP)\b|^(`[^`]*`[^:]*: )(legal|illegal)(?=: )")
@@ -133,11 +136,12 @@ class InputLexer(Lexer):
             line = lines[i] if i < len(lines) else ""
             word, space, rest = line.partition(" ")
             fragments = [("class:command", word)]
+            command = ALIASES.get(word.lower(), word.lower())  # `p` is `eval`, `EVAL` too
             if space:
-                if word == "break" and rest.startswith("when "):
+                if command == "break" and rest.startswith("when "):
                     fragments += [("", " "), ("class:pygments.keyword", "when")]
                     fragments += code_fragments(rest[4:])
-                elif word in _CODE_COMMANDS:
+                elif command in _CODE_COMMANDS:
                     fragments.append(("", " "))
                     fragments += code_fragments(rest)
                 else:

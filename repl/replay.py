@@ -98,6 +98,15 @@ def observation_data(game, state, viewer) -> dict:
             "title": game.title, "players": state.n, "viewer": observed["viewer"], "observation": observed}
 
 
+def is_replay(path: str) -> bool:
+    """Is `path` a replay file (one `load` is given in place of a script)?"""
+    try:
+        read_replay(path)
+    except ReplayError:
+        return False
+    return True
+
+
 def read_replay(path: str) -> Replay:
     try:
         text = read_text(path, limits.MAX_REPLAY_BYTES)
@@ -110,6 +119,9 @@ def read_replay(path: str) -> Replay:
     except RecursionError:
         raise ReplayError(f"`{path}` is not a replay file (nested too deeply)") from None
     except json.JSONDecodeError as err:
+        if path.endswith(".cardgame"):
+            raise ReplayError(f"`{path}` is a script, not a replay file\n  = help: `load {path}` loads a script; "
+                              "`open` restores a game saved with `save`") from None
         raise ReplayError(f"`{path}` is not a replay file (not JSON: {err.msg} at line {err.lineno})") from None
     except ValueError:  # json reads a number of more than 4,300 digits as Python's int() would not
         raise ReplayError(f"`{path}` is not a replay file (a number in it is thousands of digits long)") from None

@@ -7,9 +7,11 @@ same session runs under prompt-toolkit, from a pipe, or in a test.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import json
 import os
+import re
 import shlex
 
 import attrs
@@ -20,13 +22,25 @@ from interpreter import HIDDEN, PAUSES, TABLE, GameFault, IllegalMove, ScriptErr
 from .commands import ALIASES, BY_NAME, COMMANDS
 from .input import (NoSuchMove, copies_of, lines_of, listed_position, read_move, reads_as_number, whole_number,
                     why_not, words_of)
-from .replay import ReplayError, observation_data, read_replay, replay_data, write_replay
+from .replay import ReplayError, is_replay, observation_data, read_replay, replay_data, write_replay
 from .table import Deck, render, show_value, snapshot
+from .timeline import Timeline, after_move, after_step
 from .results import plural, scores_text, winners_text
 from .trace import grouped
 from .why import split_expand, why_lines
 
 HIDDEN = "??"
+
+# One `auto` or `step N` makes at most this many steps, then says so: its output comes when it
+# ends, and a game still going after thousands of moves may never end (the longest shipped games
+# take about 2,000; the engine gives up at 100,000 decisions, minutes away at a prompt).
+MOST_STEPS_PER_RUN = 5_000
+
+
+def _run_cap(command: str) -> str:
+    return (f"one run makes at most {MOST_STEPS_PER_RUN} steps; `{command}` again goes on (a game this long "
+            "may never end: `cardgame lint FILE` says)")
+
 
 # `moves` lists a long decision (a three-card pass: 286 moves) in part unless asked for all.
 _LONG_LIST, _SHOWN_OF_LONG_LIST = 40, 30
@@ -37,6 +51,17 @@ def _names_all(move: str, words: list[str], copies: dict | None = None) -> bool:
     word that names the copies of a card (`10D` for `10Da` and `10Db`) keeps the moves naming any."""
     items = [w.lower() for w in words_of(move)]
     return all(w in items or not (copies or {}).get(w, set()).isdisjoint(items) for w in words)
+
+
+# A line copied with its prompt, from the terminal (`mygame 3 P0 [all]> play 9D`, `cardgame> `)
+# or from the docs' sessions (`> play 9D`): the command is what follows it.
+_PASTED_PROMPT = re.compile(r"^(?:>|cardgame>|\S+ \d+ \S+ \[\w+\]>)(?: +|$)")
+
+
+# A card drawn with a suit symbol, as `state` draws it (`10♦`); in a move, maybe with the mark of
+# a face-up card after it (`K♥*`).
+_CARD_WORD = re.compile(r"(?<![\w.])(\w*[♣♦♥♠])(?![\w.])")
+_MOVE_CARD_WORD = re.compile(r"(?<![\w.])(\w*[♣♦♥♠])\*?(?![\w.])")
 
 
 class ReplError(Exception):
@@ -81,6 +106,12 @@ def _default_pausing(game) -> frozenset:
     return frozenset() if any(row["decisions"] for row in game.state_table()) else frozenset(PAUSES)
 
 
+def _same_position(a, b) -> bool:
+    """The same moves, standing at the same pause point: the same position (a game is its seed
+    and moves, and a pause point its work done)."""
+    return a.history == b.history and a.paused == b.paused and a.pause_mark == b.pause_mark
+
+
 def _same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -120,18 +151,19 @@ class Session:
         self.symbols = False  # suit symbols in the table (a terminal without --ascii)
         self._deck = None  # (game, repl.table.Deck) for drawing its cards
         self.done = False
-        self._timeline: list = []  # states after 0, 1, 2... steps (moves, or steps between pauses)
-        self._actors: list = []  # _actors[i]: who made the move of step i + 1 (None: a step between pauses)
+        self._timeline = None  # Timeline: the states after 0, 1, 2... steps (moves, or steps between pauses)
         self._pos = 0
         self.failed = False  # did any command fail? (the exit status of a piped session)
         self.last_failed = False  # did the last command fail? (a pasted block stops there)
         self.last_events: list = []  # the trace events of the last move applied
+        self._moving = False  # is `auto` or `step N` making moves? (Ctrl-C then stops it between two)
+        self.stop_requested = False  # Ctrl-C came while it was
 
     # ---- reading the session (for the prompt, toolbar and completer too)
     @property
     def state(self):
         """The current position (do not apply moves to it: use `execute`)."""
-        return self._timeline[self._pos] if self._timeline else None
+        return self._timeline[self._pos] if self._timeline is not None else None
 
     @property
     def step(self) -> int:
@@ -154,13 +186,18 @@ class Session:
         return who(st.current_player)
 
     def toolbar_items(self) -> list[tuple[str, str]]:
-        """(label, text) pairs: game, step, phase, to act, scores, view and each watch."""
+        """(label, text) pairs: game, step, phase, to act (or the status when no one is: `game
+        over`, `paused`), scores, view and each watch."""
         st = self.state
         if st is None:
             return [("game", "none loaded (`load FILE`)")]
-        items = [("game", self.game.title), ("step", str(self._pos)), ("phase", st.phase or "-"),
-                 ("to act", self._to_act(st)), ("scores", self._scores_text(st)),
-                 ("view", self._view_name())]
+        to_act = self._to_act(st)
+        if to_act in ("fault", "over", "paused"):  # no one to act: what the game is doing instead
+            turn = ("status", {"fault": "stopped with an error", "over": "game over", "paused": "paused"}[to_act])
+        else:
+            turn = ("to act", to_act)
+        items = [("game", self.game.title), ("step", str(self._pos)), ("phase", st.phase or "-"), turn,
+                 ("scores", self._scores_text(st)), ("view", self._view_name())]
         for text in self.watches.values():
             items.append((text, self._watch_value(text)))
         return items
@@ -198,6 +235,22 @@ class Session:
         """The declared names an expression may use (a reaction is no value)."""
         return [d.name for d in self.game.declarations if d.kind != "reaction"] if self.game else []
 
+    def ids(self, command: str) -> list[str]:
+        """The numbers `unwatch` or `unbreak` take: the watches' or breakpoints' ids."""
+        return [str(i) for i in (self.watches if command == "unwatch" else self.breakpoints)]
+
+    def definition_names(self) -> list[str]:
+        """The script's definitions, which `why MOVE --expand NAME` opens."""
+        return [d.name for d in self.game.declarations if d.kind == "define"] if self.game else []
+
+    def builtin_names(self) -> list[str]:
+        """The built-in functions and constants an expression may use (`count`, `players`)."""
+        return self.game.builtin_names if self.game else []
+
+    def field_names(self) -> list[str]:
+        """What may follow a dot in an expression: card attributes, `name`, record fields."""
+        return self.game.field_names if self.game else []
+
     def player_names(self) -> list[str]:
         st = self.state
         return [f"P{seat}" for seat in range(st.n)] if st is not None else []
@@ -206,6 +259,23 @@ class Session:
         return [o.name for o in self.game.options] if self.game else []
 
     # ---- running commands
+    def request_stop(self) -> bool:
+        """Ctrl-C: a running `auto` or `step N` stops after the move in hand, so that every move
+        made is shown and counted.  False when no such command is running: the caller then
+        interrupts outright."""
+        if self._moving:
+            self.stop_requested = True
+        return self._moving
+
+    @contextlib.contextmanager
+    def _making_moves(self):
+        """Around a command that makes moves one after another, each loop asking `stop_requested`."""
+        self._moving, self.stop_requested = True, False
+        try:
+            yield
+        finally:
+            self._moving = False
+
     def execute_block(self, block: str) -> str:
         """Run a typed or pasted block line by line, stopping at the first line that fails.
 
@@ -215,17 +285,22 @@ class Session:
         if len(lines) <= 1:
             return self.execute(lines[0] if lines else "")
         out = []
+        self.stop_requested = False
         for i, line in enumerate(lines):
-            out.append(f"> {line.strip()}")
-            text = self.execute(line)
+            out.append(f"> {_PASTED_PROMPT.sub('', line.strip(), count=1)}")
+            try:
+                text = self.execute(line)
+            except KeyboardInterrupt:
+                text, self.stop_requested = "interrupted; nothing more was done", True
             if text:
                 out.append(text)
             if self.done:
                 break
-            if self.last_failed:
+            if self.last_failed or self.stop_requested:
                 left = len(lines) - i - 1
                 if left:
-                    out.append(f"stopped at line {i + 1} of the pasted block; {plural(left, 'line')} not run")
+                    why = " (Ctrl-C)" if self.stop_requested else ""
+                    out.append(f"stopped at line {i + 1} of the pasted block{why}; {plural(left, 'line')} not run")
                 break
         return "\n".join(out)
 
@@ -236,7 +311,7 @@ class Session:
 
     def _execute(self, line: str) -> str:
         self.last_failed = False
-        line = line.strip()
+        line = _PASTED_PROMPT.sub("", line.strip(), count=1)
         if not line or line.startswith("#"):
             return ""
         word, _, rest = line.partition(" ")
@@ -290,16 +365,18 @@ class Session:
     # ---- help
     def _cmd_help(self, rest: str):
         if rest:
-            command = BY_NAME.get(ALIASES.get(rest, rest))
+            command = BY_NAME.get(ALIASES.get(rest, rest)) or BY_NAME.get(ALIASES.get(rest.lower(), rest.lower()))
             if command is None:
-                raise ReplError(f"no command `{rest}`; `help` lists them all")
+                close = difflib.get_close_matches(rest.lower(), list(BY_NAME), n=1, cutoff=0.6)
+                hint = f"did you mean `help {close[0]}`? " if close else ""
+                raise ReplError(f"no command `{rest}`\n  = help: {hint}`help` lists them all")
             lines = [f"{command.usage}"] + wrap(f"{command.summary}.", self.width, "  ")
             if command.details:
                 lines += wrap(command.details, self.width, "  ")
             shorts = [a for a, full in ALIASES.items() if full == command.name]
             if shorts:
                 lines += wrap("also: " + ", ".join(f"`{a}`" for a in shorts), self.width, "  ")
-            lines.append(f"  example: {command.example}")
+            lines.append(f"  example: {self._example(command)}")
             return lines
         width = max(len(c.usage) for c in COMMANDS)
         lines = ["commands (`help COMMAND` for details and an example):"]
@@ -317,6 +394,73 @@ class Session:
                       self.width, "  ", "")
         return lines
 
+    def _example(self, command) -> str:
+        """`help`'s example: with a game loaded, built from its names and its moves where the
+        fixed one names what this game may not have (`source main`, `eval count(hand[P0])`)."""
+        if self.state is None:
+            return command.example
+        builders = {"source": self._example_source, "show": self._example_show, "eval": self._example_eval,
+                    "watch": self._example_watch, "break": self._example_break, "moves": self._example_moves,
+                    "play": self._example_play, "why": self._example_why, "new": self._example_new}
+        built = builders[command.name]() if command.name in builders else None
+        return f"{command.name} {built}" if built else command.example
+
+    def _example_zone(self) -> tuple[str, bool] | None:
+        """The first zone holding cards now (else the first zone), and whether it is per player."""
+        zones = self.state.view(self.perspective)["zones"]
+        holding = [name for name, cards in zones.items() if (any(cards.values()) if isinstance(cards, dict) else cards)]
+        name = next(iter(holding + list(zones)), None)
+        return name and (name, isinstance(zones[name], dict))
+
+    def _example_source(self):
+        names = self.rule_names() or self.phase_names()
+        return names[0] if names else None
+
+    def _example_show(self):
+        zone = self._example_zone()
+        return zone and (f"{zone[0]} {self.player_names()[-1]}" if zone[1] else zone[0])
+
+    def _example_eval(self):
+        zone = self._example_zone()
+        if zone is None:
+            return self._example_value()
+        return f"count({zone[0]}[P0])" if zone[1] else f"count({zone[0]})"
+
+    def _example_value(self):
+        """A variable as an expression reads it (`total[P0]` for a per-player one)."""
+        variables = self.state.view(self.perspective)["vars"]
+        name = next(iter(variables), None)
+        return name and (f"{name}[P0]" if isinstance(variables[name], dict) else name)
+
+    def _example_watch(self):
+        return self._example_value()
+
+    def _example_break(self):
+        return f"rule {self.rule_names()[0]}" if self.rule_names() else \
+            f"phase {self.phase_names()[0]}" if self.phase_names() else None
+
+    def _example_moves(self):
+        """A card the moves name, else another of their words (`P1`), else a move's name."""
+        cards, moves = {c.name for c in self.game.cards}, [words_of(m) for m in self.move_texts()]
+        words = [w for m in moves for w in m[1:] if w != HIDDEN]
+        return next((w for w in words if w in cards), None) or next(iter(words), None) or \
+            next((m[0] for m in moves), None)
+
+    def _example_play(self):
+        legal = [m for m in self.move_texts() if HIDDEN not in m]
+        if not legal:
+            return None
+        tail = legal[0].partition(" ")[2]
+        return tail if tail and sum(m.partition(" ")[2] == tail for m in legal) == 1 else legal[0]
+
+    def _example_why(self):
+        legal = set(self.move_texts())
+        forbidden = [m for m in self.move_texts(legal_only=False) if m not in legal and HIDDEN not in m]
+        return forbidden[0] if forbidden else self._example_play()
+
+    def _example_new(self):
+        return f"seed=7 players={self.game.max_players}"
+
     def _cmd_quit(self, rest: str):
         self.done = True
         return ""
@@ -329,8 +473,14 @@ class Session:
         except ScriptError as err:
             self.failed = True
             return err.render()
+        except ReplError as err:
+            self.failed = True
+            return f"error: {err}"
 
     def _load(self, path, players, seed, raw_options) -> list[str]:
+        if not path.endswith(".cardgame") and is_replay(path):
+            raise ReplError(f"`{path}` is a replay file (saved by `save`), not a script\n"
+                            f"  = help: `open {path}` restores its game")
         game = interpreter.load(path)
         options = game.read_options(raw_options)
         self.pausing = _default_pausing(game)
@@ -363,7 +513,7 @@ class Session:
         return state, events
 
     def _reset(self, state):
-        self._timeline, self._actors, self._pos = [state], [], 0
+        self._timeline, self._pos = Timeline(state), 0
 
     def _cmd_load(self, rest: str):
         args = self._split(rest)
@@ -460,12 +610,22 @@ class Session:
             return f"at the start of phase {st.phase}"
         return f"before a chance event: {self._statement(span).strip()}  [{span.path}:{span.line}]"
 
+    def deck(self) -> Deck:
+        """How the loaded game's cards are drawn and sorted (built once per game)."""
+        if self._deck is None or self._deck[0] is not self.game:
+            self._deck = (self.game, Deck.of(self.game.cards, self.game.shown_orders, self.game.face_down_zones))
+        return self._deck[1]
+
+    def _card_names(self, typed: str, words=_MOVE_CARD_WORD) -> str:
+        """`typed` with each card written as `state` draws it (`9♦`, `K♥*` copied from the table)
+        named as the script names it (`9D`, `KH`)."""
+        names = {glyph: name for name, glyph in self.deck().glyphs.items()}
+        return words.sub(lambda m: names.get(m.group(1), m.group(0)), typed)
+
     def _cmd_state(self, rest: str):
         self._no_args("state", rest)
         st = self.state
-        if self._deck is None or self._deck[0] is not self.game:
-            self._deck = (self.game, Deck.of(self.game.cards, self.game.shown_orders))
-        lines = render(snapshot(st, self.perspective, self._sees_choices(st), self._pos), self._deck[1], self.width,
+        lines = render(snapshot(st, self.perspective, self._sees_choices(st), self._pos), self.deck(), self.width,
                        self.symbols)
         if st.fault is not None:
             lines.append(self.game.render_diagnostic(st.fault))
@@ -536,7 +696,7 @@ class Session:
 
     # ---- moves
     def _cmd_moves(self, rest: str):
-        words = rest.split()
+        words = self._card_names(rest).split()
         show_all, full = "--all" in words, "--full" in words
         typed = [w for w in words if w not in ("--all", "--full")]
         wanted = [w.lower() for w in typed]
@@ -564,7 +724,7 @@ class Session:
         if not show_all:
             shown = [(i, m) for i, m in enumerate(legal, 1) if _names_all(m, wanted, copies)]
             kept = shown if full or wanted or len(shown) <= _LONG_LIST else shown[:_SHOWN_OF_LONG_LIST]
-            lines += [f"  {mark}{i:>{width}}. {m}" for i, m in kept]
+            lines += [f"  {f'{mark}{i}':>{len(mark) + width}}. {m}" for i, m in kept]  # `#10.`, ` #9.`
             if len(kept) < len(shown):
                 example = next((w for w in words_of(legal[-1])[1:]), "")
                 lines.append(f"  ... {len(shown) - len(kept)} more ({len(legal)} legal): `moves --full` lists "
@@ -584,7 +744,7 @@ class Session:
         width = max(width, 2)
         for m, text in kept:  # only the moves shown are explained
             if m.text in number:
-                lines.append(f"  {mark}{number[m.text]:>{width}}. {text}")
+                lines.append(f"  {f'{mark}{number[m.text]}':>{len(mark) + width}}. {text}")
                 continue
             reason = st.explain(m, viewer=self.perspective)
             if reason.legal is None:  # its rules read what this view cannot see
@@ -609,12 +769,16 @@ class Session:
         st = self.state
         if st.paused:
             raise ReplError(self._paused_text(st))
+        if st.is_over and st.fault is None:
+            raise ReplError(f"the game is over: there is no move to {'make' if command == 'play' else 'judge'}\n"
+                            "  = help: `undo` goes back to a position before; `new` starts a new game")
         if st.current_player is not None and not self._sees_choices(st):
             # Trying moves for another seat would tell what it holds: its choices are its own.
             raise ReplError(self._hidden_choices(st.current_player) +
                             f"\n  = help: `{command}` for P{st.current_player} needs `view P{st.current_player}` "
                             "or `view all`; `step` or `auto` lets the random player choose")
         legal = self.move_texts()
+        arg = self._card_names(arg)
         if not " ".join(arg.split()):
             named = [m for m in legal if HIDDEN not in m]  # `play ??` would name no one move
             example = f" or `{command} {named[0]}`" if named else ""
@@ -658,10 +822,11 @@ class Session:
             if reason.legal is None:  # it names a card this view cannot see among moves that do
                 raise ReplError(f"`{text}` {reason.reason}")
             hints = self._not_a_move(text)
-            # a card that is elsewhere says it all; else the engine's reason lists the choices
+            # a card that is elsewhere says it all; else the engine's reason lists the choices,
+            # saying itself what it is about (`wears` is not an option here; ...)
             head = f"`{text}` is not a move here"
             if not hints or hints[0].startswith("did you mean"):
-                head += f": {reason.reason}"
+                head = reason.reason if reason.reason.startswith("`") else f"{head}: {reason.reason}"
             raise ReplError("\n".join([head] + [f"  = help: {line}" for line in hints]))
         return self._apply(move, trace=self.tracing)
 
@@ -674,22 +839,25 @@ class Session:
         actor = current.current_player
         following = current.clone()
         following.pause_at = self.pausing if pausing else frozenset()
+        text = move.text if not isinstance(move, str) else move
         events: list = []
         following.set_tracer(events.append)
         fault = None
         try:
-            following.apply(move.text if not isinstance(move, str) else move)
+            following.apply(text)
         except IllegalMove as err:
             raise ReplError(self._illegal_text(err.explanation, move)) from None
         except GameFault as err:
             fault = str(err)
         finally:
             following.set_tracer(None)
-        self._push(following, actor)
-        self.last_events = events
+        if fault is None and following.fault is not None:  # a limit the move reached (the decisions)
+            fault = self.game.render_diagnostic(following.fault)
         move = len(following.history)
         lines = [self._move_line(following, move)]
         lines += self._event_lines(following, move, always=trace)
+        lines += self._push(following, actor, after_move(text, following.pause_at, True))
+        self.last_events = events
         if fault is not None:
             self.failed = True
             lines.append(fault)
@@ -714,23 +882,33 @@ class Session:
             fault = str(err)
         finally:
             following.set_tracer(None)
-        self._push(following, None)
+        dropped = self._push(following, None, after_step(until, self.pausing, True))
         self.last_events = events
         observed = [e for e in following.observed_events(self.perspective)[seen:]
                     if e.kind != "decision" and (everything or e.kind == "log")]
         lines = [f"    {text}" + (f"  [{span.path}:{span.line}]" if span is not None and kind != "log" else "")
-                 for kind, text, span in grouped(observed, self._statement)]
+                 for kind, text, span in grouped(observed, self._statement)] + dropped
         if fault is not None:
             self.failed = True
             lines.append(fault)
         return lines
 
-    def _push(self, state, actor):
-        del self._timeline[self._pos + 1:]
-        del self._actors[self._pos:]
-        self._timeline.append(state)
-        self._actors.append(actor)
+    def _push(self, state, actor, step) -> list[str]:
+        """Add the position after the current one.  The undone ones after it are dropped, and a
+        note says how many (`redo` and `goto` no longer reach them), unless it is the next of
+        them made again (`undo`, then `auto` replays the same moves).  `step` makes it again from
+        the current one (timeline.after_move, after_step)."""
+        following = self._pos + 1
+        if following < len(self._timeline) and _same_position(self._timeline[following], state):
+            self._pos = following  # the undone step made again: the ones after it stay reachable
+            return []
+        dropped = len(self._timeline) - following
+        note = [f"note: {plural(dropped, 'undone ' + self._unit(self._pos, len(self._timeline) - 1))} dropped: a "
+                f"new one was made at step {self._pos}"] if dropped else []
+        self._timeline.truncate(following)
+        self._timeline.append(state, actor, step)
         self._pos += 1
+        return note
 
     def _illegal_text(self, explanation, move) -> str:
         st = self.state
@@ -769,7 +947,7 @@ class Session:
             typed, expand = split_expand(rest)
         except ValueError as err:
             raise ReplError(str(err)) from None
-        defines = [d.name for d in self.game.declarations if d.kind == "define"]
+        defines = self.definition_names()
         for name in expand:
             if name not in defines:
                 raise ReplError(self._unknown("definition", name, defines))
@@ -838,23 +1016,31 @@ class Session:
             raise ReplError("usage: step [N|phase], for example `step`, `step 10` or `step phase`")
         count = count or 1
         lines: list[str] = []
-        for done in range(count):
-            st = self.state
-            if st.fault is not None or st.is_over:
-                if done:
+        with self._making_moves():
+            for done in range(count):
+                if done >= MOST_STEPS_PER_RUN:
+                    lines.append(f"stopped after {plural(done, 'step')} of {count}: {_run_cap('step')}")
                     break
-                raise ReplError("the game is over" if st.fault is None else "the game stopped with an error")
-            if st.paused:
-                lines += self._go_on("phase" if arg == "phase" else None)
-                continue
-            if arg == "phase":
-                raise ReplError(f"{who(st.current_player)} is to act: `step phase` goes on from a pause point\n"
-                                "  = help: `step` lets the random player move; `pause` says where the game pauses")
-            if st.current_player == TABLE and self.seats.get(TABLE) != "random":
-                return lines + self._table_stop(st)
-            if not st.legal_moves():
-                raise ReplError("no move is legal here")
-            lines += self._apply(self._agent_move(st), trace=True, report_end=False)
+                st = self.state
+                if st.fault is not None or st.is_over:
+                    if done:
+                        break
+                    raise ReplError("the game is over" if st.fault is None else "the game stopped with an error")
+                if self.stop_requested:
+                    lines.append(f"stopped after {plural(done, 'step')} of {count}: interrupted (Ctrl-C)")
+                    break
+                if st.paused:
+                    lines += self._go_on("phase" if arg == "phase" else None)
+                    continue
+                if arg == "phase":
+                    raise ReplError(f"{who(st.current_player)} is to act: `step phase` goes on from a pause point\n"
+                                    "  = help: `step` lets the random player move; `pause` says where the game "
+                                    "pauses")
+                if st.current_player == TABLE and self.seats.get(TABLE) != "random":
+                    return lines + self._table_stop(st)
+                if not st.legal_moves():
+                    raise ReplError("no move is legal here")
+                lines += self._apply(self._agent_move(st), trace=True, report_end=False)
         lines.append(self._status_line())
         return lines
 
@@ -914,12 +1100,20 @@ class Session:
         return self._auto(limit, every_seat)
 
     def _auto(self, limit, every_seat) -> list[str]:
+        with self._making_moves():
+            return self._auto_moves(limit, every_seat)
+
+    def _auto_moves(self, limit, every_seat) -> list[str]:
         lines: list[str] = []
+        start = self._pos
         whens = {text: self._when_value(text) for kind, text in self.breakpoints.values() if kind == "when"}
         played = 0
         reason = None
         try:
             while reason is None:
+                if self.stop_requested:
+                    reason = "interrupted (Ctrl-C)"
+                    break
                 st = self.state
                 if st.fault is not None:
                     reason = "the game stopped with an error"
@@ -929,6 +1123,9 @@ class Session:
                     break
                 if limit is not None and played >= limit:
                     reason = "done"
+                    break
+                if played >= MOST_STEPS_PER_RUN:
+                    reason = _run_cap("auto")
                     break
                 actor = st.current_player
                 if played and (stop := self._rule_break(st)):
@@ -955,6 +1152,8 @@ class Session:
             reason = "interrupted (Ctrl-C)"
         if reason == "done":
             lines.append(f"auto played {plural(played, 'move')}")
+        elif not played and self._pos > start:  # it ran on from a pause point, and no one was asked
+            lines.append(f"auto ran on from the pause point with no move to make and stopped: {reason}")
         else:
             lines.append(f"auto stopped after {plural(played, 'move')}: {reason}")
         lines.append(self._status_line())
@@ -1017,14 +1216,14 @@ class Session:
 
     def _unit(self, start: int, end: int) -> str:
         """`move`, or `step` when steps `start + 1`..`end` of the timeline are not all moves."""
-        return "move" if all(actor is not None for actor in self._actors[start:end]) else "step"
+        return "move" if all(actor is not None for actor in self._timeline.actors[start:end]) else "step"
 
     def _cmd_redo(self, rest: str):
         self._no_args("redo", rest)
         if self._pos + 1 >= len(self._timeline):
             raise ReplError("nothing to redo")
         self._pos += 1
-        if self._actors[self._pos - 1] is None:
+        if self._timeline.actors[self._pos - 1] is None:
             return ["redid a step", self._status_line()]
         return [f"redid {self._move_line(self.state, len(self.state.history))}", self._status_line()]
 
@@ -1083,14 +1282,21 @@ class Session:
             raise ReplDiagnostics("\n".join(interpreter.render(d, sources) for d in diags))
         return value
 
+    def _expression(self, text: str) -> str:
+        """An expression typed with cards copied from the table (`top(prize) == Q♥`), each
+        named as the script names it (`QH`); texts in quotes are left as they are."""
+        parts = text.split('"')
+        return '"'.join(self._card_names(part, _CARD_WORD) if i % 2 == 0 else part for i, part in enumerate(parts))
+
     def _cmd_eval(self, rest: str):
-        return self._evaluate(rest)
+        return self._evaluate(self._expression(rest))
 
     def _cmd_watch(self, rest: str):
         if not rest:
             if not self.watches:
                 return "no watches; `watch EXPR` adds one"
             return [f"{i}. {text} = {self._watch_value(text)}" for i, text in self.watches.items()]
+        rest = self._expression(rest)
         value = self._evaluate(rest)
         ident = self._add(self.watches, rest, "watch")
         return f"watch {ident}: {rest} = {value}"
@@ -1106,6 +1312,10 @@ class Session:
         return ident
 
     def _remove(self, items: dict, rest: str, what: str) -> str:
+        if not rest:
+            command = "unwatch" if what == "watch" else "unbreak"
+            ids = f"the ids in use are {', '.join(map(str, items))}" if items else f"there are no {what}s"
+            raise ReplError(f"usage: {command} N|all ({ids})")
         if rest == "all":
             count = len(items)
             items.clear()
@@ -1133,9 +1343,12 @@ class Session:
             raise ReplError(self._unknown("rule", arg, self.rule_names()))
         if kind == "phase" and arg not in self.phase_names():
             raise ReplError(self._unknown("phase", arg, self.phase_names()))
+        now = ""
         if kind == "when":
-            self._evaluate(arg, expect="bool")
-        return f"breakpoint {self._add(self.breakpoints, (kind, arg), 'breakpoint')}: {kind} {arg}"
+            arg = self._expression(arg)
+            if self._evaluate(arg, expect="bool") == "true":  # it stops when the value turns true
+                now = " (true now: `auto` stops when it becomes true again)"
+        return f"breakpoint {self._add(self.breakpoints, (kind, arg), 'breakpoint')}: {kind} {arg}{now}"
 
     def _cmd_unbreak(self, rest: str):
         return self._remove(self.breakpoints, rest, "breakpoint")
@@ -1207,19 +1420,20 @@ class Session:
         after = frozenset(PAUSES) if replay.pause else frozenset()
         state, _ = self._new_state(game, replay.players, replay.seed, options,
                                    pause_at=frozenset() if replay.moves else after)
-        timeline, actors = [state], []
+        timeline = Timeline(state)
         for i, move in enumerate(replay.moves, 1):
-            following = timeline[-1].clone()
+            before = timeline[-1]
+            following = before.clone()
             if i == len(replay.moves):
                 following.pause_at = after
+            step = after_move(move, following.pause_at, False)
             try:
                 following.apply(move)
             except (IllegalMove, GameFault) as err:
                 if isinstance(err, GameFault) and i == len(replay.moves):
                     # the saved game stopped with an error at its last move, as `play` left it:
                     # that is the position to restore (`undo` goes back before it)
-                    actors.append(timeline[-1].current_player)
-                    timeline.append(following)
+                    timeline.append(following, before.current_player, step)
                     lines.append(f"note: the game stopped with an error at move {i}, `{move}`; "
                                  f"`undo` goes back before it")
                     lines.append(str(err))
@@ -1229,32 +1443,33 @@ class Session:
                     raise ReplError(f"move {i} of `{args[0]}`, `{move}`, cannot be played: {reason}") from None
                 lines.append(f"warning: stopped at move {i}, `{move}`: {reason}")
                 break
-            actors.append(timeline[-1].current_player)
-            timeline.append(following)
+            timeline.append(following, before.current_player, step)
         else:
             if replay.pause:
-                lines += self._step_to_pause(args[0], replay.pause, timeline, actors)
+                lines += self._step_to_pause(args[0], replay.pause, timeline)
         self.game, self.players, self.seed, self.options = game, state.n, replay.seed, options
         self.pausing = pausing
         self.seats = {seat: self.seats.get(seat, "random") for seat in range(state.n)}
         self.seats[TABLE] = "human"
         if self.perspective not in ("all", None) and self.perspective >= state.n:
             self.perspective = "all"
-        self._timeline, self._actors, self._pos = timeline, actors, len(timeline) - 1
+        self._timeline, self._pos = timeline, len(timeline) - 1
         lines.append(f"opened {args[0]}: {game.title}, {plural(state.n, 'player')}, seed {replay.seed}, "
                      f"{plural(len(self.state.history), 'move')}")
         lines.append(self._status_line())
+        fault = self.state.fault
+        if fault is not None and not any(line.startswith("note: the game stopped") for line in lines):
+            lines.append(self.game.render_diagnostic(fault))  # a limit reached after the last move
         return lines
 
-    def _step_to_pause(self, path: str, pause: tuple, timeline: list, actors: list) -> list[str]:
+    def _step_to_pause(self, path: str, pause: tuple, timeline: Timeline) -> list[str]:
         """Step the replayed game on from its last move to the pause point the replay saved,
         each step a position of the timeline (as `step` makes them); a warning if it is not there."""
         kind, mark = pause
         stepping = timeline[-1].clone()
 
         def keep():
-            actors.append(None)
-            timeline.append(stepping.clone())
+            timeline.append(stepping.clone(), None, after_step(PAUSES, stepping.pause_at, False))
 
         if stepping.step_to_mark(mark, on_step=keep) and stepping.paused == kind:
             return []

@@ -19,7 +19,8 @@ Display conventions (no game is named here):
   is drawn as ♣ ♦ ♥ ♠ where the card's name ends with it (`10D` -> `10♦`); otherwise, and with
   `--ascii` or when not at a terminal, the names are shown as the script writes them.
 - A card a spectator can see in a zone that keeps others hidden (a card turned face up in a
-  hand) is marked with `*`.
+  hand, or in a pile declared hidden) is marked with `*`.  A pile keeps the cards the viewer
+  cannot see in their places: `(6 hidden) 9♠*` is six unseen cards under a face-up nine.
 """
 
 from __future__ import annotations
@@ -50,11 +51,14 @@ class Deck:
     glyphs: dict
     shown: frozenset = frozenset()
     placed: frozenset = frozenset()
+    face_down: frozenset = frozenset()
 
     @classmethod
-    def of(cls, cards, shown=()) -> "Deck":
+    def of(cls, cards, shown=(), face_down=()) -> "Deck":
         """`shown`: the zones the script lists in its own order (`Game.shown_orders`), kept so;
-        those it lists by no attribute (`shown as placed`) are drawn card by card in place."""
+        those it lists by no attribute (`shown as placed`) are drawn card by card in place.
+        `face_down`: the zones whose cards a spectator sees only face up (`Game.face_down_zones`),
+        where each face-up card is marked, whether or not the zone holds a face-down one now."""
         values: dict[str, list] = {}  # attribute -> its values, in the order the deck declares them
         for card in cards:
             for attr, value in card.attrs.items():
@@ -77,7 +81,7 @@ class Deck:
                 if value and card.name.endswith(value):
                     glyphs[card.name] = card.name[:-len(value)] + SUIT_SYMBOLS[value]
         placed = frozenset(z for z in shown if isinstance(shown, dict) and not shown[z])
-        return cls(order, glyphs, frozenset(shown), placed)
+        return cls(order, glyphs, frozenset(shown), placed, frozenset(face_down))
 
     def group(self, name: str):
         """The value of the attribute a hand is grouped by (its suit), as a sort key."""
@@ -220,14 +224,15 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> 
                     continue
                 seen = spectator["zones"][name][seat]
                 hand = name in table.hands and name not in deck.shown
-                shown, mark = _cards(seat_cards, seen, deck, draw, hand, name in deck.placed)
+                shown, mark = _cards(seat_cards, seen, deck, draw, hand, name in deck.placed, name in deck.face_down)
                 marked |= mark
                 drawn.add("hand" if hand else "pile")
                 rows.append((f"{name}[{seat}]", len(seat_cards), shown))
         elif not cards:
             empty.append(name)
         else:
-            shown, mark = _cards(cards, spectator["zones"][name], deck, draw, False, name in deck.placed)
+            shown, mark = _cards(cards, spectator["zones"][name], deck, draw, False, name in deck.placed,
+                                 name in deck.face_down)
             marked |= mark
             drawn.add("pile")
             rows.append((name, len(cards), shown))
@@ -253,28 +258,40 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> 
 
 
 def _cards(cards: list[str], seen: list[str], deck: Deck, draw, hand: bool,
-           in_place: bool = False) -> tuple[list[str], bool]:
-    """The words drawing a zone's cards: known ones (a hand sorted), then how many are hidden;
-    `in_place` (a zone `shown as placed` whose cards the viewer sees some of): each card in
-    its place, `??` where the viewer cannot see it."""
+           in_place: bool = False, face_down: bool = False) -> tuple[list[str], bool]:
+    """The words drawing a zone's cards, and whether a face-up one is marked.  A hand: the known
+    cards sorted, then how many are hidden.  Any other zone keeps its order (bottom card first):
+    a run of cards the viewer cannot see is written where it lies, `(2 hidden)`, or with
+    `in_place` (a zone `shown as placed`) `??` for each card.  A card the spectator sees is
+    marked face up in a hand, in a zone holding a card the spectator cannot see, and in a
+    `face_down` zone (one declared hidden from spectators)."""
     known = [(c, s != HIDDEN) for c, s in zip(cards, seen) if c != HIDDEN]
     hidden = sum(1 for c in cards if c == HIDDEN)
-    if in_place and known and hidden:
-        known, hidden = [(c, c != HIDDEN and s != HIDDEN) for c, s in zip(cards, seen)], 0
+    if not known:
+        return (["hidden"] if hidden else []), False
+    marks = hand or face_down or HIDDEN in seen
     if hand:
         face_up = {c for c, up in known if up}
-        names = deck.sorted([c for c, _ in known])
-        known = [(c, c in face_up) for c in names]
-    marks = hand or HIDDEN in seen
-    words, group = [], None
-    for c, up in known:
+        placed = [(c, c in face_up) for c in deck.sorted([c for c, _ in known])]
+    else:  # in the zone's order, the cards the viewer cannot see in their places
+        placed = [(c, c != HIDDEN and s != HIDDEN) for c, s in zip(cards, seen)]
+    words, group, unseen = [], None, 0
+    for c, up in placed:
+        if c == HIDDEN and not in_place:
+            unseen += 1
+            continue
+        if unseen:
+            words.append(f"({unseen} hidden)")
+            unseen = 0
         if hand and group is not None and deck.group(c) != group:
             words.append("")  # a wider gap between suits
         group = deck.group(c)
-        words.append(draw(c) + (FACE_UP if up and marks else ""))
-    if hidden:
-        words.append("hidden" if not known else f"+{hidden} hidden")
-    return words, any(up for _, up in known) and marks
+        words.append(HIDDEN if c == HIDDEN else draw(c) + (FACE_UP if up and marks else ""))
+    if unseen:
+        words.append(f"({unseen} hidden)")
+    if hand and hidden:
+        words.append(f"+{hidden} hidden")
+    return words, any(up for _, up in placed) and marks
 
 
 def _variables(variables: dict, width: int, draw) -> list[str]:

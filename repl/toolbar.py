@@ -33,18 +33,19 @@ def toolbar(session, width: int | None = None) -> FormattedText:
         for k, (label, value) in enumerate(line):
             if k:
                 fragments.append(("class:bottom-toolbar.label", SEPARATOR))
-            if label != "game":
+            if label not in _BARE:
                 fragments.append(("class:bottom-toolbar.label", f"{label} "))
             fragments.append(("class:bottom-toolbar.value", value))
     return FormattedText(fragments)
 
 
-_STATUS = ("game", "step", "phase", "to act", "scores", "view")
+_STATUS = ("game", "step", "phase", "to act", "status", "scores", "view")
+_BARE = ("game", "status")  # shown without their label: the title, `game over`
 
 
 def _item_length(item) -> int:
     label, value = item
-    return len(value) + (0 if label == "game" else len(label) + 1)
+    return len(value) + (0 if label in _BARE else len(label) + 1)
 
 
 def _length(items) -> int:
@@ -55,7 +56,7 @@ def _pack(items, width: int) -> list[list]:
     """Items on lines of at most `width`; an item too long for any line is cut with `…`."""
     lines, line = [], []
     for label, value in items:
-        room = width - (0 if label == "game" else len(label) + 1)
+        room = width - (0 if label in _BARE else len(label) + 1)
         if len(value) > room:
             value = value[:max(1, room - 1)] + "…"
         if line and _length(line + [(label, value)]) > width:

@@ -100,7 +100,7 @@ def test_moves_all_numbers_positions_with_a_hash_where_moves_read_as_numbers():
     s.execute(f"load {SCRIPTS / 'six_nimmt.cardgame'}")
     s.execute("new seed=3")
     listed = s.execute("moves --all").splitlines()[1:3]
-    assert listed == s.execute("moves").splitlines()[1:3] == ["  # 1. play 12", "  # 2. play 63"]
+    assert listed == s.execute("moves").splitlines()[1:3] == ["   #1. play 12", "   #2. play 63"]
 
 
 # One seat dealt nothing, asked with the others to pick a card at the same time.

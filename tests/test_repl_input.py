@@ -97,7 +97,8 @@ def test_a_card_the_view_cannot_see_is_not_located_and_not_masked():
 def test_a_word_that_is_no_card_gets_the_nearest_move():
     s = bouncer()
     out = s.execute("play ZZ")
-    assert "`play ZZ` is not a move here" in out and "not in" not in out
+    assert out.startswith("error: `play ZZ` is not one of the choices; the `play` moves here") and "not in" not in out
+    assert "did you mean" not in out  # ZZ is near no card: every move shares only its name `play`
     s.execute("play 9D")
     s.execute("view P1")
     out = s.execute("play jx")

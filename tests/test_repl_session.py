@@ -75,7 +75,7 @@ def bouncer(seed: int = 1) -> Session:
 def snapshot(s: Session):
     """Everything a failed command must leave alone."""
     st = s.state
-    return (None if st is None else json.dumps(st.to_json(), sort_keys=True), s.step, len(s._timeline),
+    return (None if st is None else json.dumps(st.to_json(), sort_keys=True), s.step, len(s._timeline or ()),
             s.perspective, s.tracing, dict(s.seats), dict(s.watches), dict(s.breakpoints), s.seed,
             dict(s.options))
 
