@@ -441,7 +441,8 @@ def lint(game: Game, games: int = 50, seed: int = 0, fixed: dict | None = None, 
     chunks = lint_jobs(game, games, seed, fixed or {})
     local = dask is None and workers <= 1
     jobs = [((game if local else game.path), chunk, policy, max_decisions) for chunk in chunks]
-    results = map_jobs(run_lint_job, jobs, game.path, workers, dask, progress, size=lambda result: len(result[0]))
+    results = map_jobs(run_lint_job, jobs, game.path, workers, dask, progress, size=lambda result: len(result[0]),
+                       game=game)
     obs, records = Observations(), []
     for part_records, part_obs in results:
         records += part_records

@@ -20,11 +20,29 @@ def _preload(path: str) -> None:
     worker_game(path)
 
 
-def map_jobs(fn, jobs: list, path: str, workers: int = 1, dask=None, progress=None, size=len, each=None) -> list:
+def _pool(workers: int, path: str, game):
+    """Worker processes ready to run jobs of the game at `path`.  Forked ones start with the
+    parent's `game` already loaded (no import, no load: about a quarter of a second each); where
+    forking is not safe (threads running, or not Linux) they are spawned and load it."""
+    import multiprocessing
+    import sys
+    import threading
+    if game is None or sys.platform != "linux" or threading.active_count() > 1:
+        return multiprocessing.get_context("spawn").Pool(workers, _preload, (path,))
+    _loaded.clear()
+    _loaded[path] = game
+    try:
+        return multiprocessing.get_context("fork").Pool(workers)
+    finally:
+        _loaded.clear()  # the children have their copies; the parent keeps no second reference
+
+
+def map_jobs(fn, jobs: list, path: str, workers: int = 1, dask=None, progress=None, size=len, each=None,
+             game=None) -> list:
     """[fn(job) for job in jobs], in order; with `each`, each result goes to `each(result)` as it
     comes (in order) and nothing is kept.  `fn` must be a module-level function (it travels to
     other processes); `progress(done)` is called with the sum of `size(result)` so far; `dask` is
-    a distributed.Client."""
+    a distributed.Client; `game` is the Game loaded from `path`, if the caller has it."""
     results: list = []
     done = 0
 
@@ -43,8 +61,7 @@ def map_jobs(fn, jobs: list, path: str, workers: int = 1, dask=None, progress=No
         for job in jobs:
             note(fn(job))
     else:
-        import multiprocessing
-        with multiprocessing.get_context("spawn").Pool(workers, _preload, (path,)) as pool:
+        with _pool(workers, path, game) as pool:
             for result in pool.imap(fn, jobs):
                 note(result)
     return results

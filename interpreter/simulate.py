@@ -78,7 +78,7 @@ def play_games(game: Game, games: int, players: int, seed: int, options: dict, w
     parts = jobs(game, games, players, seed, options, policy, max_decisions, budget, chunk, not local, metrics)
     kept: list = []
     sink = each or kept.extend
-    map_jobs(run_range, parts, game.path, usable_workers(workers), dask, progress, each=sink)
+    map_jobs(run_range, parts, game.path, usable_workers(workers), dask, progress, each=sink, game=game)
     game.keep_code()  # the playouts' operations, made as they first ran
     return None if each else kept
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+import threading
 
 import pytest
 
@@ -28,3 +30,37 @@ def test_two_workers_give_the_statistics_of_one(capsys, script, extra):
     two = _simulate(capsys, GAMES / script, 2, *extra)
     assert one == two
     assert one["games"] == 7 and one["unfinished"] == 0
+
+
+def _stats(game, workers):
+    from interpreter.simulate import simulate
+    result = simulate(game, 6, 3, 5, game.read_options({}), workers=workers)
+    return {k: v for k, v in result.items() if k not in TIMING}
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+def test_forked_workers_play_the_game_the_parent_loaded(tmp_path):
+    """The workers start with the parent's Game: the file may be gone or edited since."""
+    import interpreter
+    path = tmp_path / "bouncer.cardgame"
+    path.write_text((GAMES / "bouncer.cardgame").read_text())
+    game = interpreter.load(str(path))
+    path.unlink()
+    assert _stats(game, 2) == _stats(game, 1)
+
+
+def test_workers_are_spawned_while_other_threads_run():
+    """Forking a process with other threads running can deadlock the child: spawn instead."""
+    import interpreter
+    from interpreter import parallel
+    game = interpreter.load(str(GAMES / "bouncer.cardgame"))
+    release = threading.Event()
+    waiting = threading.Thread(target=release.wait)
+    waiting.start()
+    try:
+        with parallel._pool(2, game.path, game) as pool:
+            assert pool._ctx.get_start_method() == "spawn"
+        assert _stats(game, 2) == _stats(game, 1)
+    finally:
+        release.set()
+        waiting.join()
