@@ -769,11 +769,22 @@ class Checker:
         for name, rule in t.rules.items():
             if name not in self._used_rules:
                 self.warn("W0406", f"rule `{name}` is never used", rule.span, "no decision requires it",
-                          f"name it in a decision: `requires {name}(...)`")
+                          self._unused_rule_hint(name))
         if not self._has_end and not self._clashing:  # an `end game` may lie in a refused declaration
             self.error("E0404", "the game never ends: no `end game` statement", None,
                        hint="add `end game` where the game is over, e.g. after a target score is reached")
         self._check_define_cycles()
+
+    def _unused_rule_hint(self, name: str) -> str:
+        """What to do with an unused rule; when a variant's replacement is why (the declaration it
+        replaces required the rule, the replacement does not), the hint says which."""
+        dropped = [r for r in self.t.replacements.values()
+                   if any(used == name for node in n.walk(r.original) for used, _ in _uses(node))]
+        if not dropped:
+            return f"name it in a decision: `requires {name}(...)`"
+        notes = "; ".join(f"the {r.described} replaced at {r.decl.span.short} required it at "
+                          f"{r.original.span.short}, the replacement does not" for r in dropped)
+        return f"{notes}: require it there too, or leave it if the variant plays without it"
 
     def _check_define_cycles(self):
         """Definitions with parameters may call themselves (each call is charged and the depth is
