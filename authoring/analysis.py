@@ -108,7 +108,8 @@ class Analysis:
             if kind and item.name not in self.declarations:
                 self.declarations[item.name] = Declaration(item.name, kind, item, self._name_span(item))
         self.tree = parse_concrete(text, path)[0]
-        self.names = self._names()
+        self.names = self._names(self.path, self.tree)
+        self._included_names: dict | None = None
         self.locals = self._locals()
 
     def _name_span(self, item) -> Span:
@@ -125,18 +126,18 @@ class Analysis:
         column = m.start() - (source.text.rfind("\n", 0, m.start()) + 1) + 1
         return Span(item.span.path, line, column, line, column + len(item.name))
 
-    def _names(self) -> list[tuple[Token, str]]:
-        """Every NAME token of this text with what it is: "global" (a declared name used or
-        declared), "local", "attribute" or "other"."""
-        if self.tree is None:
+    def _names(self, path: str, tree) -> list[tuple[Token, str]]:
+        """Every NAME token of the text at `path` (this one or a file it includes) with what it
+        is: "global" (a declared name used or declared), "local", "attribute" or "other"."""
+        if tree is None:
             return []
         local_uses = set()
         if self.tables is not None:
             for item in self.items:
-                if item.span.path == self.path:
+                if item.span.path == path:
                     _walk_names(item, self.tables.resolved, local_uses)
         out = []
-        stack = [self.tree]
+        stack = [tree]
         while stack:
             node = stack.pop()
             count = 0
@@ -164,14 +165,14 @@ class Analysis:
                     out.append((child, what))
                     count += 1
                 prev = child
-        out += self._names_in_texts(local_uses)
+        out += self._names_in_texts(path, local_uses)
         out.sort(key=lambda pair: (pair[0].line, pair[0].column))
         return out
 
-    def _names_in_texts(self, local_uses: set) -> list:
+    def _names_in_texts(self, path: str, local_uses: set) -> list:
         """Declared names used inside `{...}` of texts (logs, prompts): no tokens of their own."""
         out = []
-        for node in self._own_nodes():
+        for node in self._own_nodes(path):
             if isinstance(node, (n.Log, n.Decide)):
                 parts = node.parts if isinstance(node, n.Log) else node.prompt
                 for part in parts:
@@ -179,10 +180,10 @@ class Analysis:
                         out += _expression_names(part, self.declarations, local_uses)
         return out
 
-    def _own_nodes(self):
-        """Every node of the declarations written in this text (not in included files)."""
+    def _own_nodes(self, path: str):
+        """Every node of the declarations written in the text at `path` (this one, or one included)."""
         for item in self.items:
-            if item.span.path != self.path:
+            if item.span.path != path:
                 continue
             stack = [item]
             while stack:
@@ -292,8 +293,20 @@ class Analysis:
         if decl.kind in ("field", "card", "attribute", "card attribute"):  # the same field, card or attribute
             same = [t for t, _ in self.names if t.text == decl.name and self.definition(t.line, t.column) == decl]
             return [Span(self.path, t.line, t.column, t.end_line, t.end_column) for t in same]
-        return [Span(self.path, t.line, t.column, t.end_line, t.end_column)
-                for t, what in self.names if what == "global" and t.text == decl.name]
+        return [Span(path, t.line, t.column, t.end_line, t.end_column)
+                for path, names in [(self.path, self.names), *self._names_of_includes().items()]
+                for t, what in names if what == "global" and t.text == decl.name]
+
+    def _names_of_includes(self) -> dict:
+        """The names of each file this text includes, read when first asked: a declared name is
+        one game-wide (a variant's replacement is what its original's uses mean)."""
+        if self._included_names is None:
+            replaced = [r.original.span for r in self.tables.replacements.values()] if self.tables else []
+            self._included_names = {
+                path: [(t, what) for t, what in self._names(path, parse_concrete(source.text, path)[0])
+                       if not any(_within(path, t, span) for span in replaced)]  # not played: replaced
+                for path, source in self.sources.items() if path != self.path}
+        return self._included_names
 
     def hover(self, line: int, column: int) -> str | None:
         """Markdown for the name under the cursor: what it is, its type and its description."""
@@ -379,7 +392,7 @@ class Analysis:
         """(record, field, type, span of its declaration) for a field named at this token: after
         a dot on a record value, before `:` in a record's constructor, or in a record's declaration."""
         t = self.tables
-        for node in self._own_nodes():
+        for node in self._own_nodes(self.path):
             record = None
             if isinstance(node, n.RecordDecl):
                 for f in node.fields:
@@ -519,6 +532,12 @@ def _children(node):
                 stack.extend(v)
             elif attrs.has(type(v)) and not isinstance(v, Span):
                 yield v
+
+
+def _within(path: str, tok: Token, span: Span) -> bool:
+    """Whether the token at `path` lies inside `span`."""
+    return span.path == path and (span.line, span.column) <= (tok.line, tok.column) \
+        and (tok.end_line, tok.end_column) <= (span.end_line, span.end_column)
 
 
 def _walk_names(node, resolved: dict, out: set):

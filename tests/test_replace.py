@@ -338,6 +338,18 @@ def test_editor_definition_hover_and_completion(tmp_path):
     assert ("replace", "keyword", "keyword") in analysis.completions(4, 1)
 
 
+def test_editor_references_reach_the_originals_uses_of_a_replacement(tmp_path):
+    """From a variant, the uses of a replaced name in the original's file mean the replacement:
+    they are listed; the replaced declaration itself is not (it is not played)."""
+    analysis, text = _analysis(tmp_path, "replace define step = 2\ndefine twice = step * 2\n")
+    decl = analysis.definition(2, 17)
+    found = sorted((Path(s.path).name, s.line, s.column) for s in analysis.references(decl))
+    base_lines = BASE.splitlines()
+    use = next(i for i, line in enumerate(base_lines, 1) if line.startswith("define value"))
+    assert found == [("base.cardgame", use, base_lines[use - 1].index("step") + 1),
+                     ("variant.cardgame", 2, 16), ("variant.cardgame", 3, 16)]
+
+
 def test_fmt_keeps_replace_and_lays_out_the_declaration_as_alone(tmp_path):
     text = ('include "base.cardgame"\nreplace   define step=2\nreplace rule highest_first(p: player, c: card) '
             '"Lowest." when true require all x in hand[p] where x.worth >= c.worth\n'
