@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import weakref
+from collections.abc import Mapping
 from operator import attrgetter
 
 import attrs
@@ -221,6 +222,9 @@ class Game:
     def read_options(self, pairs: dict[str, str]) -> dict:
         """Turn NAME=TEXT option settings into typed values; ScriptError on bad ones."""
         opts = self.program.tables.options
+        if not isinstance(pairs, Mapping):
+            raise ScriptError([Diagnostic("E0701", f"options are a mapping of names to values, not {pairs!r}", None,
+                                          hint='e.g. {"' + next(iter(opts), "name") + '": "..."}')])
         values, diags = {}, []
         for name, text in pairs.items():
             opt = opts.get(name)
@@ -265,13 +269,14 @@ class Game:
         budget = self.budget(max_work, max_game_work)
         pause_at = pause_kinds(pause_at)
         players = self.min_players if players is None else players
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
             span = ("1 player" if self.max_players == 1 else f"{self.min_players} players") \
                 if self.min_players == self.max_players else f"{self.min_players} to {self.max_players} players"
-            raise ScriptError([Diagnostic("E0703", f"this game takes {span}, not {players}", None,
+            given = players if type(players) is int else f"{players!r} (a player count is a whole number)"
+            raise ScriptError([Diagnostic("E0703", f"this game takes {span}, not {given}", None,
                                           hint=f"use --players {self.min_players}")])
         check_seed(seed)
-        values = self.read_options({k: v for k, v in (options or {}).items()})
+        values = self.read_options(options or {})
         if tracer is None and not record and not pause_at:
             return self._from_opening(players, seed, values, budget)
         return self._started(players, seed, values, budget, tracer, record, pause_at)
@@ -557,6 +562,7 @@ class GameState(State):
         that viewer knows, or refused (E0710) when it reads anything else; unseen cards read `??`.
         Diagnostics point into the path EXPRESSION_PATH; render them with a SourceFile of `text`.
         """
+        self._viewer(viewer)
         node, diags = parse_expression(str(text), EXPRESSION_PATH)
         if node is None:
             return None, diags
@@ -675,7 +681,7 @@ class GameState(State):
         """The texts of `legal_moves()` (or `candidate_moves()`), in the same order, as `viewer`
         may read them: a card it does not know is ??, so a seat that cannot see its own hand is
         offered `play ??` (several moves may then read alike: they are told apart by position)."""
-        return moves_as_seen(self, viewer, self.legal_moves() if legal_only else self.candidate_moves())
+        return moves_as_seen(self, self._viewer(viewer), self.legal_moves() if legal_only else self.candidate_moves())
 
     def explain(self, move, viewer="all", expand=()) -> Explanation:
         """Why `move` is legal or not, rule by rule.  Under a seat's view, only about that seat's
@@ -686,7 +692,7 @@ class GameState(State):
         whether it is there).  `expand` names definitions whose calls are evaluated again inside
         with their arguments (Expansion records on each rule)."""
         text = str(move) if not isinstance(move, str) else " ".join(move.split())
-        if viewer == "all":
+        if self._viewer(viewer) == "all":
             return self._explained(lambda: explain(self, text, tuple(expand)), text)
         actor = self.current_player
         if actor is not None and actor != TABLE and actor != viewer:
@@ -799,21 +805,27 @@ class GameState(State):
     def view(self, player=None) -> dict:
         """What `player` may see (None: a spectator; "all": everything); ScriptError E0707 for
         a seat that is not at this table."""
-        if not (player is None or player == "all" or (type(player) is int and 0 <= player < self.n)):
-            raise ScriptError([Diagnostic("E0707", f"there is no seat {player!r} at this {self.n}-player table",
-                                          None, hint=f'seats are 0 to {self.n - 1}; None is a spectator, "all" '
-                                          'sees everything')])
-        return build_view(self, player)
+        return build_view(self, self._viewer(player))
+
+    def _viewer(self, viewer, seat_only: bool = False):
+        """`viewer` if it names someone at this table (a seat; unless `seat_only`, also None, a
+        spectator, or "all"); else ScriptError E0707."""
+        if type(viewer) is int and 0 <= viewer < self.n or not seat_only and (viewer is None or viewer == "all"):
+            return viewer
+        also = "" if seat_only else '; None is a spectator, "all" sees everything'
+        raise ScriptError([Diagnostic("E0707", f"there is no seat {viewer!r} at this {self.n}-player table", None,
+                                      hint=f"seats are 0 to {self.n - 1}{also}")])
 
     def observation(self, seat=None) -> dict:
         """JSON-able: what `seat` knows now (its view) and its observation log, each event as
         that seat saw it when it happened.  None: a spectator; "all": everything."""
-        return observation(self, seat)
+        return observation(self, self._viewer(seat))
 
     def observed_events(self, viewer="all", step: int | None = None) -> list[TraceEvent]:
         """Every event `viewer` observed (or only those of move `step`, 0 for the set-up), as it
         observed it then, rule judgements of its own moves included; a move's text is the move
         alone, its maker in `actor`."""
+        self._viewer(viewer)
         entries = self.journal_now().finished(self)
         if step is not None:  # entries are in the order of the moves: take the tail that is this move's
             start = len(entries)
@@ -825,12 +837,12 @@ class GameState(State):
 
     def information_state(self, seat) -> str:
         """A text equal for two states exactly when `seat` cannot tell them apart."""
-        return information_state(self, seat)
+        return information_state(self, self._viewer(seat))
 
     def determinize(self, seat: int, rng) -> "GameState":
         """A full state `seat` cannot tell from this one, the cards it does not know dealt at
         random (`rng`: a random.Random or an int seed).  docs/api.md says what it does not infer."""
-        return determinize(self, seat, rng)
+        return determinize(self, self._viewer(seat, seat_only=True), rng)
 
     def journal_now(self) -> Journal:
         """The observation log, rebuilt by replaying the moves from the seed if not kept."""

@@ -710,10 +710,10 @@ def determinize(st, seat, rng):
     is dealt at random among the places it could be (zone sizes kept; what the seat sees,
     and the zones of cards it saw go face down, kept).  See docs/api.md for what is not
     inferred."""
-    if seat == "all" or seat is None or not (isinstance(seat, int) and 0 <= seat < st.n):
-        raise ValueError(f"determinize needs a seat from 0 to {st.n - 1}, not {seat!r}")
     if isinstance(rng, int):
         rng = random.Random(rng)
+    elif not callable(getattr(rng, "shuffle", None)):
+        raise TypeError(f"determinize draws with a random.Random or an int seed, not {rng!r}")
     journal = st.journal_now()
     d = st.clone()
     table = slot_visibility(st)

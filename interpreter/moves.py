@@ -95,6 +95,8 @@ class Explanation:
         return f"{'legal' if self.legal else 'illegal'}: " + "; ".join(r.summary for r in deciding)
 
     def __str__(self) -> str:
+        if self.legal is None:  # not judged: the reason says what the judgement would have read
+            return f"`{self.move}` is not judged: {self.reason}"
         return f"`{self.move}` is {self.verdict}"
 
 

@@ -59,8 +59,9 @@ def jobs(game, games: int, players: int, seed: int, options: dict, policy: str, 
 
 def check_games(games: int) -> None:
     if not 0 <= games <= limits.MAX_GAMES:
-        raise ScriptError([Diagnostic("E0706", f"{games:,} games is more than `simulate` plays", None,
-                                      hint=f"at most {limits.MAX_GAMES:,} games at once")])
+        what = "more than `simulate` plays" if games > 0 else "not a number of games"
+        raise ScriptError([Diagnostic("E0706", f"{games:,} games is {what}", None,
+                                      hint=f"0 to {limits.MAX_GAMES:,} games at once")])
 
 
 def play_games(game: Game, games: int, players: int, seed: int, options: dict, workers: int = 1,

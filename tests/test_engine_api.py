@@ -99,6 +99,43 @@ def test_bad_player_counts_options_and_seeds_are_diagnosed():
     assert "did you mean `special_bouncers`" in err.value.diagnostics[0].hint
     with pytest.raises(interpreter.ScriptError, match="not allowed for option"):
         GAME.new_game(options={"special_bouncers": "maybe"})
+    with pytest.raises(interpreter.ScriptError, match=r"takes 3 players, not '3' \(a player count is a whole number\)"):
+        GAME.new_game(players="3")
+    with pytest.raises(interpreter.ScriptError, match=r"options are a mapping of names to values, not \['x'\]"):
+        GAME.new_game(options=["x"])
+
+
+@pytest.mark.parametrize("call", ["view", "evaluate", "explain", "move_texts", "observation", "observed_events",
+                                  "information_state", "determinize"])
+@pytest.mark.parametrize("viewer", [3, -1, "P1", True])
+def test_every_call_taking_a_viewer_refuses_one_not_at_the_table(call, viewer):
+    state = GAME.new_game(seed=1)
+    move = state.legal_moves()[0]
+    calls = {"view": lambda: state.view(viewer), "evaluate": lambda: state.evaluate("1", viewer=viewer),
+             "explain": lambda: state.explain(move, viewer=viewer), "move_texts": lambda: state.move_texts(viewer),
+             "observation": lambda: state.observation(viewer), "observed_events": lambda: state.observed_events(viewer),
+             "information_state": lambda: state.information_state(viewer),
+             "determinize": lambda: state.determinize(viewer, 1)}
+    with pytest.raises(interpreter.ScriptError, match=f"E0707|there is no seat {viewer!r} at this 3-player table"):
+        calls[call]()
+
+
+def test_determinize_takes_a_seat_and_a_generator_or_seed():
+    state = GAME.new_game(seed=1)
+    for spectator in (None, "all"):
+        with pytest.raises(interpreter.ScriptError, match="there is no seat"):
+            state.determinize(spectator, 1)
+    with pytest.raises(TypeError, match="a random.Random or an int seed, not 'x'"):
+        state.determinize(1, "x")
+    assert state.determinize(1, 5).view(1) == state.view(1)
+
+
+def test_an_explanation_not_judged_says_so():
+    state = GAME.new_game(seed=1)
+    refused = state.explain(state.legal_moves()[0], viewer=1)
+    assert refused.legal is None
+    assert str(refused) == f"`{refused.move}` is not judged: {refused.reason}"
+    assert refused.reason == "reads P0's choices, which P1 cannot see"
 
 
 @pytest.mark.parametrize("seed", ["abc", True, -1, 2**64, 2**64 + 1, 1.0])
@@ -287,3 +324,9 @@ def test_a_decision_without_playout_listing_is_listed_exactly_in_its_own_stretch
         assert games[0].decisions == made and "work budget" in games[0].fault.message  # in that listing
         assert [(s.history, s.game_work, s.fault) for s in games] == [(games[0].history, games[0].game_work,
                                                                          games[0].fault)] * 2
+
+
+def test_simulate_refuses_a_negative_number_of_games():
+    with pytest.raises(interpreter.ScriptError, match="-1 games is not a number of games") as err:
+        interpreter.simulate(GAME, -1, 3, 0, {})
+    assert err.value.diagnostics[0].hint == "0 to 10,000,000 games at once"
