@@ -8,9 +8,11 @@ Three parts, each data:
   cards shown to it) whether a seat sees a card.
 - *Then*: a `Journal` records every event as each viewer observed it *when it happened*,
   so a card seen face up stays named in that seat's log after it goes face down.  It also
-  remembers, per seat, the cards it saw go into a zone it cannot look into (`known`).
-- *Masked*: `masked(st, seat)` is a copy of the position where every card the seat cannot see
-  is an `Unknown` that refuses to be read (`UnknownRead`).  Evaluating an expression, a
+  remembers, per seat, the cards it saw go into a zone it cannot look into (`known`): a card
+  laid away, passed or played face down.  A seat *knows* a card it sees or remembers: views,
+  move texts, masked positions and determinizations all read both (`unknown_to`).
+- *Masked*: `masked(st, seat)` is a copy of the position where every card the seat does not
+  know is an `Unknown` that refuses to be read (`UnknownRead`).  Evaluating an expression, a
   prompt, the scores or a rule explanation on it either answers from what the seat knows or
   stops at the first read of something it does not: the read-set is found by running.
 
@@ -129,7 +131,9 @@ class Journal:
     Attributes:
         entries: every Entry so far.
         known: per seat, {card: slot} for cards the seat saw go where it can no longer see
-            them (a card played face up, then turned into a face-down pile).
+            them (a card played face up, then turned into a face-down pile; its own card laid
+            away face down), kept until a `shuffle` of that zone or a `hide`: always where the
+            card lies, since a move of a card the seat knows is named to it and followed.
     """
 
     __slots__ = ("entries", "known", "_loc", "_vis", "_pending", "_names")
@@ -259,16 +263,12 @@ class Journal:
             return
         if kind != "move":
             return
-        if now:
+        if now or not knew:
+            # A card it did not know that leaves a zone is not one it remembers there (that one
+            # would have been named to it), so what it remembers of that zone stays.
             known.pop(card, None)
-        elif knew:
-            known[card] = dest
         else:
-            # A card it could not see left a zone: any card it knew to be there may be that one.
-            source = self._loc[card]
-            known.pop(card, None)
-            for c in [c for c, slot in known.items() if slot == source]:
-                del known[c]
+            known[card] = dest
 
     def _mask_names(self, st, table, text, i, viewer) -> str:
         """`text` with every card name `viewer` does not know replaced by ??."""
@@ -379,6 +379,14 @@ def masked_move_text(st, decision, move, unknown) -> str:
     return " ".join(p for p in parts if p)
 
 
+def remembered_by(st, viewer) -> dict:
+    """{card: slot} of the cards `viewer` saw go where it cannot look and knows are still there
+    (a seat's own cards laid away face down, passed to a neighbour, a trick it saw taken)."""
+    if viewer in ("all", None):
+        return {}
+    return st.journal_now().known[viewer]
+
+
 def unknown_to(st, viewer, remembered: bool = True):
     """`unknown(card)` for `viewer` now: it neither sees the card nor (with `remembered`) saw it
     go where it lies."""
@@ -393,7 +401,7 @@ def unknown_to(st, viewer, remembered: bool = True):
         if viewer is None or not remembered:
             return True
         if not memory:
-            memory.append(st.journal_now().known[viewer])
+            memory.append(remembered_by(st, viewer))
         return card not in memory[0]
     return unknown
 
@@ -441,7 +449,7 @@ def rules_reading_unseen(st, viewer):
     read) for each rule judging `move` that reads what `viewer` sees nowhere now (a game played
     without a journal remembers nothing more): whether the move is legal then tells that seat what
     it read.  The position is masked once, for every move judged at this decision."""
-    known = masked(st, viewer)
+    known = masked(st, viewer, remembered=False)
     unknown = unknown_to(st, viewer, remembered=False)
     L = known.stack[-1][2]
 
@@ -562,13 +570,16 @@ def _zone_label(st, slot) -> str:
     return f"`{name}`" if owner is None else f"`{name}[P{owner}]`"
 
 
-def masked(st, viewer, knows=None):
+def masked(st, viewer, knows=None, remembered=True):
     """A copy of `st` as `viewer` knows it: unseen cards, their places and others' private
     variables are Unknown.  Only for reading (evaluate, explain, scores, prompts).
-    `knows(card)`: cards it knows besides those it sees (a Journal's memory of them)."""
+    `knows(card)`: cards it knows besides those it sees; by default (with `remembered`) the
+    cards it remembers (`remembered_by`)."""
     m = st.clone_bare()
     if viewer == "all":
         return m
+    if knows is None and remembered:
+        knows = remembered_by(st, viewer).__contains__
     table = slot_visibility(st)
     for slot, cards in enumerate(m.zones):
         label = None
@@ -668,9 +679,8 @@ def prompt_for(st, viewer) -> str:
         return st.prompt
     if decision.prompt_parts is None:
         return decision.prompt
-    table = slot_visibility(st)
-    return seat_reading(st, decision.prompt_parts, st.stack[-1][2], viewer,
-                        lambda card: _sees(table, st.vis, st.loc, viewer, card))
+    unknown = unknown_to(st, viewer)
+    return seat_reading(st, decision.prompt_parts, st.stack[-1][2], viewer, lambda card: not unknown(card))
 
 
 def log_for(st, viewer) -> list:
@@ -706,40 +716,25 @@ def information_state(st, viewer) -> str:
 # ---- determinization
 
 def determinize(st, seat, rng):
-    """A full state `seat` cannot tell from `st`: every card whose place the seat does not know
-    is dealt at random among the places it could be (zone sizes kept; what the seat sees,
-    and the zones of cards it saw go face down, kept).  See docs/api.md for what is not
-    inferred."""
+    """A full state `seat` cannot tell from `st`: every card the seat neither sees nor remembers
+    is dealt at random among the places of such cards (zone sizes kept; what the seat sees or
+    remembers stays where it is, so a sampled world never moves a card the seat laid away).
+    See docs/api.md for what is not inferred."""
     if seat == "all" or seat is None or not (isinstance(seat, int) and 0 <= seat < st.n):
         raise ValueError(f"determinize needs a seat from 0 to {st.n - 1}, not {seat!r}")
     if isinstance(rng, int):
         rng = random.Random(rng)
     journal = st.journal_now()
     d = st.clone()
-    table = slot_visibility(st)
-    known = journal.known[seat]
-    # Places (slot, index) whose card the seat does not see, and which of those cards it knows the zone of.
-    free_cards, places, kept = [], {}, {}
-    for slot, cards in enumerate(st.zones):
-        for i, c in enumerate(cards):
-            if _sees(table, st.vis, st.loc, seat, c):
-                continue
-            places.setdefault(slot, []).append(i)
-            if known.get(c) == slot:
-                kept.setdefault(slot, []).append(c)
-            else:
-                free_cards.append(c)
+    unknown = unknown_to(st, seat)
+    places = [(slot, i) for slot, cards in enumerate(st.zones) for i, c in enumerate(cards) if unknown(c)]
+    free_cards = [st.zones[slot][i] for slot, i in places]
     rng.shuffle(free_cards)
-    vis = st.vis
-    new_vis = d.vis
-    for slot, indices in places.items():
-        group = kept.get(slot, []) + [free_cards.pop() for _ in range(len(indices) - len(kept.get(slot, [])))]
-        rng.shuffle(group)
-        zone = d.zones[slot]
-        for i, c in zip(indices, group):
-            new_vis[c] = vis[zone[i]]  # knowledge belongs to the place: who was shown it, face down
-            zone[i] = c
-            d.loc[c] = slot
+    vis, new_vis = st.vis, d.vis
+    for (slot, i), c in zip(places, free_cards):
+        new_vis[c] = vis[st.zones[slot][i]]  # knowledge belongs to the place: who was shown it, face down
+        d.zones[slot][i] = c
+        d.loc[c] = slot
     _resample_hidden_choices(d, seat, rng)
     d.rng = seed_state(rng.getrandbits(64))
     d.seed = 0
