@@ -155,6 +155,19 @@ class Journal:
         other._names = self._names
         return other
 
+    def follow_deal(self, dealt: dict) -> None:
+        """After a determinization dealt `dealt[old] = new` in place of the cards: the other seats
+        remember the card now at each place they remember (memory belongs to the place, as a
+        `show` does), and the events to come are observed from the dealt position."""
+        for known in self.known:
+            moved = [(c, slot) for c, slot in known.items() if c in dealt]
+            for c, _slot in moved:
+                del known[c]
+            known.update((dealt[c], slot) for c, slot in moved)
+        loc, vis = self._loc[:], self._vis[:]
+        for old, new in dealt.items():
+            self._loc[new], self._vis[new] = loc[old], vis[old]
+
     # -- reading
     def finished(self, st) -> list:
         """The entries, the last move's own entry completed from the position now."""
@@ -731,10 +744,13 @@ def determinize(st, seat, rng):
     free_cards = [st.zones[slot][i] for slot, i in places]
     rng.shuffle(free_cards)
     vis, new_vis = st.vis, d.vis
+    dealt = {}  # the card that was at a place -> the card dealt there
     for (slot, i), c in zip(places, free_cards):
+        dealt[st.zones[slot][i]] = c
         new_vis[c] = vis[st.zones[slot][i]]  # knowledge belongs to the place: who was shown it, face down
         d.zones[slot][i] = c
         d.loc[c] = slot
+    d.journal.follow_deal(dealt)
     _resample_hidden_choices(d, seat, rng)
     d.rng = seed_state(rng.getrandbits(64))
     d.seed = 0

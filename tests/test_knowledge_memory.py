@@ -217,6 +217,10 @@ def test_a_determinization_agrees_with_everything_the_seat_remembers(name, seed,
                 if c in journal.known[seat] or names[c] in _named(view, state, slot, i):
                     assert d.zones[slot][i] == c
         assert d.view("all")["zones"].keys() == everything["zones"].keys()
+        # and what every other seat remembers in the sampled world is true there too
+        for other, known in enumerate(d.journal_now().known):
+            assert all(d.loc[c] == slot for c, slot in known.items()), other
+            assert len(known) == len(journal.known[other])
 
 
 def _named(view, state, slot, index):
