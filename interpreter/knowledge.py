@@ -136,7 +136,7 @@ class Journal:
             card lies, since a move of a card the seat knows is named to it and followed.
     """
 
-    __slots__ = ("entries", "known", "_loc", "_vis", "_pending", "_names")
+    __slots__ = ("entries", "known", "_loc", "_vis", "_pending", "_names", "_renamed")
 
     def __init__(self, st):
         self.entries: list = []
@@ -144,6 +144,7 @@ class Journal:
         self._loc, self._vis = st.loc[:], st.vis[:]
         self._pending = None  # (entry index, decision data, per-viewer cards seen this move)
         self._names = None
+        self._renamed = None  # after a determinization: (its seat, {old name: dealt name}), applied when read
 
     def copy(self) -> "Journal":
         other = Journal.__new__(Journal)
@@ -153,12 +154,18 @@ class Journal:
         other._pending = None if self._pending is None else \
             (self._pending[0], self._pending[1], [set(s) for s in self._pending[2]])
         other._names = self._names
+        other._renamed = self._renamed
         return other
 
-    def follow_deal(self, dealt: dict) -> None:
-        """After a determinization dealt `dealt[old] = new` in place of the cards: the other seats
-        remember the card now at each place they remember (memory belongs to the place, as a
-        `show` does), and the events to come are observed from the dealt position."""
+    def follow_deal(self, st, seat, dealt: dict) -> None:
+        """After a determinization for `seat` dealt `dealt[old] = new` in place of the cards of
+        `st`: the other seats remember the card now at each place they remember (memory belongs
+        to the place, as a `show` does), their logs name the dealt cards (so the sampled world
+        tells nothing of the real one, whoever's log is read), and the events to come are
+        observed from the dealt position."""
+        self._finish(st)  # the last move's entry, completed from the real position
+        names = st.prog.card_names
+        self._renamed = (seat, {names[old]: names[new] for old, new in dealt.items() if old != new})
         for known in self.known:
             moved = [(c, slot) for c, slot in known.items() if c in dealt]
             for c, _slot in moved:
@@ -171,6 +178,8 @@ class Journal:
     # -- reading
     def finished(self, st) -> list:
         """The entries, the last move's own entry completed from the position now."""
+        if self._renamed is not None:
+            self._rename_texts(*self._renamed)
         if self._pending is None:
             return self.entries
         out = self.entries[:]
@@ -178,8 +187,23 @@ class Journal:
         out[index] = self._decision_entry(st, data, seen)
         return out
 
+    def _rename_texts(self, seat, renamed: dict) -> None:
+        """Every viewer's texts but `seat`'s with each card name `renamed` (at once: a swap stays a swap)."""
+        self._renamed = None
+        if not renamed:
+            return
+        pattern = re.compile(r"(?<![\w.])(?:" + "|".join(re.escape(x) for x in sorted(renamed, key=len, reverse=True))
+                             + r")(?![\w.])")
+
+        def rename(text):
+            return text if text is None else pattern.sub(lambda m: renamed[m.group(0)], text)
+        self.entries = [attrs.evolve(e, texts=tuple(t if i == seat else rename(t) for i, t in enumerate(e.texts)))
+                        for e in self.entries]
+
     # -- recording
     def record(self, st, kind: str, data: dict) -> None:
+        if self._renamed is not None:  # a determinization playing on: its past first, then its events
+            self._rename_texts(*self._renamed)
         n = st.n
         every = viewers(n)
         table = slot_visibility(st)
@@ -750,7 +774,7 @@ def determinize(st, seat, rng):
         new_vis[c] = vis[st.zones[slot][i]]  # knowledge belongs to the place: who was shown it, face down
         d.zones[slot][i] = c
         d.loc[c] = slot
-    d.journal.follow_deal(dealt)
+    d.journal.follow_deal(st, seat, dealt)
     _resample_hidden_choices(d, seat, rng)
     d.rng = seed_state(rng.getrandbits(64))
     d.seed = 0

@@ -77,6 +77,22 @@ def test_a_determinization_never_moves_a_passed_card():
     assert any(state.determinize(2, seed).zones[hand_p1][10:] != passed for seed in range(12))
 
 
+def test_a_determinization_tells_nothing_of_the_real_cards_through_another_seats_log():
+    state = hearts_after_the_passes()
+    real = log_of(state, 1, 2)
+    assert real == ["pass_cards 2D 4S 6S"]
+    logs = set()
+    for seed in range(6):
+        d = state.determinize(0, seed)
+        assert d.observation(0) == state.observation(0)
+        # P1 passed the cards the sample put where P1 remembers them, and its log says so
+        passed = d.view(1)["zones"]["hand"]["P2"][10:]
+        assert log_of(d, 1, 2) == ["pass_cards " + " ".join(passed)]
+        assert log_of(d, 1, 4)[4:7] == [f"move {x} to hand[P2]" for x in passed]
+        logs.add(tuple(log_of(d, 1, 2)))
+    assert len(logs) > 1 and tuple(real) not in logs  # before: P1's real log, in every sample
+
+
 # ---- Skat: the declarer lays two cards away into the skat --------------------------------------
 
 def skat_without_show(tmp_path):
