@@ -8,9 +8,11 @@ Three parts, each data:
   cards shown to it) whether a seat sees a card.
 - *Then*: a `Journal` records every event as each viewer observed it *when it happened*,
   so a card seen face up stays named in that seat's log after it goes face down.  It also
-  remembers, per seat, the cards it saw go into a zone it cannot look into (`known`).
-- *Masked*: `masked(st, seat)` is a copy of the position where every card the seat cannot see
-  is an `Unknown` that refuses to be read (`UnknownRead`).  Evaluating an expression, a
+  remembers, per seat, the cards it saw go into a zone it cannot look into (`known`): a card
+  laid away, passed or played face down.  A seat *knows* a card it sees or remembers: views,
+  move texts, masked positions and determinizations all read both (`unknown_to`).
+- *Masked*: `masked(st, seat)` is a copy of the position where every card the seat does not
+  know is an `Unknown` that refuses to be read (`UnknownRead`).  Evaluating an expression, a
   prompt, the scores or a rule explanation on it either answers from what the seat knows or
   stops at the first read of something it does not: the read-set is found by running.
 
@@ -129,10 +131,12 @@ class Journal:
     Attributes:
         entries: every Entry so far.
         known: per seat, {card: slot} for cards the seat saw go where it can no longer see
-            them (a card played face up, then turned into a face-down pile).
+            them (a card played face up, then turned into a face-down pile; its own card laid
+            away face down), kept until a `shuffle` of that zone or a `hide`: always where the
+            card lies, since a move of a card the seat knows is named to it and followed.
     """
 
-    __slots__ = ("entries", "known", "_loc", "_vis", "_pending", "_names")
+    __slots__ = ("entries", "known", "_loc", "_vis", "_pending", "_names", "_renamed")
 
     def __init__(self, st):
         self.entries: list = []
@@ -140,6 +144,7 @@ class Journal:
         self._loc, self._vis = st.loc[:], st.vis[:]
         self._pending = None  # (entry index, decision data, per-viewer cards seen this move)
         self._names = None
+        self._renamed = None  # after a determinization: (its seat, {old name: dealt name}), applied when read
 
     def copy(self) -> "Journal":
         other = Journal.__new__(Journal)
@@ -149,11 +154,32 @@ class Journal:
         other._pending = None if self._pending is None else \
             (self._pending[0], self._pending[1], [set(s) for s in self._pending[2]])
         other._names = self._names
+        other._renamed = self._renamed
         return other
+
+    def follow_deal(self, st, seat, dealt: dict) -> None:
+        """After a determinization for `seat` dealt `dealt[old] = new` in place of the cards of
+        `st`: the other seats remember the card now at each place they remember (memory belongs
+        to the place, as a `show` does), their logs name the dealt cards (so the sampled world
+        tells nothing of the real one, whoever's log is read), and the events to come are
+        observed from the dealt position."""
+        self._finish(st)  # the last move's entry, completed from the real position
+        names = st.prog.card_names
+        self._renamed = (seat, {names[old]: names[new] for old, new in dealt.items() if old != new})
+        for known in self.known:
+            moved = [(c, slot) for c, slot in known.items() if c in dealt]
+            for c, _slot in moved:
+                del known[c]
+            known.update((dealt[c], slot) for c, slot in moved)
+        loc, vis = self._loc[:], self._vis[:]
+        for old, new in dealt.items():
+            self._loc[new], self._vis[new] = loc[old], vis[old]
 
     # -- reading
     def finished(self, st) -> list:
         """The entries, the last move's own entry completed from the position now."""
+        if self._renamed is not None:
+            self._rename_texts(*self._renamed)
         if self._pending is None:
             return self.entries
         out = self.entries[:]
@@ -161,8 +187,23 @@ class Journal:
         out[index] = self._decision_entry(st, data, seen)
         return out
 
+    def _rename_texts(self, seat, renamed: dict) -> None:
+        """Every viewer's texts but `seat`'s with each card name `renamed` (at once: a swap stays a swap)."""
+        self._renamed = None
+        if not renamed:
+            return
+        pattern = re.compile(r"(?<![\w.])(?:" + "|".join(re.escape(x) for x in sorted(renamed, key=len, reverse=True))
+                             + r")(?![\w.])")
+
+        def rename(text):
+            return text if text is None else pattern.sub(lambda m: renamed[m.group(0)], text)
+        self.entries = [attrs.evolve(e, texts=tuple(t if i == seat else rename(t) for i, t in enumerate(e.texts)))
+                        for e in self.entries]
+
     # -- recording
     def record(self, st, kind: str, data: dict) -> None:
+        if self._renamed is not None:  # a determinization playing on: its past first, then its events
+            self._rename_texts(*self._renamed)
         n = st.n
         every = viewers(n)
         table = slot_visibility(st)
@@ -259,16 +300,12 @@ class Journal:
             return
         if kind != "move":
             return
-        if now:
+        if now or not knew:
+            # A card it did not know that leaves a zone is not one it remembers there (that one
+            # would have been named to it), so what it remembers of that zone stays.
             known.pop(card, None)
-        elif knew:
-            known[card] = dest
         else:
-            # A card it could not see left a zone: any card it knew to be there may be that one.
-            source = self._loc[card]
-            known.pop(card, None)
-            for c in [c for c, slot in known.items() if slot == source]:
-                del known[c]
+            known[card] = dest
 
     def _mask_names(self, st, table, text, i, viewer) -> str:
         """`text` with every card name `viewer` does not know replaced by ??."""
@@ -379,6 +416,14 @@ def masked_move_text(st, decision, move, unknown) -> str:
     return " ".join(p for p in parts if p)
 
 
+def remembered_by(st, viewer) -> dict:
+    """{card: slot} of the cards `viewer` saw go where it cannot look and knows are still there
+    (a seat's own cards laid away face down, passed to a neighbour, a trick it saw taken)."""
+    if viewer in ("all", None):
+        return {}
+    return st.journal_now().known[viewer]
+
+
 def unknown_to(st, viewer, remembered: bool = True):
     """`unknown(card)` for `viewer` now: it neither sees the card nor (with `remembered`) saw it
     go where it lies."""
@@ -393,7 +438,7 @@ def unknown_to(st, viewer, remembered: bool = True):
         if viewer is None or not remembered:
             return True
         if not memory:
-            memory.append(st.journal_now().known[viewer])
+            memory.append(remembered_by(st, viewer))
         return card not in memory[0]
     return unknown
 
@@ -441,7 +486,7 @@ def rules_reading_unseen(st, viewer):
     read) for each rule judging `move` that reads what `viewer` sees nowhere now (a game played
     without a journal remembers nothing more): whether the move is legal then tells that seat what
     it read.  The position is masked once, for every move judged at this decision."""
-    known = masked(st, viewer)
+    known = masked(st, viewer, remembered=False)
     unknown = unknown_to(st, viewer, remembered=False)
     L = known.stack[-1][2]
 
@@ -562,13 +607,16 @@ def _zone_label(st, slot) -> str:
     return f"`{name}`" if owner is None else f"`{name}[P{owner}]`"
 
 
-def masked(st, viewer, knows=None):
+def masked(st, viewer, knows=None, remembered=True):
     """A copy of `st` as `viewer` knows it: unseen cards, their places and others' private
     variables are Unknown.  Only for reading (evaluate, explain, scores, prompts).
-    `knows(card)`: cards it knows besides those it sees (a Journal's memory of them)."""
+    `knows(card)`: cards it knows besides those it sees; by default (with `remembered`) the
+    cards it remembers (`remembered_by`)."""
     m = st.clone_bare()
     if viewer == "all":
         return m
+    if knows is None and remembered:
+        knows = remembered_by(st, viewer).__contains__
     table = slot_visibility(st)
     for slot, cards in enumerate(m.zones):
         label = None
@@ -668,9 +716,8 @@ def prompt_for(st, viewer) -> str:
         return st.prompt
     if decision.prompt_parts is None:
         return decision.prompt
-    table = slot_visibility(st)
-    return seat_reading(st, decision.prompt_parts, st.stack[-1][2], viewer,
-                        lambda card: _sees(table, st.vis, st.loc, viewer, card))
+    unknown = unknown_to(st, viewer)
+    return seat_reading(st, decision.prompt_parts, st.stack[-1][2], viewer, lambda card: not unknown(card))
 
 
 def log_for(st, viewer) -> list:
@@ -706,40 +753,28 @@ def information_state(st, viewer) -> str:
 # ---- determinization
 
 def determinize(st, seat, rng):
-    """A full state `seat` cannot tell from `st`: every card whose place the seat does not know
-    is dealt at random among the places it could be (zone sizes kept; what the seat sees,
-    and the zones of cards it saw go face down, kept).  See docs/api.md for what is not
-    inferred."""
+    """A full state `seat` cannot tell from `st`: every card the seat neither sees nor remembers
+    is dealt at random among the places of such cards (zone sizes kept; what the seat sees or
+    remembers stays where it is, so a sampled world never moves a card the seat laid away).
+    See docs/api.md for what is not inferred."""
     if isinstance(rng, int):
         rng = random.Random(rng)
     elif not callable(getattr(rng, "shuffle", None)):
         raise TypeError(f"determinize draws with a random.Random or an int seed, not {rng!r}")
     journal = st.journal_now()
     d = st.clone()
-    table = slot_visibility(st)
-    known = journal.known[seat]
-    # Places (slot, index) whose card the seat does not see, and which of those cards it knows the zone of.
-    free_cards, places, kept = [], {}, {}
-    for slot, cards in enumerate(st.zones):
-        for i, c in enumerate(cards):
-            if _sees(table, st.vis, st.loc, seat, c):
-                continue
-            places.setdefault(slot, []).append(i)
-            if known.get(c) == slot:
-                kept.setdefault(slot, []).append(c)
-            else:
-                free_cards.append(c)
+    unknown = unknown_to(st, seat)
+    places = [(slot, i) for slot, cards in enumerate(st.zones) for i, c in enumerate(cards) if unknown(c)]
+    free_cards = [st.zones[slot][i] for slot, i in places]
     rng.shuffle(free_cards)
-    vis = st.vis
-    new_vis = d.vis
-    for slot, indices in places.items():
-        group = kept.get(slot, []) + [free_cards.pop() for _ in range(len(indices) - len(kept.get(slot, [])))]
-        rng.shuffle(group)
-        zone = d.zones[slot]
-        for i, c in zip(indices, group):
-            new_vis[c] = vis[zone[i]]  # knowledge belongs to the place: who was shown it, face down
-            zone[i] = c
-            d.loc[c] = slot
+    vis, new_vis = st.vis, d.vis
+    dealt = {}  # the card that was at a place -> the card dealt there
+    for (slot, i), c in zip(places, free_cards):
+        dealt[st.zones[slot][i]] = c
+        new_vis[c] = vis[st.zones[slot][i]]  # knowledge belongs to the place: who was shown it, face down
+        d.zones[slot][i] = c
+        d.loc[c] = slot
+    d.journal.follow_deal(st, seat, dealt)
     _resample_hidden_choices(d, seat, rng)
     d.rng = seed_state(rng.getrandbits(64))
     d.seed = 0

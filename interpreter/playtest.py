@@ -217,7 +217,8 @@ def _sole_leader(state, lowest: bool):
 
 
 def _seen_share(state, cards: int) -> float:
-    """The share of all cards the acting seat can name (what its view shows by name)."""
+    """The share of all cards the acting seat sees now (not those it only remembers: that needs the
+    observation log, which a playout does not keep)."""
     table = slot_visibility(state)
     return sum(1 for card in range(cards) if sees(state, state.actor, card, table)) / cards
 

@@ -7,8 +7,7 @@ viewer sees it, and scores, winners and the prompt are computed from the viewer'
 
 from __future__ import annotations
 
-from .knowledge import (HIDDEN, UnknownRead, masked, prompt_for, scores_for, slot_visibility, sees,
-                        viewer_name)
+from .knowledge import HIDDEN, UnknownRead, masked, prompt_for, scores_for, unknown_to, viewer_name
 from .program import render_value
 from .runtime import TABLE
 from .types import is_record, record_name
@@ -18,10 +17,10 @@ def build_view(st, viewer) -> dict:
     prog = st.prog
     names = prog.card_names
     zones = {}
-    table = slot_visibility(st)
+    unknown = unknown_to(st, viewer)  # what it sees, and what it saw go where it cannot look
     for slot, cards in enumerate(st.zones):
         name, owner = prog.zone_of_slot(slot, st.n)
-        listed = [names[c] if sees(st, viewer, c, table) else HIDDEN for c in cards]
+        listed = [HIDDEN if unknown(c) else names[c] for c in cards]
         keys = prog.display_keys.get(name)
         if keys is not None:
             listed = shown_in_order(cards, listed, keys, names)

@@ -282,8 +282,9 @@ phase main {
     state = interpreter.load(str(script)).new_game(record=True)
     log = [e["text"] for e in state.observation(1)["log"]]
     assert "on the table: C" in log and "into the pile: C" in log and "move C to pile" in log
-    assert state.view(1)["zones"]["pile"] == [HIDDEN]  # the view follows the rules: face down
-    assert state.evaluate("top(pile)", viewer=1)[0] == HIDDEN
+    # the seat saw it go there: it knows it lies in the pile, in its view and its answers too
+    assert state.view(1)["zones"]["pile"] == ["C"] and state.view(None)["zones"]["pile"] == [HIDDEN]
+    assert state.evaluate("top(pile)", viewer=1)[0] == "C"
 
 
 def test_the_all_seeing_log_shows_hidden_choices_and_a_seats_log_hides_the_others(capsys):
@@ -348,7 +349,7 @@ def check_seat(state, seen, seat, rng):
     if state.current_player == seat:
         moves = sorted(m.text for m in state.legal_moves())
         assert sorted(m.text for m in d1.legal_moves()) == moves == sorted(m.text for m in d2.legal_moves())
-    # the observation names a card only where the rules let the seat see it now
+    # the observation names a card only where it lies and the seat sees it now or saw it go there
     everything = state.view("all")["zones"]
     now = visible(state, seat)
     for zone, cards in observed["zones"].items():
@@ -357,7 +358,7 @@ def check_seat(state, seen, seat, rng):
             full = everything[zone][owner] if owner is not None else everything[zone]
             assert len(listed) == len(full)
             for shown, actual in zip(listed, full):
-                assert shown == HIDDEN or (shown == actual and actual in now)
+                assert shown == HIDDEN or (shown == actual and (actual in now or actual in seen[seat]))
     # and in its log, only cards it saw at some moment, each where the full log has it
     mine = state.observed_events(seat)
     assert len(mine) <= len(state.observed_events("all"))

@@ -148,7 +148,8 @@ def test_a_card_buried_from_an_others_hand_stays_known_to_the_seats_that_saw_it(
     assert _texts(state, 0)[-3:] == ["bury 0", "move ?? to pile", "P0 buries ??"]
     for seat in (1, 2):
         assert _texts(state, seat)[-3:] == ["bury 0", "move B3 to pile", "P0 buries B3"]
-        assert state.view(seat)["zones"]["pile"] == [HIDDEN]  # the view follows the rules: face down
+        assert state.view(seat)["zones"]["pile"] == ["B3"]  # they saw it go there: they know it is there
+    assert state.view(0)["zones"]["pile"] == state.view(None)["zones"]["pile"] == [HIDDEN]
     assert _texts(state, None)[-3:] == ["bury 0", "move ?? to pile", "P0 buries ??"]
     # what each seat remembers: the seats that saw B3 go keep it in the pile on every deal they
     # cannot tell from this one; the owner does not know it
