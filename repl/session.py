@@ -872,7 +872,8 @@ class Session:
         current = self.state
         following = current.clone()
         following.pause_at = self.pausing
-        seen = len(current.observed_events(self.perspective))
+        step = len(current.history)  # a step between pause points makes no move: its events are this move's
+        seen = len(current.observed_events(self.perspective, step))
         events: list = []
         following.set_tracer(events.append)
         fault = None
@@ -884,7 +885,7 @@ class Session:
             following.set_tracer(None)
         dropped = self._push(following, None, after_step(until, self.pausing, True))
         self.last_events = events
-        observed = [e for e in following.observed_events(self.perspective)[seen:]
+        observed = [e for e in following.observed_events(self.perspective, step)[seen:]
                     if e.kind != "decision" and (everything or e.kind == "log")]
         lines = [f"    {text}" + (f"  [{span.path}:{span.line}]" if span is not None and kind != "log" else "")
                  for kind, text, span in grouped(observed, self._statement)] + dropped

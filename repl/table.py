@@ -153,7 +153,7 @@ def _trick(state, viewer, sees_choices: bool) -> str | None:
     legal move's card would go (only when the viewer may see the choices)."""
     step = len(state.history)
     if step:
-        events = [e for e in state.observed_events(viewer) if e.step == step]
+        events = state.observed_events(viewer, step)
         family = _chosen_card_zone(events)
         if family is not None:
             return family
