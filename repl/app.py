@@ -61,6 +61,7 @@ def run_piped(session: Session, opening: str, stdin, stdout) -> int:
     """Run every line of `stdin`; print each output as it is. Exit status 1 if a command failed."""
     if opening:
         print(opening, file=stdout, flush=True)
+    session.stream = lambda text: print(text, file=stdout, flush=True)  # a long `auto`, move by move
     try:
         for line in stdin:
             out = session.execute(line)
@@ -106,7 +107,9 @@ def write(text: str, style=None) -> None:
 def interact(session: Session, prompt, output=write) -> int:
     """The interactive loop: Ctrl-C cancels the input line (or a running command), Ctrl-D quits.
 
-    A pasted block arrives as one input with newlines in it: its lines run one by one."""
+    A pasted block arrives as one input with newlines in it: its lines run one by one.  `auto`
+    and `step N` print each move as it is made."""
+    session.stream = output
     while not session.done:
         try:
             line = prompt.prompt(session.prompt_text())

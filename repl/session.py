@@ -158,6 +158,10 @@ class Session:
         self.last_events: list = []  # the trace events of the last move applied
         self._moving = False  # is `auto` or `step N` making moves? (Ctrl-C then stops it between two)
         self.stop_requested = False  # Ctrl-C came while it was
+        # where `auto` and `step N` print each move as it is made (a front end's print: a long run
+        # would look hung with nothing shown until its end); None: it all comes back at the end
+        self.stream = None
+        self._block: list[str] = []  # a pasted block's echoes and outputs not printed yet
 
     # ---- reading the session (for the prompt, toolbar and completer too)
     @property
@@ -267,6 +271,15 @@ class Session:
             self.stop_requested = True
         return self._moving
 
+    def _flush(self, lines: list[str]) -> list[str]:
+        """Print `lines` now through `stream`, if the front end gave one (nothing is left to
+        return then); else keep them for the command's output."""
+        if self.stream is None or not lines:
+            return lines
+        self.stream("\n".join(self._block + [interpreter.printable("\n".join(lines))]))
+        self._block.clear()  # a pasted block's lines so far came first
+        return []
+
     @contextlib.contextmanager
     def _making_moves(self):
         """Around a command that makes moves one after another, each loop asking `stop_requested`."""
@@ -284,8 +297,15 @@ class Session:
         lines = lines_of(block)
         if len(lines) <= 1:
             return self.execute(lines[0] if lines else "")
-        out = []
         self.stop_requested = False
+        self._block = out = []  # what `auto` streams follows what the block printed before it
+        try:
+            self._run_block(lines, out)
+        finally:
+            self._block = []
+        return "\n".join(out)
+
+    def _run_block(self, lines: list[str], out: list[str]) -> None:
         for i, line in enumerate(lines):
             out.append(f"> {_PASTED_PROMPT.sub('', line.strip(), count=1)}")
             try:
@@ -302,7 +322,6 @@ class Session:
                     why = " (Ctrl-C)" if self.stop_requested else ""
                     out.append(f"stopped at line {i + 1} of the pasted block{why}; {plural(left, 'line')} not run")
                 break
-        return "\n".join(out)
 
     def execute(self, line: str) -> str:
         """Run one command line; return everything it prints (no trailing newline), with any
@@ -1031,7 +1050,7 @@ class Session:
                     lines.append(f"stopped after {plural(done, 'step')} of {count}: interrupted (Ctrl-C)")
                     break
                 if st.paused:
-                    lines += self._go_on("phase" if arg == "phase" else None)
+                    lines = self._flush(lines + self._go_on("phase" if arg == "phase" else None))
                     continue
                 if arg == "phase":
                     raise ReplError(f"{who(st.current_player)} is to act: `step phase` goes on from a pause point\n"
@@ -1041,7 +1060,7 @@ class Session:
                     return lines + self._table_stop(st)
                 if not st.legal_moves():
                     raise ReplError("no move is legal here")
-                lines += self._apply(self._agent_move(st), trace=True, report_end=False)
+                lines = self._flush(lines + self._apply(self._agent_move(st), trace=True, report_end=False))
         lines.append(self._status_line())
         return lines
 
@@ -1140,13 +1159,14 @@ class Session:
                     reason = f"P{actor} is played by a person (`seat P{actor} random` lets auto play it)"
                     break
                 if st.paused:  # auto runs through the pause points, to the next decision
-                    lines += self._go_on((), everything=self.tracing)
+                    lines = self._flush(lines + self._go_on((), everything=self.tracing))
                     continue
                 if not st.legal_moves():
                     reason = "no move is legal"
                     break
                 before = st.phase
-                lines += self._apply(self._agent_move(st), trace=self.tracing, report_end=False, pausing=False)
+                lines = self._flush(lines + self._apply(self._agent_move(st), trace=self.tracing, report_end=False,
+                                                        pausing=False))
                 played += 1
                 reason = self._after_move_break(before, whens)
         except KeyboardInterrupt:

@@ -148,3 +148,61 @@ def test_shared_log_reads_like_a_list_and_copies_branch_apart():
     assert list(copy.copy()) == ["a", "b", "d"] and len(copy) == 3 and repr(copy) == "['a', 'b', 'd']"
     with pytest.raises(IndexError):
         log[3]
+
+
+# ---- `auto` and `step N` print each move as it is made ---------------------------------------------
+
+BOUNCER = str(ROOT / "games" / "bouncer.cardgame")
+
+
+def _bouncer() -> Session:
+    s = Session()
+    s.start(BOUNCER, seed=1)
+    return s
+
+
+def test_auto_prints_each_move_while_the_run_goes_on():
+    # all of a long `auto end` came at once when the run was over: it looked hung
+    s, printed = _bouncer(), []
+    s.stream = lambda text: printed.append((s.step, text))
+    rest = s.execute("auto 4")
+    assert [step for step, _ in printed] == [1, 2, 3, 4]  # printed at once, one move at a time
+    assert [text.split(":")[0] for _, text in printed] == ["1. P0", "2. P1", "3. P2", "4. P0"]
+    assert rest.startswith("auto played 4 moves\nstep 4, ")
+    assert "\n".join(text for _, text in printed) + "\n" + rest == _bouncer().execute("auto 4")
+
+
+def test_step_n_prints_each_step_with_what_it_caused_as_it_is_made():
+    s, printed = _bouncer(), []
+    s.stream = lambda text: printed.append((s.step, text))
+    rest = s.execute("step 3")
+    assert [step for step, _ in printed] == [1, 2, 3]
+    assert "\n".join(text for _, text in printed) + "\n" + rest == _bouncer().execute("step 3")
+
+
+def test_a_piped_auto_prints_each_move_as_it_is_made():
+    from repl.app import run_piped
+
+    class Out:
+        def __init__(self):
+            self.writes = []
+
+        def write(self, text):
+            self.writes.append((s.step, text))
+
+        def flush(self):
+            pass
+    s, out = _bouncer(), Out()
+    assert run_piped(s, "", ["auto 3\n"], out) == 0
+    steps = [step for step, text in out.writes if text.strip()]
+    assert steps == [1, 2, 3, 3]  # three moves, then the run's end
+    assert "".join(text for _, text in out.writes) == _bouncer().execute("auto 3") + "\n"
+
+
+def test_a_pasted_block_prints_its_echo_before_the_moves_auto_streams():
+    s, printed = _bouncer(), []
+    s.stream = printed.append
+    rest = s.execute_block("moves\nauto 2\nlog")
+    assert printed[0].startswith("> moves\nP0 to act") and printed[0].endswith("> auto 2\n1. P0: play 9S")
+    assert printed[1].startswith("2. P1: play ")
+    assert "\n".join(printed + [rest]) == _bouncer().execute_block("moves\nauto 2\nlog")
