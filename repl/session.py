@@ -23,7 +23,7 @@ from .commands import ALIASES, BY_NAME, COMMANDS
 from .input import (NoSuchMove, copies_of, lines_of, listed_position, read_move, reads_as_number, whole_number,
                     why_not, words_of)
 from .replay import ReplayError, is_replay, observation_data, read_replay, replay_data, write_replay
-from .table import Deck, render, show_value, snapshot
+from .table import Deck, render, show_value, snapshot, zone_words
 from .timeline import Timeline, after_move, after_step
 from .results import plural, scores_text, winners_text
 from .trace import grouped
@@ -650,33 +650,34 @@ class Session:
             lines.append(self.game.render_diagnostic(st.fault))
         return lines
 
-    @staticmethod
-    def _cards_text(cards: list) -> str:
+    def _zone_row(self, table, name: str, seat: str | None) -> str:
+        """`hand[P1]: 5 cards: 3C 9C  QH +2 hidden`: one zone drawn as `state` draws its row."""
+        label = name if seat is None else f"{name}[{seat}]"
+        cards = table.view["zones"][name] if seat is None else table.view["zones"][name][seat]
         count = plural(len(cards), "card")
         if not cards:
-            return count
-        if all(c == HIDDEN for c in cards):
-            return f"{count}, hidden"
-        return f"{count}: {' '.join(cards)}"
+            return f"{label}: {count}"
+        words, _ = zone_words(table, self.deck(), name, seat, self.symbols)
+        return f"{label}: {count}, hidden" if words == ["hidden"] else f"{label}: {count}: {' '.join(words)}"
 
     def _cmd_show(self, rest: str):
         args = rest.replace("[", " ").replace("]", " ").split()
         if not args or len(args) > 2:
             raise ReplError("usage: show ZONE [PLAYER], for example `show hand P1`")
         name = args[0]
-        zones = self.state.view(self.perspective)["zones"]
+        st = self.state
+        table = snapshot(st, self.perspective, self._sees_choices(st), self._pos)
+        zones = table.view["zones"]
         if name not in zones:
             raise ReplError(self._unknown("zone", name, list(zones)))
-        cards = zones[name]
-        if not isinstance(cards, dict):
+        if not isinstance(zones[name], dict):
             if len(args) == 2:
                 raise ReplError(f"`{name}` is a shared zone; write `show {name}`")
-            return f"{name}: {self._cards_text(cards)}"
-        seats = list(cards)
+            return self._zone_row(table, name, None)
+        seats = list(zones[name])
         if len(args) == 2:
-            seat = self._parse_seat(args[1])
-            seats = [f"P{seat}"]
-        return [f"{name}[{seat}]: {self._cards_text(cards[seat])}" for seat in seats]
+            seats = [f"P{self._parse_seat(args[1])}"]
+        return [self._zone_row(table, name, seat) for seat in seats]
 
     def _cmd_view(self, rest: str):
         arg = rest.strip()

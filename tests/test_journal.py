@@ -206,3 +206,88 @@ def test_a_pasted_block_prints_its_echo_before_the_moves_auto_streams():
     assert printed[0].startswith("> moves\nP0 to act") and printed[0].endswith("> auto 2\n1. P0: play 9S")
     assert printed[1].startswith("2. P1: play ")
     assert "\n".join(printed + [rest]) == _bouncer().execute_block("moves\nauto 2\nlog")
+
+
+# ---- `show` draws a zone as `state` does; long lines fit the terminal ---------------------------------
+
+def _state_rows(s: Session) -> dict:
+    """{label: the row's text after the count} of `state`, drawn wide enough for one line each."""
+    import re
+    s.width = 10_000
+    rows = {}
+    for line in s.execute("state").split("\n"):
+        match = re.fullmatch(r"(\S+\[P\d+\]|[a-z_]\w*) +(\d+)  (.*)", line)
+        if match and not line.startswith("empty:"):
+            rows[match.group(1)] = (int(match.group(2)), match.group(3))
+    return rows
+
+
+@pytest.mark.parametrize("game, moves", [("bouncer", 7), ("booray", 9), ("bosspoker", 5), ("bohei", 6)])
+@pytest.mark.parametrize("view", ["all", "P1", "spectator"])
+def test_show_draws_each_zone_exactly_as_its_state_row(game, moves, view):
+    # `show hand` printed the zone's own order in plain names while `state` sorted the hands,
+    # counted the hidden cards and marked face-up ones: two drawings of the same cards
+    s = Session()
+    s.start(str(ROOT / "games" / f"{game}.cardgame"), seed=2)
+    s.execute(f"auto {moves}")
+    s.execute(f"view {view}")
+    rows = _state_rows(s)
+    assert rows
+    for label, (count, words) in rows.items():
+        name, _, seat = label.rstrip("]").partition("[")
+        shown = s.execute(f"show {name} {seat}".strip())
+        card_s = "card" if count == 1 else "cards"
+        assert shown in (f"{label}: {count} {card_s}: {words}", f"{label}: {count} {card_s}, hidden"), label
+        assert shown.endswith(", hidden") == (words == "hidden")
+
+
+def test_show_draws_suit_symbols_and_sorts_hands_like_state():
+    s = _bouncer()
+    s.symbols = True
+    assert s.execute("show hand P1") == "hand[P1]: 13 cards: 2♣ 3♣ 9♣ Q♣ K♣ A♣  6♦ 7♦ J♦ K♦  5♠ 6♠ 8♠"
+    s.execute("view P1")
+    assert s.execute("show hand P0") == "hand[P0]: 13 cards, hidden"
+    assert s.execute("show prize") == "prize: 1 card: Q♥"
+
+
+def test_long_lines_are_broken_between_words_at_the_terminal_width_and_excerpts_stay_whole():
+    from repl.app import fit_lines
+    text = ("step 2, phase round, paused before a chance event: let roll = random(1, 6)  "
+            "[tests/scripts/dice_race.cardgame:15]\n"
+            "    move 9D JD 10D to discard  [games/bouncer.cardgame:82]\n"
+            "45 | rule follow_suit(p: player, c: card) \"Follow the led suit if you can.\"\n"
+            "   |     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+            " --> games/bouncer.cardgame:45:5 and more words than the width")
+    assert fit_lines(text, 44).split("\n") == [
+        "step 2, phase round, paused before a chance",
+        "    event: let roll = random(1, 6)",
+        "    [tests/scripts/dice_race.cardgame:15]",
+        "    move 9D JD 10D to discard",
+        "        [games/bouncer.cardgame:82]",
+        "45 | rule follow_suit(p: player, c: card) \"Follow the led suit if you can.\"",
+        "   |     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+        " --> games/bouncer.cardgame:45:5 and more words than the width"]
+    assert fit_lines("short  [a:1]", 44) == "short  [a:1]"
+
+
+def test_the_interactive_repl_breaks_a_status_line_longer_than_the_terminal():
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from repl.app import interact
+    dice = str(ROOT / "tests" / "scripts" / "dice_race.cardgame")
+    s = Session()
+    s.start(dice, seed=2)
+    outputs = []
+    with create_pipe_input() as pipe:
+        pipe.send_text("step\rstep\r\x04")
+        interact(s, PromptSession(input=pipe, output=DummyOutput()), output=outputs.append)  # 80 columns
+    last = outputs[-1].split("\n")
+    assert last[-2:] == ["step 2, phase round, paused before a chance event: let roll = random(1, 6)",
+                         f"    [{dice}:15]"]
+    piped = Session()
+    piped.start(dice, seed=2)
+    piped.execute("step")  # from a pipe, the same line whole
+    assert piped.execute("step").split("\n")[-1] == ("step 2, phase round, paused before a chance event: "
+                                                     f"let roll = random(1, 6)  [{dice}:15]")
