@@ -18,6 +18,7 @@ from .program import Program, find_move, initial_values, render_value
 from .loader import too_deep_definitions, check_file, fail_if_errors, script_hash
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, listing
 from .rng import SEEDS, is_seed, seed_state
+from .shared_log import SharedLog
 from .runtime import (PAUSES, RUNTIME_FAULTS, TABLE, VALUE_FAULTS, ScriptRuntimeError, State, as_fault,
                       fault_words, resume, start, statement_span, too_many_decisions)
 from .knowledge import (Journal, UnknownRead, attributes_read, describe, determinize, information_state, masked,
@@ -317,7 +318,7 @@ class Game:
                 st.loc[c] = slot
         st.vars = initial_values(prog, values)
         st.rng = seed_state(seed)
-        st.history, st.decisions = [], 0
+        st.history, st.decisions = SharedLog(), 0
         st.waiting, st.actor, st.over, st.tracer, st.fault, st.legal_cache = None, None, False, None, None, None
         st.capped = False
         st.pause_at, st.pause_point = pause_at, None
@@ -826,12 +827,11 @@ class GameState(State):
         observed it then, rule judgements of its own moves included; a move's text is the move
         alone, its maker in `actor`."""
         self._viewer(viewer)
-        entries = self.journal_now().finished(self)
-        if step is not None:  # entries are in the order of the moves: take the tail that is this move's
-            start = len(entries)
-            while start and entries[start - 1].step >= step:
-                start -= 1
-            entries = [e for e in entries[start:] if e.step == step]
+        journal = self.journal_now()
+        if step is None:
+            entries = journal.finished(self)
+        else:  # entries are in the order of the moves: this move's are found from the end
+            entries = [e for e in journal.entries_from_step(self, step) if e.step == step]
         return [TraceEvent(e.kind, e.span, e.text(viewer, self.n), e.step, e.actor)
                 for e in entries if e.text(viewer, self.n) is not None]
 

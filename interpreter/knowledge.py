@@ -31,6 +31,7 @@ from . import nodes as n
 from .program import render_move_value, render_value, values_inside
 from .rng import seed_state
 from .runtime import FACE_UP, RUNTIME_FAULTS, TABLE
+from .shared_log import SharedLog
 from .source import Span
 from .types import CARD, element, is_list
 
@@ -128,31 +129,35 @@ class Entry:
 class Journal:
     """Each viewer's observations, recorded as the events happen (a tracer of the state).
 
+    The entries of the moves before the last one are a SharedLog, shared with the journal's
+    copies (a game state is copied at every move: copying them made a long game quadratic); the
+    last move's own entry is completed only when the next move is made (or when read), so it and
+    the entries after it stay in a short list of this journal's own.
+
     Attributes:
-        entries: every Entry so far.
         known: per seat, {card: slot} for cards the seat saw go where it can no longer see
             them (a card played face up, then turned into a face-down pile; its own card laid
             away face down), kept until a `shuffle` of that zone or a `hide`: always where the
             card lies, since a move of a card the seat knows is named to it and followed.
     """
 
-    __slots__ = ("entries", "known", "_loc", "_vis", "_pending", "_names", "_renamed")
+    __slots__ = ("_done", "_tail", "known", "_loc", "_vis", "_pending", "_names", "_renamed")
 
     def __init__(self, st):
-        self.entries: list = []
+        self._done = SharedLog()  # every Entry before the last move's own
+        self._tail: list = []  # the last move's entry (None until completed) and the ones after it
         self.known = [dict() for _ in range(st.n)]
         self._loc, self._vis = st.loc[:], st.vis[:]
-        self._pending = None  # (entry index, decision data, per-viewer cards seen this move)
+        self._pending = None  # (decision data, per-viewer cards seen this move)
         self._names = None
         self._renamed = None  # after a determinization: (its seat, {old name: dealt name}), applied when read
 
     def copy(self) -> "Journal":
         other = Journal.__new__(Journal)
-        other.entries = self.entries[:]
+        other._done, other._tail = self._done.copy(), self._tail[:]
         other.known = [dict(k) for k in self.known]
         other._loc, other._vis = self._loc[:], self._vis[:]
-        other._pending = None if self._pending is None else \
-            (self._pending[0], self._pending[1], [set(s) for s in self._pending[2]])
+        other._pending = None if self._pending is None else (self._pending[0], [set(s) for s in self._pending[1]])
         other._names = self._names
         other._renamed = self._renamed
         return other
@@ -176,19 +181,42 @@ class Journal:
             self._loc[new], self._vis[new] = loc[old], vis[old]
 
     # -- reading
-    def finished(self, st) -> list:
-        """The entries, the last move's own entry completed from the position now."""
+    def __len__(self) -> int:
+        return len(self._done) + len(self._tail)
+
+    def finished(self, st, start: int = 0) -> list:
+        """The entries from the `start`-th on, the last move's own entry completed from the
+        position now.  Reading the last few costs the same however long the game is."""
         if self._renamed is not None:
             self._rename_texts(*self._renamed)
-        if self._pending is None:
-            return self.entries
-        out = self.entries[:]
-        index, data, seen = self._pending
-        out[index] = self._decision_entry(st, data, seen)
+        done = len(self._done)
+        out = self._done[start:] if start < done else []
+        if self._tail:
+            tail = self._tail[:]
+            if self._pending is not None:
+                tail[0] = self._decision_entry(st, *self._pending)
+            out += tail[max(0, start - done):]
         return out
 
+    def entries_from_step(self, st, step: int) -> list:
+        """The entries of moves `step` and after (0: the set-up): the journal's tail, found
+        from its end (entries are in the order of the moves)."""
+        start = len(self)
+        while start and self._entry(start - 1).step >= step:
+            start -= 1
+        return self.finished(st, start)
+
+    def _entry(self, i: int):
+        done = len(self._done)
+        if i < done:
+            return self._done[i]
+        if i == done and self._pending is not None:  # the last move's entry: its step is known already
+            return Entry(self._pending[0]["step"], "decision", None, None, ())
+        return self._tail[i - done]
+
     def _rename_texts(self, seat, renamed: dict) -> None:
-        """Every viewer's texts but `seat`'s with each card name `renamed` (at once: a swap stays a swap)."""
+        """Every viewer's texts but `seat`'s with each card name `renamed` (at once: a swap stays a
+        swap); the entries become this journal's own (its copies before the deal keep theirs)."""
         self._renamed = None
         if not renamed:
             return
@@ -197,8 +225,12 @@ class Journal:
 
         def rename(text):
             return text if text is None else pattern.sub(lambda m: renamed[m.group(0)], text)
-        self.entries = [attrs.evolve(e, texts=tuple(t if i == seat else rename(t) for i, t in enumerate(e.texts)))
-                        for e in self.entries]
+
+        def entry(e):
+            return e if e is None else attrs.evolve(e, texts=tuple(t if i == seat else rename(t)
+                                                                    for i, t in enumerate(e.texts)))
+        self._done = SharedLog(entry(e) for e in self._done)
+        self._tail = [entry(e) for e in self._tail]
 
     # -- recording
     def record(self, st, kind: str, data: dict) -> None:
@@ -217,24 +249,31 @@ class Journal:
                 for i, v in enumerate(every):
                     if self._knew(table, v, c):
                         seen[i].add(c)
-            self._pending = (len(self.entries), data, seen)
-            self.entries.append(None)  # completed when the move's effects are over
+            self._pending = (data, seen)
+            self._tail = [None]  # completed when the move's effects are over
             return
         if kind == "rule":  # the judging of a move, before it is made: only its maker sees it, as it knows it
             actor = st.actor
             full = describe(st, kind, data)
             mine = data.get("seen", full)
             texts = tuple(full if v == "all" else mine if v == actor else None for v in every)
-            self.entries.append(Entry(step + 1, kind, data.get("span"), actor, texts))
+            self._add(Entry(step + 1, kind, data.get("span"), actor, texts))
             return
         texts = self._texts(st, table, kind, data, every)
-        self.entries.append(Entry(step, kind, data.get("span"), None, texts))
+        self._add(Entry(step, kind, data.get("span"), None, texts))
+
+    def _add(self, entry) -> None:
+        if self._tail:
+            self._tail.append(entry)
+        else:
+            self._done.append(entry)
 
     def _finish(self, st):
         if self._pending is not None:
-            index, data, seen = self._pending
-            self.entries[index] = self._decision_entry(st, data, seen)
+            self._tail[0] = self._decision_entry(st, *self._pending)
             self._pending = None
+        self._done.extend(self._tail)
+        self._tail = []
 
     def _knew(self, table, viewer, card) -> bool:
         """Did `viewer` know `card` before the event being recorded?"""
@@ -255,7 +294,7 @@ class Journal:
                 now = _sees(table, st.vis, st.loc, v, card)
                 if knew or now:
                     if self._pending is not None:
-                        self._pending[2][i].add(card)
+                        self._pending[1][i].add(card)
                     out.append(full)
                 else:
                     out.append(full.replace(names[card], HIDDEN, 1))
@@ -327,7 +366,7 @@ class Journal:
     def _knows(self, st, table, i, viewer, card) -> bool:
         """Does `viewer` (the i-th) know `card` as the event being recorded ends: seen in this
         move, seen before, or seen now?"""
-        seen = self._pending[2][i] if self._pending is not None else ()
+        seen = self._pending[1][i] if self._pending is not None else ()
         return card in seen or self._knew_now(st, table, viewer, card)
 
     def _knew_now(self, st, table, viewer, card) -> bool:
@@ -778,7 +817,7 @@ def determinize(st, seat, rng):
     _resample_hidden_choices(d, seat, rng)
     d.rng = seed_state(rng.getrandbits(64))
     d.seed = 0
-    d.history = [e.text(seat, st.n) for e in journal.finished(st) if e.kind == "decision"]
+    d.history = SharedLog(e.text(seat, st.n) for e in journal.finished(st) if e.kind == "decision")
     d.legal_cache = None
     return d
 

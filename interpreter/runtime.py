@@ -46,7 +46,7 @@ class State:
         other.vars = v
         other.stack = [[f[0], f[1], f[2][:]] for f in self.stack]
         other.waiting, other.actor, other.over, other.capped = self.waiting, self.actor, self.over, self.capped
-        other.rng, other.history, other.decisions = self.rng, self.history[:], self.decisions
+        other.rng, other.history, other.decisions = self.rng, self.history.copy(), self.decisions  # a SharedLog
         other.tracer, other.fault, other.legal_cache, other.legal_work = None, self.fault, self.legal_cache, self.legal_work
         other.work, other.work_limit, other.game_work, other.budget = 0, self.work_limit, self.game_work, self.budget
         other.pause_at, other.pause_point = self.pause_at, self.pause_point

@@ -13,6 +13,7 @@ from __future__ import annotations
 from . import limits
 from .rng import SEEDS, is_seed
 from .runtime import FACE_UP, PAUSES, TABLE, VALUE_FAULTS, ScriptRuntimeError
+from .shared_log import SharedLog
 from .source import UNSEEN, Diagnostic, ScriptError
 from .types import ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, ZONE, element, is_list, is_record, record_name
 
@@ -237,7 +238,7 @@ def _restore(game, data):
     _restore_commitments(prog, st.stack, data["stack"], values)
     _restore_position(prog, st, data)
     history = _list(data["history"], "history", most=limits.MAX_DECISIONS)
-    st.history = [_text(h, f"history[{i}]", limits.MAX_HISTORY_TEXT) for i, h in enumerate(history)]
+    st.history = SharedLog(_text(h, f"history[{i}]", limits.MAX_HISTORY_TEXT) for i, h in enumerate(history))
     st.decisions = _int(data["decisions"], "decisions", len(history), len(history))
     st.tracer, st.fault, st.legal_cache, st.legal_work = None, None, None, 0
     st.pause_at = frozenset()  # where to pause is the caller's choice, not the game's

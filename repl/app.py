@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import sys
 
@@ -17,6 +18,9 @@ from .option_pairs import option_pairs_or_exit
 from .session import Session
 
 HISTORY_ENV = "CARDGAME_HISTORY"
+# a source excerpt's lines (`45 | rule ...`, `   |     ^^^`, ` --> FILE:LINE`): kept whole, so the
+# carets stay under what they point at
+_EXCERPT_LINE = re.compile(r"^ *(\d+ *)?\||^ *-->")
 
 
 def history_path() -> str:
@@ -61,6 +65,7 @@ def run_piped(session: Session, opening: str, stdin, stdout) -> int:
     """Run every line of `stdin`; print each output as it is. Exit status 1 if a command failed."""
     if opening:
         print(opening, file=stdout, flush=True)
+    session.stream = lambda text: print(text, file=stdout, flush=True)  # a long `auto`, move by move
     try:
         for line in stdin:
             out = session.execute(line)
@@ -103,10 +108,38 @@ def write(text: str, style=None) -> None:
         print_formatted_text(highlight_output(text), style=style or STYLE, end="")
 
 
+def fit_lines(text: str, width: int) -> str:
+    """`text` with each line longer than `width` broken between words, the rest indented 4 more
+    than the line (status lines, traced effects, errors); source excerpts stay whole."""
+    out = []
+    for line in text.split("\n"):
+        out += [line] if len(line) <= width or _EXCERPT_LINE.match(line) else _broken(line, width)
+    return "\n".join(out)
+
+
+def _broken(line: str, width: int) -> list[str]:
+    body = line.lstrip(" ")
+    indent = line[:len(line) - len(body)]
+    pieces = re.split(r"( +)", body)  # words, and the spaces between them as they are
+    lines, current = [], indent + pieces[0]
+    for space, word in zip(pieces[1::2], pieces[2::2]):
+        if len(current) + len(space) + len(word) > width:
+            lines.append(current)
+            current = indent + "    " + word
+        else:
+            current += space + word
+    lines.append(current)
+    return lines
+
+
 def interact(session: Session, prompt, output=write) -> int:
     """The interactive loop: Ctrl-C cancels the input line (or a running command), Ctrl-D quits.
 
-    A pasted block arrives as one input with newlines in it: its lines run one by one."""
+    A pasted block arrives as one input with newlines in it: its lines run one by one.  `auto`
+    and `step N` print each move as it is made."""
+    def show(text: str) -> None:
+        output(fit_lines(text, session.width))
+    session.stream = show
     while not session.done:
         try:
             line = prompt.prompt(session.prompt_text())
@@ -118,9 +151,9 @@ def interact(session: Session, prompt, output=write) -> int:
         try:
             with ctrl_c_stops_moves(session):
                 text = session.execute_block(line)
-            output(text)
+            show(text)
         except KeyboardInterrupt:
-            output("interrupted; nothing more was done")
+            show("interrupted; nothing more was done")
     return 0
 
 

@@ -23,7 +23,7 @@ from .commands import ALIASES, BY_NAME, COMMANDS
 from .input import (NoSuchMove, copies_of, lines_of, listed_position, read_move, reads_as_number, whole_number,
                     why_not, words_of)
 from .replay import ReplayError, is_replay, observation_data, read_replay, replay_data, write_replay
-from .table import Deck, render, show_value, snapshot
+from .table import Deck, render, show_value, snapshot, zone_words
 from .timeline import Timeline, after_move, after_step
 from .results import plural, scores_text, winners_text
 from .trace import grouped
@@ -158,6 +158,10 @@ class Session:
         self.last_events: list = []  # the trace events of the last move applied
         self._moving = False  # is `auto` or `step N` making moves? (Ctrl-C then stops it between two)
         self.stop_requested = False  # Ctrl-C came while it was
+        # where `auto` and `step N` print each move as it is made (a front end's print: a long run
+        # would look hung with nothing shown until its end); None: it all comes back at the end
+        self.stream = None
+        self._block: list[str] = []  # a pasted block's echoes and outputs not printed yet
 
     # ---- reading the session (for the prompt, toolbar and completer too)
     @property
@@ -267,6 +271,15 @@ class Session:
             self.stop_requested = True
         return self._moving
 
+    def _flush(self, lines: list[str]) -> list[str]:
+        """Print `lines` now through `stream`, if the front end gave one (nothing is left to
+        return then); else keep them for the command's output."""
+        if self.stream is None or not lines:
+            return lines
+        self.stream("\n".join(self._block + [interpreter.printable("\n".join(lines))]))
+        self._block.clear()  # a pasted block's lines so far came first
+        return []
+
     @contextlib.contextmanager
     def _making_moves(self):
         """Around a command that makes moves one after another, each loop asking `stop_requested`."""
@@ -284,8 +297,15 @@ class Session:
         lines = lines_of(block)
         if len(lines) <= 1:
             return self.execute(lines[0] if lines else "")
-        out = []
         self.stop_requested = False
+        self._block = out = []  # what `auto` streams follows what the block printed before it
+        try:
+            self._run_block(lines, out)
+        finally:
+            self._block = []
+        return "\n".join(out)
+
+    def _run_block(self, lines: list[str], out: list[str]) -> None:
         for i, line in enumerate(lines):
             out.append(f"> {_PASTED_PROMPT.sub('', line.strip(), count=1)}")
             try:
@@ -302,7 +322,6 @@ class Session:
                     why = " (Ctrl-C)" if self.stop_requested else ""
                     out.append(f"stopped at line {i + 1} of the pasted block{why}; {plural(left, 'line')} not run")
                 break
-        return "\n".join(out)
 
     def execute(self, line: str) -> str:
         """Run one command line; return everything it prints (no trailing newline), with any
@@ -631,33 +650,34 @@ class Session:
             lines.append(self.game.render_diagnostic(st.fault))
         return lines
 
-    @staticmethod
-    def _cards_text(cards: list) -> str:
+    def _zone_row(self, table, name: str, seat: str | None) -> str:
+        """`hand[P1]: 5 cards: 3C 9C  QH +2 hidden`: one zone drawn as `state` draws its row."""
+        label = name if seat is None else f"{name}[{seat}]"
+        cards = table.view["zones"][name] if seat is None else table.view["zones"][name][seat]
         count = plural(len(cards), "card")
         if not cards:
-            return count
-        if all(c == HIDDEN for c in cards):
-            return f"{count}, hidden"
-        return f"{count}: {' '.join(cards)}"
+            return f"{label}: {count}"
+        words, _ = zone_words(table, self.deck(), name, seat, self.symbols)
+        return f"{label}: {count}, hidden" if words == ["hidden"] else f"{label}: {count}: {' '.join(words)}"
 
     def _cmd_show(self, rest: str):
         args = rest.replace("[", " ").replace("]", " ").split()
         if not args or len(args) > 2:
             raise ReplError("usage: show ZONE [PLAYER], for example `show hand P1`")
         name = args[0]
-        zones = self.state.view(self.perspective)["zones"]
+        st = self.state
+        table = snapshot(st, self.perspective, self._sees_choices(st), self._pos)
+        zones = table.view["zones"]
         if name not in zones:
             raise ReplError(self._unknown("zone", name, list(zones)))
-        cards = zones[name]
-        if not isinstance(cards, dict):
+        if not isinstance(zones[name], dict):
             if len(args) == 2:
                 raise ReplError(f"`{name}` is a shared zone; write `show {name}`")
-            return f"{name}: {self._cards_text(cards)}"
-        seats = list(cards)
+            return self._zone_row(table, name, None)
+        seats = list(zones[name])
         if len(args) == 2:
-            seat = self._parse_seat(args[1])
-            seats = [f"P{seat}"]
-        return [f"{name}[{seat}]: {self._cards_text(cards[seat])}" for seat in seats]
+            seats = [f"P{self._parse_seat(args[1])}"]
+        return [self._zone_row(table, name, seat) for seat in seats]
 
     def _cmd_view(self, rest: str):
         arg = rest.strip()
@@ -872,7 +892,8 @@ class Session:
         current = self.state
         following = current.clone()
         following.pause_at = self.pausing
-        seen = len(current.observed_events(self.perspective))
+        step = len(current.history)  # a step between pause points makes no move: its events are this move's
+        seen = len(current.observed_events(self.perspective, step))
         events: list = []
         following.set_tracer(events.append)
         fault = None
@@ -884,7 +905,7 @@ class Session:
             following.set_tracer(None)
         dropped = self._push(following, None, after_step(until, self.pausing, True))
         self.last_events = events
-        observed = [e for e in following.observed_events(self.perspective)[seen:]
+        observed = [e for e in following.observed_events(self.perspective, step)[seen:]
                     if e.kind != "decision" and (everything or e.kind == "log")]
         lines = [f"    {text}" + (f"  [{span.path}:{span.line}]" if span is not None and kind != "log" else "")
                  for kind, text, span in grouped(observed, self._statement)] + dropped
@@ -1030,7 +1051,7 @@ class Session:
                     lines.append(f"stopped after {plural(done, 'step')} of {count}: interrupted (Ctrl-C)")
                     break
                 if st.paused:
-                    lines += self._go_on("phase" if arg == "phase" else None)
+                    lines = self._flush(lines + self._go_on("phase" if arg == "phase" else None))
                     continue
                 if arg == "phase":
                     raise ReplError(f"{who(st.current_player)} is to act: `step phase` goes on from a pause point\n"
@@ -1040,7 +1061,7 @@ class Session:
                     return lines + self._table_stop(st)
                 if not st.legal_moves():
                     raise ReplError("no move is legal here")
-                lines += self._apply(self._agent_move(st), trace=True, report_end=False)
+                lines = self._flush(lines + self._apply(self._agent_move(st), trace=True, report_end=False))
         lines.append(self._status_line())
         return lines
 
@@ -1139,13 +1160,14 @@ class Session:
                     reason = f"P{actor} is played by a person (`seat P{actor} random` lets auto play it)"
                     break
                 if st.paused:  # auto runs through the pause points, to the next decision
-                    lines += self._go_on((), everything=self.tracing)
+                    lines = self._flush(lines + self._go_on((), everything=self.tracing))
                     continue
                 if not st.legal_moves():
                     reason = "no move is legal"
                     break
                 before = st.phase
-                lines += self._apply(self._agent_move(st), trace=self.tracing, report_end=False, pausing=False)
+                lines = self._flush(lines + self._apply(self._agent_move(st), trace=self.tracing, report_end=False,
+                                                        pausing=False))
                 played += 1
                 reason = self._after_move_break(before, whens)
         except KeyboardInterrupt:

@@ -153,7 +153,7 @@ def _trick(state, viewer, sees_choices: bool) -> str | None:
     legal move's card would go (only when the viewer may see the choices)."""
     step = len(state.history)
     if step:
-        events = [e for e in state.observed_events(viewer) if e.step == step]
+        events = state.observed_events(viewer, step)
         family = _chosen_card_zone(events)
         if family is not None:
             return family
@@ -222,17 +222,14 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> 
                 if not seat_cards:
                     empty.append(f"{name}[{seat}]")
                     continue
-                seen = spectator["zones"][name][seat]
-                hand = name in table.hands and name not in deck.shown
-                shown, mark = _cards(seat_cards, seen, deck, draw, hand, name in deck.placed, name in deck.face_down)
+                shown, mark = zone_words(table, deck, name, seat, symbols)
                 marked |= mark
-                drawn.add("hand" if hand else "pile")
+                drawn.add("hand" if is_hand(table, deck, name) else "pile")
                 rows.append((f"{name}[{seat}]", len(seat_cards), shown))
         elif not cards:
             empty.append(name)
         else:
-            shown, mark = _cards(cards, spectator["zones"][name], deck, draw, False, name in deck.placed,
-                                 name in deck.face_down)
+            shown, mark = zone_words(table, deck, name, None, symbols)
             marked |= mark
             drawn.add("pile")
             rows.append((name, len(cards), shown))
@@ -255,6 +252,22 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> 
         lines.append("")
         lines += _variables(view["vars"], width, draw if symbols else None)
     return lines
+
+
+def is_hand(table: Table, deck: Deck, name: str) -> bool:
+    """Is zone `name` drawn as a hand (its known cards sorted, the hidden ones counted last)?"""
+    return name in table.hands and name not in deck.shown
+
+
+def zone_words(table: Table, deck: Deck, name: str, seat: str | None, symbols: bool) -> tuple[list[str], bool]:
+    """The words one zone's row of the table is drawn with (`seat`: `P1` for a per-player zone),
+    and whether a face-up card is marked: `state` draws each row so, `show` one zone."""
+    draw = (lambda card: deck.glyphs.get(card, card)) if symbols else (lambda card: card)
+    cards, seen = table.view["zones"][name], table.spectator["zones"][name]
+    if seat is not None:
+        cards, seen = cards[seat], seen[seat]
+    hand = seat is not None and is_hand(table, deck, name)
+    return _cards(cards, seen, deck, draw, hand, name in deck.placed, name in deck.face_down)
 
 
 def _cards(cards: list[str], seen: list[str], deck: Deck, draw, hand: bool,

@@ -9,7 +9,7 @@ from helpers import ROOT
 
 # Lower layers first; a module may import only from its own layer or lower ones.
 LAYERS = [
-    {"limits", "source", "types", "rng", "reading", "stats", "choosing", "teams"},
+    {"limits", "source", "types", "rng", "reading", "stats", "choosing", "teams", "shared_log"},
     {"nodes", "syntax_errors", "concrete"},
     {"parser", "syntax_cache", "code_cache", "builtins", "orders", "patterns", "replacing"},  # code_cache: generated functions kept between runs; replacing: a variant's `replace`s
     {"checker"},

@@ -213,7 +213,9 @@ def test_state_and_show():
     assert "hand[P1]  13  2C 3C 9C QC KC AC  6D 7D JD KD  5S 6S 8S" in lines  # sorted, by suit
     assert "leader = P0   first_leader = P0   led = none" in lines
     assert s.execute("show prize") == "prize: 1 card: " + view["zones"]["prize"][0]
-    assert s.execute("show hand P2") == "hand[P2]: 13 cards: " + " ".join(view["zones"]["hand"]["P2"])
+    # drawn as `state` draws the zone's row (a hand sorted, by suit), no longer in the zone's own order
+    assert s.execute("show hand P2") == "hand[P2]: 13 cards: 4C 5C 10C  2D 5D 8D 10D QD  2S 4S 7S QS KS"
+    assert "hand[P2]  13  4C 5C 10C  2D 5D 8D 10D QD  2S 4S 7S QS KS" in lines
     assert s.execute("show hand[P2]") == s.execute("show hand P2")
     assert len(s.execute("show won").split("\n")) == 3
     assert "unknown zone `hnd`" in fails(s, "show hnd") and "did you mean `hand`?" in fails(s, "show hnd")

@@ -52,7 +52,7 @@ def _interact(session: Session, *lines: str) -> list[str]:
 def test_ctrl_c_during_auto_stops_after_the_move_in_hand_and_shows_every_move(monkeypatch):
     s = bouncer()
     _ctrl_c_at_move(s, monkeypatch, 5)
-    (out,) = _interact(s, "auto end")
+    out = "\n".join(_interact(s, "auto end"))  # each move printed as it was made
     lines = out.split("\n")
     assert [line.split(".")[0] for line in lines if line[:1].isdigit()] == ["1", "2", "3", "4", "5"]
     assert "auto stopped after 5 moves: interrupted (Ctrl-C)" in lines
@@ -62,7 +62,7 @@ def test_ctrl_c_during_auto_stops_after_the_move_in_hand_and_shows_every_move(mo
 def test_ctrl_c_during_step_n_stops_it_between_two_steps(monkeypatch):
     s = bouncer()
     _ctrl_c_at_move(s, monkeypatch, 3)
-    (out,) = _interact(s, "step 10")
+    out = "\n".join(_interact(s, "step 10"))
     assert "stopped after 3 steps of 10: interrupted (Ctrl-C)" in out
     assert s.step == 3 and out.count(": play ") == 3
 
@@ -70,7 +70,7 @@ def test_ctrl_c_during_step_n_stops_it_between_two_steps(monkeypatch):
 def test_ctrl_c_in_a_pasted_block_stops_the_block_after_the_interrupted_line(monkeypatch):
     s = bouncer()
     _ctrl_c_at_move(s, monkeypatch, 2)
-    (out,) = _interact(s, "\x1b[200~auto end\nplay 1\nlog\x1b[201~")
+    out = "\n".join(_interact(s, "\x1b[200~auto end\nplay 1\nlog\x1b[201~"))
     assert "auto stopped after 2 moves: interrupted (Ctrl-C)" in out
     assert out.endswith("stopped at line 1 of the pasted block (Ctrl-C); 2 lines not run")
     assert s.step == 2
