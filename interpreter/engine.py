@@ -411,6 +411,20 @@ def _known(opts) -> str:
     return ("options: " + ", ".join(opts)) if opts else "this game declares no options"
 
 
+@attrs.define
+class DeferredJournal:
+    """An observation log not kept event by event: `start`, a copy of the game with its log, and
+    the moves applied since.  The log is made when first asked for, by applying those moves to a
+    copy of `start` (the same moves on the same position give the same events): a search
+    player's playouts from a determinization, which never ask, record nothing."""
+
+    start: "GameState"
+    moves: list
+
+    def copy(self) -> "DeferredJournal":
+        return DeferredJournal(self.start, self.moves[:])
+
+
 class GameState(State):
     """A running game.  Plain data underneath: clone, save and restore are exact."""
 
@@ -473,6 +487,8 @@ class GameState(State):
             raise ScriptError([Diagnostic("E0712", f"the game is not paused: it {where}", None,
                                           hint="only a game started with `pause_at` stops between decisions; "
                                           "moves go on with `apply`")])
+        if type(self.journal) is DeferredJournal:  # its moves alone would not lead to this pause point
+            self.journal_now()
         asked = self.pause_at
         if until is not None:
             self.pause_at = pause_kinds(until)
@@ -753,6 +769,11 @@ class GameState(State):
     def _apply_chosen(self, chosen: Move, trace_rules: bool = True) -> None:
         """Apply a move known to be in the legal list (simulate's loop calls this directly);
         `trace_rules=False` spares a tracer the `rule` events (lint watches the rest)."""
+        if type(self.journal) is DeferredJournal:
+            if self.pause_at:  # a pause inside the move would not be where the moves alone lead
+                self.journal_now()
+            else:
+                self.journal.moves.append(chosen)
         try:
             if self.callback is not None and trace_rules:
                 self._trace_rules(chosen)
@@ -842,11 +863,24 @@ class GameState(State):
     def determinize(self, seat: int, rng) -> "GameState":
         """A full state `seat` cannot tell from this one, the cards it does not know dealt at
         random (`rng`: a random.Random or an int seed).  docs/api.md says what it does not infer."""
-        return determinize(self, self._viewer(seat, seat_only=True), rng)
+        d = determinize(self, self._viewer(seat, seat_only=True), rng)
+        d.journal = DeferredJournal(d.clone(), [])
+        d.set_tracer(None)
+        return d
 
     def journal_now(self) -> Journal:
-        """The observation log, rebuilt by replaying the moves from the seed if not kept."""
-        if self.journal is None:
+        """The observation log, rebuilt by replaying the moves from the seed if not kept (or
+        from the copy a DeferredJournal holds)."""
+        if type(self.journal) is DeferredJournal:
+            fresh = self.journal.start.clone()
+            for move in self.journal.moves:
+                try:
+                    fresh._apply_chosen(move)
+                except GameFault:
+                    break
+            self.journal = fresh.journal
+            self.set_tracer(self.callback)
+        elif self.journal is None:
             # A paused game is replayed pausing everywhere after its last move, up to the pause
             # point with the same work done (work only grows from one pause point to the next).
             pausing = PAUSES if self.pause_point is not None else ()
@@ -869,7 +903,7 @@ class GameState(State):
     def set_tracer(self, callback) -> None:
         """`callback(TraceEvent)` for every rule judged, effect applied and chance resolved."""
         self.callback = callback
-        journal = self.journal
+        journal = self.journal if type(self.journal) is not DeferredJournal else None
         if callback is None and journal is None:
             self.tracer = None
             return

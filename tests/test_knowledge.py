@@ -387,6 +387,40 @@ def test_determinizations_are_indistinguishable_to_the_seat(name, seed, steps, r
         check_seat(state, seen, seat, rng)
 
 
+def _observed_by_everyone(state) -> list:
+    return [(state.observation(v), [(e.kind, e.text, e.step, e.actor) for e in state.observed_events(v)])
+            for v in ["all", None, *range(state.n)]]
+
+
+@given(name=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 2**16), steps=st.integers(0, 80),
+       playout=st.integers(0, 60), cut=st.integers(0, 60))
+def test_a_determinization_played_on_knows_what_it_would_have_recorded(name, seed, steps, playout, cut):
+    """A determinization records nothing as it is played on (a search player's playouts never ask):
+    its observation log is made from its start when asked.  It must be the log recording every
+    event would have kept, for every viewer, and for a copy taken on the way."""
+    state, _ = played(GAMES[name], seed, steps)
+    seat = seed % state.n
+    deferred = state.determinize(seat, seed)
+    live = deferred.clone()
+    live.journal_now()  # recorded from here on, event by event
+    agent, copy = interpreter.RandomAgent(seed), None
+    for i in range(playout):
+        if deferred.is_over or deferred.fault is not None:
+            break
+        move = agent.choose(deferred.legal_moves())
+        for side in (deferred, live):
+            try:
+                side.apply(move.text)
+            except interpreter.GameFault:
+                pass
+        if i == cut:
+            copy = deferred.clone()
+    assert _observed_by_everyone(deferred) == _observed_by_everyone(live)
+    if copy is not None:
+        assert copy.journal is not deferred.journal
+        assert copy.information_state(seat) == copy.clone().information_state(seat)
+
+
 @given(seed=st.integers(0, 2**16), steps=st.integers(0, 60))
 def test_restored_and_replayed_states_know_the_same(seed, steps):
     game = GAMES["bosspoker.cardgame"]
