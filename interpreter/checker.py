@@ -488,8 +488,6 @@ class Checker:
                            zone.span, "`others` needs a per-player zone",
                            "make it `per player others` (every seat but the zone's own sees its cards), "
                            "or `public`")
-            if zone.condition is not None:
-                self._expect(zone.condition, BOOL, top)
             for attr, span in zone.shown_by:
                 self._display_key(attr, span)
             if zone.shown_as is not None and zone.shown_as[0] != "placed":
@@ -518,6 +516,9 @@ class Checker:
             elif (attr := self._held_attribute(var)) is not None:
                 self._card_value(attr, var.init, f": `{name}` holds a {attr}")
             t.vars[name] = (var, declared or _settled(actual))
+        for zone in t.zones.values():  # read when a view is made: variables have their types by now
+            if zone.condition is not None:
+                self._expect(zone.condition, BOOL, top)
         for define in t.defines.values():
             frame, scope = self._activation(define.params or (), "pure")
             self._current_define = define.name
