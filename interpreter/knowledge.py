@@ -48,9 +48,21 @@ def zone_visibility(st, zone) -> str:
     return zone.visibility if st.prog.zone_conditions[zone.name](st, []) else zone.otherwise
 
 
-def slot_visibility(st) -> list:
+def slot_visibility(st) -> tuple:
     """(visibility, owner) of every zone slot of this position; for a `team` zone the owner is
-    the seats of the owner's team, who all see it."""
+    the seats of the owner's team, who all see it.  Made once per player count and options when
+    no zone's visibility reads anything else (it is asked at every event a journal records)."""
+    prog = st.prog
+    if not prog.fixed_visibility:
+        return _slot_visibility(st)
+    key = (st.n, tuple(sorted(st.options.items())))
+    table = prog.visibility_tables.get(key)
+    if table is None:
+        table = prog.visibility_tables[key] = _slot_visibility(st)
+    return table
+
+
+def _slot_visibility(st) -> tuple:
     prog = st.prog
     vis_of = {z.name: zone_visibility(st, z) for z in prog.tables.zones.values()}
     out = []
@@ -60,7 +72,7 @@ def slot_visibility(st) -> list:
         if visibility == "team":
             owner = st.teams.members[st.teams.of[owner]] if owner is not None and st.teams is not None else ()
         out.append((visibility, owner))
-    return out
+    return tuple(out)
 
 
 def _sees(table, vis, loc, viewer, card) -> bool:

@@ -188,6 +188,8 @@ class Program:
     transitions: list = attrs.Factory(list)  # (from code index, to phase name, span) for each `next`
     op_spans: dict = attrs.Factory(dict)  # code index -> span of the statement at each pc
     zone_conditions: dict = attrs.Factory(dict)  # zone name -> fn(st, L) -> bool
+    fixed_visibility: bool = True  # every zone's visibility is fixed for a game (conditions on options)
+    visibility_tables: dict = attrs.Factory(dict)  # (players, options) -> knowledge.slot_visibility's table
     compiler: object = None  # for traced re-evaluation in explanations
     explain_cache: dict = attrs.Factory(dict)  # rule name -> what explanations show of it (moves.py)
     source_text: object = None  # fn(span) -> the source it covers

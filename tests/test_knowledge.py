@@ -627,3 +627,37 @@ def test_a_prompt_hides_the_cards_of_its_locals_from_a_seat_that_cannot_see_them
     assert state.view("all")["prompt"] == "Play; the stock's top is 8, mine 6"
     assert state.view(0)["prompt"] == "Play; the stock's top is ??, mine 6"
     assert state.view(1)["prompt"] == state.view(None)["prompt"] == "Play; the stock's top is ??, mine ??"
+
+
+def test_a_visibility_read_from_the_options_is_made_once_per_setting_and_one_read_from_play_each_time(tmp_path):
+    """Zone visibility is asked at every event a journal records: a condition on options is
+    worked out once per player count and options; one that reads the play is read each time."""
+    bouncer = GAMES["bouncer.cardgame"]
+    assert bouncer.program.fixed_visibility
+    shown = bouncer.new_game(seed=1, options={"show_upcoming": True}, record=True)
+    unseen = bouncer.new_game(seed=1, options={"show_upcoming": False}, record=True)
+    assert HIDDEN not in shown.view(1)["zones"]["points"]
+    assert set(unseen.view(1)["zones"]["points"]) == {HIDDEN}
+    path = tmp_path / "turned.cardgame"
+    path.write_text('''game "Turned"
+players 2
+deck small in stock {
+    rank: 1, 2, 3
+    name: rank
+}
+var turned: bool = false
+zone stock: shared public if turned else hidden
+phase main {
+    decide seat(0) "Turn the stock?" {
+        turn { set turned = true }
+        leave { }
+    }
+    end game
+}
+''')
+    game = interpreter.load(str(path))
+    assert not game.program.fixed_visibility
+    state = game.new_game(seed=1, record=True)
+    assert state.view(1)["zones"]["stock"] == [HIDDEN] * 3
+    state.apply("turn")
+    assert sorted(state.view(1)["zones"]["stock"]) == ["1", "2", "3"]
