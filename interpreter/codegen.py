@@ -40,6 +40,7 @@ from .code_cache import digest
 from .frame_locals import frame_reads_of
 from .never_none import frame_slots as never_none_slots
 from .program import Decision
+from .source import Span
 from .slot_locals import slots_in_locals
 from .work_locals import held_in_locals
 from .gen_common import CHANCE_MARK, Env, Fn, TooComplex, compile_source, indent
@@ -58,6 +59,8 @@ from .types import CARD, element, is_list
 # this, operations run unfused (the same game, only slower).  The shipped games use under 20,000.
 _FUSED_LINES = 100_000
 
+# What a text's piece may be made of and still read the frame's locals only.
+_FRAME_ONLY = (n.Name, n.Literal, n.Attr, n.Unary, n.Binary, n.IfExpr, Span)
 _PLAIN = (str, int, bool, type(None))  # constants named by value: immutable, equal means the same
 
 
@@ -257,9 +260,22 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
 
     def seat_text(self, pieces) -> tuple:
         """What a seat's reading of a text needs (knowledge.Journal): its pieces, each literal
-        text as it is and each `{expr}` as fn(st, L) -> its text, and its card_slots."""
+        text as it is and each `{expr}` as fn(st, L) -> its text, its card_slots, and whether
+        any piece reads the position (not only the frame's locals): only then is the position
+        masked for the seat, a copy of every zone with its unseen cards hidden."""
         parts = tuple(part if isinstance(part, str) else self.text_fn([part]) for part in pieces)
-        return parts, self._card_slots(pieces)
+        return parts, self._card_slots(pieces), self._reads_position(pieces)
+
+    def _reads_position(self, pieces) -> bool:
+        """Whether a text's `{expr}` pieces read more than the frame's locals (and what a card
+        or record in one holds)."""
+        for part in pieces:
+            for e in () if isinstance(part, str) else n.walk(part):
+                if isinstance(e, n.Name) and self.t.resolved.get(id(e), (None,))[0] != "local":
+                    return True
+                if not isinstance(e, _FRAME_ONLY):
+                    return True
+        return False
 
     def _card_slots(self, pieces) -> tuple:
         """The frame slots of the locals a text's `{expr}` pieces read that hold cards: to be

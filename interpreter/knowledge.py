@@ -81,13 +81,21 @@ def _sees(table, vis, loc, viewer, card) -> bool:
     v = vis[card]
     if v & FACE_UP:
         return True
-    visibility, owner = table[loc[card]]
-    if visibility == "public":
+    entry = table[loc[card]]
+    if entry[0] == "public":
         return True
     if viewer is None:  # a spectator sees what every seat sees: not an `others` card, unseen by its owner
         return False
-    if v >> viewer & 1:
+    return bool(v >> viewer & 1) or _zone_seen(entry, viewer)
+
+
+def _zone_seen(slot_table_entry, viewer) -> bool:
+    """Does `viewer` see every card of a zone (`slot_visibility`'s entry for it), by the zone alone?"""
+    visibility, owner = slot_table_entry
+    if visibility == "public":
         return True
+    if viewer is None:
+        return False
     if visibility == "owner":
         return owner == viewer
     if visibility == "others":
@@ -668,14 +676,17 @@ def masked(st, viewer, knows=None, remembered=True):
         return m
     if knows is None and remembered:
         knows = remembered_by(st, viewer).__contains__
-    table = slot_visibility(st)
+    table, vis = slot_visibility(st), st.vis
     for slot, cards in enumerate(m.zones):
+        if not cards or _zone_seen(table[slot], viewer):
+            continue
         label = None
-        for i, c in enumerate(cards):
-            if not _sees(table, st.vis, st.loc, viewer, c) and not (knows is not None and knows(c)):
-                label = label or f"the cards of {_zone_label(st, slot)}"
-                cards[i] = Unknown(label)
-                m.loc[c] = Unknown(f"where `{st.prog.card_names[c]}` lies")
+        for i, c in enumerate(cards):  # the rest of _sees: the card's own face and who was shown it
+            if vis[c] & FACE_UP or viewer is not None and vis[c] >> viewer & 1 or knows is not None and knows(c):
+                continue
+            label = label or f"the cards of {_zone_label(st, slot)}"
+            cards[i] = Unknown(label)
+            m.loc[c] = Unknown(f"where `{st.prog.card_names[c]}` lies")
     prog = st.prog
     for name, (var, _typ) in prog.tables.vars.items():
         if not var.private:
@@ -694,8 +705,8 @@ def seat_reading(st, parts, frame, viewer, knows) -> str:
     """A text (`parts`: Gen.seat_text's) made in `frame` as `viewer` reads it: each `{...}`
     evaluated on the position masked for it and with the frame's cards it does not know
     (`knows(card)`) Unknown: `??` where that reads something it cannot know."""
-    pieces, card_slots = parts
-    known = masked(st, viewer, knows)
+    pieces, card_slots, reads_position = parts
+    known = masked(st, viewer, knows) if reads_position else st.clone_bare()
     frame = list(frame)
     for k in card_slots:
         frame[k] = unknown_cards(frame[k], knows, viewer)
