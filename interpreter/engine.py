@@ -786,9 +786,12 @@ class GameState(State):
 
     def _trace_rules(self, move: Move):
         """A `rule` event per rule the move names; `seen`: the line its maker reads, judged on
-        what it knows (a rule that read a card it cannot see would tell it the card)."""
+        what it knows (a rule that read a card it cannot see would tell it the card), for the
+        observation log only: judging it reads the maker's memory, which would start a log (and
+        its cost at every event after) in a game that keeps none."""
         actor = self.current_player
-        mine = self.explain(move, viewer=actor) if actor is not None and actor != TABLE else None
+        keeps_log = type(self.journal) is Journal
+        mine = self.explain(move, viewer=actor) if keeps_log and actor is not None and actor != TABLE else None
         judged = {r.name: r for r in mine.rules} if mine is not None else {}
         for result in self.explain(move).rules:
             seen = judged.get(result.name)
