@@ -64,3 +64,68 @@ def test_compare_adds_sole_losses_when_a_side_has_games_with_one_loser():
     assert sum(figures[f"P{s} sole losses"]["a"] for s in range(3)) == 1
     bouncer = interpreter.load(str(ROOT / "games" / "bouncer.cardgame"))
     assert "drawn with one loser" not in {row["figure"] for row in compare(bouncer, {}, bouncer, {}, 2, 3)["rows"]}
+
+
+# --- lint: a decision with no legal move was asked ----------------------------------------------
+
+NO_LEGAL_LEAD = '''game "Nothing to lead"
+players 2
+deck small in stock {
+    rank: 1, 2, 3
+    suit: C, S
+    name: rank suit
+}
+zone stock: shared hidden
+zone hand: per player owner
+rule never(c: card) "A rule that can never hold." require c.suit == S and c.suit != S
+phase main {
+    shuffle stock
+    deal 2 from stock to hand of players
+    decide seat(0) "Lead" {
+        play(c from hand[seat(0)]) requires never(c)
+    }
+    end game
+}
+'''
+
+
+def test_lint_does_not_call_a_decision_that_faulted_for_want_of_a_move_never_asked(tmp_path):
+    """Before: R0001 'this decision has no legal move' and, at the same line, L0303 'this decision
+    was never asked': the second contradicted the first."""
+    from interpreter.lint import lint
+    path = tmp_path / "lead.cardgame"
+    path.write_text(NO_LEGAL_LEAD)
+    found = [(d.code, d.span.line) for d in lint(interpreter.load(str(path)), games=3).diagnostics]
+    assert ("R0001", 14) in found and ("L0303", 14) not in found
+
+
+# --- Spades -------------------------------------------------------------------------------------
+
+def _spades_lead(hands: dict, **values):
+    from helpers import arrange, with_vars
+    state = _game("spades").new_game(players=4, seed=1)
+    for _ in range(4):  # the four bids
+        state.apply(state.legal_moves()[1])
+    assert state.current_player == 1 and state.phase == "trick"
+    return with_vars(arrange(state, {"hand": hands}, "won"), **values)
+
+
+def test_spades_cannot_be_led_until_broken_unless_the_leader_holds_only_spades():
+    from helpers import moves
+    hands = {0: ["5H"], 1: ["2S", "4H"], 2: ["6H"], 3: ["7H"]}
+    assert moves(_spades_lead(hands)) == {"play 4H"}
+    assert moves(_spades_lead(hands, broken=True)) == {"play 2S", "play 4H"}
+    assert moves(_spades_lead({**hands, 1: ["2S", "3S"]})) == {"play 2S", "play 3S"}
+
+
+def test_spades_a_low_spade_takes_the_trick_and_breaks_spades():
+    state = _spades_lead({0: ["2S", "5D"], 1: ["4H", "3D"], 2: ["AH", "4D"], 3: ["KH", "6D"]})
+    for move in ("play 4H", "play AH", "play KH", "play 2S"):
+        state.apply(move)
+    assert state.evaluate("[tricks[P0], broken]")[0] == "[1, true]"
+
+
+def test_spades_plays_to_the_end_in_every_game():
+    stats = simulate(_game("spades"), 10, 4, 0, {"hands": 2})
+    assert stats["outcomes"]["faulted"] == 0 and stats["unfinished"] == 0
+    assert stats["teams"] == {"T0": ["P0", "P2"], "T1": ["P1", "P3"]}
