@@ -194,6 +194,7 @@ class Checker:
         self.diags: list[Diagnostic] = []
         self._next_targets: set[str] = set()
         self._refused: set[str] = set()  # declared under a built-in's name (E0302): uses not reported again
+        self._refused_zones: dict = {}  # such a zone: its uses keep the zone's type, so none is reported
         self._clashing: set[tuple[str, str]] = set()  # (kind, name) refused by E0301: its uses not reported again
         self._has_end = False
         self._define_calls: dict[str, set[str]] = {}
@@ -267,6 +268,8 @@ class Checker:
                         "name (its uses are not reported again)")
                 self.error("E0302", f"`{name}` is the name of {what}", item.span, "reserved name", hint)
                 self._refused.add(name)
+                if kind == "zones":
+                    self._refused_zones[name] = item
                 continue
             seen[name], seen_kind[name] = item.span, kind
             getattr(t, kind)[name] = item
@@ -994,7 +997,7 @@ class Checker:
                                "expected a count of 0 or more",
                                "write how many cards each player gets: `deal 5 from stock to hand of players`")
                 self._expect(s.source, ZONE, scope)
-                zone = t.zones.get(s.zone)
+                zone = t.zones.get(s.zone) or self._refused_zones.get(s.zone)
                 if zone is None:
                     self.error("E0203", f"unknown zone `{s.zone}`", s.zone_span, "not declared",
                                did_you_mean(s.zone, t.zones))
@@ -1448,6 +1451,9 @@ class Checker:
             zone = t.zones[e.name]
             t.resolved[id(e)] = ("zones" if zone.per_player else "zone", e.name)
             return ZONES if zone.per_player else ZONE
+        if e.name in self._refused_zones:
+            t.resolved[id(e)] = ("error", e.name)
+            return ZONES if self._refused_zones[e.name].per_player else ZONE
         if e.name in CONSTANTS:
             if e.name in TEAM_NAMES and t.teams is None:
                 self._no_teams(f"`{e.name}` reads the teams", e.span)
@@ -1538,6 +1544,8 @@ class Checker:
         if resolved and resolved[0] == "global" and self.t.vars[resolved[1]][0].indexed:
             self._row_index(self.t.vars[resolved[1]][0], e.index, idx)
             return element(obj)
+        if isinstance(e.obj, n.Name) and e.obj.name in self._refused:
+            return ANY  # refused by E0302: what it holds, and by what it is indexed, is unknown
         if is_list(obj) or obj in (ZONE, ANY):
             if not fits(INT, idx):
                 self._mismatch(e.index, INT, idx)
