@@ -129,3 +129,46 @@ def test_spades_plays_to_the_end_in_every_game():
     stats = simulate(_game("spades"), 10, 4, 0, {"hands": 2})
     assert stats["outcomes"]["faulted"] == 0 and stats["unfinished"] == 0
     assert stats["teams"] == {"T0": ["P0", "P2"], "T1": ["P1", "P3"]}
+
+
+# --- Shithead (Palace) --------------------------------------------------------------------------
+
+def _palace(layout: dict):
+    from helpers import arrange
+    state = _game("shithead").new_game(players=2, seed=1)
+    assert state.phase == "take_turn" and state.current_player == 0
+    return arrange(state, layout, "burnt")
+
+
+PALACE = {"hand": {0: ["5C", "9C", "9D", "2C", "10C", "KC"], 1: ["3C"]},
+          "table_up": {0: ["JC"], 1: ["JD"]}, "table_down": {0: ["QC"], 1: ["QD"]}, "pile": ["9H"]}
+
+
+def test_palace_plays_equal_or_higher_a_two_or_a_ten_on_anything_or_picks_up():
+    from helpers import moves
+    assert moves(_palace(PALACE)) == {"play 9 1", "play 9 2", "play 2 1", "play 10 1", "play K 1", "pick_up"}
+
+
+def test_palace_a_ten_burns_the_pile_and_the_same_player_plays_again():
+    state = _palace(PALACE)
+    state.apply("play 10 1")
+    assert state.current_player == 0
+    assert state.evaluate("[count(pile), count(burnt) > 2]")[0] == "[0, true]"
+
+
+def test_palace_plays_from_the_face_up_cards_once_the_hand_is_empty_then_blind():
+    from helpers import moves
+    layout = dict(PALACE, hand={0: [], 1: ["3C"]}, table_up={0: ["JC", "4C"], 1: ["JD"]})
+    assert moves(_palace(layout)) == {"play J 1", "pick_up"}
+    layout = dict(PALACE, hand={0: ["KC", "5C"], 1: []}, table_up={0: [], 1: []}, table_down={0: [], 1: ["QD", "4D"]})
+    state = _palace(layout)
+    state.apply("play K 1")
+    assert state.current_player == 1 and moves(state) == {"blind 0", "blind 1"}
+    state.apply("blind 1")  # the 4 cannot go on the king: picked up with the pile
+    assert state.evaluate("cards(hand[P1])")[0] == "[9H, KC, 4D]"
+
+
+def test_palace_every_game_ends_or_is_capped():
+    stats = simulate(_game("shithead"), 20, 3, 0, {})
+    assert stats["outcomes"]["faulted"] == 0 and stats["outcomes"]["limit"] == 0
+    assert stats["drawn_with_one_loser"] == stats["outcomes"]["drawn"] > 0
