@@ -172,3 +172,38 @@ def test_palace_every_game_ends_or_is_capped():
     stats = simulate(_game("shithead"), 20, 3, 0, {})
     assert stats["outcomes"]["faulted"] == 0 and stats["outcomes"]["limit"] == 0
     assert stats["drawn_with_one_loser"] == stats["outcomes"]["drawn"] > 0
+
+
+# --- Cassino ------------------------------------------------------------------------------------
+
+def _cassino():
+    from helpers import arrange
+    state = _game("cassino").new_game(players=2, seed=1)
+    assert state.current_player == 1 and state.phase == "play_round"
+    return arrange(state, {"hand": {1: ["9C", "5D", "KC", "4H"], 0: ["2D", "3D", "6D", "7D"]},
+                           "table": ["5H", "4C", "9D", "KH", "2C"]}, "stock")
+
+
+def test_cassino_captures_by_pairing_and_by_sums_and_builds_to_a_card_held():
+    from helpers import moves
+    assert moves(_cassino()) == {
+        "capture 4H 4C", "capture 5D 5H", "capture KC KH",                          # pairing
+        "capture 9C 9D", "capture 9C 4C 5H", "capture 9C 4C 5H 9D",                # sums, in groups
+        "build 4H 5H", "build 5D 4C",                                              # to the 9 held
+        "trail 4H", "trail 5D", "trail 9C", "trail KC"}
+
+
+def test_cassino_whoever_owns_a_build_must_take_it_with_a_card_kept_for_it():
+    from helpers import moves
+    state = _cassino()
+    state.apply("build 4H 5H")
+    state.apply("trail 2D")
+    # no trailing, no second build, and the 9 is kept for the build (not `capture 9C 9D`)
+    assert moves(state) == {"take_build 9C P1", "capture KC KH"}
+    state.apply("take_build 9C P1")
+    assert state.evaluate("[count(taken[P1]), build_value[P1], count(builds[P1])]")[0] == "[3, 0, 0]"
+
+
+def test_cassino_plays_every_deal_to_the_end():
+    stats = simulate(_game("cassino"), 20, 2, 0, {"target": 5})
+    assert stats["outcomes"]["won"] + stats["outcomes"]["drawn"] == 20
