@@ -1700,9 +1700,7 @@ class Checker:
             elif is_ordered(typ) and base_of(typ) != INT:
                 attr = order_name(typ)
                 self.error("E0230", f"`{attr}` values are ordered, not counted, so `{op}` cannot use them",
-                           side.span, "some values are names",
-                           f"give them numbers beside the deck (`attribute points from {attr}: J = 10, ...`) "
-                           f"and count those (`c.points`)")
+                           side.span, "some values are names", self._mixed_hint(attr, op, ordered=True))
             else:
                 self._mixed_attribute(side, op)
         return INT
@@ -1736,9 +1734,22 @@ class Checker:
         """E0230: `c.rank > 10` where `rank` mixes numbers and names would fault at run time."""
         if isinstance(side, n.Attr) and self.t.card_attrs.get(side.name) == ANY:
             self.error("E0230", f"`{side.name}` mixes numbers and names, so `{op}` cannot use it", side.span,
-                       "some cards' values are names",
-                       f"declare its order in the deck (`ordered {side.name}: 2, 3, ..., A`), or test the "
-                       f"names first (`if c.{side.name} == A then 11 else c.{side.name}`)")
+                       "some cards' values are names", self._mixed_hint(side.name, op))
+
+    def _mixed_hint(self, attr: str, op: str, ordered: bool = False) -> str:
+        """An order lets `<` compare names, never `+` count them: arithmetic needs numbers, the
+        ones an `attribute ... from` already gives when the script has one."""
+        if op in ("+", "-", "*", "/", "%"):
+            counted = [a.name for a in self.t.number_attributes.values() if a.source == attr]
+            if counted:
+                return f"count `c.{counted[0]}` instead, the numbers `attribute {counted[0]} from {attr}` gives"
+            numbers = f"give them numbers beside the deck (`attribute points from {attr}: J = 10, ...`) and count " \
+                      "those (`c.points`)"
+            if ordered:
+                return f"count places in the order, `place(c.{attr})` (0 for the lowest), or {numbers}"
+            return f"{numbers}, or test the names first (`if c.{attr} == A then 11 else c.{attr}`)"
+        return (f"declare its order in the deck (`ordered {attr}: 2, 3, ..., A`), or test the "
+                f"names first (`if c.{attr} == A then 11 else c.{attr}`)")
 
     def _in_one_order(self, sides, what: str) -> None:
         """E0230 unless every ordered side follows the same order and every other side is a value
