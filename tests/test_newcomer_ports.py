@@ -207,3 +207,46 @@ def test_cassino_whoever_owns_a_build_must_take_it_with_a_card_kept_for_it():
 def test_cassino_plays_every_deal_to_the_end():
     stats = simulate(_game("cassino"), 20, 2, 0, {"target": 5})
     assert stats["outcomes"]["won"] + stats["outcomes"]["drawn"] == 20
+
+
+# --- Gin Rummy ----------------------------------------------------------------------------------
+
+GIN_HANDS = {"hand": {1: ["AC", "2C", "3C", "5D", "5H", "5S", "9C", "9D", "9H", "KS"],
+                      0: ["6D", "7D", "8D", "JC", "JD", "JH", "QC", "QD", "QH", "5C"]}, "discard": ["4C"]}
+
+
+def _gin():
+    from helpers import arrange
+    state = _game("gin_rummy").new_game(players=2, seed=1)
+    assert state.current_player == 1 and state.phase == "take_turn"
+    state = arrange(state, GIN_HANDS, "stock")
+    state.apply("from_discard")
+    return state
+
+
+def test_gin_knocks_only_with_ten_or_less_deadwood_and_not_with_the_card_just_taken():
+    from helpers import moves
+    assert {m for m in moves(_gin()) if m.startswith("knock")} == {"knock AC", "knock KS"}
+    assert "discard 4C" not in moves(_gin()) and "discard 9C" in moves(_gin())
+
+
+def test_gin_the_other_lays_off_then_an_undercut_scores_25_and_the_difference():
+    from helpers import moves
+    state = _gin()
+    state.apply("knock AC")  # melds 5s, 9s, 2C-3C-4C; the KS is 10 deadwood
+    assert state.current_player == 0 and moves(state) == {"lay_off 5C 0", "lay_off 5C 2", "done"}
+    state.apply("lay_off 5C 2")  # onto the run: nothing left, 0 against 10
+    assert moves(state) == {"done"}  # nothing else extends a meld
+    state.apply("done")
+    assert state.evaluate("score_of")[0] == "[35, 0]"
+
+
+def test_gin_going_gin_scores_25_and_the_others_deadwood_without_lay_offs():
+    state = _gin()
+    state.apply("knock KS")
+    assert state.evaluate("score_of")[0] == "[0, 30]"  # 25 + the 5C left over
+
+
+def test_gin_plays_on_to_the_end_or_its_cap():
+    stats = simulate(_game("gin_rummy"), 4, 2, 0, {"target": 10})
+    assert stats["outcomes"]["faulted"] == 0 and stats["outcomes"]["limit"] == 0
