@@ -356,8 +356,12 @@ class Session:
                 move = read_move(line, [], self.move_texts(legal_only=False))
             except NoSuchMove:
                 move = None
-            if move in self.move_texts(legal_only=False):
+            texts = self.move_texts(legal_only=False)
+            if move in texts:
                 return f"{message}\n  = help: to make that move, type `play {line}`"
+            if any(t == word or t.startswith(word + " ") for t in texts):
+                return (f"{message}\n  = help: `{word}` is a move of this decision: moves are typed after "
+                        f"`play` (`play {line}`); `moves` lists them")
         if close:
             return f"{message}\n  = help: did you mean `{close[0]}`? (`help` lists the commands)"
         return f"{message}\n  = help: `help` lists the commands"

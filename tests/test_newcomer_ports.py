@@ -250,3 +250,18 @@ def test_gin_going_gin_scores_25_and_the_others_deadwood_without_lay_offs():
 def test_gin_plays_on_to_the_end_or_its_cap():
     stats = simulate(_game("gin_rummy"), 4, 2, 0, {"target": 10})
     assert stats["outcomes"]["faulted"] == 0 and stats["outcomes"]["limit"] == 0
+
+
+# --- the REPL: a move typed without `play` ------------------------------------------------------
+
+def test_an_alternatives_name_typed_as_a_command_says_to_type_play():
+    """Before: `capture 9C` (not one of the moves, but `capture` is an alternative here) said only
+    "`help` lists the commands"; `trail KC` (a whole move) already said to type `play trail KC`."""
+    from repl.session import Session
+    s = Session()
+    s.start(str(SCRIPTS / "cassino.cardgame"), seed=1)
+    assert s.execute("capture 9C") == ("error: unknown command `capture`\n  = help: `capture` is a move of this "
+                                       "decision: moves are typed after `play` (`play capture 9C`); `moves` lists them")
+    assert "type `play trail KC`" in s.execute("trail KC")
+    s.execute("view P0")  # P1 is to act: P0 does not see P1's moves
+    assert s.execute("capture 9C") == "error: unknown command `capture`\n  = help: `help` lists the commands"
