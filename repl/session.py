@@ -25,7 +25,7 @@ from .input import (NoSuchMove, copies_of, lines_of, listed_position, read_move,
 from .replay import ReplayError, is_replay, observation_data, read_replay, replay_data, write_replay
 from .table import Deck, render, show_value, snapshot
 from .timeline import Timeline, after_move, after_step
-from .results import plural, scores_text, winners_text
+from .results import declares_score, plural, scores_text, winners_text
 from .trace import grouped
 from .why import split_expand, why_lines
 
@@ -586,7 +586,7 @@ class Session:
         if st.fault is not None:
             return "-"
         try:
-            text = scores_text(st.view(self.perspective))
+            text = scores_text(st.view(self.perspective), declares_score(st))
         except GameFault:
             return "-"
         return f"hidden from {self._view_name()}" if text is None else text

@@ -265,3 +265,15 @@ def test_an_alternatives_name_typed_as_a_command_says_to_type_play():
     assert "type `play trail KC`" in s.execute("trail KC")
     s.execute("view P0")  # P1 is to act: P0 does not see P1's moves
     assert s.execute("capture 9C") == "error: unknown command `capture`\n  = help: `help` lists the commands"
+
+
+def test_a_game_without_a_score_does_not_show_everybody_at_zero(capsys):
+    """Before: `final scores: P0 0, P1 0, P2 0` and `game over, scores P0 0, ...` for Old Maid,
+    which declares no `score` (simulate already said "none (the script has no `score`)")."""
+    from repl.session import Session
+    assert main(["play", str(SCRIPTS / "old_maid.cardgame"), "--seed", "5", "--players", "3"]) == 0
+    assert capsys.readouterr().out.splitlines()[-2] == "final scores: none (the script has no `score`)"
+    s = Session()
+    s.start(str(SCRIPTS / "old_maid.cardgame"), seed=3)
+    assert ", game over, scores none (the script has no `score`), winners " in s.execute("auto end")
+    assert "· scores none (the script has no `score`)" in s.execute("state").splitlines()[0]
