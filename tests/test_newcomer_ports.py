@@ -277,3 +277,48 @@ def test_a_game_without_a_score_does_not_show_everybody_at_zero(capsys):
     s.start(str(SCRIPTS / "old_maid.cardgame"), seed=3)
     assert ", game over, scores none (the script has no `score`), winners " in s.execute("auto end")
     assert "· scores none (the script has no `score`)" in s.execute("state").splitlines()[0]
+
+
+# --- an Uno-like game with a deck of action cards -----------------------------------------------
+
+def _uno(players: int, hands: dict):
+    from helpers import arrange
+    state = _game("uno").new_game(players=players, seed=1)
+    assert state.current_player == 0 and state.phase == "take_turn"
+    state = arrange(state, {"hand": hands, "discard": ["R5a"]}, "draw_pile")
+    return state
+
+
+def test_uno_plays_the_colour_asked_the_same_face_or_a_wild_card():
+    from helpers import moves
+    state = _uno(3, {0: ["R7a", "G5a", "B9a", "W.1", "Yskipa"], 1: ["G1a"], 2: ["G2a"]})
+    state = _with_asked(state, "R")
+    assert moves(state) == {"play R7a", "play G5a", "play W.1", "draw"}
+
+
+def _with_asked(state, colour: str):
+    from helpers import with_vars
+    return with_vars(state, asked=colour)
+
+
+def test_uno_a_draw_two_makes_the_next_player_draw_and_miss_the_turn():
+    state = _with_asked(_uno(3, {0: ["Rdraw2a", "G5a"], 1: ["G1a"], 2: ["G2a"]}), "R")
+    state.apply("play Rdraw2a")
+    assert state.current_player == 2 and state.evaluate("count(hand[P1])")[0] == "3"
+
+
+def test_uno_a_wild_names_the_colour_and_a_reverse_between_two_is_a_skip():
+    from helpers import moves
+    state = _with_asked(_uno(2, {0: ["W.1", "Rreversea", "G5a"], 1: ["G1a", "B1a"]}), "R")
+    state.apply("play W.1")
+    assert moves(state) == {"name_colour R", "name_colour Y", "name_colour G", "name_colour B"}
+    state.apply("name_colour B")
+    assert state.current_player == 1 and state.evaluate("asked")[0] == "B"
+    state = _with_asked(_uno(2, {0: ["Rreversea", "G5a"], 1: ["G1a", "B1a"]}), "R")
+    state.apply("play Rreversea")
+    assert state.current_player == 0
+
+
+def test_uno_every_game_ends_with_one_winner():
+    stats = simulate(_game("uno"), 20, 3, 0, {})
+    assert stats["outcomes"]["won"] == 20
