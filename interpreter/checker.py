@@ -573,6 +573,12 @@ class Checker:
             if not fits(INT, actual) and not fits(BOOL, actual):
                 self._mismatch(measure.expr, INT, actual)
             t.frames[id(measure)] = frame.size
+        if t.winners is not None and t.winners.mode is not None and t.score is None:
+            self.warn("W0175", f"`winners: {t.winners.mode} score` but the script has no `score`", t.winners.span,
+                      "every score is 0",
+                      f"without a `score` every {'team' if t.teams is not None else 'player'} scores 0, so all of "
+                      "them tie and every game is a draw: declare `score p: EXPRESSION`, or say who wins with a "
+                      "list: `winners: [q for q in players where empty(hand[q])]`")
         if t.winners is not None and t.winners.expr is not None:
             frame = _Frame()
             self._expect(t.winners.expr, list_of(TEAM if t.teams is not None else PLAYER),
