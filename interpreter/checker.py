@@ -439,6 +439,11 @@ class Checker:
                 made.append((label, combo, deck.span))
         for spec in deck.cards:
             attrs_ = dict(spec.attrs)
+            if spec.copies < 1:
+                self.error("E0175", f"`card \"{spec.label}\" x {spec.copies}` makes no card", spec.span,
+                           "no copies", "write `x 1` or more, or leave the card's line out")
+                # its symbols stay known, so their uses are not reported as unknown names too
+                t.symbols.update(v for v in attrs_.values() if isinstance(v, str))
             for i in range(spec.copies):
                 label = spec.label if spec.copies == 1 else f"{spec.label}.{i + 1}"
                 made.append((label, attrs_, spec.span))
