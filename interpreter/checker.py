@@ -194,6 +194,7 @@ class Checker:
         self.diags: list[Diagnostic] = []
         self._next_targets: set[str] = set()
         self._refused: set[str] = set()  # declared under a built-in's name (E0302): uses not reported again
+        self._refused_zones: dict = {}  # such a zone: its uses keep the zone's type, so none is reported
         self._clashing: set[tuple[str, str]] = set()  # (kind, name) refused by E0301: its uses not reported again
         self._has_end = False
         self._define_calls: dict[str, set[str]] = {}
@@ -267,6 +268,8 @@ class Checker:
                         "name (its uses are not reported again)")
                 self.error("E0302", f"`{name}` is the name of {what}", item.span, "reserved name", hint)
                 self._refused.add(name)
+                if kind == "zones":
+                    self._refused_zones[name] = item
                 continue
             seen[name], seen_kind[name] = item.span, kind
             getattr(t, kind)[name] = item
@@ -436,6 +439,11 @@ class Checker:
                 made.append((label, combo, deck.span))
         for spec in deck.cards:
             attrs_ = dict(spec.attrs)
+            if spec.copies < 1:
+                self.error("E0175", f"`card \"{spec.label}\" x {spec.copies}` makes no card", spec.span,
+                           "no copies", "write `x 1` or more, or leave the card's line out")
+                # its symbols stay known, so their uses are not reported as unknown names too
+                t.symbols.update(v for v in attrs_.values() if isinstance(v, str))
             for i in range(spec.copies):
                 label = spec.label if spec.copies == 1 else f"{spec.label}.{i + 1}"
                 made.append((label, attrs_, spec.span))
@@ -571,6 +579,12 @@ class Checker:
             if not fits(INT, actual) and not fits(BOOL, actual):
                 self._mismatch(measure.expr, INT, actual)
             t.frames[id(measure)] = frame.size
+        if t.winners is not None and t.winners.mode is not None and t.score is None:
+            self.warn("W0175", f"`winners: {t.winners.mode} score` but the script has no `score`", t.winners.span,
+                      "every score is 0",
+                      f"without a `score` every {'team' if t.teams is not None else 'player'} scores 0, so all of "
+                      "them tie and every game is a draw: declare `score p: EXPRESSION`, or say who wins with a "
+                      "list: `winners: [q for q in players where empty(hand[q])]`")
         if t.winners is not None and t.winners.expr is not None:
             frame = _Frame()
             self._expect(t.winners.expr, list_of(TEAM if t.teams is not None else PLAYER),
@@ -1006,7 +1020,7 @@ class Checker:
                                "expected a count of 0 or more",
                                "write how many cards each player gets: `deal 5 from stock to hand of players`")
                 self._expect(s.source, ZONE, scope)
-                zone = t.zones.get(s.zone)
+                zone = t.zones.get(s.zone) or self._refused_zones.get(s.zone)
                 if zone is None:
                     self.error("E0203", f"unknown zone `{s.zone}`", s.zone_span, "not declared",
                                did_you_mean(s.zone, t.zones))
@@ -1460,6 +1474,9 @@ class Checker:
             zone = t.zones[e.name]
             t.resolved[id(e)] = ("zones" if zone.per_player else "zone", e.name)
             return ZONES if zone.per_player else ZONE
+        if e.name in self._refused_zones:
+            t.resolved[id(e)] = ("error", e.name)
+            return ZONES if self._refused_zones[e.name].per_player else ZONE
         if e.name in CONSTANTS:
             if e.name in TEAM_NAMES and t.teams is None:
                 self._no_teams(f"`{e.name}` reads the teams", e.span)
@@ -1550,6 +1567,8 @@ class Checker:
         if resolved and resolved[0] == "global" and self.t.vars[resolved[1]][0].indexed:
             self._row_index(self.t.vars[resolved[1]][0], e.index, idx)
             return element(obj)
+        if isinstance(e.obj, n.Name) and e.obj.name in self._refused:
+            return ANY  # refused by E0302: what it holds, and by what it is indexed, is unknown
         if is_list(obj) or obj in (ZONE, ANY):
             if not fits(INT, idx):
                 self._mismatch(e.index, INT, idx)
@@ -1704,9 +1723,7 @@ class Checker:
             elif is_ordered(typ) and base_of(typ) != INT:
                 attr = order_name(typ)
                 self.error("E0230", f"`{attr}` values are ordered, not counted, so `{op}` cannot use them",
-                           side.span, "some values are names",
-                           f"give them numbers beside the deck (`attribute points from {attr}: J = 10, ...`) "
-                           f"and count those (`c.points`)")
+                           side.span, "some values are names", self._mixed_hint(attr, op, ordered=True))
             else:
                 self._mixed_attribute(side, op)
         return INT
@@ -1740,9 +1757,22 @@ class Checker:
         """E0230: `c.rank > 10` where `rank` mixes numbers and names would fault at run time."""
         if isinstance(side, n.Attr) and self.t.card_attrs.get(side.name) == ANY:
             self.error("E0230", f"`{side.name}` mixes numbers and names, so `{op}` cannot use it", side.span,
-                       "some cards' values are names",
-                       f"declare its order in the deck (`ordered {side.name}: 2, 3, ..., A`), or test the "
-                       f"names first (`if c.{side.name} == A then 11 else c.{side.name}`)")
+                       "some cards' values are names", self._mixed_hint(side.name, op))
+
+    def _mixed_hint(self, attr: str, op: str, ordered: bool = False) -> str:
+        """An order lets `<` compare names, never `+` count them: arithmetic needs numbers, the
+        ones an `attribute ... from` already gives when the script has one."""
+        if op in ("+", "-", "*", "/", "%"):
+            counted = [a.name for a in self.t.number_attributes.values() if a.source == attr]
+            if counted:
+                return f"count `c.{counted[0]}` instead, the numbers `attribute {counted[0]} from {attr}` gives"
+            numbers = f"give them numbers beside the deck (`attribute points from {attr}: J = 10, ...`) and count " \
+                      "those (`c.points`)"
+            if ordered:
+                return f"count places in the order, `place(c.{attr})` (0 for the lowest), or {numbers}"
+            return f"{numbers}, or test the names first (`if c.{attr} == A then 11 else c.{attr}`)"
+        return (f"declare its order in the deck (`ordered {attr}: 2, 3, ..., A`), or test the "
+                f"names first (`if c.{attr} == A then 11 else c.{attr}`)")
 
     def _in_one_order(self, sides, what: str) -> None:
         """E0230 unless every ordered side follows the same order and every other side is a value

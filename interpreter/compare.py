@@ -13,8 +13,20 @@ from .simulate import play_games
 from .stats import balance, holm, paired_difference, unpaired_difference
 
 
-def per_game_figures(game, records, players: int) -> dict:
-    """figure name -> one value per game (None where the figure does not exist for that game)."""
+def sole_loser(r, players: int):
+    """The one seat (with teams: the one team) a drawn game's winners leave out, or None: the
+    loser of a game all the others win (Old Maid's kind), which is no tie for that one."""
+    if r.outcome != "drawn":
+        return None
+    sides = range(max(r.teams) + 1) if r.teams is not None else range(players)
+    won = r.winning_teams if r.teams is not None else r.winners
+    losers = [side for side in sides if side not in won]
+    return losers[0] if len(losers) == 1 else None
+
+
+def per_game_figures(game, records, players: int, losers: bool = False) -> dict:
+    """figure name -> one value per game (None where the figure does not exist for that game).
+    `losers`: also each seat's (team's) sole losses in drawn games with one loser."""
     figures = {
         "length (decisions)": [r.decisions for r in records],
         "won": [int(r.outcome == "won") for r in records],
@@ -28,6 +40,11 @@ def per_game_figures(game, records, players: int) -> dict:
     teams = next((r.teams for r in records if r.teams is not None), None)
     for team in range(max(teams) + 1 if teams else 0):
         figures[f"T{team} wins"] = [int(r.outcome == "won" and r.winning_teams == (team,)) for r in records]
+    if losers:
+        figures["drawn with one loser"] = [int(sole_loser(r, players) is not None) for r in records]
+        for side in range(max(teams) + 1 if teams else players):
+            figures[f"{'T' if teams else 'P'}{side} sole losses"] = [int(sole_loser(r, players) == side)
+                                                                     for r in records]
     if game.program.tables.score is not None:  # without one every score is 0 and nobody leads
         for seat in range(players):
             figures[f"P{seat} score"] = [r.scores[seat] if r.outcome in ("won", "drawn") else None for r in records]
@@ -60,7 +77,9 @@ def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, player
         return play_games(game, games, players, seed, options, workers, policy, max_decisions, tick, dask,
                           metrics="full")  # lead changes and the rest are compared too
     records_a, records_b = side(game_a, options_a, 0), side(game_b, options_b, games)
-    a, b = per_game_figures(game_a, records_a, players), per_game_figures(game_b, records_b, players)
+    losers = any(sole_loser(r, players) is not None for r in records_a + records_b)
+    a = per_game_figures(game_a, records_a, players, losers)
+    b = per_game_figures(game_b, records_b, players, losers)
     rows = []
     for name in [k for k in a if k in b]:
         va, vb = a[name], b[name]

@@ -344,12 +344,13 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
              "whether a move is legal tells its player what the rule read: judge by what the player sees, "
              "or make the hidden part an effect in the move's body")
     reached = set(obs.reached)
+    faulted_at = {span for _, span in faults}
     for decision in prog.decisions:
         d = decision.index
         if decision.code not in reached:
             continue  # the phase, procedure or event is reported instead
         if not obs.asked[d]:
-            if decision.kind != "reaction":
+            if decision.kind != "reaction" and decision.span not in faulted_at:  # asked, with no legal move
                 warn("L0303", "this decision was never asked", decision.span, "never reached in play",
                      "the branch around it may never be taken" + untried)
             for spec in decision.alts:

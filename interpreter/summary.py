@@ -27,6 +27,8 @@ class Summary:
         self.measures = compile_measures(game)
         self.outcomes = {o: 0 for o in OUTCOMES}
         self.sole, self.shared = [0] * players, [0] * players
+        self.lost, self.sole_lost = [0] * players, [0] * players  # finished games not won; the only one not won
+        self.one_loser = 0  # drawn games in which exactly one seat (team) was not among the winners
         self.scores = [Counter() for _ in range(players)]
         self.length, self.lead_changes = Counter(), Counter()
         self.decided, self.branching, self.forced, self.seen = Moments(), Moments(), Moments(), Moments()
@@ -36,6 +38,7 @@ class Summary:
         self.teams = _layout(game, players, seed, options)  # teams.Teams, or None without teams
         count = self.teams.count if self.teams is not None else 0
         self.team_sole, self.team_shared = [0] * count, [0] * count
+        self.team_lost, self.team_sole_lost = [0] * count, [0] * count
         self.team_scores = [Counter() for _ in range(count)]
         self.faults: dict = {}
         self.other_faults = 0
@@ -59,6 +62,7 @@ class Summary:
                     self.shared[seat] += 1
             for seat, score in enumerate(r.scores):
                 self.scores[seat][score] += 1
+            self._add_losers(r)
             if self.teams is not None:
                 self._add_teams(r)
             self.length[r.decisions] += 1
@@ -79,6 +83,24 @@ class Summary:
                 self.values[m.name][value] += 1
         if r.fault is not None:
             self._fault(r)
+
+    def _add_losers(self, r) -> None:
+        """A finished game's losers: the seats (teams) not among its winners.  A game that all
+        but one of them won (Old Maid's kind) has a sole loser, and is no draw for that one."""
+        if self.teams is None:
+            sides, winners, lost, sole = self.players, r.winners, self.lost, self.sole_lost
+        else:
+            sides, winners, lost, sole = self.teams.count, r.winning_teams, self.team_lost, self.team_sole_lost
+        losers = [side for side in range(sides) if side not in winners]
+        for side in losers:
+            lost[side] += 1
+        if len(losers) == 1 and sides > 1:
+            sole[losers[0]] += 1
+            self.one_loser += r.outcome == "drawn"
+        if self.teams is not None:  # a seat loses with its team
+            for side in range(self.players):
+                self.lost[side] += self.teams.of[side] in losers
+                self.sole_lost[side] += len(losers) == 1 and self.teams.of[side] in losers
 
     def _add_teams(self, r) -> None:
         counts = self.team_sole if r.outcome == "won" else self.team_shared
@@ -131,10 +153,15 @@ class Summary:
             "win_rate_by_seat": [proportion(self.sole[s], n) for s in range(players)],
             "draw_share_by_seat": [proportion(self.shared[s], n) for s in range(players)],
             "mean_score_by_seat": [summary(self.scores[s]) for s in range(players)],
+            "drawn_with_one_loser": self.one_loser,
+            "losses_by_seat": list(self.lost),
+            "loss_rate_by_seat": [proportion(self.lost[s], n) for s in range(players)],
+            "sole_losses_by_seat": list(self.sole_lost),
             "length": summary(self.length, histogram=True),
             "metrics": {
                 "first_seat_advantage": first,
                 "seat_balance": balance(self.sole if self.teams is None else self.team_sole),
+                "loser_balance": balance(self.sole_lost if self.teams is None else self.team_sole_lost),
                 "lead_changes": summary(self.lead_changes),
                 "decided_at": self.decided.summary(),
                 "branching_factor": self.branching.summary(),
@@ -158,6 +185,9 @@ class Summary:
             "win_rate_by_team": [proportion(self.team_sole[t], n) for t in range(count)],
             "draw_share_by_team": [proportion(self.team_shared[t], n) for t in range(count)],
             "mean_score_by_team": [summary(self.team_scores[t]) for t in range(count)],
+            "losses_by_team": list(self.team_lost),
+            "loss_rate_by_team": [proportion(self.team_lost[t], n) for t in range(count)],
+            "sole_losses_by_team": list(self.team_sole_lost),
         }
 
     def _measures(self) -> dict:

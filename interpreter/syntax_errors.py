@@ -668,6 +668,41 @@ def _statement_misuse(before: str, found: str):
     return None
 
 
+_SINGLE_EQUALS = {"=": ("`=` assigns; to compare use `==`", "write `==` to compare two values"),
+                  "=>": ("`=>` is not an operator", "write `>=` for \"at least\""),
+                  "=<": ("`=<` is not an operator", "write `<=` for \"at most\"")}
+
+
+def _single_equals(err, text: str) -> str | None:
+    """`=`, `=>` or `=<` where a finished value may be compared (`if x[p] = 0`, `a => b`):
+    what was written, when the parser wanted a comparison there and no `=` could go."""
+    if not isinstance(err, lark.exceptions.UnexpectedToken) or str(err.token) != "=":
+        return None
+    expected = set(getattr(err, "expected", ()) or ())
+    if "COMP_OP" not in expected or "EQUAL" in expected:
+        return None
+    after = text[err.token.end_pos:err.token.end_pos + 1]
+    return "=" + after if after in ("<", ">") else "="
+
+
+_QUANTIFIER_WORDS = ("any", "all", "no", "count")
+
+
+def _open_call(before: str) -> str:
+    """The word right before the innermost bracket still open at the end of `before` (`all` in
+    `all(x.suit == S for`), or ''."""
+    depth = 0
+    for i in range(len(before) - 1, -1, -1):
+        if before[i] in ")]":
+            depth += 1
+        elif before[i] in "([":
+            if depth == 0:
+                word = re.search(r"(\w+)\s*$", before[:i]) if before[i] == "(" else None
+                return word.group(1) if word else ""
+            depth -= 1
+    return ""
+
+
 def _widened(span: Span, width: int) -> Span:
     """The span on its line, `width` characters wide."""
     return Span(span.path, span.line, span.column, span.line, span.column + width)
@@ -881,7 +916,15 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
                           f"`{word}` begins a top-level declaration, so after a statement that ends in a value it is "
                           f"read as one, never as a call of a procedure named `{word}`: rename the procedure where "
                           f"it is declared and where it is called (`{word}_cards`, say)")
+    single = _single_equals(err, text)
+    if single is not None:
+        message, hint = _SINGLE_EQUALS[single]
+        return Diagnostic("E0102", message, _widened(span, len(single)), f"unexpected `{single}`", hint)
     known = _match_catalogue(err, parser, start)
+    if known and known[0] == "E0118" and _open_call(before) in _QUANTIFIER_WORDS:
+        word = _open_call(before)
+        return Diagnostic("E0153", "a quantifier is written without brackets", span, f"unexpected {found}",
+                          f"write `{word} x in L where CONDITION` for Python's `{word}(CONDITION for x in L)`")
     if known:
         code, message, hint = known
         unfinished = before.rstrip()

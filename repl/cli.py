@@ -18,7 +18,7 @@ from interpreter import ScriptError, render
 
 from . import compare_cmd, lint_cmd, simulate_cmd
 from .option_pairs import option_pairs_or_exit
-from .results import plural, scores_text, winners_text
+from .results import declares_score, plural, scores_text, winners_text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -251,7 +251,7 @@ def _print_result(state, view, args) -> int:
     else:
         if state.capped:
             print("the game was stopped by its own cap (`end game capped`): not a real end")
-        print("final scores: " + (scores_text(view) or "hidden"))
+        print("final scores: " + (scores_text(view, declares_score(state)) or "hidden"))
         print("winners: " + (winners_text(view) or "hidden"))
     return 0
 

@@ -2,7 +2,8 @@
 
 In a game with teams the view carries the teams (`teams`, `team_scores`, `winning_teams`), and
 a result is the team's: `T0 (P0, P2) 120, T1 (P1, P3) 95`, winners `T0 (P0, P2)`.  Otherwise
-each seat is listed: `P0 10, P1 5`.  None when the view hides them.
+each seat is listed: `P0 10, P1 5`.  None when the view hides them.  A script without a `score`
+has no scores to write: NO_SCORE says so (an Old Maid ends with everybody at 0).
 """
 
 from __future__ import annotations
@@ -15,7 +16,13 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" + ("es" if word.endswith(("s", "x", "z", "ch", "sh")) else "s")
 
 
-def scores_text(view) -> str | None:
+NO_SCORE = "none (the script has no `score`)"
+
+
+def scores_text(view, scored: bool = True) -> str | None:
+    """`scored` False: the script declares no `score`, so every 0 would read as a real score."""
+    if not scored:
+        return NO_SCORE
     if view.get("teams") is not None:
         scores = view["team_scores"]
         if scores is None:
@@ -36,3 +43,8 @@ def winners_text(view) -> str | None:
 
 def _team(view, name: str) -> str:
     return f"{name} ({', '.join(view['teams'][name])})"
+
+
+def declares_score(state) -> bool:
+    """Whether the script of `state` declares a `score` (without one every score is 0)."""
+    return state.game.program.tables.score is not None

@@ -25,7 +25,7 @@ from .input import (NoSuchMove, copies_of, lines_of, listed_position, read_move,
 from .replay import ReplayError, is_replay, observation_data, read_replay, replay_data, write_replay
 from .table import Deck, render, show_value, snapshot, zone_words
 from .timeline import Timeline, after_move, after_step
-from .results import plural, scores_text, winners_text
+from .results import declares_score, plural, scores_text, winners_text
 from .trace import grouped
 from .why import split_expand, why_lines
 
@@ -375,8 +375,12 @@ class Session:
                 move = read_move(line, [], self.move_texts(legal_only=False))
             except NoSuchMove:
                 move = None
-            if move in self.move_texts(legal_only=False):
+            texts = self.move_texts(legal_only=False)
+            if move in texts:
                 return f"{message}\n  = help: to make that move, type `play {line}`"
+            if any(t == word or t.startswith(word + " ") for t in texts):
+                return (f"{message}\n  = help: `{word}` is a move of this decision: moves are typed after "
+                        f"`play` (`play {line}`); `moves` lists them")
         if close:
             return f"{message}\n  = help: did you mean `{close[0]}`? (`help` lists the commands)"
         return f"{message}\n  = help: `help` lists the commands"
@@ -601,7 +605,7 @@ class Session:
         if st.fault is not None:
             return "-"
         try:
-            text = scores_text(st.view(self.perspective))
+            text = scores_text(st.view(self.perspective), declares_score(st))
         except GameFault:
             return "-"
         return f"hidden from {self._view_name()}" if text is None else text

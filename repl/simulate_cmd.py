@@ -91,14 +91,15 @@ def text_report(stats) -> list[str]:
     shown = ", ".join(f"{k}={v}" for k, v in stats["options"].items())
     lines = [f"{stats['title']}: {plural(stats['games'], 'game')}, {plural(stats['players'], 'player')}, seed {stats['seed']}, "
              f"policy {stats['policy']}" + (f", {shown}" if shown else ""),
-             f"ended: won {o['won']}, drawn {o['drawn']}, capped {o['capped']}, faulted {o['faulted']}, "
-             f"stopped by the decision limit {o['limit']}",
-             "seat   sole wins [95% CI]        in a draw      mean score" if "teams" not in stats else
-             "seat   team's wins [95% CI]      in a draw      mean score (a seat wins with its team)"]
+             f"ended: won {o['won']}, drawn {o['drawn']}{_one_loser(stats)}, capped {o['capped']}, "
+             f"faulted {o['faulted']}, stopped by the decision limit {o['limit']}",
+             "seat   sole wins [95% CI]        in a draw     lost      mean score" if "teams" not in stats else
+             "seat   team's wins [95% CI]      in a draw     lost      mean score (a seat wins with its team)"]
     scored = stats["scored"]
     for seat in range(stats["players"]):
         lines.append(f"P{seat:<5} {rate(stats['win_rate_by_seat'][seat]):<25} "
-                     f"{stats['draw_share_by_seat'][seat]['value'] or 0:>9.1%}      "
+                     f"{stats['draw_share_by_seat'][seat]['value'] or 0:>9.1%}  "
+                     f"{stats['loss_rate_by_seat'][seat]['value'] or 0:>7.1%}      "
                      f"{mean(stats['mean_score_by_seat'][seat]) if scored else _NO_SCORE}")
     lines += _team_lines(stats)
     m = stats["metrics"]
@@ -108,6 +109,7 @@ def text_report(stats) -> list[str]:
               f"length (decisions, finished games): {mean(stats['length'])}",
               f"first-seat advantage: {_signed(m['first_seat_advantage'], 'teams' in stats, stats['players'])}",
               balance_text(m["seat_balance"], stats.get("teams"), stats["players"]),
+              *_loser_lines(stats),
               f"lead changes: {_led(m['lead_changes'], full, scored)}",
               f"decided at (share of the game): {_led(m['decided_at'], full, scored)}",
               f"branching factor: {mean(m['branching_factor'])}",
@@ -123,12 +125,38 @@ def _team_lines(stats) -> list[str]:
     """In a game with teams: a seat wins with its team, and the teams' rates add up with the draws."""
     if "teams" not in stats:
         return []
-    lines = ["team   seats        sole wins [95% CI]        in a draw      mean score"]
+    lines = ["team   seats        sole wins [95% CI]        in a draw     lost      mean score"]
     for t, (name, seats) in enumerate(stats["teams"].items()):
         lines.append(f"{name:<6} {', '.join(seats):<12} {rate(stats['win_rate_by_team'][t]):<25} "
-                     f"{stats['draw_share_by_team'][t]['value'] or 0:>9.1%}      "
+                     f"{stats['draw_share_by_team'][t]['value'] or 0:>9.1%}  "
+                     f"{stats['loss_rate_by_team'][t]['value'] or 0:>7.1%}      "
                      f"{mean(stats['mean_score_by_team'][t])}")
     return lines
+
+
+def _one_loser(stats) -> str:
+    """How many of the drawn games all but one seat (team) won: a loser's game, not a tie."""
+    n = stats["drawn_with_one_loser"]
+    return f" ({n} of them with one loser, all the others winning)" if n else ""
+
+
+def _loser_lines(stats) -> list[str]:
+    """Where some drawn games had one loser (Old Maid's kind of game): the sole losses of each
+    seat (team), and whether the seats lose equal shares of the games with one loser."""
+    if not stats["drawn_with_one_loser"]:
+        return []
+    teams = stats.get("teams")
+    who = "team" if teams else "seat"
+    names = list(teams) if teams else [f"P{s}" for s in range(stats["players"])]
+    counts = stats["sole_losses_by_team"] if teams else stats["sole_losses_by_seat"]
+    entry = stats["metrics"]["loser_balance"]
+    line = f"sole losses by {who}: " + ", ".join(f"{name} {n}" for name, n in zip(names, counts))
+    if entry["p_value"] is None:
+        return [line]
+    p = entry["p_value"]
+    verdict = (f"the {who}s lose unequal shares of the games with one loser" if p < 0.05 else
+               f"no sign that the {who}s lose unequal shares of the games with one loser")
+    return [line, f"loser balance: chi-square {entry['chi2']:.2f} ({entry['df']} df), p = {p_text(p)}: {verdict}"]
 
 
 def _signed(entry, teams: bool = False, players: int = 2) -> str:

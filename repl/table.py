@@ -31,7 +31,7 @@ import attrs
 
 from interpreter import GameFault, IllegalMove
 
-from .results import scores_text, winners_text
+from .results import declares_score, scores_text, winners_text
 
 HIDDEN = "??"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -124,7 +124,7 @@ def snapshot(state, viewer, sees_choices: bool, step: int | None = None) -> Tabl
     spectator = view if viewer is None else state.view(None)
     shown = view["step"] if step is None else step
     header = (view["game"], f"step {shown}", f"phase {view['phase'] or '-'}", f"view {view['viewer']}",
-              "scores " + ("-" if state.fault is not None else scores_text(view) or "hidden"))
+              "scores " + ("-" if state.fault is not None else scores_text(view, declares_score(state)) or "hidden"))
     return Table(view, spectator, header, _decision(state, view, sees_choices), _trick(state, viewer, sees_choices),
                  state.hand_zones)
 
