@@ -39,7 +39,7 @@ def _played(state, agent_seed: int, on_pause=None):
 
 
 def _seen(state) -> list:
-    return [(v, [(e.kind, e.text, e.step) for e in state.observed_events(v)]) for v in ["all", None, 0, 1]]
+    return [(v, [(e.kind, e.text, e.step) for e in state.observed_events(v)]) for v in ["all", None, *range(state.n)]]
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.name)
