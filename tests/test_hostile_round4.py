@@ -1,0 +1,111 @@
+"""Hostile input, fourth campaign: the constructs added last (include chains and `replace`,
+options on the command line, the code cache, the editor's server and `cardgame fmt`).  Each
+test is one attack that once gave a traceback, a misleading diagnostic or a wrong game."""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+
+import pytest
+
+import interpreter
+from authoring.analysis import Analysis
+from authoring.fmt import format_source
+from helpers import ROOT
+from interpreter import code_cache, parser, syntax_cache
+from repl.cli import main
+
+WAR = ROOT / "tests" / "scripts" / "war.cardgame"
+
+
+def _deep(depth: int, opening="(", closing=")") -> str:
+    return "define x = " + opening * depth + "1" + closing * depth + "\n" + WAR.read_text()
+
+
+# ---- brackets nested past MAX_NESTING --------------------------------------------------------
+
+@pytest.mark.parametrize("opening, closing", [("(", ")"), ("[", "]")])
+def test_brackets_nested_past_the_limit_are_e0111_for_check_fmt_and_the_editor(opening, closing, tmp_path, capsys):
+    script = tmp_path / "deep.cardgame"
+    script.write_text(_deep(1000, opening, closing))
+    assert main(["check", str(script)]) == 1
+    assert "[E0111]" in capsys.readouterr().err
+    assert main(["fmt", "--check", str(script)]) == 1
+    said = capsys.readouterr()
+    assert "Traceback" not in said.out + said.err and "[E0111]" in said.err
+    out, diags = format_source(script.read_text(), str(script))
+    assert out is None and [d.code for d in diags] == ["E0111"]
+    assert [d.code for d in Analysis(str(script), script.read_text()).diagnostics] == ["E0111"]
+
+
+def test_brackets_at_the_limit_still_load_and_the_error_points_at_the_first_one_past_it():
+    assert parser.parse_script(_deep(parser.MAX_NESTING - 2), "deep.cardgame")[1] == []
+    _script, diags = parser.parse_script(_deep(parser.MAX_NESTING + 5), "deep.cardgame")
+    (diag,) = diags
+    assert diag.code == "E0111" and (diag.span.line, diag.span.column) == (1, len("define x = ") + parser.MAX_NESTING + 1)
+
+
+def test_brackets_in_texts_and_comments_are_not_counted():
+    text = WAR.read_text() + '# ' + "(" * 400 + '\ndefine y = "' + "[" * 400 + '"\n'
+    _script, diags = parser.parse_script(text, "war.cardgame")
+    assert diags == []
+
+
+def test_deep_brackets_in_a_repl_expression_are_an_answer(capsys):
+    from repl.session import Session
+    session = Session()
+    session.execute(f"load {WAR}")
+    said = session.execute("eval " + "(" * 1000 + "1" + ")" * 1000)
+    assert "E0111" in said and "Traceback" not in said
+
+
+# ---- the editor's text -----------------------------------------------------------------------
+
+def test_a_lone_surrogate_in_the_editors_text_is_e0113():
+    """LSP text arrives as JSON, where `\\ud800` alone is valid: no file can hold it."""
+    text = WAR.read_text().replace('"War"', '"W\ud800r"')
+    assert [d.code for d in Analysis(str(WAR), text).diagnostics] == ["E0113"]
+    assert [d.code for d in format_source(text, str(WAR))[1]] == ["E0113"]
+
+
+# ---- the code cache --------------------------------------------------------------------------
+
+@pytest.fixture
+def cache_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDGAME_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def _played(game, seed=3):
+    state = game.new_game(players=2, seed=seed)
+    agent = interpreter.RandomAgent(seed)
+    while not state.is_over:
+        state.apply(agent.choose(state.legal_moves()))
+    return state.to_json()
+
+
+def _plant(change) -> None:
+    """Rewrite the code file of WAR with each entry changed by `change`, under a digest that
+    matches (as a writer that knows the format would)."""
+    place = syntax_cache.private_place(syntax_cache.kept_name("code-", os.path.abspath(WAR)))
+    stamp = code_cache._stamp()
+    raw = open(place, "rb").read()
+    entries = marshal.loads(raw[len(stamp) + hashlib.sha256().digest_size:])
+    data = marshal.dumps({key: change(value) for key, value in entries.items()})
+    with open(place, "wb") as f:
+        f.write(stamp + hashlib.sha256(data).digest() + data)
+
+
+@pytest.mark.parametrize("change", [
+    lambda v: (1, 2) if isinstance(v, tuple) else v,          # lines that are not texts
+    lambda v: (v,) if isinstance(v, tuple) else v,            # lines nested one level too deep
+    lambda v: ("return (",) if isinstance(v, tuple) else v,   # lines Python cannot compile
+    lambda v: () if isinstance(v, tuple) else v,              # no lines at all
+], ids=["numbers", "nested", "syntax_error", "empty"])
+def test_kept_code_of_the_wrong_shape_is_made_again_not_blamed_on_the_script(cache_folder, change):
+    expected = _played(interpreter.load(str(WAR)))
+    _plant(change)
+    assert _played(interpreter.load(str(WAR))) == expected  # no E0608 "nested too deeply", no traceback
+    assert _played(interpreter.load(str(WAR))) == expected  # and the file was made again
