@@ -46,7 +46,7 @@ def read_sources(path: str, text: str | None = None) -> tuple[list, dict[str, So
         text = given if file_path == path and given is not None else _read(file_path, via, root, budget[0], diags)
         if text is None:
             return
-        budget[0] -= len(text.encode("utf-8"))
+        budget[0] -= len(text.encode("utf-8", "surrogatepass"))  # an editor's text may hold a lone surrogate (E0113)
         sources[file_path] = SourceFile(file_path, text)
         script, errors = parse_script(text, file_path)
         diags.extend(errors)
