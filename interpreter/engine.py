@@ -114,9 +114,17 @@ def load(path: str) -> "Game":
     """Read, check and compile a script; raise ScriptError with every diagnostic on failure."""
     tables, items, sources, diags = check_file(path)
     fail_if_errors(diags, sources)
-    compiler = Compiler(tables, code_cache=CodeCache(path))
+    cache = CodeCache(path)
+    compiler = Compiler(tables, code_cache=cache)
     try:
-        program = compiler.compile()
+        try:
+            program = compiler.compile()
+        except (RecursionError, TooComplex):
+            if not cache.held_any:
+                raise
+            cache.forget()  # a kept entry Python cannot compile is damage, not the script's fault
+            compiler = Compiler(tables, code_cache=cache)
+            program = compiler.compile()
     except RecursionError:
         raise ScriptError([too_deep_definitions()], sources) from None
     except TooComplex as err:
