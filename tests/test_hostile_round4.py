@@ -109,3 +109,30 @@ def test_kept_code_of_the_wrong_shape_is_made_again_not_blamed_on_the_script(cac
     _plant(change)
     assert _played(interpreter.load(str(WAR))) == expected  # no E0608 "nested too deeply", no traceback
     assert _played(interpreter.load(str(WAR))) == expected  # and the file was made again
+
+
+# ---- the language server ---------------------------------------------------------------------
+
+def _unopened(server, path) -> tuple[str, str]:
+    from pygls.uris import from_fs_path
+    return server.document(from_fs_path(str(path)))
+
+
+def test_a_request_for_a_document_the_editor_never_opened_reads_it_as_a_script(tmp_path):
+    """pygls reads such a document whole from disk: a FIFO blocked the server for good and a
+    2 GB file was read into memory; now the document is read as a script is, or is empty."""
+    from pygls.workspace import Workspace
+
+    from authoring.lsp import build_server
+    server = build_server()
+    server.protocol._workspace = Workspace(None)  # what `initialize` makes
+    os.mkfifo(tmp_path / "pipe.cardgame")
+    big = tmp_path / "big.cardgame"
+    with open(big, "wb") as fh:
+        fh.truncate(2 * 1024 ** 3)  # sparse
+    assert _unopened(server, tmp_path / "pipe.cardgame")[1] == ""
+    assert _unopened(server, big)[1] == ""
+    assert _unopened(server, tmp_path / "missing.cardgame")[1] == ""
+    assert _unopened(server, WAR) == (str(WAR), WAR.read_text())
+    from pygls.uris import from_fs_path
+    assert server.analysis(from_fs_path(str(tmp_path / "pipe.cardgame"))).hover(1, 1) is None
