@@ -119,7 +119,12 @@ def _concrete(tree: lark.Tree) -> concrete.Tree:
 
 
 def parse_expression(text: str, path: str = "<expr>") -> tuple[object | None, list[Diagnostic]]:
-    """Parse one expression (the REPL's `eval`)."""
+    """Parse one expression (the REPL's `eval`); as long as a whole script at most."""
+    if len(text) > MAX_SCRIPT_CHARS:
+        return None, [Diagnostic("E0112", f"the expression is {len(text):,} characters long; the limit is "
+                                 f"{MAX_SCRIPT_CHARS:,}", Span(path, 1, 1, 1, 2), "too long",
+                                 "an expression is at most as long as a whole script: name its parts with "
+                                 "`define` in the script")]
     unseen = unseen_character(text, path)
     if unseen is not None:
         return None, [unseen]

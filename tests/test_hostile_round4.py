@@ -136,3 +136,26 @@ def test_a_request_for_a_document_the_editor_never_opened_reads_it_as_a_script(t
     assert _unopened(server, WAR) == (str(WAR), WAR.read_text())
     from pygls.uris import from_fs_path
     assert server.analysis(from_fs_path(str(tmp_path / "pipe.cardgame"))).hover(1, 1) is None
+
+
+# ---- REPL lines and expressions past a script's length ---------------------------------------
+
+@pytest.mark.parametrize("line", [
+    'eval "' + "a" * 5_000_000 + '"',                  # took 15 s and 2 GB, then printed 5 MB
+    "eval " + " + ".join(["1"] * 400_000),            # took 69 s to reach E0111
+    "show " + "z" * 1_000_000,                        # quoted back whole
+])
+def test_a_command_longer_than_a_script_is_refused_before_it_is_read(line):
+    from repl.session import Session
+    session = Session()
+    session.execute(f"load {WAR}")
+    said = session.execute(line)
+    assert said.startswith("error: a command is at most 131,072 characters") and len(said) < 300
+    assert session.failed and session.last_failed
+    assert session.execute("eval 1 + 1") == "2"
+
+
+def test_an_expression_longer_than_a_script_is_e0112_in_the_api():
+    state = interpreter.load(str(WAR)).new_game(players=2, seed=1)
+    _value, diags = state.evaluate("1" + " + 1" * 40_000)
+    assert [d.code for d in diags] == ["E0112"]
