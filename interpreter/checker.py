@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 from collections import ChainMap
 
 import attrs
@@ -2066,12 +2067,15 @@ def option_value(opt: n.OptionDecl, text: str):
     if opt.kind == "bool":
         return {"true": True, "false": False, "yes": True, "no": False, "on": True, "off": False}.get(text.lower())
     if opt.kind == "int":
-        try:
-            value = int(text)
-        except ValueError:
+        # as a script writes a number: ASCII digits only (int() also reads `5_0`, `٣` and `１０`)
+        if not _OPTION_NUMBER.fullmatch(text.strip()):
             return None
+        value = int(text)
         return value if opt.low <= value <= opt.high else None
     return text if text in opt.choices else None
+
+
+_OPTION_NUMBER = re.compile(r"[+-]?[0-9]{1,19}")
 
 
 _NOT_PLAIN = object()
