@@ -204,6 +204,23 @@ class Checker:
         self._leaving: dict[str, tuple] = {}  # procedure -> (a `next` it runs, where it is written)
 
     # ---- reporting
+    def _visibility_condition(self, zone: n.ZoneDecl) -> None:
+        """E0730 for a visibility condition that reads the game or does work that grows: it is
+        read whenever a view is made, outside any move and its work budget, so it may use
+        options, constants, operators and `if ... then ... else` only."""
+        t, stack = self.t, [zone.condition]
+        while stack:
+            e = stack.pop()
+            if isinstance(e, n.Name) and (e.name in t.vars or e.name in t.zones or e.name in t.defines):
+                what = "variable" if e.name in t.vars else "zone" if e.name in t.zones else "definition"
+                return self.error("E0730", f"the visibility of zone `{zone.name}` depends on the {what} "
+                                  f"`{e.name}`", e.span, "read whenever a view is made",
+                                  _VISIBILITY_CONDITION_HINT)
+            if not isinstance(e, _VISIBILITY_CONDITION_NODES):
+                return self.error("E0730", f"the visibility of zone `{zone.name}` depends on more than options",
+                                  e.span, "read whenever a view is made", _VISIBILITY_CONDITION_HINT)
+            stack.extend(child for field in attrs.fields(type(e)) for child in _children(getattr(e, field.name)))
+
     def error(self, code, message, span, label="", hint=""):
         self.diags.append(Diagnostic(code, message, span, label, hint))
 
@@ -491,6 +508,7 @@ class Checker:
                            "or `public`")
             if zone.condition is not None:
                 self._expect(zone.condition, BOOL, top)
+                self._visibility_condition(zone)
             for attr, span in zone.shown_by:
                 self._display_key(attr, span)
             if zone.shown_as is not None and zone.shown_as[0] != "placed":
@@ -519,6 +537,7 @@ class Checker:
             elif (attr := self._held_attribute(var)) is not None:
                 self._card_value(attr, var.init, f": `{name}` holds a {attr}")
             t.vars[name] = (var, declared or _settled(actual))
+        t.frames["globals"] = globals_frame.size  # locals of starting values and zone conditions (`all x in ...`)
         for define in t.defines.values():
             frame, scope = self._activation(define.params or (), "pure")
             self._current_define = define.name
@@ -2076,6 +2095,19 @@ def option_value(opt: n.OptionDecl, text: str):
 
 
 _OPTION_NUMBER = re.compile(r"[+-]?[0-9]{1,19}")
+
+# What a zone's `VISIBILITY if CONDITION else VISIBILITY` may be made of (E0730).
+_VISIBILITY_CONDITION_NODES = (n.Literal, n.Name, n.Unary, n.Binary, n.IfExpr, n.ListLit)
+_VISIBILITY_CONDITION_HINT = ("who sees a zone is fixed by the options the game starts with: write the condition with "
+                              "options (`public if open_hands else owner`); to show cards as the game goes, `reveal` "
+                              "them or move them to a public zone")
+
+
+def _children(value):
+    """The syntax nodes in one field of a node (a tuple field holds several)."""
+    if isinstance(value, tuple):
+        return [v for v in value if attrs.has(type(v)) and not isinstance(v, Span)]
+    return [value] if attrs.has(type(value)) and not isinstance(value, Span) else []
 
 
 _NOT_PLAIN = object()

@@ -334,7 +334,7 @@ class Game:
         try:
             rows = {"player": players, "team": st.teams.count if st.teams is not None else 0}
             for slot, init, per in prog.var_inits:
-                value = init(st, [])
+                value = init(st, [None] * prog.tables.frames["globals"])  # `all x in ...` has a local
                 st.vars[slot] = [value] * rows[per] if per is not None else value
                 st.memo, st.zmemo = {}, {}  # the next variable's value may read a definition of this one
             st.end_work()

@@ -42,7 +42,8 @@ def zone_visibility(st, zone) -> str:
     """A zone's visibility in this game (it may depend on the options)."""
     if zone.condition is None:
         return zone.visibility
-    return zone.visibility if st.prog.zone_conditions[zone.name](st, []) else zone.otherwise
+    local = [None] * st.prog.tables.frames["globals"]
+    return zone.visibility if st.prog.zone_conditions[zone.name](st, local) else zone.otherwise
 
 
 def slot_visibility(st) -> list:

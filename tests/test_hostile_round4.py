@@ -183,3 +183,37 @@ def test_a_long_option_name_or_value_is_quoted_back_clipped(capsys):
     assert main(["play", str(BOORAY), "--option", "hands=" + "9" * 5000, "--option", "x" * 5000 + "=1"]) == 1
     err = capsys.readouterr().err
     assert "[E0701]" in err and "[E0702]" in err and "(5,000 characters)" in err and len(err) < 600
+
+
+# ---- starting values and zone conditions ------------------------------------------------------
+
+def test_a_starting_value_with_a_quantifier_or_comprehension_has_its_locals(tmp_path):
+    """They ran with an empty list of locals: an IndexError traceback at the start of every game."""
+    script = tmp_path / "starts.cardgame"
+    script.write_text(WAR.read_text().replace(
+        "var rounds: int = 0",
+        "var rounds: int = 0\nvar flag: bool = all x in range(0, 3) where x >= 0\n"
+        "var doubled: list of int = [x * 2 for x in range(0, 3)]\n"
+        "var biggest: int = max x in [4, 9, 2] by x"))
+    state = interpreter.load(str(script)).new_game(players=2, seed=1)
+    assert state.fault is None
+    assert [state.evaluate(name)[0] for name in ("flag", "doubled", "biggest")] == ["true", "[0, 2, 4, 6]", "9"]  # range includes its end
+
+
+@pytest.mark.parametrize("condition", [
+    "all x in range(0, 99999) where all y in range(0, 99999) where x + y >= 0",  # IndexError, then 10^10 steps a view
+    "sum(range(0, 99999)) > 0",                                                 # 100,000 unbudgeted units a view
+    "top(stock).rank == 2",                                                     # a fault when the stock is empty
+    "tied",
+])
+def test_a_zone_condition_that_reads_the_game_is_e0730(condition):
+    text = WAR.read_text().replace("zone hand: per player hidden", f"zone hand: per player public if {condition} else others")
+    _tables, _items, _sources, diags = interpreter.check_file(str(WAR), text)
+    assert [d.code for d in diags] == ["E0730"]
+
+
+def test_a_zone_condition_of_options_and_constants_still_works():
+    text = WAR.read_text().replace("zone hand: per player hidden", "zone hand: per player public if not (1 > 2) "
+                                   "and player_count in [2, 3] else others")
+    _tables, _items, _sources, diags = interpreter.check_file(str(WAR), text)
+    assert diags == []
