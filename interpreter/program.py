@@ -57,6 +57,8 @@ def render_move_value(prog, typ, value, n_players: int | None = None) -> str:
         return "true"
     if value is False:
         return "false"
+    if typ == TEXT and type(value) is str and (not value or any(c.isspace() or c == '"' for c in value)):
+        return json.dumps(value, ensure_ascii=False)  # words run together: `pick "x y" z` is not `pick x "y z"`
     return str(value)
 
 
