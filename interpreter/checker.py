@@ -1152,7 +1152,7 @@ class Checker:
             case n.Log():
                 for part in s.parts:
                     if not isinstance(part, str):
-                        self.expr(part, scope)
+                        self.expr(part, scope.child("logged"))  # made only when someone reads it: no chance
             case _:
                 raise AssertionError(f"unhandled statement {s!r}")
 
@@ -1596,10 +1596,12 @@ class Checker:
                            e.args[0].span, "no declared order", "declare the attribute `ordered` in its deck "
                            "(`ordered rank: 2, 3, ..., A`) and pass one of its values (`place(c.rank)`)")
             return INT
-        if e.func in CHANCE and not {"pure", "offer"}.isdisjoint(scope.context):
+        if e.func in CHANCE and not {"pure", "offer", "logged"}.isdisjoint(scope.context):
             self.error("E0218", f"`{e.func}` draws by chance, which only a statement may do", e.func_span,
                        "not in an expression asked of the game (`eval`, `watch`, `break when`)"
                        if "asked" in scope.context else
+                       "not in a log line, which is written only when someone reads the log"
+                       if "logged" in scope.context else
                        "not in a rule, definition, score or the listing of a decision's moves",
                        "draw it into a variable first: `let x = random(...)` in a phase, procedure or move body")
         if e.func in TEAM_NAMES and t.teams is None:

@@ -247,3 +247,39 @@ def test_texts_whose_words_run_together_still_name_one_move_each(tmp_path):
                      'say "" q', 'say "" ""', 'say q q', 'say q ""']
     state.apply('pick x "y z"')
     assert state.history == ['pick x "y z"']
+
+
+# ---- chance in a log line ----------------------------------------------------------------------
+
+ROLL_LOG = """game "Roll log"
+players 2
+
+var total: int = 0
+
+phase main {
+    log "you rolled {DRAW}"
+    set total = random(1, 1000000)
+    decide seat(0) "Keep?" {
+        keep
+    }
+    end game
+}
+
+score p: total
+winners: highest score
+"""
+
+
+def test_a_draw_in_a_log_line_is_e0218_and_a_drawn_value_logged_plays_the_same_watched_or_not(tmp_path):
+    """The `{random(1, 6)}` of a log line drew only when a tracer listened: seed 5 gave 752308
+    under `cardgame play` and 386769 unwatched (simulate, the API)."""
+    script = tmp_path / "roll.cardgame"
+    script.write_text(ROLL_LOG.replace("DRAW", "random(1, 6)"))
+    _tables, _items, _sources, diags = interpreter.check_file(str(script))
+    assert [d.code for d in diags] == ["E0218"]
+    script.write_text(ROLL_LOG.replace("DRAW", "total").replace("    log", "    set total = random(1, 6)\n    log"))
+    game = interpreter.load(str(script))
+    heard = []
+    watched = game.new_game(players=2, seed=5, tracer=heard.append)
+    unwatched = game.new_game(players=2, seed=5)
+    assert heard and watched.to_json() == unwatched.to_json()
