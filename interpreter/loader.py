@@ -12,7 +12,7 @@ from . import nodes as n
 from .checker import Checker
 from .syntax_cache import parse_script
 from .reading import FileRefused, read_text
-from .source import Diagnostic, ScriptError, SourceFile
+from .source import Diagnostic, ScriptError, SourceFile, suggestions_budgeted
 
 # The shipped games' folder (package data): its `lib/` is every script's library.
 SHIPPED = os.path.dirname(os.path.abspath(games.__file__))
@@ -137,14 +137,15 @@ def check_file(path: str, text: str | None = None):
     """Parse and check (`text`: the script's unsaved text); returns (tables, items, sources,
     diagnostics).  The items are the game's declarations as played: each `replace`d one is the
     replacement, in its original's place (replacing.py; the tables list what was replaced)."""
-    items, sources, diags, includes = read_sources(path, text)
-    if any(d.severity == "error" for d in diags):
-        return None, [i.decl if isinstance(i, n.Replace) else i for i in items], sources, diags
-    items, replaced, refused = replacing.resolve(items, includes, sources)
-    try:
-        tables, found = Checker().check(items, replaced)
-    except RecursionError:
-        return None, items, sources, diags + refused + [too_deep_definitions()]
+    with suggestions_budgeted():
+        items, sources, diags, includes = read_sources(path, text)
+        if any(d.severity == "error" for d in diags):
+            return None, [i.decl if isinstance(i, n.Replace) else i for i in items], sources, diags
+        items, replaced, refused = replacing.resolve(items, includes, sources)
+        try:
+            tables, found = Checker().check(items, replaced)
+        except RecursionError:
+            return None, items, sources, diags + refused + [too_deep_definitions()]
     found = refused + found
     found.sort(key=_position)
     return tables, items, sources, diags + found

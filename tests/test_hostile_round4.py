@@ -283,3 +283,21 @@ def test_a_draw_in_a_log_line_is_e0218_and_a_drawn_value_logged_plays_the_same_w
     watched = game.new_game(players=2, seed=5, tracer=heard.append)
     unwatched = game.new_game(players=2, seed=5)
     assert heard and watched.to_json() == unwatched.to_json()
+
+
+# ---- hints over thousands of look-alike names --------------------------------------------------
+
+def test_did_you_mean_hints_share_a_budget_per_check():
+    """2,500 unknown names among 2,500 look-alike ones: every hint compared the name with every
+    declared one (difflib), 152 s for an 88 KB script; now at most SUGGESTION_WORK comparisons."""
+    from interpreter import source
+    text = "".join(f"define name_{i:05d}_q = name_{i + 1:05d}_x\n" for i in range(600)) + WAR.read_text()
+    compared = []
+    real = source.difflib.get_close_matches
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(source.difflib, "get_close_matches",
+                      lambda name, candidates, **kw: compared.append(len(candidates)) or real(name, candidates, **kw))
+        _tables, _items, _sources, diags = interpreter.check_file(str(WAR), text)
+    assert len(diags) == 600 and {d.code for d in diags} == {"E0201"}
+    assert sum(compared) <= source.SUGGESTION_WORK < 600 * 600
+    assert diags[0].hint.startswith("did you mean")  # the first ones still get their hint
