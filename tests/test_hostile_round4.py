@@ -301,3 +301,39 @@ def test_did_you_mean_hints_share_a_budget_per_check():
     assert len(diags) == 600 and {d.code for d in diags} == {"E0201"}
     assert sum(compared) <= source.SUGGESTION_WORK < 600 * 600
     assert diags[0].hint.startswith("did you mean")  # the first ones still get their hint
+
+
+# ---- cardgame fmt past the script length -------------------------------------------------------
+
+def _long_one_liners(phases=1100) -> str:
+    """A script just under the length cap, its phases written on few lines: formatted, it grows
+    past the cap."""
+    lines = ['game "Chain"', "players 2", "var k: int = 0"]
+    for i in range(phases):
+        following = f"p{(i + 1) % phases}"
+        lines.append(f'phase p{i} {{\nset k += 1\nif k > 3000 {{ end game }}\ndecide seat(0) "go" {{ a {{ next {following} }} '
+                     f'b {{ next p{(i * 7) % phases} }} }}\n}}')
+    return "\n".join(lines) + "\n"
+
+
+def test_a_script_that_formatting_would_take_past_the_length_cap_is_e0731_and_left_alone(tmp_path, capsys):
+    """The formatted text (210 KB) could not be read back, so the check that fmt keeps the
+    meaning failed: a FormatError traceback."""
+    script = tmp_path / "chain.cardgame"
+    script.write_text(_long_one_liners())
+    before = script.read_text()
+    assert main(["fmt", str(script)]) == 1
+    said = capsys.readouterr()
+    assert "Traceback" not in said.err and "[E0731]" in said.err and "0 file(s) reformatted" in said.err
+    assert script.read_text() == before
+
+
+def test_formatting_that_would_change_the_meaning_is_e0732_not_a_traceback(monkeypatch, tmp_path, capsys):
+    from authoring import fmt
+    monkeypatch.setattr(fmt, "same_script", lambda before, after, path="": False)  # a formatter bug, simulated
+    script = tmp_path / "war.cardgame"
+    script.write_text(WAR.read_text().replace("    ", "  "))
+    assert main(["fmt", str(script)]) == 1
+    said = capsys.readouterr()
+    assert "Traceback" not in said.err and "[E0732]" in said.err
+    assert script.read_text() == WAR.read_text().replace("    ", "  ")
