@@ -337,3 +337,37 @@ def test_formatting_that_would_change_the_meaning_is_e0732_not_a_traceback(monke
     said = capsys.readouterr()
     assert "Traceback" not in said.err and "[E0732]" in said.err
     assert script.read_text() == WAR.read_text().replace("    ", "  ")
+
+
+class _EndlessLine:
+    """Standard input holding `eval 1`, a line of `size` characters, then `eval 2`, made as it is
+    read: a reader that asked for the whole long line at once would hold all of it."""
+
+    def __init__(self, size: int):
+        self.parts, self.left, self.asked = ["eval 1\n"], size, []
+
+    def readline(self, most: int = -1) -> str:
+        self.asked.append(most)
+        if self.parts:
+            return self.parts.pop()
+        if self.left:
+            piece = min(self.left, most)
+            self.left -= piece
+            return "a" * piece + ("\n" if not self.left else "")
+        text, self._done = ("eval 2\n", True) if not getattr(self, "_done", False) else ("", True)
+        return text
+
+
+def test_a_piped_line_of_a_gigabyte_is_read_in_pieces_and_refused(capsys):
+    import io
+
+    from repl.app import run_piped
+    from repl.session import MAX_LINE, Session
+    session = Session()
+    session.execute(f"load {WAR}")
+    stdin, out = _EndlessLine(10 ** 9), io.StringIO()
+    assert run_piped(session, "", stdin, out) == 1
+    said = out.getvalue().splitlines()
+    assert said[0] == "1" and said[-1] == "2"
+    assert "this one has 1,000,000,001" in out.getvalue()  # the newline counted, as in a typed line
+    assert max(stdin.asked) == MAX_LINE + 1
