@@ -9,12 +9,15 @@ import marshal
 import os
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import interpreter
 from authoring.analysis import Analysis
 from authoring.fmt import format_source
 from helpers import ROOT
 from interpreter import code_cache, parser, syntax_cache
+from interpreter.concrete import tokens
 from repl.cli import main
 
 WAR = ROOT / "tests" / "scripts" / "war.cardgame"
@@ -371,3 +374,26 @@ def test_a_piped_line_of_a_gigabyte_is_read_in_pieces_and_refused(capsys):
     assert said[0] == "1" and said[-1] == "2"
     assert "this one has 1,000,000,001" in out.getvalue()  # the newline counted, as in a typed line
     assert max(stdin.asked) == MAX_LINE + 1
+
+
+# ---- cardgame fmt on hostile layout (generated) -------------------------------------------------
+
+FMT_SCRIPTS = [ROOT / "tests" / "scripts" / name for name in
+               ("records.cardgame", "war.cardgame", "variants/booray_house.cardgame", "hanabi.cardgame")]
+GAPS = ["\n", "  ", "\t", "\n\n\n", " # c\n", "\n# c {\n", " #\n", " # ((((\n", '\n    # x "y\n', " # é ♠\n", "\r\n"]
+
+
+@given(st.data())
+def test_fmt_of_comments_and_breaks_between_any_tokens_keeps_the_script_and_is_idempotent(data):
+    path = data.draw(st.sampled_from(FMT_SCRIPTS))
+    text = path.read_text()
+    tree, _ = parser.parse_concrete(text, str(path))
+    ends = sorted({token.end for token in tokens(tree)})
+    cuts = data.draw(st.lists(st.sampled_from(ends), min_size=1, max_size=6, unique=True))
+    for cut in sorted(cuts, reverse=True):
+        text = text[:cut] + data.draw(st.sampled_from(GAPS)) + text[cut:]
+    text = text.replace("\r\n", "\n")  # as `cardgame fmt` reads a file
+    out, diags = format_source(text, str(path))
+    assert diags == [] and out is not None
+    assert format_source(out, str(path)) == (out, [])
+    assert out.count("#") == text.count("#")
