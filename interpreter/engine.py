@@ -24,7 +24,7 @@ from .knowledge import (Journal, UnknownRead, attributes_read, describe, determi
                         refusal_message, unknown_names, unknown_to, viewer_name, zone_visibility)
 from .teams import Teams, fixed as teams_fixed, numbered as teams_numbered
 from .views import build_view
-from .source import Diagnostic, ScriptError, SourceFile, Span, did_you_mean, render
+from .source import Diagnostic, ScriptError, SourceFile, Span, clipped, did_you_mean, render
 from .parser import parse_expression
 from .types import CARD, PLAYER, TEAM, ZONE, ZONES, list_of
 
@@ -233,12 +233,12 @@ class Game:
         for name, text in pairs.items():
             opt = opts.get(name)
             if opt is None:
-                diags.append(Diagnostic("E0701", f"unknown option `{_clipped(name)}`", None,
+                diags.append(Diagnostic("E0701", f"unknown option `{clipped(name)}`", None,
                                         hint=did_you_mean(name, opts) or _known(opts)))
                 continue
             value = option_value(opt, str(text)) if not isinstance(text, (bool, int)) else text
             if value is None or not option_value_ok(opt, value):
-                diags.append(Diagnostic("E0702", f"`{_clipped(str(text))}` is not allowed for option `{name}`", None,
+                diags.append(Diagnostic("E0702", f"`{clipped(str(text))}` is not allowed for option `{name}`", None,
                                         hint=f"allowed: {option_allowed(opt)}"))
                 continue
             values[name] = value
@@ -407,11 +407,6 @@ def pause_kinds(kinds) -> frozenset:
         raise ScriptError([Diagnostic("E0711", f"`{wrong[0]}` is not a pause point", None,
                                       hint="the pause points are " + " and ".join(f'"{k}"' for k in PAUSES))])
     return frozenset(chosen)
-
-
-def _clipped(text: str, most: int = 60) -> str:
-    """A value typed on a command line, quoted back at most `most` characters long."""
-    return text if len(text) <= most else f"{text[:most - 20]}...({len(text):,} characters)"
 
 
 def _known(opts) -> str:

@@ -12,7 +12,7 @@ from . import nodes as n
 from .checker import Checker
 from .syntax_cache import parse_script
 from .reading import FileRefused, read_text
-from .source import Diagnostic, ScriptError, SourceFile, suggestions_budgeted
+from .source import Diagnostic, ScriptError, SourceFile, clipped, suggestions_budgeted
 
 # The shipped games' folder (package data): its `lib/` is every script's library.
 SHIPPED = os.path.dirname(os.path.abspath(games.__file__))
@@ -114,20 +114,26 @@ def _resolve(inc: n.Include, from_path: str, root: str, diags) -> tuple[str, str
         diags.append(Diagnostic("E0601", "an include needs a file's path", inc.span, "no path",
                                 'write the path of the file to read, e.g. `include "lib/standard_deck.cardgame"`'))
         return None
-    if os.path.isabs(rel) or ".." in rel.replace("\\", "/").split("/"):
-        diags.append(Diagnostic("E0604", f"include path `{rel}` leaves the script's folder", inc.span,
-                                "not allowed", "include files beside the script or in a folder below it"))
-        return None
     target = os.path.normpath(os.path.join(os.path.dirname(from_path), rel))
-    if not os.path.abspath(target).startswith(root + os.sep):
-        diags.append(Diagnostic("E0604", f"include path `{rel}` leaves the script's folder", inc.span, "not allowed"))
+    inside = os.path.abspath(target).startswith(root + os.sep)
+    if os.path.isabs(rel) or ".." in rel.replace("\\", "/").split("/"):
+        went = ("leaves the script's folder" if not inside else "is written from the top of the disk"
+                if os.path.isabs(rel) else "goes up a folder (`..`)")
+        shorter = os.path.relpath(target, os.path.dirname(from_path))
+        diags.append(Diagnostic("E0604", f"include path `{clipped(rel)}` {went}", inc.span, "not allowed",
+                                "include files beside the script or in a folder below it"
+                                + (f", written from there down: `include \"{clipped(shorter)}\"`" if inside else "")))
+        return None
+    if not inside:
+        diags.append(Diagnostic("E0604", f"include path `{clipped(rel)}` leaves the script's folder", inc.span,
+                                "not allowed"))
         return None
     if os.path.lexists(target):
         return target, root
     shipped = os.path.normpath(os.path.join(SHIPPED, rel))
     if root != SHIPPED and os.path.isfile(shipped):
         return shipped, SHIPPED
-    diags.append(Diagnostic("E0601", f"cannot find included file `{rel}`", inc.span, "no such file",
+    diags.append(Diagnostic("E0601", f"cannot find included file `{clipped(rel)}`", inc.span, "no such file",
                             "paths are relative to the including script (or to the shipped games' "
                             "folder, which holds `lib/standard_deck.cardgame`)"))
     return None

@@ -152,6 +152,12 @@ def suggestions_budgeted(units: int = SUGGESTION_WORK):
         _suggestion_work.reset(token)
 
 
+def clipped(text: str, most: int = 60) -> str:
+    """A text someone typed or wrote (an option's value, a path), quoted back at most `most`
+    characters long."""
+    return text if len(text) <= most else f"{text[:most - 20]}...({len(text):,} characters)"
+
+
 def did_you_mean(name: str, candidates) -> str:
     """A hint naming the closest known name, or listing the few there are."""
     candidates = sorted(set(candidates))

@@ -397,3 +397,21 @@ def test_fmt_of_comments_and_breaks_between_any_tokens_keeps_the_script_and_is_i
     assert diags == [] and out is not None
     assert format_source(out, str(path)) == (out, [])
     assert out.count("#") == text.count("#")
+
+
+# ---- include paths -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("written, says, hint", [
+    ("d/../war.cardgame", "goes up a folder (`..`)", 'include "war.cardgame"'),      # said: leaves the folder
+    ("../../../etc/passwd", "leaves the script's folder", None),
+    ("a" * 5000 + ".cardgame", "...(5,009 characters)", None),                         # quoted whole
+])
+def test_an_include_path_is_named_for_what_it_does_and_quoted_clipped(written, says, hint, tmp_path):
+    (tmp_path / "d").mkdir()
+    (tmp_path / "war.cardgame").write_text(WAR.read_text())
+    script = tmp_path / "v.cardgame"
+    script.write_text(f'include "{written}"\n')
+    _tables, _items, _sources, diags = interpreter.check_file(str(script))
+    (diag,) = diags
+    assert says in diag.message and len(diag.message) < 120
+    assert hint is None or hint in diag.hint
