@@ -415,3 +415,47 @@ def test_an_include_path_is_named_for_what_it_does_and_quoted_clipped(written, s
     (diag,) = diags
     assert says in diag.message and len(diag.message) < 120
     assert hint is None or hint in diag.hint
+
+
+# ---- include and replace attacks that are refused as they should be (kept so they stay so) -------
+
+V = 'include "war.cardgame"\n'
+HELD = {
+    "self": ({"v.cardgame": 'include "v.cardgame"\n'}, "E0602"),
+    "cycle_of_three": ({"v.cardgame": 'include "b.cardgame"\n', "b.cardgame": 'include "c.cardgame"\n',
+                        "c.cardgame": 'include "v.cardgame"\n'}, "E0602"),
+    "chain_of_seventy": ({**{f"f{i}.cardgame": f'include "f{i + 1}.cardgame"\n' for i in range(70)},
+                          "v.cardgame": 'include "f0.cardgame"\n'}, "E0603"),
+    "folder_named_like_a_script": ({"d.cardgame/x": "", "v.cardgame": 'include "d.cardgame"\n'}, "E0605"),
+    "binary": ({"b.cardgame": bytes(range(256)) * 4, "v.cardgame": 'include "b.cardgame"\n'}, "E0601"),
+    "utf16": ({"b.cardgame": "var z: int = 0\n".encode("utf-16"), "v.cardgame": 'include "b.cardgame"\n'}, "E0601"),
+    "byte_order_mark": ({"b.cardgame": b"\xef\xbb\xbfvar z: int = 0\n", "v.cardgame": 'include "b.cardgame"\n'}, "E0113"),
+    "symlink_to_itself": ({"v.cardgame": 'include "l.cardgame"\n', "l.cardgame": "->l.cardgame"}, "E0601"),
+    "include_inside_a_phase": ({"v.cardgame": WAR.read_text().replace("    shuffle stock\n", '    include "x.cardgame"\n', 1)},
+                               "E0107"),
+    "replace_twice_in_one_file": ({"v.cardgame": V + 'replace game "A"\nreplace game "B"\n'}, "E0613"),
+    "two_siblings_replace_one": ({"a.cardgame": V + 'replace game "A"\n', "b.cardgame": V + 'replace game "B"\n',
+                                  "v.cardgame": 'include "a.cardgame"\ninclude "b.cardgame"\n'}, "E0613"),
+    "replace_a_deck": ({"v.cardgame": V + "replace deck standard in stock {\n    rank: 2\n    suit: C\n}\n"}, "E0616"),
+    "replace_an_include": ({"v.cardgame": 'replace include "war.cardgame"\n'}, "E0616"),
+    "replace_what_no_include_declares": ({"v.cardgame": V + "replace phase nothere {\n    end game\n}\n"}, "E0611"),
+    "replace_with_a_phase": ({"v.cardgame": V + "replace define tied with phase tied {\n    end game\n}\n"}, "E0614"),
+    "replace_players_by_a_billion": ({"v.cardgame": V + "replace players 1000000000\n"}, "E0402"),
+}
+
+
+@pytest.mark.parametrize("name", list(HELD))
+def test_include_and_replace_attacks_are_refused_with_their_code(name, tmp_path):
+    files, code = HELD[name]
+    (tmp_path / "war.cardgame").write_text(WAR.read_text())
+    for relative, content in files.items():
+        place = tmp_path / relative
+        place.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, str) and content.startswith("->"):
+            os.symlink(tmp_path / content[2:], place)
+        elif isinstance(content, bytes):
+            place.write_bytes(content)
+        else:
+            place.write_text(content)
+    _tables, _items, _sources, diags = interpreter.check_file(str(tmp_path / "v.cardgame"))
+    assert code in {d.code for d in diags}, [d.code for d in diags]
