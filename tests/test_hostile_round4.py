@@ -459,3 +459,14 @@ def test_include_and_replace_attacks_are_refused_with_their_code(name, tmp_path)
             place.write_text(content)
     _tables, _items, _sources, diags = interpreter.check_file(str(tmp_path / "v.cardgame"))
     assert code in {d.code for d in diags}, [d.code for d in diags]
+
+
+def test_a_fifo_or_a_folder_in_place_of_a_cache_file_is_passed_over(cache_folder):
+    """The cache read its file with open(): a FIFO planted under a cache file's name blocked
+    every later load of the script."""
+    expected = _played(interpreter.load(str(WAR)))
+    for prefix in ("code-", "tree-"):
+        place = syntax_cache.private_place(syntax_cache.kept_name(prefix, os.path.abspath(WAR)))
+        os.remove(place)
+        os.mkfifo(place, 0o600)
+    assert _played(interpreter.load(str(WAR))) == expected
