@@ -24,8 +24,9 @@ from __future__ import annotations
 import attrs
 
 from interpreter.concrete import Token, Tree, tokens
+from interpreter.limits import MAX_SCRIPT_BYTES
 from interpreter.parser import parse_concrete, parse_script
-from interpreter.source import Span
+from interpreter.source import Diagnostic, Span
 
 from .comments import attach_comments
 
@@ -70,21 +71,27 @@ def _group(doc):
     return ("group", doc)
 
 
-class FormatError(Exception):
-    """Formatting would change what the script means: a bug in the formatter, never the user's."""
-
 
 def format_source(text: str, path: str = "<script>"):
-    """Return (formatted text, []) or (None, diagnostics) when the script does not parse.
-
-    Raises FormatError when the result would not parse to the same syntax tree (spans aside):
-    the formatter refuses to change a script's meaning."""
+    """Return (formatted text, []) or (None, diagnostics) when the script does not parse, or when
+    its formatted text could not be read back as the same script: longer than a script may be
+    (E0731; the layout adds indentation and line breaks), or parsed to another syntax tree, spans
+    aside (E0732: a bug in the formatter, which refuses to change a script's meaning)."""
     tree, diags = parse_concrete(text, path)
     if tree is None:
         return None, diags
     out = _Formatter(text, tree).run()
+    size = len(out.encode("utf-8", "surrogatepass"))
+    if size > MAX_SCRIPT_BYTES:
+        return None, [Diagnostic("E0731", f"formatted, this script would be {size:,} bytes long, over the limit of "
+                                 f"{MAX_SCRIPT_BYTES:,}", Span(path, 1, 1, 1, 2), "left as it is",
+                                 "the canonical layout adds indentation and line breaks, and a script is at most "
+                                 "this long (includes counted): shorten it, or keep the layout it has")]
     if not same_script(text, out, path):
-        raise FormatError(f"formatting {path} would change its syntax tree")
+        return None, [Diagnostic("E0732", "formatting would change what this script means, so it is left as it is",
+                                 Span(path, 1, 1, 1, 2), "left as it is",
+                                 "this is a fault of `cardgame fmt`, not of the script: please report it with "
+                                 "the script")]
     return out, []
 
 

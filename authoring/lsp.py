@@ -9,10 +9,14 @@ comments, so columns are counted in characters.
 
 from __future__ import annotations
 
+from urllib.parse import unquote
+
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
-from pygls.uris import from_fs_path
+from pygls.uris import from_fs_path, to_fs_path
 
+from interpreter.limits import MAX_SCRIPT_BYTES
+from interpreter.reading import FileRefused, read_text
 from interpreter.source import Span
 
 from .analysis import Analysis
@@ -64,9 +68,22 @@ class CardgameServer(LanguageServer):
         super().__init__("cardgame", "0.1.0")
         self.analyses: dict[str, Analysis] = {}
 
+    def document(self, uri: str) -> tuple[str, str]:
+        """(path, text) of `uri`: as the editor holds it, or, for a document it never opened,
+        read from disk as a script is (a regular file, at most a script's length): a request
+        may name `/dev/zero` or a FIFO, which pygls alone would read without end."""
+        opened = self.workspace.text_documents.get(unquote(uri))
+        if opened is not None:
+            return opened.path, opened.source
+        path = to_fs_path(uri) or uri
+        try:
+            return path, read_text(path, MAX_SCRIPT_BYTES)
+        except FileRefused:
+            return path, ""
+
     def analyse(self, uri: str) -> Analysis:
-        doc = self.workspace.get_text_document(uri)
-        analysis = Analysis(doc.path, doc.source)
+        path, text = self.document(uri)
+        analysis = Analysis(path, text)
         self.analyses[uri] = analysis
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, diagnostics(analysis)))
         return analysis
@@ -134,11 +151,11 @@ def build_server() -> CardgameServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
     def formatting(ls: CardgameServer, params: lsp.DocumentFormattingParams):
-        doc = ls.workspace.get_text_document(params.text_document.uri)
-        out, _diags = format_source(doc.source, doc.path)
-        if out is None or out == doc.source:
+        path, source = ls.document(params.text_document.uri)
+        out, _diags = format_source(source, path)
+        if out is None or out == source:
             return []
-        lines = doc.source.split("\n")
+        lines = source.split("\n")
         end = lsp.Position(len(lines) - 1, len(lines[-1]))
         return [lsp.TextEdit(lsp.Range(lsp.Position(0, 0), end), out)]
 

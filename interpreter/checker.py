@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 from collections import ChainMap
 
 import attrs
@@ -204,6 +205,23 @@ class Checker:
         self._leaving: dict[str, tuple] = {}  # procedure -> (a `next` it runs, where it is written)
 
     # ---- reporting
+    def _visibility_condition(self, zone: n.ZoneDecl) -> None:
+        """E0730 for a visibility condition that reads the game or does work that grows: it is
+        read whenever a view is made, outside any move and its work budget, so it may use
+        options, constants, operators and `if ... then ... else` only."""
+        t, stack = self.t, [zone.condition]
+        while stack:
+            e = stack.pop()
+            if isinstance(e, n.Name) and (e.name in t.vars or e.name in t.zones or e.name in t.defines):
+                what = "variable" if e.name in t.vars else "zone" if e.name in t.zones else "definition"
+                return self.error("E0730", f"the visibility of zone `{zone.name}` depends on the {what} "
+                                  f"`{e.name}`", e.span, "read whenever a view is made",
+                                  _VISIBILITY_CONDITION_HINT)
+            if not isinstance(e, _VISIBILITY_CONDITION_NODES):
+                return self.error("E0730", f"the visibility of zone `{zone.name}` depends on more than options",
+                                  e.span, "read whenever a view is made", _VISIBILITY_CONDITION_HINT)
+            stack.extend(child for field in attrs.fields(type(e)) for child in _children(getattr(e, field.name)))
+
     def error(self, code, message, span, label="", hint=""):
         self.diags.append(Diagnostic(code, message, span, label, hint))
 
@@ -524,9 +542,11 @@ class Checker:
             elif (attr := self._held_attribute(var)) is not None:
                 self._card_value(attr, var.init, f": `{name}` holds a {attr}")
             t.vars[name] = (var, declared or _settled(actual))
-        for zone in t.zones.values():  # read when a view is made: variables have their types by now
+        for zone in t.zones.values():  # checked once variables have their types: one error (E0730) for one
             if zone.condition is not None:
                 self._expect(zone.condition, BOOL, top)
+                self._visibility_condition(zone)
+        t.frames["globals"] = globals_frame.size  # locals of starting values and zone conditions (`all x in ...`)
         for define in t.defines.values():
             frame, scope = self._activation(define.params or (), "pure")
             self._current_define = define.name
@@ -1158,7 +1178,7 @@ class Checker:
             case n.Log():
                 for part in s.parts:
                     if not isinstance(part, str):
-                        self.expr(part, scope)
+                        self.expr(part, scope.child("logged"))  # made only when someone reads it: no chance
             case _:
                 raise AssertionError(f"unhandled statement {s!r}")
 
@@ -1607,10 +1627,12 @@ class Checker:
                            e.args[0].span, "no declared order", "declare the attribute `ordered` in its deck "
                            "(`ordered rank: 2, 3, ..., A`) and pass one of its values (`place(c.rank)`)")
             return INT
-        if e.func in CHANCE and not {"pure", "offer"}.isdisjoint(scope.context):
+        if e.func in CHANCE and not {"pure", "offer", "logged"}.isdisjoint(scope.context):
             self.error("E0218", f"`{e.func}` draws by chance, which only a statement may do", e.func_span,
                        "not in an expression asked of the game (`eval`, `watch`, `break when`)"
                        if "asked" in scope.context else
+                       "not in a log line, which is written only when someone reads the log"
+                       if "logged" in scope.context else
                        "not in a rule, definition, score or the listing of a decision's moves",
                        "draw it into a variable first: `let x = random(...)` in a phase, procedure or move body")
         if e.func in TEAM_NAMES and t.teams is None:
@@ -2108,12 +2130,28 @@ def option_value(opt: n.OptionDecl, text: str):
     if opt.kind == "bool":
         return {"true": True, "false": False, "yes": True, "no": False, "on": True, "off": False}.get(text.lower())
     if opt.kind == "int":
-        try:
-            value = int(text)
-        except ValueError:
+        # as a script writes a number: ASCII digits only (int() also reads `5_0`, `٣` and `１０`)
+        if not _OPTION_NUMBER.fullmatch(text.strip()):
             return None
+        value = int(text)
         return value if opt.low <= value <= opt.high else None
     return text if text in opt.choices else None
+
+
+_OPTION_NUMBER = re.compile(r"[+-]?[0-9]{1,19}")
+
+# What a zone's `VISIBILITY if CONDITION else VISIBILITY` may be made of (E0730).
+_VISIBILITY_CONDITION_NODES = (n.Literal, n.Name, n.Unary, n.Binary, n.IfExpr, n.ListLit)
+_VISIBILITY_CONDITION_HINT = ("who sees a zone is fixed by the options the game starts with: write the condition with "
+                              "options (`public if open_hands else owner`); to show cards as the game goes, `reveal` "
+                              "them or move them to a public zone")
+
+
+def _children(value):
+    """The syntax nodes in one field of a node (a tuple field holds several)."""
+    if isinstance(value, tuple):
+        return [v for v in value if attrs.has(type(v)) and not isinstance(v, Span)]
+    return [value] if attrs.has(type(value)) and not isinstance(value, Span) else []
 
 
 _NOT_PLAIN = object()

@@ -53,6 +53,7 @@ class CodeCache:
         self._stamp = _stamp() if self._place else b""
         self._entries = self._read() if self._place else {}
         self._used: set[bytes] = set()
+        self._made: set[bytes] = set()  # keys this run put (not read back)
         self._added = 0
 
     def get(self, key: bytes):
@@ -64,7 +65,24 @@ class CodeCache:
     def put(self, key: bytes, value) -> None:
         self._entries[key] = value
         self._used.add(key)
+        self._made.add(key)
         self._added += 1
+
+    @property
+    def held_any(self) -> bool:
+        """Whether this run used an entry read from the file."""
+        return bool(self._used - self._made)
+
+    def forget(self) -> None:
+        """Drop every entry, the file's too, so what is made again replaces the file (an entry
+        Python could not compile: damage with a digest that still matches)."""
+        self._entries, self._used, self._made = {}, set(), set()
+        self._added = 0
+        if self._place:
+            try:
+                os.remove(self._place)
+            except OSError:
+                pass
 
     def keep(self) -> None:
         """Write the entries this run added (with those another process wrote meanwhile)."""

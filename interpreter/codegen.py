@@ -149,7 +149,7 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
             return self._defined(name, params, body)
         key = digest("passes", name, params, *body)
         kept = self.c.code_cache.get(key) if self.c.code_cache else None
-        if isinstance(kept, tuple):
+        if isinstance(kept, tuple) and all(isinstance(line, str) for line in kept):
             return self._defined(name, params, list(kept))
         lines = slots_in_locals(written_out(state_lists_read_once(body)))
         held = held_in_locals(lines)

@@ -25,7 +25,6 @@ from .codegen import Gen
 from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK
 from .never_none import variables_never_none
 from .orders import display_keys
-from .source import Span
 from .program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, Several
 from .types import CARD, INT, PLAYER, ZONE, is_list, list_of
 
@@ -141,7 +140,6 @@ class Compiler:
         for z in t.zones.values():
             if z.condition is not None:
                 p.zone_conditions[z.name] = self.expr(z.condition)
-        p.fixed_visibility = all(_reads_only_options(t, z.condition) for z in t.zones.values() if z.condition)
         for name, (var, _) in t.vars.items():
             rows = "player" if var.per_player else "team" if var.per_team else None
             p.var_inits.append((p.var_slots[name], self.expr(var.init), rows))
@@ -526,10 +524,3 @@ class Compiler:
         self._explainer.ns["_trace"] = lambda node, typ, value: trace.append((node, typ, value))
         return fn, self.t.frames.get(id(define), len(define.params or ())), trace
 
-
-def _reads_only_options(t, expr) -> bool:
-    """Whether an expression's value is fixed for a game: made of options, symbols, the player
-    count and constants only (a zone's visibility condition, normally an option)."""
-    fixed = set(t.options) | t.symbols | {"player_count"}
-    return all(isinstance(node, (n.Literal, n.Unary, n.Binary, n.IfExpr, Span)) or
-               isinstance(node, n.Name) and node.name in fixed for node in n.walk(expr))

@@ -26,7 +26,7 @@ from .knowledge import (Journal, UnknownRead, attributes_read, describe, determi
                         refusal_message, unknown_names, unknown_to, viewer_name, zone_visibility)
 from .teams import Teams, fixed as teams_fixed, numbered as teams_numbered
 from .views import build_view
-from .source import Diagnostic, ScriptError, SourceFile, Span, did_you_mean, render
+from .source import Diagnostic, ScriptError, SourceFile, Span, clipped, did_you_mean, render
 from .parser import parse_expression
 from .types import CARD, PLAYER, TEAM, ZONE, ZONES, list_of
 
@@ -116,9 +116,17 @@ def load(path: str) -> "Game":
     """Read, check and compile a script; raise ScriptError with every diagnostic on failure."""
     tables, items, sources, diags = check_file(path)
     fail_if_errors(diags, sources)
-    compiler = Compiler(tables, code_cache=CodeCache(path))
+    cache = CodeCache(path)
+    compiler = Compiler(tables, code_cache=cache)
     try:
-        program = compiler.compile()
+        try:
+            program = compiler.compile()
+        except (RecursionError, TooComplex):
+            if not cache.held_any:
+                raise
+            cache.forget()  # a kept entry Python cannot compile is damage, not the script's fault
+            compiler = Compiler(tables, code_cache=cache)
+            program = compiler.compile()
     except RecursionError:
         raise ScriptError([too_deep_definitions()], sources) from None
     except TooComplex as err:
@@ -230,12 +238,12 @@ class Game:
         for name, text in pairs.items():
             opt = opts.get(name)
             if opt is None:
-                diags.append(Diagnostic("E0701", f"unknown option `{name}`", None,
+                diags.append(Diagnostic("E0701", f"unknown option `{clipped(name)}`", None,
                                         hint=did_you_mean(name, opts) or _known(opts)))
                 continue
             value = option_value(opt, str(text)) if not isinstance(text, (bool, int)) else text
             if value is None or not option_value_ok(opt, value):
-                diags.append(Diagnostic("E0702", f"`{text}` is not allowed for option `{name}`", None,
+                diags.append(Diagnostic("E0702", f"`{clipped(str(text))}` is not allowed for option `{name}`", None,
                                         hint=f"allowed: {option_allowed(opt)}"))
                 continue
             values[name] = value
@@ -332,7 +340,7 @@ class Game:
         try:
             rows = {"player": players, "team": st.teams.count if st.teams is not None else 0}
             for slot, init, per in prog.var_inits:
-                value = init(st, [])
+                value = init(st, [None] * prog.tables.frames["globals"])  # `all x in ...` has a local
                 st.vars[slot] = [value] * rows[per] if per is not None else value
                 st.memo, st.zmemo = {}, {}  # the next variable's value may read a definition of this one
             st.end_work()

@@ -45,16 +45,15 @@ def zone_visibility(st, zone) -> str:
     """A zone's visibility in this game (it may depend on the options)."""
     if zone.condition is None:
         return zone.visibility
-    return zone.visibility if st.prog.zone_conditions[zone.name](st, []) else zone.otherwise
+    local = [None] * st.prog.tables.frames["globals"]
+    return zone.visibility if st.prog.zone_conditions[zone.name](st, local) else zone.otherwise
 
 
 def slot_visibility(st) -> tuple:
     """(visibility, owner) of every zone slot of this position; for a `team` zone the owner is
-    the seats of the owner's team, who all see it.  Made once per player count and options when
-    no zone's visibility reads anything else (it is asked at every event a journal records)."""
+    the seats of the owner's team, who all see it.  Made once per player count and options, all
+    a visibility condition may read (E0730): it is asked at every event a journal records."""
     prog = st.prog
-    if not prog.fixed_visibility:
-        return _slot_visibility(st)
     key = (st.n, tuple(sorted(st.options.items())))
     table = prog.visibility_tables.get(key)
     if table is None:

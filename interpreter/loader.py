@@ -12,7 +12,7 @@ from . import nodes as n
 from .checker import Checker
 from .syntax_cache import parse_script
 from .reading import FileRefused, read_text
-from .source import Diagnostic, ScriptError, SourceFile
+from .source import Diagnostic, ScriptError, SourceFile, clipped, suggestions_budgeted
 
 # The shipped games' folder (package data): its `lib/` is every script's library.
 SHIPPED = os.path.dirname(os.path.abspath(games.__file__))
@@ -46,7 +46,7 @@ def read_sources(path: str, text: str | None = None) -> tuple[list, dict[str, So
         text = given if file_path == path and given is not None else _read(file_path, via, root, budget[0], diags)
         if text is None:
             return
-        budget[0] -= len(text.encode("utf-8"))
+        budget[0] -= len(text.encode("utf-8", "surrogatepass"))  # an editor's text may hold a lone surrogate (E0113)
         sources[file_path] = SourceFile(file_path, text)
         script, errors = parse_script(text, file_path)
         diags.extend(errors)
@@ -114,20 +114,26 @@ def _resolve(inc: n.Include, from_path: str, root: str, diags) -> tuple[str, str
         diags.append(Diagnostic("E0601", "an include needs a file's path", inc.span, "no path",
                                 'write the path of the file to read, e.g. `include "lib/standard_deck.cardgame"`'))
         return None
-    if os.path.isabs(rel) or ".." in rel.replace("\\", "/").split("/"):
-        diags.append(Diagnostic("E0604", f"include path `{rel}` leaves the script's folder", inc.span,
-                                "not allowed", "include files beside the script or in a folder below it"))
-        return None
     target = os.path.normpath(os.path.join(os.path.dirname(from_path), rel))
-    if not os.path.abspath(target).startswith(root + os.sep):
-        diags.append(Diagnostic("E0604", f"include path `{rel}` leaves the script's folder", inc.span, "not allowed"))
+    inside = os.path.abspath(target).startswith(root + os.sep)
+    if os.path.isabs(rel) or ".." in rel.replace("\\", "/").split("/"):
+        went = ("leaves the script's folder" if not inside else "is written from the top of the disk"
+                if os.path.isabs(rel) else "goes up a folder (`..`)")
+        shorter = os.path.relpath(target, os.path.dirname(from_path))
+        diags.append(Diagnostic("E0604", f"include path `{clipped(rel)}` {went}", inc.span, "not allowed",
+                                "include files beside the script or in a folder below it"
+                                + (f", written from there down: `include \"{clipped(shorter)}\"`" if inside else "")))
+        return None
+    if not inside:
+        diags.append(Diagnostic("E0604", f"include path `{clipped(rel)}` leaves the script's folder", inc.span,
+                                "not allowed"))
         return None
     if os.path.lexists(target):
         return target, root
     shipped = os.path.normpath(os.path.join(SHIPPED, rel))
     if root != SHIPPED and os.path.isfile(shipped):
         return shipped, SHIPPED
-    diags.append(Diagnostic("E0601", f"cannot find included file `{rel}`", inc.span, "no such file",
+    diags.append(Diagnostic("E0601", f"cannot find included file `{clipped(rel)}`", inc.span, "no such file",
                             "paths are relative to the including script (or to the shipped games' "
                             "folder, which holds `lib/standard_deck.cardgame`)"))
     return None
@@ -137,14 +143,15 @@ def check_file(path: str, text: str | None = None):
     """Parse and check (`text`: the script's unsaved text); returns (tables, items, sources,
     diagnostics).  The items are the game's declarations as played: each `replace`d one is the
     replacement, in its original's place (replacing.py; the tables list what was replaced)."""
-    items, sources, diags, includes = read_sources(path, text)
-    if any(d.severity == "error" for d in diags):
-        return None, [i.decl if isinstance(i, n.Replace) else i for i in items], sources, diags
-    items, replaced, refused = replacing.resolve(items, includes, sources)
-    try:
-        tables, found = Checker().check(items, replaced)
-    except RecursionError:
-        return None, items, sources, diags + refused + [too_deep_definitions()]
+    with suggestions_budgeted():
+        items, sources, diags, includes = read_sources(path, text)
+        if any(d.severity == "error" for d in diags):
+            return None, [i.decl if isinstance(i, n.Replace) else i for i in items], sources, diags
+        items, replaced, refused = replacing.resolve(items, includes, sources)
+        try:
+            tables, found = Checker().check(items, replaced)
+        except RecursionError:
+            return None, items, sources, diags + refused + [too_deep_definitions()]
     found = refused + found
     found.sort(key=_position)
     return tables, items, sources, diags + found

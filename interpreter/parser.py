@@ -70,7 +70,7 @@ def parse_script(text: str, path: str) -> tuple[n.Script | None, list[Diagnostic
         tree = _lark().parse(text, start="start")
     except lark.exceptions.UnexpectedInput as err:
         return None, [explain_syntax_error(err, text, path, _lark())]
-    too_deep = _too_deep(tree, path)
+    too_deep = _too_deep(tree, path) or _brackets_too_deep(text, path)
     if too_deep:
         return None, [too_deep]
     glued = _glued_to_a_keyword(tree, text, path)
@@ -119,7 +119,12 @@ def _concrete(tree: lark.Tree) -> concrete.Tree:
 
 
 def parse_expression(text: str, path: str = "<expr>") -> tuple[object | None, list[Diagnostic]]:
-    """Parse one expression (the REPL's `eval`)."""
+    """Parse one expression (the REPL's `eval`); as long as a whole script at most."""
+    if len(text) > MAX_SCRIPT_CHARS:
+        return None, [Diagnostic("E0112", f"the expression is {len(text):,} characters long; the limit is "
+                                 f"{MAX_SCRIPT_CHARS:,}", Span(path, 1, 1, 1, 2), "too long",
+                                 "an expression is at most as long as a whole script: name its parts with "
+                                 "`define` in the script")]
     unseen = unseen_character(text, path)
     if unseen is not None:
         return None, [unseen]
@@ -127,7 +132,7 @@ def parse_expression(text: str, path: str = "<expr>") -> tuple[object | None, li
         tree = _lark().parse(text, start="expr")
     except lark.exceptions.UnexpectedInput as err:
         return None, [explain_syntax_error(err, text, path, _lark(), start="expr")]
-    too_deep = _too_deep(tree, path)
+    too_deep = _too_deep(tree, path) or _brackets_too_deep(text, path)
     if too_deep:
         return None, [too_deep]
     try:
@@ -168,6 +173,30 @@ def _too_deep(tree, path: str) -> Diagnostic | None:
             return Diagnostic("E0111", f"this is nested more than {MAX_NESTING} levels deep", span, "too deep",
                               "split the expression with `let` or `define`")
         stack.extend((child, depth + 1) for child in node.children if isinstance(child, lark.Tree))
+    return None
+
+
+# What the bracket count skips (a comment, a text) and what it counts.
+_BRACKET_TOKENS = re.compile(r'#[^\n]*|"(?:[^"\\\n]|\\.)*"|[(\[{]|[)\]}]')
+
+
+def _brackets_too_deep(text: str, path: str) -> Diagnostic | None:
+    """E0111 for brackets nested past MAX_NESTING: `((((1))))` is one node of the tree
+    _too_deep measures, but each of its brackets is a level of the concrete tree `cardgame fmt`
+    and the editor tooling walk, which would exhaust Python's stack."""
+    depth = 0
+    for m in _BRACKET_TOKENS.finditer(text):
+        mark = m.group()
+        if mark in "([{":
+            depth += 1
+            if depth > MAX_NESTING:
+                line = text.count("\n", 0, m.start()) + 1
+                column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+                return Diagnostic("E0111", f"this is nested more than {MAX_NESTING} levels deep",
+                                  Span(path, line, column, line, column + 1), "too deep",
+                                  "split the expression with `let` or `define`")
+        elif mark in ")]}":
+            depth = max(depth - 1, 0)
     return None
 
 

@@ -57,6 +57,8 @@ def render_move_value(prog, typ, value, n_players: int | None = None) -> str:
         return "true"
     if value is False:
         return "false"
+    if typ == TEXT and type(value) is str and (not value or any(c.isspace() or c == '"' for c in value)):
+        return json.dumps(value, ensure_ascii=False)  # words run together: `pick "x y" z` is not `pick x "y z"`
     return str(value)
 
 
@@ -188,7 +190,6 @@ class Program:
     transitions: list = attrs.Factory(list)  # (from code index, to phase name, span) for each `next`
     op_spans: dict = attrs.Factory(dict)  # code index -> span of the statement at each pc
     zone_conditions: dict = attrs.Factory(dict)  # zone name -> fn(st, L) -> bool
-    fixed_visibility: bool = True  # every zone's visibility is fixed for a game (conditions on options)
     visibility_tables: dict = attrs.Factory(dict)  # (players, options) -> knowledge.slot_visibility's table
     compiler: object = None  # for traced re-evaluation in explanations
     explain_cache: dict = attrs.Factory(dict)  # rule name -> what explanations show of it (moves.py)

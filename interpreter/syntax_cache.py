@@ -20,6 +20,7 @@ import hashlib
 import importlib.util
 import os
 import pickle
+import stat
 import sys
 
 from . import nodes as n
@@ -126,8 +127,11 @@ def _write(place: str, key: bytes, script: n.Script) -> None:
 
 def read_kept(place: str, head: bytes) -> bytes | None:
     """The data `write_kept` wrote at `place` after `head`, or None when the file is missing, was
-    written for another head (another text or version) or is damaged (its digest does not match)."""
+    written for another head (another text or version) or is damaged (its digest does not match),
+    or is no regular file (a FIFO there would block the read for good)."""
     try:
+        if not stat.S_ISREG(os.stat(place).st_mode):
+            return None
         with open(place, "rb") as f:
             if f.read(len(head)) != head:
                 return None

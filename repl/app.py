@@ -15,7 +15,7 @@ import signal
 import sys
 
 from .option_pairs import option_pairs_or_exit
-from .session import Session
+from .session import MAX_LINE, Session
 
 HISTORY_ENV = "CARDGAME_HISTORY"
 # a source excerpt's lines (`45 | rule ...`, `   |     ^^^`, ` --> FILE:LINE`): kept whole, so the
@@ -67,8 +67,8 @@ def run_piped(session: Session, opening: str, stdin, stdout) -> int:
         print(opening, file=stdout, flush=True)
     session.stream = lambda text: print(text, file=stdout, flush=True)  # a long `auto`, move by move
     try:
-        for line in stdin:
-            out = session.execute(line)
+        for line, length in _lines(stdin, MAX_LINE):
+            out = session.execute(line) if length <= MAX_LINE else session.too_long(length)
             if out:
                 print(out, file=stdout, flush=True)
             if session.done:
@@ -77,6 +77,22 @@ def run_piped(session: Session, opening: str, stdin, stdout) -> int:
         print("interrupted", file=stdout)
         return 130
     return 1 if session.failed else 0
+
+
+def _lines(stdin, most: int):
+    """(line, its length) for each line of `stdin`; a line longer than `most` characters is read
+    on in pieces and dropped, never held whole (a gigabyte without a line break)."""
+    while True:
+        line = stdin.readline(most + 1)
+        if not line:
+            return
+        length = len(line)
+        while length > most and not line.endswith("\n"):
+            line = stdin.readline(most + 1)
+            if not line:
+                break
+            length += len(line)
+        yield (line if length <= most else ""), length
 
 
 def terminal_style():

@@ -20,6 +20,8 @@ import interpreter
 from interpreter import HIDDEN, PAUSES, TABLE, GameFault, IllegalMove, ScriptError
 
 from .commands import ALIASES, BY_NAME, COMMANDS
+
+MAX_LINE = interpreter.limits.MAX_SCRIPT_BYTES  # characters in one command line, as in a whole script
 from .input import (NoSuchMove, copies_of, lines_of, listed_position, read_move, reads_as_number, whole_number,
                     why_not, words_of)
 from .replay import ReplayError, is_replay, observation_data, read_replay, replay_data, write_replay
@@ -328,8 +330,16 @@ class Session:
         control or invisible character shown escaped (a replay file's text may hold them)."""
         return interpreter.printable(self._execute(line))
 
+    def too_long(self, length: int) -> str:
+        """The refusal of a command line of `length` characters, past MAX_LINE (a failed command)."""
+        self.failed = self.last_failed = True
+        return (f"error: a command is at most {MAX_LINE:,} characters, as long as a whole script; this one "
+                f"has {length:,}\n  = help: put long expressions in the script, with `define`")
+
     def _execute(self, line: str) -> str:
         self.last_failed = False
+        if len(line) > MAX_LINE:  # refused before it is read, let alone quoted back
+            return self.too_long(len(line))
         line = _PASTED_PROMPT.sub("", line.strip(), count=1)
         if not line or line.startswith("#"):
             return ""
