@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import interpreter
 from authoring.analysis import Analysis
 from authoring.fmt import format_source
-from helpers import ROOT
+from helpers import ROOT, played_json
 from interpreter import code_cache, parser, syntax_cache
 from interpreter.concrete import tokens
 from repl.cli import main
@@ -81,12 +81,8 @@ def cache_folder(tmp_path, monkeypatch):
     return tmp_path / "cache"
 
 
-def _played(game, seed=3):
-    state = game.new_game(players=2, seed=seed)
-    agent = interpreter.RandomAgent(seed)
-    while not state.is_over:
-        state.apply(agent.choose(state.legal_moves()))
-    return state.to_json()
+def _played(game):
+    return played_json(game, 2, 3)
 
 
 def _plant(change) -> None:
