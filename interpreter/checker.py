@@ -1233,8 +1233,8 @@ class Checker:
                     " (`+` joins two lists)" if is_list(typ) else "")
                 self.error("E0210", f"`{s.op}` needs a number, and `{target.name}` is {describe(typ)}", s.span,
                            "not a number", f"write {joined}" if is_list(typ) or typ == TEXT else "")
-            elif not fits(INT, value):
-                self._mismatch(s.value, INT, value)
+            else:
+                self._counted(s.value, value, s.op)
         elif typ == ANY and value == ZONE:
             self.error("E0220", f"a zone stored in `{target.name}`, which may hold any value", s.value.span, "a zone",
                        f"declare the variable's type, e.g. `var {target.name}: zone = none`, so the zone keeps its name")
@@ -1740,15 +1740,20 @@ class Checker:
             types = [list_of(CARD) if x == ZONE else x for _, x in sides]
             return self._zones_kept((e.left, e.right), types, join(*types), "`+`")
         for side, typ in ((e.left, left), (e.right, right)):
-            if not fits(INT, typ):
-                self._mismatch(side, INT, typ)
-            elif is_ordered(typ) and base_of(typ) != INT:
-                attr = order_name(typ)
-                self.error("E0230", f"`{attr}` values are ordered, not counted, so `{op}` cannot use them",
-                           side.span, "some values are names", self._mixed_hint(attr, op, ordered=True))
-            else:
-                self._mixed_attribute(side, op)
+            self._counted(side, typ, op)
         return INT
+
+    def _counted(self, side, typ, op: str) -> None:
+        """E0210/E0230 unless `side` is a number `op` can count with: an ordered name or an
+        attribute mixing numbers and names would fault at run time."""
+        if not fits(INT, typ):
+            self._mismatch(side, INT, typ)
+        elif is_ordered(typ) and base_of(typ) != INT:
+            attr = order_name(typ)
+            self.error("E0230", f"`{attr}` values are ordered, not counted, so `{op}` cannot use them",
+                       side.span, "some values are names", self._mixed_hint(attr, op, ordered=True))
+        else:
+            self._mixed_attribute(side, op)
 
     def _value_no_card_has(self, attr, value, equal: bool | None) -> None:
         """W0409: `c.suit == K` or `c.rank in [1, J]` names a value no card has (a typo, or the
@@ -1784,7 +1789,7 @@ class Checker:
     def _mixed_hint(self, attr: str, op: str, ordered: bool = False) -> str:
         """An order lets `<` compare names, never `+` count them: arithmetic needs numbers, the
         ones an `attribute ... from` already gives when the script has one."""
-        if op in ("+", "-", "*", "/", "%"):
+        if op in ("+", "-", "*", "/", "%", "+=", "-=", "*=", "/=", "%="):
             counted = [a.name for a in self.t.number_attributes.values() if a.source == attr]
             if counted:
                 return f"count `c.{counted[0]}` instead, the numbers `attribute {counted[0]} from {attr}` gives"
