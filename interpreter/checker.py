@@ -514,8 +514,12 @@ class Checker:
                            zone.span, "`others` needs a per-player zone",
                            "make it `per player others` (every seat but the zone's own sees its cards), "
                            "or `public`")
-            for attr, span in zone.shown_by:
+            for position, (attr, span) in enumerate(zone.shown_by):
                 self._display_key(attr, span)
+                if attr in [earlier for earlier, _ in zone.shown_by[:position]]:
+                    self.warn("W0177", f"`shown by` names `{attr}` twice", span, "already a key",
+                              "a later key only orders cards the earlier ones tie, and this one never breaks a tie: "
+                              "remove it, or name the attribute meant (`shown by suit, rank`)")
             if zone.shown_as is not None and zone.shown_as[0] != "placed":
                 word, span = zone.shown_as
                 self.error("E0366", f"unknown order `shown as {word}`", span, "expected `placed`",

@@ -277,6 +277,13 @@ CATALOGUE = {
         'zone z: per pile hidden',
         'zone z: per row hidden',
     ],
+    ("E0176", "a zone takes one `shown` clause: `shown as placed` and `shown by` exclude each other",
+     "`shown as placed` lists the cards in the zone's own order (never sorted as a hand); `shown by KEY, ...` "
+     "sorts the view by those keys: keep one (several keys go in one `shown by`, `shown by suit, rank`)"): [
+        'zone z: per player hidden shown as placed shown',
+        'zone z: shared hidden shown by a shown',
+        'zone z: shared hidden shown by a, b shown',
+    ],
     ("E0132", "`A if C else B` is written `if C then A else B`",
      "write `set x = if C then A else B`"): [
         'phase p { set x = a if b else c }',

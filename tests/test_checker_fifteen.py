@@ -87,3 +87,35 @@ def test_a_value_fault_points_at_the_failing_statement(tmp_path, before, failing
     state = game.new_game(seed=1, tracer=(lambda event: None) if traced else None)
     assert state.fault is not None and state.fault.code == "R0001"
     assert state.fault.span.line == 16, (state.fault.message, state.fault.span)
+
+
+# --- 2. a zone's `shown` clauses --------------------------------------------------------------------
+
+ZONE = """game "Z"
+players 2
+deck d in stock {
+    ordered rank: 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A
+    ordered suit: C, D, H, S
+}
+zone stock: shared hidden
+zone hand: per player CLAUSE
+phase go {
+    end game
+}
+"""
+
+
+@pytest.mark.parametrize("clause", ["others shown as placed shown by rank", "owner shown by rank shown as placed",
+                                    "owner shown by suit, rank shown by rank"])
+def test_two_shown_clauses_say_they_exclude_each_other(tmp_path, clause):
+    """Before: E0101 "unexpected `shown`" and a list of declaration words."""
+    found = _diagnostics(tmp_path, ZONE.replace("CLAUSE", clause))
+    assert [d.code for d in found] == ["E0176"]
+    assert "`shown as placed` lists the cards in the zone's own order" in found[0].hint
+
+
+def test_a_shown_by_key_named_twice_is_W0177(tmp_path):
+    """Before: `shown by rank, rank` was accepted silently."""
+    found = _diagnostics(tmp_path, ZONE.replace("CLAUSE", "owner shown by rank, suit, rank"))
+    assert [(d.code, d.span.column) for d in found] == [("W0177", 50)]
+    assert _codes(tmp_path, ZONE.replace("CLAUSE", "owner shown by suit, rank")) == []
