@@ -119,3 +119,41 @@ def test_a_shown_by_key_named_twice_is_W0177(tmp_path):
     found = _diagnostics(tmp_path, ZONE.replace("CLAUSE", "owner shown by rank, suit, rank"))
     assert [(d.code, d.span.column) for d in found] == [("W0177", 50)]
     assert _codes(tmp_path, ZONE.replace("CLAUSE", "owner shown by suit, rank")) == []
+
+
+# --- 3. texts that read as values in move names ------------------------------------------------------
+
+SAY = """game "B"
+players 2
+phase go {
+    decide seat(0) "Say" {
+        say(a from LIST)
+    }
+    end game
+}
+"""
+
+
+@pytest.mark.parametrize("items, texts", [
+    ('["none", none, "x"]', ['say "none"', "say x"]),
+    ('["3", 3, "-3", "3a"]', ['say "3"', "say 3", 'say "-3"', "say 3a"]),
+    ('["true", true, false, "false"]', ['say "true"', "say true", "say false", 'say "false"']),
+    ('[["none"], ["3"], [3]]', ['say ["none"]', 'say ["3"]', "say [3]"]),
+    ('["J", "a b", ""]', ["say J", 'say "a b"', 'say ""']),
+])
+def test_a_text_that_reads_as_a_value_is_quoted_and_every_move_round_trips(tmp_path, items, texts):
+    """Before: the text "3" and the number 3 both read `say 3` (and "true", true `say true`),
+    and the listing, one move per name, silently kept one of the two."""
+    path = tmp_path / "say.cardgame"
+    path.write_text(SAY.replace("LIST", items))
+    game = interpreter.load(str(path))
+    state = game.new_game(seed=1)
+    moves = state.legal_moves()
+    assert [m.text for m in moves] == texts
+    for move in moves:
+        assert state.parse_move(move.text) == move
+        played = game.new_game(seed=1)
+        played.apply(move.text)
+        again = game.new_game(seed=1)
+        again.apply(move)
+        assert played.to_json() == again.to_json() and played.history == [move.text]
