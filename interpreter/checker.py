@@ -99,6 +99,7 @@ class Tables:
     score: n.ScoreDecl | None = None
     winners: n.WinnersDecl | None = None
     teams: n.TeamsDecl | None = None  # the partnerships, in a game with teams
+    heading: dict = attrs.Factory(dict)  # "game", "players" -> the declaration read (its first one)
     limits: dict = attrs.Factory(dict)  # budget name (work_per_move, work_per_game) -> the game's own value
     measures: dict = attrs.Factory(dict)  # name -> MeasureDecl (their own namespace)
     resolved: dict = attrs.Factory(dict)
@@ -247,6 +248,7 @@ class Checker:
         seen_kind: dict[str, str] = {}
         game = [i for i in items if isinstance(i, n.GameDecl)]
         t.title = game[0].title if game else ""
+        t.heading.update({"game": decl[0] for decl in [game] if decl})
         for extra in game[1:]:
             self.warn("W0425", f"`game` is declared twice: the title is the first one, \"{t.title}\"", extra.span,
                       "this title is not used", f"the first is at {game[0].span}"
@@ -259,7 +261,7 @@ class Checker:
         for extra in players[1:]:
             self._twice("players", extra, players[0])
         if players:
-            p = players[0]
+            p = t.heading["players"] = players[0]
             t.min_players, t.max_players = p.low, p.high
             if p.low < 1 or p.high < p.low or p.high > 64:
                 self.error("E0402", f"player count {p.low}..{p.high} is not a valid range", p.span,
