@@ -429,6 +429,10 @@ class Checker:
         t.decks.append(deck)
         names = {c.name for c in t.cards}
         made = []
+        if not deck.dimensions and not deck.cards:
+            self.error("E0178", f"deck `{deck.name}` makes no cards", deck.span, "an empty deck",
+                       "list its attributes and their values (`rank: 2, 3, 4` and `suit: C, D`: one card for "
+                       "each combination) or its cards one by one (`card \"Wild\" x 4 { kind: wild }`)")
         if deck.dimensions and deck.cards:
             self.error("E0310", f"deck `{deck.name}` mixes attribute dimensions and explicit cards",
                        deck.span, hint="declare two decks instead")

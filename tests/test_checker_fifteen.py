@@ -184,3 +184,42 @@ def test_source_says_what_it_takes():
     assert "did you mean `players`?" in session.execute("source player")
     assert "teams: [0, 2], [1, 3]" in _session("partnership").execute("source teams")
     assert {"players", "score", "made"} <= set(session.declaration_names())
+
+
+# --- 5. empty declarations and counts below one --------------------------------------------------
+
+PLAIN = """game "E"
+players 2
+DECK
+zone stock: shared hidden
+zone hand: per player owner
+LIMIT
+phase go {
+    deal 1 from stock to hand of players
+    end game
+}
+"""
+RANKS = "deck d in stock {\n    rank: 1, 2\n}"
+
+
+@pytest.mark.parametrize("players, deck, limit, code", [
+    ("players 2", "deck d in stock { }", "", "E0178"),
+    ("players 2", "deck d in stock {\n    name: rank\n}", "", "E0178"),
+    ("players 2", "deck d in stock {\n    rank:\n}", "", "E0177"),
+    ("players 2", "deck d in stock {\n    rank: 1\n    suit:\n    name: rank\n}", "", "E0177"),
+    ("players 2", 'deck d in stock {\n    card "W" x 0 { kind: wild }\n}', "", "E0175"),
+    ("players 2", 'deck d in stock {\n    card "W" x -1 { kind: wild }\n}', "", "E0179"),
+    ("players 0", RANKS, "", "E0402"),
+    ("players 3..2", RANKS, "", "E0402"),
+    ("players -1", RANKS, "", "E0179"),
+    ("players 2..-1", RANKS, "", "E0179"),
+    ("players 2", RANKS, "limit work_per_move 0", "E0316"),
+    ("players 2", RANKS, "limit work_per_game 0", "E0316"),
+    ("players 2", RANKS, "limit work_per_move -5", "E0179"),
+])
+def test_an_empty_declaration_or_a_count_below_one_has_its_own_diagnostic(tmp_path, players, deck, limit, code):
+    """Before: an empty deck passed the checker (the game faulted at its first deal), and a
+    dimension with no values or a negative count was E0101 "unexpected ..." alone."""
+    text = PLAIN.replace("players 2", players).replace("DECK", deck).replace("LIMIT", limit)
+    found = [d.code for d in _diagnostics(tmp_path, text) if d.severity == "error"]
+    assert found[:1] == [code], found
