@@ -223,3 +223,30 @@ def test_an_empty_declaration_or_a_count_below_one_has_its_own_diagnostic(tmp_pa
     text = PLAIN.replace("players 2", players).replace("DECK", deck).replace("LIMIT", limit)
     found = [d.code for d in _diagnostics(tmp_path, text) if d.severity == "error"]
     assert found[:1] == [code], found
+
+
+# --- 6. compare's loser balance ----------------------------------------------------------------------
+
+def test_compare_tests_the_loser_balance_of_games_with_one_loser_as_simulate_does(capsys):
+    """Before: compare's last line tested only the seat balance of won games, "n/a (no game was
+    won)" for Old Maid, whose games all end drawn with one loser."""
+    from interpreter.compare import compare
+    from interpreter.simulate import simulate
+    from repl.cli import main
+    game = interpreter.load(str(SCRIPTS / "old_maid.cardgame"))
+    result = compare(game, {}, game, {}, 30, 4, 0)
+    expected = simulate(game, 30, 4, 0, {})["metrics"]["loser_balance"]
+    assert result["drawn_with_one_loser"] and result["balance"]["a"]["p_value"] is None
+    assert result["loser_balance"]["a"] == dict(expected, teams=False) == result["loser_balance"]["b"]
+    path = str(SCRIPTS / "old_maid.cardgame")
+    assert main(["compare", path, path, "-n", "30", "--players", "4", "--no-progress"]) == 0
+    last = capsys.readouterr().out.rstrip("\n").split("\n")[-1]
+    chi2 = f"chi-square {expected['chi2']:.2f} ({expected['df']} df)"
+    assert last.startswith("seat loser balance (do they lose equal shares of the games with one loser?): A " + chi2)
+
+
+def test_compare_of_games_without_one_loser_prints_no_loser_line(capsys):
+    from repl.cli import main
+    path = str(SCRIPTS / "old_maid.cardgame")
+    assert main(["compare", path, path, "-n", "10", "--players", "2", "--no-progress"]) == 0
+    assert "loser balance" not in capsys.readouterr().out
