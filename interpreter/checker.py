@@ -930,7 +930,22 @@ class Checker:
         actual = self.expr(node, scope)
         if not self._fits_at(node, expected, actual):
             self._mismatch(node, expected, actual)
+        elif expected == INT:
+            self._names_for_a_number(node, actual)
         return actual
+
+    def _names_for_a_number(self, node, actual) -> None:
+        """E0230 where a number is needed (`repeat c.rank times`, `-c.rank`, `set total = c.rank`)
+        and `node` reads a card attribute whose values include names: fits() lets it pass, since
+        some of its values are numbers, and the first name would fault at run time."""
+        if is_ordered(actual) and base_of(actual) != INT:
+            attr = order_name(actual)
+        elif isinstance(node, n.Attr) and self.t.card_attrs.get(node.name) == ANY:
+            attr = node.name
+        else:
+            return
+        self.error("E0230", f"`{attr}` mixes numbers and names, so it cannot stand for a number here", node.span,
+                   "some values are names", self._mixed_hint(attr, "+", ordered=is_ordered(actual)))
 
     # ---- zones and lists: a zone stands for the list of its cards exactly where a list is
     # expected (docs/language.md, "Zones and lists"); constructs that walk cards (`for`,
@@ -1259,6 +1274,8 @@ class Checker:
                        f"{spelled(value)}`, so the record keeps its field names")
         elif not self._fits_at(s.value, typ, value) and typ != ANY:
             self._mismatch(s.value, typ, value)
+        elif typ == INT:
+            self._names_for_a_number(s.value, value)
         elif local is None and target.name in t.vars and (target.index is None or t.vars[target.name][0].indexed) \
                 and (attr := self._held_attribute(t.vars[target.name][0])) is not None:
             self._card_value(attr, s.value, f": `{target.name}` holds a {attr}")

@@ -61,6 +61,18 @@ def test_a_compound_set_counting_a_rank_of_names_is_E0230(tmp_path, rank, op):
     assert f"`{op}` cannot use" in found[0].message
 
 
+@pytest.mark.parametrize("rank", ["ordered rank: 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A",
+                                  "rank: 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A"])
+@pytest.mark.parametrize("statement", ["repeat top(stock).rank times { log \"x\" }", "let n = -top(stock).rank",
+                                       "set points = top(stock).rank", "move top(stock) to pile\n    set points = "
+                                       "points - 1\n    set points = top(pile).rank"])
+def test_such_a_rank_where_a_number_is_needed_is_E0230(tmp_path, rank, statement):
+    """Before: fits() let a rank of numbers and names stand for a number (some of its values
+    are numbers), so `repeat c.rank times` or `set points = c.rank` faulted at the first jack."""
+    found = _diagnostics(tmp_path, _mixed(f"    {statement}", rank))
+    assert [d.code for d in found] == ["E0230"] and "cannot stand for a number here" in found[0].message
+
+
 def test_a_compound_set_of_numbers_is_still_fine(tmp_path):
     assert _codes(tmp_path, _mixed("    set points += place(top(stock).rank)",
                                    "ordered rank: 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A")) == []
