@@ -934,6 +934,18 @@ class Checker:
             self._names_for_a_number(node, actual)
         return actual
 
+    def _names_for_numbers(self, e: n.Call, typer, types) -> None:
+        """_names_for_a_number for each argument a built-in counts with (`abs(c.rank)`,
+        `range(1, c.rank)`, `sum([c.rank for c in L])`): one where the built-in would refuse
+        names, found by asking its typer about symbols (or a list of them) in that place."""
+        for i, (arg, typ) in enumerate(zip(e.args, types)):
+            names = list_of(SYMBOL) if is_list(typ) else SYMBOL
+            try:
+                typer(types[:i] + [names] + types[i + 1:])
+            except BuiltinTypeError as err:
+                if err.index == i:
+                    self._names_for_a_number(arg, element(typ) if is_list(typ) else typ)
+
     def _names_for_a_number(self, node, actual) -> None:
         """E0230 where a number is needed (`repeat c.rank times`, `-c.rank`, `set total = c.rank`)
         and `node` reads a card attribute whose values include names: fits() lets it pass, since
@@ -1680,7 +1692,9 @@ class Checker:
                            "values in an order", f"order the cards by it: `{e.func} x in L by x.{attr}`")
                 return ANY
             try:
-                return typer(types)
+                typed = typer(types)
+                self._names_for_numbers(e, typer, types)
+                return typed
             except BuiltinTypeError as err:
                 arg = e.args[err.index]
                 sort_cards = e.func in ("sorted", "max", "min") and element(types[err.index]) == CARD

@@ -65,7 +65,9 @@ def test_a_compound_set_counting_a_rank_of_names_is_E0230(tmp_path, rank, op):
                                   "rank: 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A"])
 @pytest.mark.parametrize("statement", ["repeat top(stock).rank times { log \"x\" }", "let n = -top(stock).rank",
                                        "set points = top(stock).rank", "move top(stock) to pile\n    set points = "
-                                       "points - 1\n    set points = top(pile).rank"])
+                                       "points - 1\n    set points = top(pile).rank",
+                                       "let n = abs(top(stock).rank)", "let n = range(1, top(stock).rank)",
+                                       "let n = max(top(stock).rank, 3)", "let p = seat(top(stock).rank)"])
 def test_such_a_rank_where_a_number_is_needed_is_E0230(tmp_path, rank, statement):
     """Before: fits() let a rank of numbers and names stand for a number (some of its values
     are numbers), so `repeat c.rank times` or `set points = c.rank` faulted at the first jack."""
@@ -75,6 +77,8 @@ def test_such_a_rank_where_a_number_is_needed_is_E0230(tmp_path, rank, statement
 
 def test_a_compound_set_of_numbers_is_still_fine(tmp_path):
     assert _codes(tmp_path, _mixed("    set points += place(top(stock).rank)",
+                                   "ordered rank: 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A")) == []
+    assert _codes(tmp_path, _mixed("    set points = sum([place(c.rank) for c in stock]) + count(stock)",
                                    "ordered rank: 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A")) == []
 
 
