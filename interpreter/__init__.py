@@ -16,7 +16,7 @@ _EXPORTS = {
     "compare": ("compare", "compare"),
     "connect_dask": ("dist", "connect"),
     **{name: ("engine", name) for name in ("EXPRESSION_PATH", "PAUSES", "TABLE", "CardInfo", "DeclInfo", "Game",
-                                           "GameFault", "GameState", "IllegalMove", "OptionInfo", "RuleInfo",
+                                           "GameFault", "GameState", "IllegalMove", "ONCE_KINDS", "OptionInfo", "RuleInfo",
                                            "TraceEvent", "load")},
     "LINT_MAX_DECISIONS": ("lint", "LINT_MAX_DECISIONS"), "LintReport": ("lint", "LintReport"),
     "lint": ("lint", "lint"), "lint_setups": ("lint", "setups"),

@@ -99,6 +99,7 @@ class Tables:
     score: n.ScoreDecl | None = None
     winners: n.WinnersDecl | None = None
     teams: n.TeamsDecl | None = None  # the partnerships, in a game with teams
+    heading: dict = attrs.Factory(dict)  # "game", "players" -> the declaration read (its first one)
     limits: dict = attrs.Factory(dict)  # budget name (work_per_move, work_per_game) -> the game's own value
     measures: dict = attrs.Factory(dict)  # name -> MeasureDecl (their own namespace)
     resolved: dict = attrs.Factory(dict)
@@ -247,6 +248,7 @@ class Checker:
         seen_kind: dict[str, str] = {}
         game = [i for i in items if isinstance(i, n.GameDecl)]
         t.title = game[0].title if game else ""
+        t.heading.update({"game": decl[0] for decl in [game] if decl})
         for extra in game[1:]:
             self.warn("W0425", f"`game` is declared twice: the title is the first one, \"{t.title}\"", extra.span,
                       "this title is not used", f"the first is at {game[0].span}"
@@ -259,7 +261,7 @@ class Checker:
         for extra in players[1:]:
             self._twice("players", extra, players[0])
         if players:
-            p = players[0]
+            p = t.heading["players"] = players[0]
             t.min_players, t.max_players = p.low, p.high
             if p.low < 1 or p.high < p.low or p.high > 64:
                 self.error("E0402", f"player count {p.low}..{p.high} is not a valid range", p.span,
@@ -427,6 +429,10 @@ class Checker:
         t.decks.append(deck)
         names = {c.name for c in t.cards}
         made = []
+        if not deck.dimensions and not deck.cards:
+            self.error("E0178", f"deck `{deck.name}` makes no cards", deck.span, "an empty deck",
+                       "list its attributes and their values (`rank: 2, 3, 4` and `suit: C, D`: one card for "
+                       "each combination) or its cards one by one (`card \"Wild\" x 4 { kind: wild }`)")
         if deck.dimensions and deck.cards:
             self.error("E0310", f"deck `{deck.name}` mixes attribute dimensions and explicit cards",
                        deck.span, hint="declare two decks instead")
@@ -514,8 +520,12 @@ class Checker:
                            zone.span, "`others` needs a per-player zone",
                            "make it `per player others` (every seat but the zone's own sees its cards), "
                            "or `public`")
-            for attr, span in zone.shown_by:
+            for position, (attr, span) in enumerate(zone.shown_by):
                 self._display_key(attr, span)
+                if attr in [earlier for earlier, _ in zone.shown_by[:position]]:
+                    self.warn("W0177", f"`shown by` names `{attr}` twice", span, "already a key",
+                              "a later key only orders cards the earlier ones tie, and this one never breaks a tie: "
+                              "remove it, or name the attribute meant (`shown by suit, rank`)")
             if zone.shown_as is not None and zone.shown_as[0] != "placed":
                 word, span = zone.shown_as
                 self.error("E0366", f"unknown order `shown as {word}`", span, "expected `placed`",
@@ -920,7 +930,34 @@ class Checker:
         actual = self.expr(node, scope)
         if not self._fits_at(node, expected, actual):
             self._mismatch(node, expected, actual)
+        elif expected == INT:
+            self._names_for_a_number(node, actual)
         return actual
+
+    def _names_for_numbers(self, e: n.Call, typer, types) -> None:
+        """_names_for_a_number for each argument a built-in counts with (`abs(c.rank)`,
+        `range(1, c.rank)`, `sum([c.rank for c in L])`): one where the built-in would refuse
+        names, found by asking its typer about symbols (or a list of them) in that place."""
+        for i, (arg, typ) in enumerate(zip(e.args, types)):
+            names = list_of(SYMBOL) if is_list(typ) else SYMBOL
+            try:
+                typer(types[:i] + [names] + types[i + 1:])
+            except BuiltinTypeError as err:
+                if err.index == i:
+                    self._names_for_a_number(arg, element(typ) if is_list(typ) else typ)
+
+    def _names_for_a_number(self, node, actual) -> None:
+        """E0230 where a number is needed (`repeat c.rank times`, `-c.rank`, `set total = c.rank`)
+        and `node` reads a card attribute whose values include names: fits() lets it pass, since
+        some of its values are numbers, and the first name would fault at run time."""
+        if is_ordered(actual) and base_of(actual) != INT:
+            attr = order_name(actual)
+        elif isinstance(node, n.Attr) and self.t.card_attrs.get(node.name) == ANY:
+            attr = node.name
+        else:
+            return
+        self.error("E0230", f"`{attr}` mixes numbers and names, so it cannot stand for a number here", node.span,
+                   "some values are names", self._mixed_hint(attr, "+", ordered=is_ordered(actual)))
 
     # ---- zones and lists: a zone stands for the list of its cards exactly where a list is
     # expected (docs/language.md, "Zones and lists"); constructs that walk cards (`for`,
@@ -1233,8 +1270,8 @@ class Checker:
                     " (`+` joins two lists)" if is_list(typ) else "")
                 self.error("E0210", f"`{s.op}` needs a number, and `{target.name}` is {describe(typ)}", s.span,
                            "not a number", f"write {joined}" if is_list(typ) or typ == TEXT else "")
-            elif not fits(INT, value):
-                self._mismatch(s.value, INT, value)
+            else:
+                self._counted(s.value, value, s.op)
         elif typ == ANY and value == ZONE:
             self.error("E0220", f"a zone stored in `{target.name}`, which may hold any value", s.value.span, "a zone",
                        f"declare the variable's type, e.g. `var {target.name}: zone = none`, so the zone keeps its name")
@@ -1249,6 +1286,8 @@ class Checker:
                        f"{spelled(value)}`, so the record keeps its field names")
         elif not self._fits_at(s.value, typ, value) and typ != ANY:
             self._mismatch(s.value, typ, value)
+        elif typ == INT:
+            self._names_for_a_number(s.value, value)
         elif local is None and target.name in t.vars and (target.index is None or t.vars[target.name][0].indexed) \
                 and (attr := self._held_attribute(t.vars[target.name][0])) is not None:
             self._card_value(attr, s.value, f": `{target.name}` holds a {attr}")
@@ -1653,7 +1692,9 @@ class Checker:
                            "values in an order", f"order the cards by it: `{e.func} x in L by x.{attr}`")
                 return ANY
             try:
-                return typer(types)
+                typed = typer(types)
+                self._names_for_numbers(e, typer, types)
+                return typed
             except BuiltinTypeError as err:
                 arg = e.args[err.index]
                 sort_cards = e.func in ("sorted", "max", "min") and element(types[err.index]) == CARD
@@ -1740,15 +1781,20 @@ class Checker:
             types = [list_of(CARD) if x == ZONE else x for _, x in sides]
             return self._zones_kept((e.left, e.right), types, join(*types), "`+`")
         for side, typ in ((e.left, left), (e.right, right)):
-            if not fits(INT, typ):
-                self._mismatch(side, INT, typ)
-            elif is_ordered(typ) and base_of(typ) != INT:
-                attr = order_name(typ)
-                self.error("E0230", f"`{attr}` values are ordered, not counted, so `{op}` cannot use them",
-                           side.span, "some values are names", self._mixed_hint(attr, op, ordered=True))
-            else:
-                self._mixed_attribute(side, op)
+            self._counted(side, typ, op)
         return INT
+
+    def _counted(self, side, typ, op: str) -> None:
+        """E0210/E0230 unless `side` is a number `op` can count with: an ordered name or an
+        attribute mixing numbers and names would fault at run time."""
+        if not fits(INT, typ):
+            self._mismatch(side, INT, typ)
+        elif is_ordered(typ) and base_of(typ) != INT:
+            attr = order_name(typ)
+            self.error("E0230", f"`{attr}` values are ordered, not counted, so `{op}` cannot use them",
+                       side.span, "some values are names", self._mixed_hint(attr, op, ordered=True))
+        else:
+            self._mixed_attribute(side, op)
 
     def _value_no_card_has(self, attr, value, equal: bool | None) -> None:
         """W0409: `c.suit == K` or `c.rank in [1, J]` names a value no card has (a typo, or the
@@ -1784,7 +1830,7 @@ class Checker:
     def _mixed_hint(self, attr: str, op: str, ordered: bool = False) -> str:
         """An order lets `<` compare names, never `+` count them: arithmetic needs numbers, the
         ones an `attribute ... from` already gives when the script has one."""
-        if op in ("+", "-", "*", "/", "%"):
+        if op in ("+", "-", "*", "/", "%", "+=", "-=", "*=", "/=", "%="):
             counted = [a.name for a in self.t.number_attributes.values() if a.source == attr]
             if counted:
                 return f"count `c.{counted[0]}` instead, the numbers `attribute {counted[0]} from {attr}` gives"

@@ -43,7 +43,7 @@ from .program import Decision
 from .source import Span
 from .slot_locals import slots_in_locals
 from .work_locals import held_in_locals
-from .gen_common import CHANCE_MARK, Env, Fn, TooComplex, compile_source, indent
+from .gen_common import CHANCE_MARK, SPAN_MARK, Env, Fn, TooComplex, compile_source, indent
 from .gen_runtime import namespace
 from .text_passes import state_lists_read_once, written_out
 from .gen_exprs import Expressions
@@ -178,10 +178,20 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         src = f"def {name}({params}):\n" + "\n".join(indent(body)) + "\n"
         exec(self.compiled(src, name), self.ns)
         self.sources.append(src)
+        self._mark_statements(name, body)
         fn = self.ns[name]
         if params == "st, L":  # a listing, expression, rule or text: what a playout must write out for it
             fn.frame_reads = frame_reads_of(body, self.frame_reads)
         return fn
+
+    def _mark_statements(self, name: str, body: list[str]):
+        """Where each statement starts in the function `name` (its SPAN_MARK lines), by line
+        number, for runtime.statement_span; line 1 is the `def`."""
+        marks = tuple((number + 2, int(line.split()[1])) for number, line in enumerate(body)
+                      if line.lstrip().startswith(SPAN_MARK))
+        program = getattr(self.c, "p", None)
+        if marks and program is not None:
+            program.marked_lines[f"<cardgame generated {name}>"] = marks
 
     def compiled(self, src: str, name: str):
         """The code of a generated function's source, read back from the script's code cache

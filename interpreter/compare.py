@@ -96,6 +96,8 @@ def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, player
     return {"a": {"file": game_a.path, "options": options_a}, "b": {"file": game_b.path, "options": options_b},
             "games": games, "players": players, "seed": seed, "policy": policy, "rows": rows,
             "balance": {"a": seat_balance(records_a, players), "b": seat_balance(records_b, players)},
+            "loser_balance": {"a": loser_balance(records_a, players), "b": loser_balance(records_b, players)},
+            "drawn_with_one_loser": losers,
             "same_moves": sum(x.moves_digest is not None and x.moves_digest == y.moves_digest
                               for x, y in zip(records_a, records_b))}
 
@@ -110,3 +112,18 @@ def seat_balance(records, players: int) -> dict:
                 wins[side] += 1
     out = balance(wins)
     return dict(out, teams=teams is not None)
+
+
+def loser_balance(records, players: int) -> dict:
+    """stats.balance of the sole losses of each seat (with teams: each team) over the finished
+    games with one loser, as simulate's loser_balance: Old Maid's kind, where nobody wins alone."""
+    teams = next((r.teams for r in records if r.teams is not None), None)
+    sides = max(teams) + 1 if teams else players
+    lost = [0] * sides
+    for r in records:
+        if r.outcome in ("won", "drawn"):
+            won = r.winning_teams if teams else r.winners
+            losers = [side for side in range(sides) if side not in won]
+            if len(losers) == 1 and sides > 1:
+                lost[losers[0]] += 1
+    return dict(balance(lost), teams=teams is not None)

@@ -22,7 +22,7 @@ from . import nodes as n
 from .checker import Tables
 from .code_cache import CodeCache
 from .codegen import Gen
-from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK
+from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK, SPAN_MARK
 from .never_none import variables_never_none
 from .orders import display_keys
 from .program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, Several
@@ -39,11 +39,12 @@ class _Label:
 class _Assembler:
     """Collects operations for one code object; consecutive plain statements share one."""
 
-    def __init__(self):
+    def __init__(self, marker):
         self.items = []  # ("simple", [lines of each statement]) or ("op", source(pc) -> lines)
         self.spans = []  # the span of the statement each operation starts
         self.labelled = set()
         self.current_span = None
+        self.marker = marker  # span -> the comment line naming it (SPAN_MARK): a fault finds its statement
 
     def here(self) -> int:
         return len(self.items)
@@ -56,6 +57,7 @@ class _Assembler:
         """A plain statement, joined to the operation before it unless a label or a chance
         draw (gen_common.CHANCE_MARK) starts a new one: the game may pause before each draw."""
         draws = any(line.strip() == CHANCE_MARK for line in lines)
+        lines = [self.marker(self.current_span)] + lines
         if self.items and self.items[-1][0] == "simple" and len(self.items) not in self.labelled and not draws:
             self.items[-1][1].append(lines)
         else:
@@ -65,7 +67,8 @@ class _Assembler:
     def op(self, source):
         """An operation whose lines `source(pc)` writes once every label is placed (jumps
         `@GOTO pc` and leaves `@RETURN`, see codegen.Gen.assemble)."""
-        self.items.append(("op", source))
+        marked = self.marker(self.current_span)
+        self.items.append(("op", lambda pc: [marked] + source(pc)))
         self.spans.append(self.current_span)
 
 
@@ -187,8 +190,14 @@ class Compiler:
         return len(p.codes) - 1
 
     def _start(self, index: int) -> _Assembler:
-        self._asm, self._code_index = _Assembler(), index
+        self._asm, self._code_index = _Assembler(self._span_marker), index
         return self._asm
+
+    def _span_marker(self, span) -> str:
+        """The comment line that names `span` in generated code (see runtime.statement_span)."""
+        spans = self.p.statement_spans
+        spans.append(span)
+        return f"{SPAN_MARK} {len(spans) - 1}"
 
     def _finish(self, index: int):
         asm = self._asm

@@ -88,6 +88,9 @@ class DeclInfo:
     replaces: Span | None = None
 
 
+ONCE_KINDS = ("game", "players", "teams", "score", "winners")  # declarations a game has once, by kind
+
+
 @attrs.frozen
 class TraceEvent:
     """One thing that happened while the game ran: a rule judged, an effect, a chance event.
@@ -227,6 +230,16 @@ class Game:
         replaced = {key: r.original.span for key, r in t.replacements.items()}
         return [DeclInfo(name, kind, decl.span, replaced.get(id(decl))) for kind, table in groups
                 for name, decl in table.items()]
+
+    def once_declarations(self) -> list[DeclInfo]:
+        """The declarations a game has once, each named by its kind (`game`, `players`, `teams`,
+        `score`, `winners`), in that order: those the script has."""
+        t = self.program.tables
+        found = {**t.heading, "teams": t.teams, "score": t.score, "winners": t.winners}
+        found = {kind: found.get(kind) for kind in ONCE_KINDS}
+        replaced = {key: r.original.span for key, r in t.replacements.items()}
+        return [DeclInfo(kind, kind, decl.span, replaced.get(id(decl))) for kind, decl in found.items()
+                if decl is not None]
 
     def read_options(self, pairs: dict[str, str]) -> dict:
         """Turn NAME=TEXT option settings into typed values; ScriptError on bad ones."""

@@ -30,8 +30,9 @@ _TARGET = re.compile(r"^fr\[1\] = (\d+)$")
 _CHARGE = f"st.work += {limits.STEP_COST}"
 _CHECK = "if st.work > st.work_limit:"
 _OVER = "_over_budget(st, None)"
-# a temporary given a frame local, a variable or the player count: no fault, no effect
-PURE = re.compile(r"^t\d+ = (?:L\[\d+\]|st\.vars\[\d+\]|st\.n)$")
+# a temporary given a frame local, a variable or the player count: no fault, no effect; or the
+# comment that marks where a statement starts (gen_common.SPAN_MARK)
+PURE = re.compile(r"^(?:t\d+ = (?:L\[\d+\]|st\.vars\[\d+\]|st\.n)|#@span \d+)$")
 # the writes of a `for` loop's next round, under its test (compiler.py's for_next_source)
 LOOP_WRITE = re.compile(r"^L\[\d+\] = t\d+(?:\[t\d+\]| \+ 1)$")
 # tests that cannot fail: a `for` loop's position against its items (compiler.py writes both),

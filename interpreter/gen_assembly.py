@@ -18,7 +18,7 @@ from .frame_locals import frame_in_locals
 from .rng import GAMMA, MASK, MIX1, MIX2
 from .runtime import CALLS_ON, FUSED_STEPS, TABLE
 from .unseen_pcs import unseen_pcs_dropped
-from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK, NEXT_MARK, indent
+from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK, NEXT_MARK, SPAN_MARK, indent
 from .text_passes import drop_dead_stores, state_lists_before_loop, untraced
 
 
@@ -195,9 +195,10 @@ class Assembly:
             looped[0] = True
             return step + [f"{pad}continue"]
         body = self._bodies[code][target]
-        if budget[0] > 0 and done + 2 <= FUSED_STEPS and target not in chance and len(body) + 4 <= self._fusing_left:
+        size = sum(1 for line in body if not line.lstrip().startswith(SPAN_MARK))  # comments cost nothing
+        if budget[0] > 0 and done + 2 <= FUSED_STEPS and target not in chance and size + 4 <= self._fusing_left:
             budget[0] -= 1
-            self._fusing_left -= len(body) + 4  # its lines and the step's charge
+            self._fusing_left -= size + 4  # its lines and the step's charge
             return step + [pad + x for x in self._expand(body, code, done + 1, budget, chance, entry, looped)]
         # runtime.run charges the step it takes to have just run: none yet, in a fresh stretch
         back = ([] if at_target else [f"{pad}fr[1] = {target}"]) + \

@@ -27,6 +27,10 @@ INT_LITERAL = re.compile(r"^-?\d+$")
 # A line the draws write beside their code: it marks the operation as a chance point, where
 # a game may pause (compiler._Assembler keeps such a statement at an operation's start).
 CHANCE_MARK = "@CHANCE"
+# A comment line before each statement's lines (`#@span index`, an index into
+# Program.statement_spans): a value fault finds the statement it happened in from the line
+# Python reports (runtime.statement_span), since one operation runs many statements.
+SPAN_MARK = "#@span"
 # Written where an operation leaves a decision pending (`@DECIDE index`): the program's own
 # operations skip it; the playouts' operations make the decision there (Gen.playout_decision).
 DECIDE_MARK = "@DECIDE "

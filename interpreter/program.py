@@ -7,13 +7,14 @@ unchanged, by every game of that script.
 from __future__ import annotations
 
 import json
+import re
 
 import attrs
 
 from . import nodes as n
 from .checker import Tables, default_value
 from .source import Span
-from .types import BOOL, CARD, INT, PLAYER, TEAM, TEXT, ZONE, is_list, is_record, record_name
+from .types import ANY, BOOL, CARD, INT, PLAYER, TEAM, TEXT, ZONE, is_list, is_record, record_name
 
 
 @attrs.frozen
@@ -57,9 +58,20 @@ def render_move_value(prog, typ, value, n_players: int | None = None) -> str:
         return "true"
     if value is False:
         return "false"
-    if typ == TEXT and type(value) is str and (not value or any(c.isspace() or c == '"' for c in value)):
-        return json.dumps(value, ensure_ascii=False)  # words run together: `pick "x y" z` is not `pick x "y z"`
+    if typ in (TEXT, ANY) and type(value) is str and _quoted_in_moves(value):
+        return json.dumps(value, ensure_ascii=False)
     return str(value)
+
+
+# A text that reads as another value in a move's name: `say "none"` is not `say none`, the value
+# none; nor `say "3"` the number 3 or `say "true"` the truth value, in a list mixing the two.
+_READS_AS_A_VALUE = re.compile(r"-?\d+|none|true|false")
+
+
+def _quoted_in_moves(text: str) -> bool:
+    """Whether a chosen text is written in quotes in a move's name: words run together (`pick
+    "x y" z` is not `pick x "y z"`), an empty text, and a text that reads as another value."""
+    return not text or any(c.isspace() or c == '"' for c in text) or _READS_AS_A_VALUE.fullmatch(text) is not None
 
 
 def move_text(prog, name: str, types, values, n_players: int) -> str:
@@ -189,6 +201,8 @@ class Program:
     deck_zones: list = attrs.Factory(list)  # (zone name, [card ids])
     transitions: list = attrs.Factory(list)  # (from code index, to phase name, span) for each `next`
     op_spans: dict = attrs.Factory(dict)  # code index -> span of the statement at each pc
+    statement_spans: list = attrs.Factory(list)  # the spans gen_common.SPAN_MARK lines name
+    marked_lines: dict = attrs.Factory(dict)  # generated file name -> ((line, statement_spans index), ...)
     zone_conditions: dict = attrs.Factory(dict)  # zone name -> fn(st, L) -> bool
     visibility_tables: dict = attrs.Factory(dict)  # (players, options) -> knowledge.slot_visibility's table
     compiler: object = None  # for traced re-evaluation in explanations

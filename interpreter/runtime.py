@@ -136,7 +136,13 @@ def too_many_decisions() -> ScriptRuntimeError:
                               "an end condition may never be met")
 
 
-def statement_span(st: State) -> Span | None:
+def statement_span(st: State, exc: BaseException | None = None) -> Span | None:
+    """The statement running when `exc` was raised: the innermost generated line Python
+    reports, read back through the statement marks before it (gen_common.SPAN_MARK), since an
+    operation runs many statements; else the statement that starts the operation on top."""
+    marked = _marked_statement(st, exc) if exc is not None else None
+    if marked is not None:
+        return marked
     if not st.stack:
         return None
     code, pc, _ = st.stack[-1]
@@ -144,9 +150,24 @@ def statement_span(st: State) -> Span | None:
     return spans[pc] if 0 <= pc < len(spans) else st.prog.code_info[code].span
 
 
+def _marked_statement(st: State, exc: BaseException) -> Span | None:
+    marked, spans = st.prog.marked_lines, st.prog.statement_spans
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:
+        frames.append((tb.tb_frame.f_code.co_filename, tb.tb_lineno))
+        tb = tb.tb_next
+    for filename, line in reversed(frames):
+        marks = marked.get(filename)
+        before = [index for number, index in marks or () if number <= line]
+        if before:
+            return spans[before[-1]]
+    return None
+
+
 def value_fault(st: State, exc: Exception) -> ScriptRuntimeError:
     return ScriptRuntimeError(f"a value of the wrong kind reached this statement ({fault_words(exc)})",
-                              statement_span(st), "a value may be none, or an attribute may mix numbers and symbols")
+                              statement_span(st, exc), "a value may be none, or an attribute may mix numbers and symbols")
 
 
 RUNTIME_FAULTS = (ScriptRuntimeError, *VALUE_FAULTS)  # what running script code may raise

@@ -277,6 +277,27 @@ CATALOGUE = {
         'zone z: per pile hidden',
         'zone z: per row hidden',
     ],
+    ("E0177", "a deck's attribute lists at least one value after its `:`",
+     "write its values on the same line, `suit: C, D, H, S`; a line `suit:` alone reads the next line's "
+     "first word as its value"): [
+        'deck d in z { a: }',
+        'deck d in z { a: b: c }',
+        'deck d in z { ordered a: }',
+    ],
+    ("E0179", "a count here is a whole number, never negative",
+     "`players` takes 1 to 64 (`players 2..5`), a `limit` 1 or more, and `card \"LABEL\" x N` 1 or more copies"): [
+        'players -',
+        'players 2..-',
+        'limit a -',
+        'deck d in z { card "a" x -',
+    ],
+    ("E0176", "a zone takes one `shown` clause: `shown as placed` and `shown by` exclude each other",
+     "`shown as placed` lists the cards in the zone's own order (never sorted as a hand); `shown by KEY, ...` "
+     "sorts the view by those keys: keep one (several keys go in one `shown by`, `shown by suit, rank`)"): [
+        'zone z: per player hidden shown as placed shown',
+        'zone z: shared hidden shown by a shown',
+        'zone z: shared hidden shown by a, b shown',
+    ],
     ("E0132", "`A if C else B` is written `if C then A else B`",
      "write `set x = if C then A else B`"): [
         'phase p { set x = a if b else c }',

@@ -130,12 +130,17 @@ def run(args, helpers) -> int:
     balance = result["balance"]
     print(f"{'team' if balance['a']['teams'] else 'seat'} balance (do they win equal shares of the won games?): "
           f"A {_balance(balance['a'])}; B {_balance(balance['b'])}")
+    if result["drawn_with_one_loser"]:  # games nobody won alone: who lost them is the test that tells
+        losers = result["loser_balance"]
+        print(f"{'team' if losers['a']['teams'] else 'seat'} loser balance (do they lose equal shares of the "
+              f"games with one loser?): A {_balance(losers['a'], 'no game had one loser')}; "
+              f"B {_balance(losers['b'], 'no game had one loser')}")
     return 0
 
 
-def _balance(entry) -> str:
+def _balance(entry, none: str = "no game was won") -> str:
     if entry["p_value"] is None:
-        return "n/a (no game was won)"
+        return f"n/a ({none})"
     return f"chi-square {entry['chi2']:.2f} ({entry['df']} df), p = {p_text(entry['p_value'])}"
 
 

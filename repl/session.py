@@ -17,7 +17,7 @@ import shlex
 import attrs
 
 import interpreter
-from interpreter import HIDDEN, PAUSES, TABLE, GameFault, IllegalMove, ScriptError
+from interpreter import HIDDEN, ONCE_KINDS, PAUSES, TABLE, GameFault, IllegalMove, ScriptError
 
 from .commands import ALIASES, BY_NAME, COMMANDS, SHOWN_BY
 
@@ -235,7 +235,9 @@ class Session:
         return [d.name for d in self.game.declarations if d.kind == "phase"] if self.game else []
 
     def declaration_names(self) -> list[str]:
-        return [d.name for d in self.game.declarations] if self.game else []
+        """What `source` takes: the declarations' names, then the kinds a game has once."""
+        named = self.game.declarations + self.game.once_declarations() if self.game else []
+        return [d.name for d in named]
 
     def expression_names(self) -> list[str]:
         """The declared names an expression may use (a reaction is no value)."""
@@ -1407,11 +1409,25 @@ class Session:
         if not rest:
             example = next((d.name for d in self.game.declarations if d.kind in ("rule", "phase")), None)
             raise ReplError("usage: source NAME" + (f", for example `source {example}`" if example else ""))
-        decl = decls.get(rest)
+        once = {d.name: d for d in self.game.once_declarations()}
+        decl = decls.get(rest) or once.get(rest)
         if decl is None:
-            raise ReplError(self._unknown("declaration", rest, list(decls)))
+            raise ReplError(self._unknown_declaration(rest, list(decls), list(once)))
         replaces = [f"(replaces the original at {decl.replaces.path}:{decl.replaces.line})"] if decl.replaces else []
-        return [f"{decl.kind} {decl.name}", *replaces] + self._excerpt(decl.span)
+        title = decl.kind if decl.name == decl.kind else f"{decl.kind} {decl.name}"
+        return [title, *replaces] + self._excerpt(decl.span)
+
+    def _unknown_declaration(self, name: str, named: list, once: list) -> str:
+        """`source` takes a declaration's name, or the kind of one a game has once (`players`)."""
+        if name in ONCE_KINDS:
+            return f"this script has no `{name}` declaration"
+        close = difflib.get_close_matches(name, named + once, n=1, cutoff=0.6)
+        if close:
+            return f"unknown declaration `{name}`\n  = help: did you mean `{close[0]}`?"
+        kinds = ", ".join(f"`{k}`" for k in once)
+        return (f"unknown declaration `{name}`\n  = help: `source` takes the name of a rule, phase, definition, "
+                f"procedure, event, reaction, record, zone, variable or option ({', '.join(named)}), or "
+                f"the kind of a declaration the game has once ({kinds})")
 
     # ---- replay files
     def _cmd_save(self, rest: str):
