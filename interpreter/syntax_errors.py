@@ -145,6 +145,17 @@ CATALOGUE = {
         'phase p { log("x") }',
         'phase p { log(x) }',
     ],
+    ("E0650", "`log` takes a text in quotes, not a name or an expression",
+     'write the values inside the text, in braces: `log "{t}"`, `log "{p} scores {points[p]}"`'): [
+        'phase p { log total }',
+        'phase p { log x }',
+        'phase p { log total.name }',
+        'phase p { log 5 }',
+        'phase p { log -total }',
+        'phase p { log [total] }',
+        'phase p { log none }',
+        'phase p { log true }',
+    ],
     ("E0129", "a `for` loop walks a list; a range of numbers is `range(LOW, HIGH)`",
      "write `for i in range(1, 3) { ... }` (`1..3` is for a decision's binder: `bid(n in 1..3)`)"): [
         'phase p { for i in 1..3 { } }',
@@ -879,7 +890,8 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
         return Diagnostic("E0134", f"`{name}` does not begin a statement",
                           _span_at(text, path, alone.start(1), len(name)), "not a statement", hint)
     word = _STATEMENT_WORD.search(before)
-    if word and isinstance(err, lark.exceptions.UnexpectedToken) and err.token.type == "NAME" and _in_block(before):
+    if word and isinstance(err, lark.exceptions.UnexpectedToken) and err.token.type == "NAME" and _in_block(before) \
+            and word.group(1) not in STATEMENT_WORDS:  # a keyword with a wrong word after it is said below
         name = word.group(1)
         hint = STATEMENT_SYNONYMS.get(name) or did_you_mean(name, STATEMENT_WORDS) or \
             "a statement begins with a word such as `move`, `set`, `let`, `log` or `next`, or calls a procedure: `NAME(ARGS)`"
