@@ -303,3 +303,41 @@ score t: if t == team(seat(1)) then none else number(t)
         assert state.evaluate(expression) == (value, [])
     state.apply("go")
     assert state.team_scores == [0, 0, 2] and state.winning_teams == [2]
+
+
+NESTING = """game "Nesting"
+players 2
+var reached: int = 0
+procedure down(k: int) {
+    if k > 1 {
+        down(k - 1)
+    } else {
+        decide seat(0) { go }
+        set reached += 1
+    }
+}
+define depth(k: int) = if k <= 1 then 1 else 1 + depth(k - 1)
+phase start {
+    down(DEPTH)
+    end game
+}
+"""
+
+
+@pytest.mark.parametrize("depth, faults", [(200, False), (201, True)])
+def test_procedure_calls_nest_200_deep_like_definitions(tmp_path, depth, faults):
+    """language.md §22: MAX_CALL_DEPTH is 200 nested procedure calls, as MAX_DEFINE_DEPTH is 200
+    nested definition calls.  The phase's own frame counted among the 200, so 200 nested calls
+    faulted; a position 200 calls deep saves and restores."""
+    path = tmp_path / "nesting.cardgame"
+    path.write_text(NESTING.replace("DEPTH", str(depth)), encoding="utf-8")
+    game = interpreter.load(str(path))
+    state = game.new_game()
+    if faults:
+        assert state.fault.message == "calls nested deeper than 200 (calling `down`)"
+        return
+    assert state.fault is None and state.evaluate("depth(200)") == ("200", [])
+    again = game.restore(state.to_json())
+    again.apply("go")
+    assert again.is_over and again.evaluate("reached") == ("1", [])
+    assert state.evaluate("depth(201)")[1][0].message.startswith("`depth` called itself more than 200 deep")
