@@ -101,6 +101,8 @@ EXPRESSIONS = [
     ("language.md §11 reverse", "reverse([1, 2, 3])", "[3, 2, 1]"),
     ("language.md §11 unique keeps first appearances", "unique([1, 2, 1, 3, 2])", "[1, 2, 3]"),
     ("language.md §11 sorted numbers", "sorted([3, 1, 2])", "[1, 2, 3]"),
+    ("language.md §11 sorted leaves none items out", "sorted([3, none, 1])", "[1, 3]"),
+    ("language.md §11 sorted of empty", "sorted([])", "[]"),
     ("language.md §11 range", "range(1, 3)", "[1, 2, 3]"),
     ("language.md §11 range with b < a is empty", "range(3, 1)", "[]"),
     ("language.md §11 range of one", "range(2, 2)", "[2]"),
