@@ -343,3 +343,35 @@ def test_procedure_calls_nest_200_deep_like_definitions(tmp_path, depth, faults)
     again.apply("go")
     assert again.is_over and again.evaluate("reached") == ("1", [])
     assert state.evaluate("depth(201)")[1][0].message.startswith("`depth` called itself more than 200 deep")
+
+
+def _session():
+    from repl.session import Session
+    session = Session()
+    session.execute(f"load {ROOT / 'games' / 'bouncer.cardgame'}")
+    return session
+
+
+# (repl.md line it pins, commands, what the last one answers)
+REPL = [
+    ("repl.md eval: a text alone is shown as itself, the empty one as quotes", ['eval ""'], '""'),
+    ("repl.md eval: a text alone is shown as itself", ['eval "a b"'], "a b"),
+    ("repl.md watch of the empty text", ['watch ""'], 'watch 1: "" = ""'),
+    ("repl.md a setting command alone shows the setting: trace", ["trace"], "trace off"),
+    ("repl.md a setting command alone: watch", ["watch"], "no watches; `watch EXPR` adds one"),
+    ("repl.md seat P alone says who plays it", ["seat P1"], "P1 is played by the random agent"),
+    ("repl.md table decisions start with a person", ["seat table"], "table is played by a person"),
+    ("repl.md unbreak of an unknown id", ["unbreak 9"], "error: no breakpoint `9`; there are none"),
+]
+
+
+@pytest.mark.parametrize("claim, commands, answer", REPL, ids=[row[0] for row in REPL])
+def test_repl_claims(claim, commands, answer):
+    session = _session()
+    for command in commands[:-1]:
+        session.execute(command)
+    try:
+        said = session.execute(commands[-1])
+    except Exception as refused:  # a refusal is the REPL's answer too
+        said = f"error: {refused}"
+    assert said == answer
