@@ -19,6 +19,7 @@ from . import nodes as n
 from . import orders, replacing, teams
 from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, TEAM_NAMES, BuiltinTypeError
 from .source import AT_POSITION_HINT, Diagnostic, Span, did_you_mean
+from .syntax_errors import STATEMENT_WORDS
 from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, TYPE_NAMES, ZONE, ZONES, base_of,
                     describe, element, fits, is_list, is_listlike, is_ordered, is_record, join, list_of,
                     order_name, record_name, record_type, spelled)
@@ -233,6 +234,7 @@ class Checker:
         """Check the game's declarations (`replaced`: the replacing.Replacements the items already
         hold, which the diagnostics they cause in the original's files then name)."""
         self.t.replacements = {id(r.decl): r for r in replaced}
+        self._reserved_names(items)
         self._collect(items)
         self._check_bodies(items)
         self._check_program(items)
@@ -241,6 +243,25 @@ class Checker:
         return self.t, self.diags
 
     # ---- pass 1: declarations
+    def _reserved_names(self, items):
+        """E0651 for a name that is a strictly reserved word (`let count = 1`, a parameter `none`):
+        the parser takes it where a name is made, but every use reads as the word, so the name
+        could never be read; E0652 for a procedure named after a statement word (`move`), whose
+        call would read as that statement."""
+        for item in items:
+            for node in n.walk(item):
+                field = _NAME_MADE.get(type(node))
+                name = getattr(node, field, None) if field else None
+                if name in STRICTLY_RESERVED and not (type(node) in _DECL_KIND and name in BUILTINS):  # E0302 says so
+                    self.error("E0651", f"`{name}` is a reserved word, so it cannot be a name", node.span,
+                               "a reserved word", f"`{name}` always reads as the language's own word, so this "
+                               f"name could never be read: choose another (`{name}_value`, say)")
+                elif isinstance(node, n.ProcDecl) and name in STATEMENT_WORDS:
+                    self.error("E0652", f"a procedure cannot be named `{name}`, a statement word", node.span,
+                               "a statement word", f"a call `{name}(...)` would read as the `{name}` statement: "
+                               f"rename the procedure where it is declared and where it is called "
+                               f"(`{name}_cards`, say)")
+
     def _collect(self, items):
         t = self.t
         seen: dict[str, n.Span] = {}
@@ -1897,6 +1918,15 @@ _DECL_KIND = {
     n.OptionDecl: "options", n.ZoneDecl: "zones", n.VarDecl: "vars", n.DefineDecl: "defines",
     n.RuleDecl: "rules", n.ProcDecl: "procs", n.PhaseDecl: "phases", n.EventDecl: "events",
     n.RecordDecl: "records",
+}
+# words never read as a name in an expression (language.md §21), and the fields of the nodes
+# that make a name
+STRICTLY_RESERVED = frozenset(("true", "false", "none", "if", "not", "any", "all", "no", "count", "max", "min",
+                               "sorted", "groups", "runs"))
+_NAME_MADE = {
+    **{kind: "name" for kind in _DECL_KIND}, n.Let: "name", n.LetExpr: "name", n.Param: "name", n.Binder: "name",
+    n.RecordField: "name", n.For: "var", n.Quant: "var", n.Best: "var", n.Pattern: "var", n.Comprehension: "var",
+    n.Simultaneous: "var", n.ReactionDecl: "var", n.ScoreDecl: "var", n.MeasureDecl: "var", n.TeamsDecl: "var",
 }
 _KIND_WORD = {"options": "option", "zones": "zone", "vars": "variable", "defines": "definition", "rules": "rule",
               "procs": "procedure", "phases": "phase", "events": "event", "records": "record"}

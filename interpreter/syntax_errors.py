@@ -773,6 +773,22 @@ def _catalogue_keys(parser: lark.Lark, start: str) -> dict:
     return keys
 
 
+_LINE_CALLING = re.compile(r"(?:^|[{}\n])[ \t]*([a-z]+)[ \t]*\([^\n]*\n?[ \t]*$")
+_WORD_BEFORE_BRACKET = re.compile(r"(?:^|[{}\n])[ \t]*([a-z]+)[ \t]*$")
+
+
+def _statement_word_called(before: str, text: str, found: str):
+    """(word, offset) when the failing line calls a procedure the script declares under a statement
+    word's name (`procedure move() {...}`, then `move()`): the call parses as the statement."""
+    line = _LINE_CALLING.search(before) or (_WORD_BEFORE_BRACKET.search(before) if found == "`(`" else None)
+    if line is None or line.group(1) not in STATEMENT_WORDS or line.group(1) == "log":  # `log(...)`: E0128
+        return None
+    word = line.group(1)
+    if re.search(rf"^[ \t]*procedure[ \t]+{word}\b", text, re.M) is None:
+        return None
+    return word, line.start(1)
+
+
 def _match_catalogue(err, parser, start):
     keys = _catalogue_keys(parser, start)
     key = _state_key(err)
@@ -932,6 +948,13 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     if single is not None:
         message, hint = _SINGLE_EQUALS[single]
         return Diagnostic("E0102", message, _widened(span, len(single)), f"unexpected `{single}`", hint)
+    called = _statement_word_called(before, text, found)
+    if called is not None:
+        word, at = called
+        return Diagnostic("E0652", f"`{word}(...)` reads as the `{word}` statement, not as a call of the procedure "
+                          f"`{word}`", _span_at(text, path, at, len(word)), "a statement word",
+                          f"a procedure cannot be named after a statement word: rename it where it is declared and "
+                          f"where it is called (`{word}_cards`, say)")
     known = _match_catalogue(err, parser, start)
     if known and known[0] == "E0118" and _open_call(before) in _QUANTIFIER_WORDS:
         word = _open_call(before)

@@ -375,3 +375,58 @@ def test_repl_claims(claim, commands, answer):
     except Exception as refused:  # a refusal is the REPL's answer too
         said = f"error: {refused}"
     assert said == answer
+
+
+def _codes(tmp_path, text: str) -> list[str]:
+    path = tmp_path / "names.cardgame"
+    path.write_text(text, encoding="utf-8")
+    return [d.code for d in interpreter.check_file(str(path))[3]]
+
+
+@pytest.mark.parametrize("word", ["true", "false", "none", "if", "not", "any", "all", "no", "count", "max", "min",
+                                  "sorted", "groups", "runs"])
+@pytest.mark.parametrize("made", ["    let {w} = 1", "    for {w} in [1] {{\n    }}", "    let z = [1 for {w} in [1]]",
+                                  "    decide seat(0) {{\n        t({w} in 1..2)\n    }}"])
+def test_a_strictly_reserved_word_is_no_name(tmp_path, word, made):
+    """language.md §21: the strictly reserved words are never usable as a name.  They were taken
+    as locals, loop variables and binders, and every use then read as the word."""
+    body = made.format(w=word)
+    assert "E0651" in _codes(tmp_path, f"players 2\nphase a {{\n{body}\n    end game\n}}\n")
+
+
+def test_a_reserved_parameter_and_a_builtin_declaration(tmp_path):
+    assert _codes(tmp_path, "players 2\ndefine f(none: int) = 1\nphase a {\n    end game\n}\n") == ["E0651"]
+    assert _codes(tmp_path, "players 2\ndefine count = 1\nphase a {\n    end game\n}\n") == ["E0302"]  # not twice
+
+
+@pytest.mark.parametrize("word", ["move", "log", "next", "shuffle", "deal", "signal"])
+def test_a_procedure_named_after_a_statement_word(tmp_path, word):
+    """language.md §21: a procedure cannot be named after a statement word (E0652); its call is
+    said at the call, where it used to be `unexpected )` with a list of expected tokens."""
+    declared = f"players 2\nprocedure {word}() {{\n}}\nphase a {{\n    end game\n}}\n"
+    assert _codes(tmp_path, declared) == ["E0652"]
+    called = declared.replace("    end game", f"    {word}()\n    end game")
+    assert _codes(tmp_path, called) == (["E0128"] if word == "log" else ["E0652"])
+
+
+def test_simultaneous_choices_asked_once_each_bodies_in_list_order(tmp_path):
+    """language.md §17: a player listed twice is asked once; the bodies run in the list's order."""
+    path = tmp_path / "sim.cardgame"
+    path.write_text("""game "sim"
+players 3
+var order: list of player = []
+phase a {
+    simultaneously for q in [seat(2), seat(0), seat(2), seat(1)] {
+        decide q "pick" {
+            a { set order = order + [q] }
+        }
+    }
+    end game
+}
+""", encoding="utf-8")
+    state = interpreter.load(str(path)).new_game(players=3)
+    asked = []
+    while not state.is_over:
+        asked.append(state.current_player)
+        state.apply("a")
+    assert asked == [2, 0, 1] and state.evaluate("order") == ("[P2, P0, P1]", [])
