@@ -1536,6 +1536,12 @@ class Checker:
             t.resolved[id(e)] = ("card", card)
             return CARD
         copies = _copies_hint(e.name, t)
+        if e.name[0].isdigit() and _NUMBER_ELSEWHERE.match(e.name) and not copies:
+            self.error("E0217", f"`{e.name}` is neither a card nor a number", e.span, "not a number of this language",
+                       f"a number is written in decimal digits alone (`{_plain_number(e.name)}`): no `_` between "
+                       "digits, no `0x`, `0o` or `0b`, no exponent")
+            t.resolved[id(e)] = ("error", e.name)
+            return ANY
         if e.name[0].isdigit():  # only a card literal starts with a digit
             self.error("E0217", f"`{e.name}` is not a card", e.span, "no card has this name",
                        copies or did_you_mean(e.name, self._card_ids()) or _card_examples(t))
@@ -2006,6 +2012,23 @@ def _copies_hint(name: str, t: Tables) -> str:
     either = f"; for any of them, test what they share: `any x in hand[p] where {test}`" if test and \
         len(found) > 1 else ""
     return f"no card is named `{name}`, but {listed} {'are' if len(found) > 1 else 'is'}: name one{either}"
+
+
+# how other languages write numbers: `5_000`, `0x10`, `0b101`, `1e3` (no card is named so, or E0217 says
+# it is no card as for any other name)
+_NUMBER_ELSEWHERE = re.compile(r"^(\d+(_\d+)+|0[xX][0-9a-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|\d+[eE]\d+)$")
+
+
+def _plain_number(written: str) -> str:
+    """`5_000` -> `5000`, `0x10` -> `16`, `1e3` -> `1000`: the number as this language writes it."""
+    plain = written.replace("_", "")
+    base = {"x": 16, "o": 8, "b": 2}.get(plain[1:2].lower()) if plain[:1] == "0" else None
+    if base:
+        return str(int(plain[2:], base)) if plain[2:] else "0"
+    if "e" in plain.lower():
+        mantissa, exponent = plain.lower().split("e")
+        return str(int(mantissa) * 10 ** min(int(exponent), 18))
+    return plain
 
 
 def _card_examples(t: Tables) -> str:

@@ -948,6 +948,14 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     if single is not None:
         message, hint = _SINGLE_EQUALS[single]
         return Diagnostic("E0102", message, _widened(span, len(single)), f"unexpected `{single}`", hint)
+    whole = re.search(r"\b\d+\.$", before) if isinstance(err, lark.exceptions.UnexpectedToken) \
+        and err.token.type in ("INT", "NUMBER") else None
+    if whole:
+        written = whole.group(0) + str(err.token)
+        return Diagnostic("E0101", f"`{written}` is not a whole number", _span_at(text, path, whole.start(), len(written)),
+                          "a fraction",
+                          "numbers are whole: there are no fractions; count in the smallest unit (cents, "
+                          "half points as 1) and divide, rounding down, with `/`")
     called = _statement_word_called(before, text, found)
     if called is not None:
         word, at = called

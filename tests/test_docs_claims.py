@@ -430,3 +430,21 @@ phase a {
         asked.append(state.current_player)
         state.apply("a")
     assert asked == [2, 0, 1] and state.evaluate("order") == ("[P2, P0, P1]", [])
+
+
+@pytest.mark.parametrize("written, plain", [("5_000", "5000"), ("0x10", "16"), ("0b101", "5"), ("0o17", "15"),
+                                            ("1e3", "1000")])
+def test_a_number_written_as_elsewhere_is_answered_with_digits(tmp_path, written, plain):
+    """language.md §2: a number is a whole number written in digits.  `0x10` was 'not a card',
+    with 'this game declares no cards' for a hint."""
+    path = tmp_path / "n.cardgame"
+    path.write_text(f"players 2\nvar n: int = {written}\nphase a {{\n    end game\n}}\n", encoding="utf-8")
+    [d] = interpreter.check_file(str(path))[3]
+    assert d.code == "E0217" and d.message == f"`{written}` is neither a card nor a number" and f"(`{plain}`)" in d.hint
+
+
+def test_a_fraction_is_said_to_be_one(tmp_path):
+    path = tmp_path / "f.cardgame"
+    path.write_text("players 2\nvar n: int = 0\nphase a {\n    set n = 2 * 0.25\n    end game\n}\n", encoding="utf-8")
+    [d] = interpreter.check_file(str(path))[3]
+    assert (d.code, d.message, d.span.column, d.span.end_column) == ("E0101", "`0.25` is not a whole number", 17, 21)
