@@ -773,20 +773,23 @@ def _catalogue_keys(parser: lark.Lark, start: str) -> dict:
     return keys
 
 
-_LINE_CALLING = re.compile(r"(?:^|[{}\n])[ \t]*([a-z]+)[ \t]*\([^\n]*\n?[ \t]*$")
-_WORD_BEFORE_BRACKET = re.compile(r"(?:^|[{}\n])[ \t]*([a-z]+)[ \t]*$")
-
-
 def _statement_word_called(before: str, text: str, found: str):
     """(word, offset) when the failing line calls a procedure the script declares under a statement
-    word's name (`procedure move() {...}`, then `move()`): the call parses as the statement."""
-    line = _LINE_CALLING.search(before) or (_WORD_BEFORE_BRACKET.search(before) if found == "`(`" else None)
-    if line is None or line.group(1) not in STATEMENT_WORDS or line.group(1) == "log":  # `log(...)`: E0128
+    word's name (`procedure move() {...}`, then `move()`): the call parses as the statement.
+    Read with splits, not a backtracking pattern, so a long line stays linear."""
+    end = len(before.rstrip())
+    start = before.rfind("\n", 0, end) + 1
+    line = before[start:end]
+    if "(" not in line and found != "`(`":
         return None
-    word = line.group(1)
+    head = line.split("(", 1)[0]
+    cut = max(head.rfind("{"), head.rfind("}")) + 1
+    word = head[cut:].strip()
+    if word not in STATEMENT_WORDS or word == "log":  # `log(...)`: E0128
+        return None
     if re.search(rf"^[ \t]*procedure[ \t]+{word}\b", text, re.M) is None:
         return None
-    return word, line.start(1)
+    return word, start + head.index(word, cut)
 
 
 def _match_catalogue(err, parser, start):
@@ -948,11 +951,13 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     if single is not None:
         message, hint = _SINGLE_EQUALS[single]
         return Diagnostic("E0102", message, _widened(span, len(single)), f"unexpected `{single}`", hint)
-    whole = re.search(r"\b\d+\.$", before) if isinstance(err, lark.exceptions.UnexpectedToken) \
+    tail = before[-64:]  # a number's digits end here: no need to search, or backtrack, further back
+    whole = re.search(r"\b\d+\.$", tail) if isinstance(err, lark.exceptions.UnexpectedToken) \
         and err.token.type in ("INT", "NUMBER") else None
     if whole:
         written = whole.group(0) + str(err.token)
-        return Diagnostic("E0101", f"`{written}` is not a whole number", _span_at(text, path, whole.start(), len(written)),
+        return Diagnostic("E0101", f"`{written}` is not a whole number",
+                          _span_at(text, path, len(before) - len(tail) + whole.start(), len(written)),
                           "a fraction",
                           "numbers are whole: there are no fractions; count in the smallest unit (cents, "
                           "half points as 1) and divide, rounding down, with `/`")
