@@ -283,7 +283,9 @@ class Checker:
             p = players[0]
             t.min_players, t.max_players = p.low, p.high
             if p.low < 1 or p.high < p.low or p.high > 64:
-                self.error("E0402", f"player count {p.low}..{p.high} is not a valid range", p.span,
+                written = f"{p.low}" if p.low == p.high else f"{p.low}..{p.high}"
+                self.error("E0402", f"player count {written} is not a valid "
+                           f"{'count' if p.low == p.high else 'range'}", p.span,
                            hint="counts run from 1 to 64, the low end first")
         for item in items:
             name = getattr(item, "name", None)

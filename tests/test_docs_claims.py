@@ -448,3 +448,16 @@ def test_a_fraction_is_said_to_be_one(tmp_path):
     path.write_text("players 2\nvar n: int = 0\nphase a {\n    set n = 2 * 0.25\n    end game\n}\n", encoding="utf-8")
     [d] = interpreter.check_file(str(path))[3]
     assert (d.code, d.message, d.span.column, d.span.end_column) == ("E0101", "`0.25` is not a whole number", 17, 21)
+
+
+@pytest.mark.parametrize("players, message", [("65", "player count 65 is not a valid count"),
+                                              ("0", "player count 0 is not a valid count"),
+                                              ("3..2", "player count 3..2 is not a valid range")])
+def test_players_from_1_to_64(tmp_path, players, message):
+    """language.md §3: a game takes 1 to 64 players; `players 65` read back as `65..65`."""
+    path = tmp_path / "p.cardgame"
+    path.write_text(f"players {players}\nphase a {{\n    end game\n}}\n", encoding="utf-8")
+    [d] = interpreter.check_file(str(path))[3]
+    assert (d.code, d.message) == ("E0402", message)
+    path.write_text("players 64\nphase a {\n    end game\n}\n", encoding="utf-8")
+    assert interpreter.check_file(str(path))[3] == []
