@@ -16,10 +16,10 @@ import attrs
 
 from . import limits
 from . import nodes as n
+from .nodes import STATEMENT_WORDS
 from . import orders, replacing, teams
 from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, TEAM_NAMES, BuiltinTypeError
 from .source import AT_POSITION_HINT, Diagnostic, Span, did_you_mean
-from .syntax_errors import STATEMENT_WORDS
 from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, TYPE_NAMES, ZONE, ZONES, base_of,
                     describe, element, fits, is_list, is_listlike, is_ordered, is_record, join, list_of,
                     order_name, record_name, record_type, spelled)

@@ -12,6 +12,7 @@ import unicodedata
 
 import lark
 
+from .nodes import STATEMENT_WORDS
 from .source import AT_POSITION_HINT, Diagnostic, Span, did_you_mean
 
 # What may follow a statement: where a statement is left unfinished, the parser fails at the next.
@@ -427,9 +428,6 @@ _STATEMENT_WORD = re.compile(r"(?:^|[{}\n])[ \t]*([A-Za-z_]\w*)[ \t]+$")
 _IS_WORD = re.compile(r"\S[ \t]+(is)(?:[ \t]+not)?[ \t]+$")
 # A word alone on the line before the error (`continue`, then the next statement).
 _WORD_ALONE = re.compile(r"(?:^|[{}\n])[ \t]*([A-Za-z_]\w*)[ \t]*(?:#[^\n]*)?\n\s*$")
-STATEMENT_WORDS = ("let", "set", "move", "deal", "shuffle", "reveal", "hide", "show", "if", "for", "while",
-                   "repeat", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel",
-                   "return", "log")
 DECLARATION_WORDS = ("game", "players", "option", "deck", "zone", "var", "define", "rule", "procedure", "phase",
                      "event", "reaction", "on", "score", "winners", "include", "teams", "measure", "record", "replace")
 STATEMENT_SYNONYMS = {"goto": "`next PHASE` goes on to a phase", "print": "`log \"text\"` writes a line",
