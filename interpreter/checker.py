@@ -16,6 +16,7 @@ import attrs
 
 from . import limits
 from . import nodes as n
+from .nodes import STATEMENT_WORDS
 from . import orders, replacing, teams
 from .builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, TEAM_NAMES, BuiltinTypeError
 from .source import AT_POSITION_HINT, Diagnostic, Span, did_you_mean
@@ -234,6 +235,7 @@ class Checker:
         """Check the game's declarations (`replaced`: the replacing.Replacements the items already
         hold, which the diagnostics they cause in the original's files then name)."""
         self.t.replacements = {id(r.decl): r for r in replaced}
+        self._reserved_names(items)
         self._collect(items)
         self._check_bodies(items)
         self._check_program(items)
@@ -242,6 +244,25 @@ class Checker:
         return self.t, self.diags
 
     # ---- pass 1: declarations
+    def _reserved_names(self, items):
+        """E0651 for a name that is a strictly reserved word (`let count = 1`, a parameter `none`):
+        the parser takes it where a name is made, but every use reads as the word, so the name
+        could never be read; E0652 for a procedure named after a statement word (`move`), whose
+        call would read as that statement."""
+        for item in items:
+            for node in n.walk(item):
+                field = _NAME_MADE.get(type(node))
+                name = getattr(node, field, None) if field else None
+                if name in STRICTLY_RESERVED and not (type(node) in _DECL_KIND and name in BUILTINS):  # E0302 says so
+                    self.error("E0651", f"`{name}` is a reserved word, so it cannot be a name", node.span,
+                               "a reserved word", f"`{name}` always reads as the language's own word, so this "
+                               f"name could never be read: choose another (`{name}_value`, say)")
+                elif isinstance(node, n.ProcDecl) and name in STATEMENT_WORDS:
+                    self.error("E0652", f"a procedure cannot be named `{name}`, a statement word", node.span,
+                               "a statement word", f"a call `{name}(...)` would read as the `{name}` statement: "
+                               f"rename the procedure where it is declared and where it is called "
+                               f"(`{name}_cards`, say)")
+
     def _collect(self, items):
         t = self.t
         seen: dict[str, n.Span] = {}
@@ -264,7 +285,9 @@ class Checker:
             p = t.heading["players"] = players[0]
             t.min_players, t.max_players = p.low, p.high
             if p.low < 1 or p.high < p.low or p.high > 64:
-                self.error("E0402", f"player count {p.low}..{p.high} is not a valid range", p.span,
+                written = f"{p.low}" if p.low == p.high else f"{p.low}..{p.high}"
+                self.error("E0402", f"player count {written} is not a valid "
+                           f"{'count' if p.low == p.high else 'range'}", p.span,
                            hint="counts run from 1 to 64, the low end first")
         for item in items:
             name = getattr(item, "name", None)
@@ -1554,6 +1577,12 @@ class Checker:
             t.resolved[id(e)] = ("card", card)
             return CARD
         copies = _copies_hint(e.name, t)
+        if e.name[0].isdigit() and _NUMBER_ELSEWHERE.match(e.name) and not copies:
+            self.error("E0217", f"`{e.name}` is neither a card nor a number", e.span, "not a number of this language",
+                       f"a number is written in decimal digits alone (`{_plain_number(e.name)}`): no `_` between "
+                       "digits, no `0x`, `0o` or `0b`, no exponent")
+            t.resolved[id(e)] = ("error", e.name)
+            return ANY
         if e.name[0].isdigit():  # only a card literal starts with a digit
             self.error("E0217", f"`{e.name}` is not a card", e.span, "no card has this name",
                        copies or did_you_mean(e.name, self._card_ids()) or _card_examples(t))
@@ -1944,6 +1973,15 @@ _DECL_KIND = {
     n.RuleDecl: "rules", n.ProcDecl: "procs", n.PhaseDecl: "phases", n.EventDecl: "events",
     n.RecordDecl: "records",
 }
+# words never read as a name in an expression (language.md §21), and the fields of the nodes
+# that make a name
+STRICTLY_RESERVED = frozenset(("true", "false", "none", "if", "not", "any", "all", "no", "count", "max", "min",
+                               "sorted", "groups", "runs"))
+_NAME_MADE = {
+    **{kind: "name" for kind in _DECL_KIND}, n.Let: "name", n.LetExpr: "name", n.Param: "name", n.Binder: "name",
+    n.RecordField: "name", n.For: "var", n.Quant: "var", n.Best: "var", n.Pattern: "var", n.Comprehension: "var",
+    n.Simultaneous: "var", n.ReactionDecl: "var", n.ScoreDecl: "var", n.MeasureDecl: "var", n.TeamsDecl: "var",
+}
 _KIND_WORD = {"options": "option", "zones": "zone", "vars": "variable", "defines": "definition", "rules": "rule",
               "procs": "procedure", "phases": "phase", "events": "event", "records": "record"}
 
@@ -2022,6 +2060,23 @@ def _copies_hint(name: str, t: Tables) -> str:
     either = f"; for any of them, test what they share: `any x in hand[p] where {test}`" if test and \
         len(found) > 1 else ""
     return f"no card is named `{name}`, but {listed} {'are' if len(found) > 1 else 'is'}: name one{either}"
+
+
+# how other languages write numbers: `5_000`, `0x10`, `0b101`, `1e3` (no card is named so, or E0217 says
+# it is no card as for any other name)
+_NUMBER_ELSEWHERE = re.compile(r"^(\d+(_\d+)+|0[xX][0-9a-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|\d+[eE]\d+)$")
+
+
+def _plain_number(written: str) -> str:
+    """`5_000` -> `5000`, `0x10` -> `16`, `1e3` -> `1000`: the number as this language writes it."""
+    plain = written.replace("_", "")
+    base = {"x": 16, "o": 8, "b": 2}.get(plain[1:2].lower()) if plain[:1] == "0" else None
+    if base:
+        return str(int(plain[2:], base)) if plain[2:] else "0"
+    if "e" in plain.lower():
+        mantissa, exponent = plain.lower().split("e")
+        return str(int(mantissa) * 10 ** min(int(exponent), 18))
+    return plain
 
 
 def _card_examples(t: Tables) -> str:

@@ -325,7 +325,7 @@ class Compiler:
             values = "[" + "".join(c + ", " for c in codes) + "]" + (f" + [None] * {pad}" if pad > 0 else "")
             v = self.gen.tmp()
             return lines + [f"{v} = {values}", f"fr[1] = {pc + 1}", f"{CALL_MARK}{code} {pc + 1} {v}",
-                            f"if len(st.stack) >= {limits.MAX_CALL_DEPTH}:",
+                            f"if len(st.stack) > {limits.MAX_CALL_DEPTH}:",  # the phase's frame, then the calls
                             f"    _fail({msg}, {self.gen.span(span)}, {hint})",
                             f"st.stack.append([{code}, 0, {v}])", "@RETURN"]
         self._asm.op(source)

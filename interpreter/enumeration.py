@@ -21,6 +21,10 @@ def _current_offers(st, decision):
     return set(L[askers][L[pos] - 1][1])
 
 
+class _TooManyMoves(Exception):
+    """A last binder's sets alone pass the decision's cap (enumerate_moves says so)."""
+
+
 def _combos(st, L, bindings, i=0):
     """Every assignment of the binders, later domains seeing earlier values."""
     if i == len(bindings):
@@ -35,7 +39,12 @@ def _combos(st, L, bindings, i=0):
         most = b.high(st, L)
         if b.low is None:
             fewest = most
-        st.charge(choosing.count(len(items), fewest, most))  # every subset, paid before the first is made
+        sets = choosing.count(len(items), fewest, most)
+        if i == len(bindings) - 1 and sets > limits.MAX_MOVES_PER_DECISION:
+            # its sets are moves, each a try: more than the decision's cap is its fault, at once
+            st.charge(limits.MAX_MOVES_PER_DECISION + 1)
+            raise _TooManyMoves
+        st.charge(sets)  # every subset, paid before the first is made
         domain = choosing.subsets(items, fewest, most)
     elif b.domain is not None:
         domain = b.domain(st, L)
@@ -89,8 +98,7 @@ def enumerate_moves(st, legal_only: bool) -> list[Move]:
             for values in _combos(st, L, spec.bindings):
                 tried += 1
                 if tried > limits.MAX_MOVES_PER_DECISION:
-                    raise ScriptRuntimeError(f"this decision offers more than {limits.MAX_MOVES_PER_DECISION:,} "
-                                             "moves", decision.span, _too_many_moves_hint(decision))
+                    raise _TooManyMoves
                 for b, v in zip(spec.bindings, values):
                     L[b.slot] = v
                 if legal_only and spec.rules and not _rules_pass(st, L, spec):
@@ -99,6 +107,9 @@ def enumerate_moves(st, legal_only: bool) -> list[Move]:
                 if text not in seen:
                     seen.add(text)
                     out.append(Move(text, spec.index, values))
+    except _TooManyMoves:
+        raise ScriptRuntimeError(f"this decision offers more than {limits.MAX_MOVES_PER_DECISION:,} moves",
+                                 decision.span, _too_many_moves_hint(decision)) from None
     finally:
         for s, v in zip(slots, saved):
             L[s] = v

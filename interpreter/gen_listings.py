@@ -139,7 +139,7 @@ class Listings:
             lines = first_charge_stored(charged_for_each(unused_dropped(tries(lines, self._tried_static))))
         return lines + ["return out"]
 
-    def _several_loop(self, b, env, fn, var, dom, count, give_up):
+    def _several_loop(self, b, env, fn, var, dom, count, give_up, last):
         """(head, loop) over the sets `xs from LOW..HIGH of SOURCE` offers (choosing.py): the
         domain's distinct items sorted once, each subset made by position; the domain, then
         every subset, paid for before the first is made, as the generic enumeration does."""
@@ -154,8 +154,10 @@ class Listings:
         head += ml + [f"{most} = {code}"]
         if b.fewest is None:
             fewest = most
-        # `count` (the caller's lines) charges a domain's length: here, the number of subsets
-        head += [f"{total} = _choose_count(len({dom}), {fewest}, {most})"]
+        # `count` (the caller's lines) charges a domain's length: here, the number of subsets;
+        # the last binder's sets are moves, of which the decision's cap stops the walk past it
+        counted = f"_choose_count(len({dom}), {fewest}, {most})"
+        head += [f"{total} = " + (f"min({counted}, _limits.MAX_MOVES_PER_DECISION + 1)" if last else counted)]
         head += [line.replace(_domain_size(dom), total).replace(f"len({dom})", total) for line in count]
         if b.fewest is None:
             return head, [f"for {var} in (_combinations({dom}, {most}) if {most} is not None and {most} >= 0 else ()):"]
@@ -210,7 +212,7 @@ class Listings:
             count = [f"st.work += {_domain_size(dom)}", "if st.work > st.work_limit:", give_up] + tries
             if b.several:
                 ints = apart = False
-                head, loop = self._several_loop(b, depth_env, fn, var, dom, count, give_up)
+                head, loop = self._several_loop(b, depth_env, fn, var, dom, count, give_up, bool(tries))
                 unique &= binding.type[5:] in (PLAYER, INT) or \
                     binding.type[5:] == CARD and len(set(p.card_names)) == len(p.card_names)
             elif b.source is not None:

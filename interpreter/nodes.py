@@ -13,6 +13,12 @@ from .source import Span
 node = attrs.frozen(eq=False)
 
 
+# the words that begin a statement (a procedure named so would be called as that statement)
+STATEMENT_WORDS = ("let", "set", "move", "deal", "shuffle", "reveal", "hide", "show", "if", "for", "while",
+                   "repeat", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel",
+                   "return", "log")
+
+
 def walk(e):
     """Every syntax node inside `e`, `e` included."""
     stack = [e]

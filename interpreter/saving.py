@@ -295,7 +295,7 @@ def _name_of(prog, slot) -> str:
 
 def _restore_stack(prog, raw, values: _Values) -> list:
     stack = []
-    raw = _list(raw, "stack", most=limits.MAX_CALL_DEPTH)
+    raw = _list(raw, "stack", most=limits.MAX_CALL_DEPTH + 1)  # the phase's frame and the calls in it
     for i, frame in enumerate(raw):
         field = f"stack[{i}]"
         frame = _list(frame, field, 3)

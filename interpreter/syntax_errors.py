@@ -12,6 +12,7 @@ import unicodedata
 
 import lark
 
+from .nodes import STATEMENT_WORDS
 from .source import AT_POSITION_HINT, Diagnostic, Span, did_you_mean
 
 # What may follow a statement: where a statement is left unfinished, the parser fails at the next.
@@ -144,6 +145,17 @@ CATALOGUE = {
     ("E0128", "`log` is a statement: its text follows without parentheses", 'write `log "P1 wins {pot}"`'): [
         'phase p { log("x") }',
         'phase p { log(x) }',
+    ],
+    ("E0650", "`log` takes a text in quotes, not a name or an expression",
+     'write the values inside the text, in braces: `log "{t}"`, `log "{p} scores {points[p]}"`'): [
+        'phase p { log total }',
+        'phase p { log x }',
+        'phase p { log total.name }',
+        'phase p { log 5 }',
+        'phase p { log -total }',
+        'phase p { log [total] }',
+        'phase p { log none }',
+        'phase p { log true }',
     ],
     ("E0129", "a `for` loop walks a list; a range of numbers is `range(LOW, HIGH)`",
      "write `for i in range(1, 3) { ... }` (`1..3` is for a decision's binder: `bid(n in 1..3)`)"): [
@@ -437,9 +449,6 @@ _STATEMENT_WORD = re.compile(r"(?:^|[{}\n])[ \t]*([A-Za-z_]\w*)[ \t]+$")
 _IS_WORD = re.compile(r"\S[ \t]+(is)(?:[ \t]+not)?[ \t]+$")
 # A word alone on the line before the error (`continue`, then the next statement).
 _WORD_ALONE = re.compile(r"(?:^|[{}\n])[ \t]*([A-Za-z_]\w*)[ \t]*(?:#[^\n]*)?\n\s*$")
-STATEMENT_WORDS = ("let", "set", "move", "deal", "shuffle", "reveal", "hide", "show", "if", "for", "while",
-                   "repeat", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel",
-                   "return", "log")
 DECLARATION_WORDS = ("game", "players", "option", "deck", "zone", "var", "define", "rule", "procedure", "phase",
                      "event", "reaction", "on", "score", "winners", "include", "teams", "measure", "record", "replace")
 STATEMENT_SYNONYMS = {"goto": "`next PHASE` goes on to a phase", "print": "`log \"text\"` writes a line",
@@ -783,6 +792,25 @@ def _catalogue_keys(parser: lark.Lark, start: str) -> dict:
     return keys
 
 
+def _statement_word_called(before: str, text: str, found: str):
+    """(word, offset) when the failing line calls a procedure the script declares under a statement
+    word's name (`procedure move() {...}`, then `move()`): the call parses as the statement.
+    Read with splits, not a backtracking pattern, so a long line stays linear."""
+    end = len(before.rstrip())
+    start = before.rfind("\n", 0, end) + 1
+    line = before[start:end]
+    if "(" not in line and found != "`(`":
+        return None
+    head = line.split("(", 1)[0]
+    cut = max(head.rfind("{"), head.rfind("}")) + 1
+    word = head[cut:].strip()
+    if word not in STATEMENT_WORDS or word == "log":  # `log(...)`: E0128
+        return None
+    if re.search(rf"^[ \t]*procedure[ \t]+{word}\b", text, re.M) is None:
+        return None
+    return word, start + head.index(word, cut)
+
+
 def _match_catalogue(err, parser, start):
     keys = _catalogue_keys(parser, start)
     key = _state_key(err)
@@ -900,7 +928,8 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
         return Diagnostic("E0134", f"`{name}` does not begin a statement",
                           _span_at(text, path, alone.start(1), len(name)), "not a statement", hint)
     word = _STATEMENT_WORD.search(before)
-    if word and isinstance(err, lark.exceptions.UnexpectedToken) and err.token.type == "NAME" and _in_block(before):
+    if word and isinstance(err, lark.exceptions.UnexpectedToken) and err.token.type == "NAME" and _in_block(before) \
+            and word.group(1) not in STATEMENT_WORDS:  # a keyword with a wrong word after it is said below
         name = word.group(1)
         hint = STATEMENT_SYNONYMS.get(name) or did_you_mean(name, STATEMENT_WORDS) or \
             "a statement begins with a word such as `move`, `set`, `let`, `log` or `next`, or calls a procedure: `NAME(ARGS)`"
@@ -941,6 +970,23 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     if single is not None:
         message, hint = _SINGLE_EQUALS[single]
         return Diagnostic("E0102", message, _widened(span, len(single)), f"unexpected `{single}`", hint)
+    tail = before[-64:]  # a number's digits end here: no need to search, or backtrack, further back
+    whole = re.search(r"\b\d+\.$", tail) if isinstance(err, lark.exceptions.UnexpectedToken) \
+        and err.token.type in ("INT", "NUMBER") else None
+    if whole:
+        written = whole.group(0) + str(err.token)
+        return Diagnostic("E0101", f"`{written}` is not a whole number",
+                          _span_at(text, path, len(before) - len(tail) + whole.start(), len(written)),
+                          "a fraction",
+                          "numbers are whole: there are no fractions; count in the smallest unit (cents, "
+                          "half points as 1) and divide, rounding down, with `/`")
+    called = _statement_word_called(before, text, found)
+    if called is not None:
+        word, at = called
+        return Diagnostic("E0652", f"`{word}(...)` reads as the `{word}` statement, not as a call of the procedure "
+                          f"`{word}`", _span_at(text, path, at, len(word)), "a statement word",
+                          f"a procedure cannot be named after a statement word: rename it where it is declared and "
+                          f"where it is called (`{word}_cards`, say)")
     known = _match_catalogue(err, parser, start)
     if known and known[0] == "E0118" and _open_call(before) in _QUANTIFIER_WORDS:
         word = _open_call(before)

@@ -1320,7 +1320,7 @@ class Session:
             sources = dict(self.game.sources)
             sources[interpreter.EXPRESSION_PATH] = interpreter.SourceFile(interpreter.EXPRESSION_PATH, text)
             raise ReplDiagnostics("\n".join(interpreter.render(d, sources) for d in diags))
-        return value
+        return value or '""'  # the empty text, which would print as nothing at all
 
     def _expression(self, text: str) -> str:
         """An expression typed with cards copied from the table (`top(prize) == Q♥`), each

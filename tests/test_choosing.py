@@ -284,8 +284,9 @@ def test_a_saved_replay_with_several_card_moves_opens_again(tmp_path):
 
 def test_a_huge_choice_faults_at_once(tmp_path):
     """Every size of 9,998 numbers: counting the sets stops once past the decision's cap
-    (counting all 2^9998 would take minutes); the sets counted so far (1 + 9,998 + 49,975,003)
-    are charged, so the listing faults over its budget before making any."""
+    (counting all 2^9998 would take minutes); the binder is the alternative's last, so its sets
+    are moves, and more of them than the cap is the decision's fault before any is made (charged
+    as 10,001 sets, not the 1 + 9,998 + 49,975,003 counted, which hid it behind the work budget)."""
     state = game(tmp_path, "pick(ns from 0..20000 of range(1, 9999))").new_game(seed=1)
     assert state.legal_moves() == []
-    assert state.fault.message == "this needed more than 1,000,000 units of work, the budget of one move"
+    assert state.fault.message == "this decision offers more than 10,000 moves"
