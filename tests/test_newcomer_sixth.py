@@ -104,3 +104,17 @@ def test_lint_warns_of_a_rule_judging_by_a_hidden_frame_card(tmp_path):
     assert [d.message for d in found] == [
         "rule `counters` judges a player's own move by what that player cannot see "
         "(`h` of `counters` (a card), for P1)"]
+
+
+def test_fmt_indents_a_top_level_declaration_continued_after_a_comma():
+    # A long `attribute ... from rank:` broke after a comma and went on at column 0, where the
+    # rest (`J = 1, Q = 2, ...`) reads as the next declaration; tests/scripts/scopa.cardgame had
+    # been formatted so.
+    from authoring.fmt import format_source
+    text = ("attribute game_points from rank: 2 = 0, 3 = 0, 4 = 0, 5 = 0, 6 = 0, 7 = 0, 8 = 0, 9 = 0, "
+            "10 = 10, J = 1, Q = 2, K = 3, A = 4\n")
+    formatted, _diags = format_source(text)
+    assert formatted.splitlines() == [
+        "attribute game_points from rank: 2 = 0, 3 = 0, 4 = 0, 5 = 0, 6 = 0, 7 = 0, 8 = 0, 9 = 0, 10 = 10,",
+        "    J = 1, Q = 2, K = 3, A = 4"]
+    assert format_source(formatted)[0] == formatted
