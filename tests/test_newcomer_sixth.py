@@ -118,3 +118,51 @@ def test_fmt_indents_a_top_level_declaration_continued_after_a_comma():
         "attribute game_points from rank: 2 = 0, 3 = 0, 4 = 0, 5 = 0, 6 = 0, 7 = 0, 8 = 0, 9 = 0, 10 = 10,",
         "    J = 1, Q = 2, K = 3, A = 4"]
     assert format_source(formatted)[0] == formatted
+
+
+PROHIBITION = '''game "Keep the ace"
+players 2
+
+deck d in stock {
+    rank: 7, 8, A
+    suit: C, S
+    name: rank suit
+}
+
+zone stock: shared hidden
+zone hand: per player owner
+zone played: shared public
+
+rule keep_the_ace(c: card) "The ace of clubs stays in hand while a club is on the table."
+    when c == AC and any x in played where x.suit == C
+    require false
+
+rule no_seven_late(c: card) "No seven after the first card."
+    when c.rank == 7 and count(played) > 0
+    require c.rank != 7
+
+phase main {
+    shuffle stock
+    deal 3 from stock to hand of players
+    repeat 3 times {
+        for p in players {
+            decide p "Play" {
+                play(c from hand[p]) requires keep_the_ace(c), no_seven_late(c) {
+                    move c to played face up
+                }
+                pass
+            }
+        }
+    }
+    end game
+}
+'''
+
+
+def test_lint_does_not_warn_of_a_rule_written_as_a_prohibition(tmp_path):
+    # `when CASE require false` is how "may not" reads in the language, and it forbids every move
+    # it applies to by design: L0202 warned of it on every run. A rule that forbids every move
+    # it applies to with a real requirement is still reported.
+    report = interpreter.lint(_load(tmp_path, PROHIBITION), 30)
+    assert [(d.code, d.message) for d in report.diagnostics if d.code == "L0202"] == [
+        ("L0202", "rule `no_seven_late` forbade every move it applied to")]
