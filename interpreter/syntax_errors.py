@@ -435,6 +435,10 @@ STATEMENT_SYNONYMS = {"goto": "`next PHASE` goes on to a phase", "print": "`log 
 _TEXT_OR_COMMENT = re.compile(r'"[^"\n]*"|#[^\n]*')
 
 
+# `stop.1`: a name, a dot, then the number that failed (a card copy's name typed as a literal).
+_DOT_NUMBER = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\.$")
+
+
 def _in_block(before: str) -> bool:
     """Inside braces (a phase's, a procedure's, ...), texts and comments not counted."""
     bare = _TEXT_OR_COMMENT.sub("", before)
@@ -842,6 +846,14 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     if found == "`?`":
         return Diagnostic("E0101", "unexpected `?`", span, "not an operator",
                           "there is no `C ? A : B`: write `if C then A else B`")
+    dotted = _DOT_NUMBER.search(before) if found.strip("`").isdigit() else None
+    if dotted:
+        written = f"{dotted.group(1)}.{found.strip('`')}"
+        return Diagnostic("E0580", f"`{written}` is not a value: a `.` is followed by an attribute's name",
+                          _span_at(text, path, dotted.start(1), len(written)), "not a name after `.`",
+                          f"a card copy (`card \"{dotted.group(1)}\" x 2` makes `{dotted.group(1)}.1` and "
+                          f"`{dotted.group(1)}.2`) has no literal: find it by its name, `c.name == \"{written}\"`, "
+                          f"or by its attributes; an item of a list is `{dotted.group(1)}[{found.strip('`')}]`")
     left_open = _declaration_in_block(err, text, before, path) if start == "start" else None
     if left_open is not None:
         return left_open
