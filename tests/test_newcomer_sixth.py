@@ -1,6 +1,6 @@
 """A sixth newcomer campaign (i15-newcomer): hidden partnerships, custom orders across suits,
 burying, reactions out of turn and bidding to a target, written from the docs alone (Sheepshead,
-a Mille Bornes-like race, Pitch, in tests/scripts/), then what a newcomer met while writing them.
+a Mille Bornes-like race, Pitch, Briscola, in tests/scripts/), then what a newcomer met while writing them.
 Each test pins one thing found broken or unhelpful, or one rule of those games."""
 
 from __future__ import annotations
@@ -176,7 +176,7 @@ from interpreter.simulate import simulate  # noqa: E402
 
 from helpers import arrange, moves  # noqa: E402
 
-GAMES_OF_THIS_CAMPAIGN = ["sheepshead", "mille_bornes", "pitch"]
+GAMES_OF_THIS_CAMPAIGN = ["sheepshead", "mille_bornes", "pitch", "briscola"]
 
 
 def _game(name: str) -> interpreter.Game:
@@ -278,3 +278,29 @@ def test_pitch_bids_rise_and_the_dealer_is_stuck_when_all_pass():
     assert (_value(state, "bidder"), _value(state, "bid")) == ("P0", "2")
     assert "P0 is stuck with 2" in [e["text"].strip() for e in state.observation(1)["log"]]
     assert state.current_player == 0 and state.prompt == "Play a card"
+
+
+def test_briscola_a_low_trump_takes_the_ace_and_its_player_draws_first():
+    state = _game("briscola").new_game(seed=3)
+    assert _value(state, "bottom(stock)") == "AS" and _value(state, "face_up(AS)") == "true"
+    assert _value(state, "trump") == "S" and _value(state, "bottom(stock)", viewer=1) == "AS"
+    state = arrange(state, {"hand": {0: ["AH", "4C", "5C"], 1: ["2S", "6C", "7C"]},
+                            "stock": ["AS", "3D", "KD"]}, "box")
+    state.apply("play AH")
+    assert moves(state) == {"play 2S", "play 6C", "play 7C"}  # no need to follow suit
+    state.apply("play 2S")
+    assert _value(state, "cards(won[P1])") == "[AH, 2S]"
+    assert (_value(state, "owner(KD)"), _value(state, "owner(3D)")) == ("P1", "P0")
+    assert state.current_player == 1
+
+
+def test_briscola_the_turned_trump_is_drawn_last_and_stays_known():
+    import random
+    state = _game("briscola").new_game(seed=3)
+    rng = random.Random(1)
+    while _value(state, "count(stock)") != "0":
+        state.apply(rng.choice(state.legal_moves()))
+    holder = int(_value(state, "owner(AS)")[1:])
+    other = 1 - holder
+    assert "AS" in state.view(other)["zones"]["hand"][f"P{holder}"]
+    assert state.view(other)["zones"]["hand"][f"P{holder}"].count("??") == 2
