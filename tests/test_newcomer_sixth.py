@@ -1,13 +1,18 @@
 """A sixth newcomer campaign (i15-newcomer): hidden partnerships, custom orders across suits,
 burying, reactions out of turn and bidding to a target, written from the docs alone (Sheepshead,
-a Mille Bornes-like race, Pitch, Briscola, in tests/scripts/), then what a newcomer met while writing them.
-Each test pins one thing found broken or unhelpful, or one rule of those games."""
+a Mille Bornes-like race, Pitch, Briscola, in tests/scripts/), then what a newcomer met while
+writing them. Each test pins one thing found broken or unhelpful, or one rule of those games."""
 
 from __future__ import annotations
 
-import interpreter
+import random
 
-from helpers import ROOT
+import pytest
+
+import interpreter
+from interpreter.simulate import simulate
+
+from helpers import ROOT, arrange, moves
 
 SCRIPTS = ROOT / "tests" / "scripts"
 
@@ -170,12 +175,6 @@ def test_lint_does_not_warn_of_a_rule_written_as_a_prohibition(tmp_path):
 
 # ---- the games of this campaign
 
-import pytest  # noqa: E402
-
-from interpreter.simulate import simulate  # noqa: E402
-
-from helpers import arrange, moves  # noqa: E402
-
 GAMES_OF_THIS_CAMPAIGN = ["sheepshead", "mille_bornes", "pitch", "briscola"]
 
 
@@ -295,7 +294,6 @@ def test_briscola_a_low_trump_takes_the_ace_and_its_player_draws_first():
 
 
 def test_briscola_the_turned_trump_is_drawn_last_and_stays_known():
-    import random
     state = _game("briscola").new_game(seed=3)
     rng = random.Random(1)
     while _value(state, "count(stock)") != "0":
