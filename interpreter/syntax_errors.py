@@ -184,6 +184,24 @@ CATALOGUE = {
         'phase p { decide a { b requires x c } }',
         'phase p { decide a { b requires x, y() { } } }',
     ],
+    ("E0581", "a reaction or handler names its event alone: the event's parameters are named already",
+     "write `reaction NAME on EVENT by q in PLAYERS { ... }` or `on EVENT { ... }`; the body reads the "
+     "event's parameters by the names the `event` declares"): [
+        'reaction r on e(a) by q in x { }',
+        'reaction r on e(a, b) by q in x { }',
+        'reaction r on e() by q in x { }',
+        'on e(a) { }',
+        'on e(a, b) { }',
+        'on e() { }',
+    ],
+    ("E0582", "`by` names the players who may answer as `q in PLAYERS`",
+     "write `by q in [target]` for one player or `by q in players` for all; in the body, `q` is the "
+     "player answering"): [
+        'reaction r on e by x { }',
+        'reaction r on e by f(x) { }',
+        'reaction r on e by [x] { }',
+        'reaction r on e by x[y] { }',
+    ],
     ("E0149", "a `log` line is one text: its values go inside it, in braces",
      'write `log "n is {n}"`; `+` joins texts only in an expression, such as a procedure\'s argument'): [
         'phase p { log "x" + y }',
