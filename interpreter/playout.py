@@ -23,6 +23,7 @@ from .enumeration import enumerate_moves
 from .rng import GAMMA, MASK, MIX1, MIX2, Random
 from .moves import apply_move
 from .runtime import RUNTIME_FAULTS, Redo, ScriptRuntimeError, State, as_fault, too_many_decisions
+from .shared_log import SharedLog
 
 
 class Playout:
@@ -52,6 +53,9 @@ def play_random(st, rng: Random, max_decisions: int, tally: list | None = None) 
     are (flow.deferred_step_charges), and the fault is the API's."""
     if st.tracer is not None or st.pause_at:
         return None  # someone is listening, or the game stops between decisions: the public calls
+    # The history, appended to at every decision, is a plain list meanwhile (its append is C
+    # code; a SharedLog's, which copies share, is Python), and a SharedLog again after.
+    st.history = list(st.history)
     start, drawn, counted = st.copy_into(State()), rng.state, tally[:] if tally is not None else None
     try:
         return _play(st, rng, max_decisions, tally, st.prog.playout_codes)
@@ -61,6 +65,8 @@ def play_random(st, rng: Random, max_decisions: int, tally: list | None = None) 
         if tally is not None:
             tally[:] = counted
         return _play(st, rng, max_decisions, tally, None)
+    finally:
+        st.history = SharedLog(st.history)
 
 
 def _play(st, rng: Random, max_decisions: int, tally: list | None, codes: list | None) -> ScriptRuntimeError | None:

@@ -28,7 +28,8 @@ def inside(path: str, folder: str) -> bool:
 
 
 def read_text(path: str, max_bytes: int, folder: str | None = None) -> str:
-    """The UTF-8 text of the regular file `path`, at most `max_bytes` long; FileRefused otherwise.
+    """The UTF-8 text of the regular file `path` (without a leading byte-order mark), at most
+    `max_bytes` long; FileRefused otherwise.
 
     With `folder`, the file must lie inside it once symbolic links are followed: a link inside
     the folder that points at `/etc/passwd` is refused without being opened."""
@@ -60,6 +61,6 @@ def read_text(path: str, max_bytes: int, folder: str | None = None) -> str:
     if len(data) > max_bytes:
         raise FileRefused("too_big", f"it is longer than the limit of {max_bytes:,} bytes")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark first, as some editors write, is no character
     except UnicodeDecodeError:
         raise FileRefused("encoding", "not readable UTF-8 text") from None

@@ -70,9 +70,11 @@ class Random:
     def choice(self, items):
         """One of `items` (a sequence), uniformly: `items[below(len(items))]`, in one call (a
         random player's whole choice of move)."""
+        n = len(items)
+        if not n:  # before the generator moves: a refused call draws nothing
+            raise IndexError("nothing to choose from (a game over, faulted or paused offers no moves)")
         state = (self.state + GAMMA) & MASK
         self.state = state
-        n = len(items)
         if n == 1:
             return items[0]  # the draw could only be 0; the generator has still moved on
         z = ((state ^ (state >> 30)) * MIX1) & MASK

@@ -118,3 +118,11 @@ BY_NAME = {c.name: c for c in COMMANDS}
 ALIASES = {"exit": "quit", "q": "quit", "?": "help", "h": "help", "n": "step", "next": "step", "s": "step",
            "c": "auto", "continue": "auto", "b": "break", "cl": "unbreak", "p": "eval", "w": "state",
            "l": "moves"}
+# Words a newcomer types for what another command shows: the unknown command's hint names it.
+SHOWN_BY = {"scores": "`state` shows the scores (the status line too)", "score": "`state` shows the scores",
+            "hand": "`show ZONE` shows one zone (`show hand`), `state` every zone", "table": "`state` draws the table",
+            "board": "`state` draws the table", "legal": "`moves` lists the legal moves",
+            "history": "`log` lists the moves played", "restart": "`new` starts the game again",
+            "reset": "`new` starts the game again", "back": "`undo` takes back a move",
+            "winner": "`state` names the winners once the game is over",
+            "winners": "`state` names the winners once the game is over"}

@@ -19,7 +19,7 @@ import attrs
 import interpreter
 from interpreter import HIDDEN, PAUSES, TABLE, GameFault, IllegalMove, ScriptError
 
-from .commands import ALIASES, BY_NAME, COMMANDS
+from .commands import ALIASES, BY_NAME, COMMANDS, SHOWN_BY
 
 MAX_LINE = interpreter.limits.MAX_SCRIPT_BYTES  # characters in one command line, as in a whole script
 from .input import (NoSuchMove, copies_of, lines_of, listed_position, read_move, reads_as_number, whole_number,
@@ -391,6 +391,8 @@ class Session:
             if any(t == word or t.startswith(word + " ") for t in texts):
                 return (f"{message}\n  = help: `{word}` is a move of this decision: moves are typed after "
                         f"`play` (`play {line}`); `moves` lists them")
+        if word.lower() in SHOWN_BY:
+            return f"{message}\n  = help: {SHOWN_BY[word.lower()]}"
         if close:
             return f"{message}\n  = help: did you mean `{close[0]}`? (`help` lists the commands)"
         return f"{message}\n  = help: `help` lists the commands"

@@ -44,6 +44,11 @@ def arrange(state: interpreter.GameState, layout: dict, rest: str) -> interprete
     return game.restore(data)
 
 
+def played_json(game, players: int, seed: int) -> dict:
+    """The saved state a whole game between random players ends in: two equal ones are one game."""
+    return play_out(game.new_game(players=players, seed=seed), interpreter.RandomAgent(seed), 10_000).to_json()
+
+
 def play_out(state: interpreter.GameState, agent, max_decisions: int) -> interpreter.GameState:
     """Play `state` on through the public calls only (legal_moves, the agent, apply) until it ends,
     faults, offers nothing or reaches `max_decisions`."""

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import interpreter
 from authoring.analysis import Analysis
 from authoring.fmt import format_source
-from helpers import ROOT
+from helpers import ROOT, played_json
 from interpreter import code_cache, parser, syntax_cache
 from interpreter.concrete import tokens
 from repl.cli import main
@@ -81,12 +81,8 @@ def cache_folder(tmp_path, monkeypatch):
     return tmp_path / "cache"
 
 
-def _played(game, seed=3):
-    state = game.new_game(players=2, seed=seed)
-    agent = interpreter.RandomAgent(seed)
-    while not state.is_over:
-        state.apply(agent.choose(state.legal_moves()))
-    return state.to_json()
+def _played(game):
+    return played_json(game, 2, 3)
 
 
 def _plant(change) -> None:
@@ -429,7 +425,8 @@ HELD = {
     "folder_named_like_a_script": ({"d.cardgame/x": "", "v.cardgame": 'include "d.cardgame"\n'}, "E0605"),
     "binary": ({"b.cardgame": bytes(range(256)) * 4, "v.cardgame": 'include "b.cardgame"\n'}, "E0601"),
     "utf16": ({"b.cardgame": "var z: int = 0\n".encode("utf-16"), "v.cardgame": 'include "b.cardgame"\n'}, "E0601"),
-    "byte_order_mark": ({"b.cardgame": b"\xef\xbb\xbfvar z: int = 0\n", "v.cardgame": 'include "b.cardgame"\n'}, "E0113"),
+    "byte_order_mark_inside": ({"b.cardgame": b"var z: int = 0\n\xef\xbb\xbf\n", "v.cardgame": 'include "b.cardgame"\n'},
+                               "E0113"),
     "symlink_to_itself": ({"v.cardgame": 'include "l.cardgame"\n', "l.cardgame": "->l.cardgame"}, "E0601"),
     "include_inside_a_phase": ({"v.cardgame": WAR.read_text().replace("    shuffle stock\n", '    include "x.cardgame"\n', 1)},
                                "E0107"),
@@ -470,3 +467,14 @@ def test_a_fifo_or_a_folder_in_place_of_a_cache_file_is_passed_over(cache_folder
         os.remove(place)
         os.mkfifo(place, 0o600)
     assert _played(interpreter.load(str(WAR))) == expected
+
+
+def test_a_byte_order_mark_opening_a_file_is_skipped(tmp_path):
+    """Some editors (Windows Notepad) open every UTF-8 file with a byte-order mark: it is not part
+    of the text, at the start of a script, of an included file or of a replay."""
+    (tmp_path / "war.cardgame").write_bytes(b"\xef\xbb\xbf" + WAR.read_bytes())
+    (tmp_path / "v.cardgame").write_bytes(b"\xef\xbb\xbf" + V.encode() + b'replace game "With marks"\n')
+    _tables, _items, _sources, diags = interpreter.check_file(str(tmp_path / "v.cardgame"))
+    assert [d for d in diags if d.severity == "error"] == []
+    game = interpreter.load(str(tmp_path / "v.cardgame"))
+    assert game.title == "With marks" and not game.program.tables.zones.keys() - interpreter.load(str(WAR)).program.tables.zones.keys()

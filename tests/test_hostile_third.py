@@ -13,7 +13,7 @@ import lark
 import pytest
 
 import interpreter
-from helpers import GAMES
+from helpers import GAMES, played_json
 from interpreter import codegen, parser, syntax_cache
 from repl.cli import main
 
@@ -29,12 +29,8 @@ def folder(tmp_path, monkeypatch):
     parser._lark.cache_clear()
 
 
-def _played(game, seed=1):
-    state = game.new_game(players=3, seed=seed)
-    agent = interpreter.RandomAgent(seed)
-    while not state.is_over:
-        state.apply(agent.choose(state.legal_moves()))
-    return state.to_json()
+def _played(game):
+    return played_json(game, 3, 1)
 
 
 def _damaged(path, old: bytes, new: bytes) -> None:

@@ -5,6 +5,7 @@ them took 17 s).  These tests count what one move costs, never time it."""
 
 from __future__ import annotations
 
+import io
 import json
 import tracemalloc
 
@@ -193,7 +194,7 @@ def test_a_piped_auto_prints_each_move_as_it_is_made():
         def flush(self):
             pass
     s, out = _bouncer(), Out()
-    assert run_piped(s, "", ["auto 3\n"], out) == 0
+    assert run_piped(s, "", io.StringIO("auto 3\n"), out) == 0
     steps = [step for step, text in out.writes if text.strip()]
     assert steps == [1, 2, 3, 3]  # three moves, then the run's end
     assert "".join(text for _, text in out.writes) == _bouncer().execute("auto 3") + "\n"

@@ -354,3 +354,11 @@ def test_a_several_card_move_that_is_wrong_says_how_and_keeps_the_cards_typed(ty
     assert s.execute(f"play {typed}").splitlines()[1:] == [
         f"  = help: {reason}", "  = help: did you mean `pass_cards 2H 3S 4C`?"]  # keeps 2H and 3S
     assert s.step == 0
+
+
+def test_words_for_what_another_command_shows_name_that_command():
+    s = bouncer()
+    assert s.execute("scores") == "error: unknown command `scores`\n  = help: `state` shows the scores (the status line too)"
+    assert s.execute("history").endswith("= help: `log` lists the moves played")
+    assert s.execute("Restart").endswith("= help: `new` starts the game again")
+    assert s.execute("sorce rules").endswith("did you mean `source`? (`help` lists the commands)")

@@ -1,6 +1,9 @@
 """The generator's inlined draws agree with next64, the definition of the sequence."""
 
+import pytest
+
 from interpreter import rng
+from interpreter.agents import RandomAgent
 
 
 def _below(state, n):
@@ -56,3 +59,11 @@ def test_agents_draw_as_below_indexes():
         alt = twin.below(3)
         mine = [m for m in moves if m.alt == alt]
         assert by_alt.choose(moves) is mine[twin.below(len(mine))]
+
+
+def test_choosing_from_nothing_says_so_and_draws_nothing():
+    agent = RandomAgent(5)
+    before = agent.rng.state
+    with pytest.raises(IndexError, match="nothing to choose from"):
+        agent.choose([])
+    assert agent.rng.state == before
