@@ -22,7 +22,7 @@ from .engine import Game, check_seed
 from .knowledge import rules_reading_unseen
 from .measures import MEASURE_REPLAY, compile_measures, in_measure
 from .moves import rule_statuses
-from .nodes import Call, Literal, Name, walk
+from .nodes import Call, Name, walk
 from .parallel import map_jobs, worker_game
 from .playtest import OUTCOMES, game_seed, play_recorded
 from .rng import Random, derive
@@ -284,12 +284,6 @@ def held_options(game: Game, expr, records: list) -> str:
     return f" ({'; '.join(held)}: try `--option` with another value)" if held else ""
 
 
-def _prohibition(rule) -> bool:
-    """`when CASE require false`: a rule written to forbid every move it applies to."""
-    r = rule.require
-    return rule.when is not None and isinstance(r, Literal) and r.kind == "bool" and r.value is False
-
-
 def findings(game: Game, obs: Observations, records: list, max_decisions: int) -> list[Diagnostic]:
     """The lint's diagnostics, in source order (faults first within a line)."""
     prog, t = game.program, game.program.tables
@@ -334,7 +328,7 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
             warn("L0201", f"rule `{name}` never forbade a move", rule.span,
                  f"applied to {passed:,} of {judged:,} moves judged, forbade none",
                  "it may be dead (its `require` always holds where it applies), or the games never met the case")
-        elif not passed and not _prohibition(rule):
+        elif not passed and not rule.prohibits:
             warn("L0202", f"rule `{name}` forbade every move it applied to", rule.span,
                  f"forbade {failed} moves, allowed none",
                  "its alternatives can only be played where its `when` is false" if rule.when is not None else

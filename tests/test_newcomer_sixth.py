@@ -322,3 +322,14 @@ def test_a_saved_game_given_as_a_script_is_named_for_what_it_is(tmp_path):
         assert "`open FILE`" in diags[0].hint
     out = s.execute(f"load {seen}")
     assert s.last_failed and out.startswith("error[E0640]:")
+
+
+def test_the_rulebook_says_a_prohibition_forbids_the_choice(tmp_path):
+    # `cardgame rules` wrote a `when CASE require false` rule as "requires that false".
+    from authoring.rulebook import rulebook
+    path = tmp_path / "keep.cardgame"
+    path.write_text(PROHIBITION)
+    lines = rulebook(str(path)).splitlines()
+    start = lines.index("- **keep_the_ace**: The ace of clubs stays in hand while a club is on the table.")
+    assert lines[start + 2] == "  - then the choice is not allowed"
+    assert "  - requires that the rank of *c* is not 7" in lines
