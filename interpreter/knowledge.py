@@ -511,14 +511,19 @@ def rule_args_as_seen(use, args: list, unknown) -> list:
     """A rule's arguments with each card `unknown(card)` an Unknown, found by the checker's type of
     each argument: a card the decision's frame holds (an event's parameter, a `let`) is hidden as
     a card of the move is, so judging a seat's own move never reads a card it cannot see."""
-    def mask(typ, value, what):
-        if typ == CARD and type(value) is int and unknown(value):
-            return Unknown(what)
-        if isinstance(value, tuple) and typ is not None and is_list(typ):
-            return tuple(mask(element(typ), v, what) for v in value)
-        return value
     names = [f"`{p.name}` of `{use.rule.node.name}` (a card)" for p in use.rule.node.params]
-    return [mask(t, v, what) for t, v, what in zip(use.arg_types, args, names)] + list(args[len(use.arg_types):])
+    return [_masked_arg(t, v, unknown, what) for t, v, what in zip(use.arg_types, args, names)] \
+        + list(args[len(use.arg_types):])
+
+
+def _masked_arg(typ, value, unknown, what: str):
+    """`value` of type `typ` with each card `unknown(card)` an Unknown (a module function, not a
+    closure calling itself: that would be a cycle holding the state until a full collection)."""
+    if typ == CARD and type(value) is int and unknown(value):
+        return Unknown(what)
+    if isinstance(value, tuple) and typ is not None and is_list(typ):
+        return tuple(_masked_arg(element(typ), v, unknown, what) for v in value)
+    return value
 
 
 def moves_as_seen(st, viewer, moves) -> list:
