@@ -10,7 +10,9 @@ Most of the layout is generic, so new grammar rules need no work here:
 - the items of a script, and the children of a `{ ... }` without commas (blocks, decks,
   decisions), each go on their own line, one level deeper than the braces;
 - everything else is printed token by token with the spacing rules of `_space`;
-- a break may follow any comma; the contents of brackets are nested one level.
+- a break may follow any comma; the contents of brackets are nested one level, and so is what
+  follows a comma outside brackets in a top-level declaration (`attribute points from rank:
+  J = 10, ...` continued).
 The few tables below name the constructs that break in a particular way (the clauses of a rule,
 chains of `and`/`or`/`+`/`-`, `if ... then ... else` chains, `where`/`by`/`requires`).
 
@@ -299,7 +301,9 @@ class _Formatter:
                     # a chain of lets breaks before its body; several `for`s before each
                     sep, has_line, nested_line = LINE, True, True
                 elif prev.text == ",":
-                    sep, has_line = FILL, True
+                    # in a top-level declaration, outside brackets, what follows a break continues
+                    # one level in (at column 0 it would read as the next declaration)
+                    sep, has_line, nested_line = FILL, True, nested_line or (not stack and depth == 0)
                 parts.append(sep)
             if (statement and isinstance(child, Token) and child.text in ("=", "+=", "-=")
                     and tree.rule in ASSIGNMENTS and k == len(kids) - 2):

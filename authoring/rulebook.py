@@ -248,7 +248,8 @@ class _Book:
                 continue
             if rule.when is not None and self.fixed(rule.when) is not True:
                 self.add(f"  - applies when {self.words(rule.when)}")
-            self.add(f"  - requires that {self.words(rule.require)}")
+            self.add("  - then the choice is not allowed" if rule.prohibits else
+                     f"  - requires that {self.words(rule.require)}")
         self.add("")
 
     def terms(self):

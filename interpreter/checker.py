@@ -908,6 +908,17 @@ class Checker:
                     f"makes card names differ from attribute values")
         return ""
 
+    _HIDING = {"global": "variable", "option": "option", "zone": "zone", "zones": "zone", "define": "definition"}
+
+    def _symbol_hidden(self, node) -> str:
+        """The hint for a name that reads as a declaration hiding the symbol of that name (W0408)."""
+        kind = self.t.resolved.get(id(node), (None,))[0] if isinstance(node, n.Name) else None
+        if kind not in self._HIDING or node.name not in self.t.symbols:
+            return ""
+        what = self._HIDING[kind]
+        return (f"`{node.name}` here is the {what} of that name, which hides the symbol `{node.name}` (W0408): "
+                f"rename the {what} to compare with the symbol")
+
     def _binder_range(self, b: n.Binder):
         """E0315 for `n in LOW..HIGH` with constant bounds wider than a decision may offer (the
         enumerator counts the values of other ranges as it walks them)."""
@@ -1782,7 +1793,8 @@ class Checker:
             if not (fits(left, right) or fits(right, left)):
                 self.error("E0216", f"comparing {describe(left)} with {describe(right)} is always "
                            f"{'false' if op == '==' else 'true'}", e.span, "different kinds of value",
-                           self._symbol_and_card(e.left) or self._symbol_and_card(e.right))
+                           self._symbol_and_card(e.left) or self._symbol_and_card(e.right)
+                           or self._symbol_hidden(e.left) or self._symbol_hidden(e.right))
             else:
                 self._value_no_card_has(e.left, e.right, op == "==")
                 self._value_no_card_has(e.right, e.left, op == "==")

@@ -358,7 +358,8 @@ class Compiler:
                     bindings.append(Binding(self.t.slots[id(b)], elem, self.gen.seq_fn(b.source), None, None))
                 else:
                     bindings.append(Binding(self.t.slots[id(b)], INT, None, self.expr(b.low), self.expr(b.high)))
-            rules = tuple(RuleUse(self.p.rules[c.name], tuple(self.expr(a) for a in c.args), c)
+            rules = tuple(RuleUse(self.p.rules[c.name], tuple(self.expr(a) for a in c.args), c,
+                                  tuple(self.t.types.get(id(a)) for a in c.args))
                           for c in alt.requires)
             specs.append(AltSpec(i, alt.name, tuple(bindings), rules, -1, alt,
                                  reaction_of(alt) if reaction_of else None))

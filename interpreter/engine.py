@@ -23,7 +23,8 @@ from .runtime import (PAUSES, RUNTIME_FAULTS, TABLE, VALUE_FAULTS, ScriptRuntime
                       fault_words, resume, start, statement_span, too_many_decisions)
 from .knowledge import (Journal, UnknownRead, attributes_read, describe, determinize, information_state, masked,
                         masked_move_text, masked_values, move_cards_unknown, moves_as_seen, observation,
-                        refusal_message, unknown_names, unknown_to, viewer_name, zone_visibility)
+                        refusal_message, rule_args_as_seen, unknown_names, unknown_to, viewer_name,
+                        zone_visibility)
 from .teams import Teams, fixed as teams_fixed, numbered as teams_numbered
 from .views import build_view
 from .source import Diagnostic, ScriptError, SourceFile, Span, clipped, did_you_mean, render
@@ -737,15 +738,16 @@ class GameState(State):
             return Explanation(text, None, refusal_message(f"P{actor}'s choices", viewer), ())
         chosen = move if isinstance(move, Move) and self.waiting is not None else None
         unknown = unknown_to(self, viewer)
+        args_seen = lambda use, args: rule_args_as_seen(use, args, unknown)  # noqa: E731
         if chosen is not None and move_cards_unknown(self, chosen, unknown):
             seen = Move(masked_move_text(self, self.waiting, chosen, unknown), chosen.alt,
                         masked_values(self, chosen, unknown))
-            return self._explained(lambda: explain(masked(self, viewer), seen.text, tuple(expand), seen), seen.text,
-                                   viewer)
+            return self._explained(lambda: explain(masked(self, viewer), seen.text, tuple(expand), seen, args_seen),
+                                   seen.text, viewer)
         if unknown_names(self, viewer, text) and self._moves_hide_cards(unknown):
             return Explanation(text, None, f"names a card {viewer_name(viewer)} cannot see; among moves that name "
                                "cards it cannot see, a move is chosen by its number", ())
-        return self._explained(lambda: explain(masked(self, viewer), text, tuple(expand)), text, viewer)
+        return self._explained(lambda: explain(masked(self, viewer), text, tuple(expand), seen=args_seen), text, viewer)
 
     def _explained(self, judge, text: str, viewer="all") -> Explanation:
         """`judge()`, or why it could not judge: what it read that `viewer` cannot see, or a fault."""

@@ -507,6 +507,25 @@ def move_cards_unknown(st, move, unknown) -> bool:
     return any(unknown(c) for b, v in zip(spec.bindings, move.values) for c in _cards_in(st.prog, b.type, v))
 
 
+def rule_args_as_seen(use, args: list, unknown) -> list:
+    """A rule's arguments with each card `unknown(card)` an Unknown, found by the checker's type of
+    each argument: a card the decision's frame holds (an event's parameter, a `let`) is hidden as
+    a card of the move is, so judging a seat's own move never reads a card it cannot see."""
+    names = [f"`{p.name}` of `{use.rule.node.name}` (a card)" for p in use.rule.node.params]
+    return [_masked_arg(t, v, unknown, what) for t, v, what in zip(use.arg_types, args, names)] \
+        + list(args[len(use.arg_types):])
+
+
+def _masked_arg(typ, value, unknown, what: str):
+    """`value` of type `typ` with each card `unknown(card)` an Unknown (a module function, not a
+    closure calling itself: that would be a cycle holding the state until a full collection)."""
+    if typ == CARD and type(value) is int and unknown(value):
+        return Unknown(what)
+    if isinstance(value, tuple) and typ is not None and is_list(typ):
+        return tuple(_masked_arg(element(typ), v, unknown, what) for v in value)
+    return value
+
+
 def moves_as_seen(st, viewer, moves) -> list:
     """The texts of `moves` (of the decision waiting) as `viewer` may read them: each card it
     does not know is ??, so a seat that cannot see its own hand is offered `play ??`."""
@@ -560,7 +579,8 @@ def rules_reading_unseen(st, viewer):
                 when, require, _trace = st.prog.compiler.traced_rule(name)
                 known.begin_work(query=True)
                 try:
-                    args = [a(known, L) for a in use.args] + [None] * (use.rule.size - len(use.args))
+                    args = rule_args_as_seen(use, [a(known, L) for a in use.args], unknown)
+                    args += [None] * (use.rule.size - len(use.args))
                     if when is None or when(known, args):
                         require(known, args)
                 except UnknownRead as unread:

@@ -328,7 +328,7 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
             warn("L0201", f"rule `{name}` never forbade a move", rule.span,
                  f"applied to {passed:,} of {judged:,} moves judged, forbade none",
                  "it may be dead (its `require` always holds where it applies), or the games never met the case")
-        elif not passed:
+        elif not passed and not rule.prohibits:
             warn("L0202", f"rule `{name}` forbade every move it applied to", rule.span,
                  f"forbade {failed} moves, allowed none",
                  "its alternatives can only be played where its `when` is false" if rule.when is not None else

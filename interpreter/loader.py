@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 
 import games
@@ -48,6 +49,10 @@ def read_sources(path: str, text: str | None = None) -> tuple[list, dict[str, So
             return
         budget[0] -= len(text.encode("utf-8", "surrogatepass"))  # an editor's text may hold a lone surrogate (E0113)
         sources[file_path] = SourceFile(file_path, text)
+        saved = _saved_format(text)
+        if saved is not None:
+            diags.append(_saved_not_script(file_path, saved, via))
+            return
         script, errors = parse_script(text, file_path)
         diags.extend(errors)
         if script is None:
@@ -72,6 +77,28 @@ def read_sources(path: str, text: str | None = None) -> tuple[list, dict[str, So
 
     visit(path, None, (path,), root)
     return items, sources, diags, includes
+
+
+def _saved_format(text: str) -> str | None:
+    """The `format` of a file the tools saved (JSON: a replay, a seat's observation, a state),
+    given where a script was expected; None for anything else (no script begins with `{`)."""
+    if not text.lstrip().startswith("{"):
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    found = data.get("format") if isinstance(data, dict) else None
+    return found if isinstance(found, str) and found.startswith("cardgame-") else None
+
+
+def _saved_not_script(file_path: str, saved: str, via: n.Include | None) -> Diagnostic:
+    """E0640: a saved game given (or included) as a script."""
+    return Diagnostic("E0640", f"`{file_path}` is a file saved by cardgame (`{clipped(saved)}`), not a script",
+                      via.span if via else None, "included here" if via else "",
+                      "a script is the `.cardgame` text of a game; a replay (`save FILE`, `play --save`) is "
+                      "restored with `open FILE` in `cardgame repl SCRIPT`, and a seat's observation "
+                      "(`save --view`) is only read, never replayed")
 
 
 def _read(file_path: str, via: n.Include | None, root: str, budget: int, diags) -> str | None:

@@ -140,10 +140,11 @@ def apply_move(st, move: Move, codes: list | None = None) -> None:
     run(st, False, codes)
 
 
-def explain(st, text: str, expand=(), move: Move | None = None) -> Explanation:
+def explain(st, text: str, expand=(), move: Move | None = None, seen=None) -> Explanation:
     """Re-evaluate every rule behind `text` (or `move`, a move of this decision, its values as
     given) with tracing on: the slow path, never used in play.  `expand` names definitions whose
-    calls are evaluated again inside, with their arguments."""
+    calls are evaluated again inside, with their arguments; `seen(use, args)`: the arguments as
+    the seat asking may read them (knowledge.rule_args_as_seen)."""
     decision = st.waiting
     if decision is None:
         pending = "no decision is pending" if st.pause_point is None else \
@@ -159,7 +160,7 @@ def explain(st, text: str, expand=(), move: Move | None = None) -> Explanation:
         move = find_move(st.prog, decision, listed, text, st.n)
     if move is None:
         return Explanation(text, False, _not_an_option(st, decision, text, candidates), ())
-    results = _with_binders(st, move, lambda L, use: _judge(st, L, use, frozenset(expand)))
+    results = _with_binders(st, move, lambda L, use: _judge(st, L, use, frozenset(expand), seen))
     legal = all(r.status != "fail" for r in results)
     if legal:
         reason = "allowed by every rule" if results else "no rule restricts this option"
@@ -190,21 +191,23 @@ def _with_binders(st, move: Move, judge) -> list:
             L[s] = v
 
 
-def _status(st, L, use) -> tuple[str, list, list]:
+def _status(st, L, use, seen=None) -> tuple[str, list, list]:
     """(status, arguments, trace) of one rule use, evaluated by its traced code: the trace holds
-    what it read, for `_judge`."""
+    what it read, for `_judge`; `seen` as for `explain`."""
     when, require, trace = st.prog.compiler.traced_rule(use.rule.node.name)
     args = [a(st, L) for a in use.args]
+    if seen is not None:
+        args = seen(use, args)
     args.extend([None] * (use.rule.size - len(args)))
     if when is not None and not when(st, args):
         return "not applicable", args, trace
     return ("pass" if require(st, args) else "fail"), args, trace
 
 
-def _judge(st, L, use, expand) -> RuleResult:
+def _judge(st, L, use, expand, seen=None) -> RuleResult:
     prog = st.prog
     rule = use.rule.node
-    status, args, trace = _status(st, L, use)
+    status, args, trace = _status(st, L, use, seen)
     applies = status != "not applicable"
     params = tuple((p.name, _param_type(prog, p), v) for p, v in zip(rule.params, args))
     values, witnesses, reading, raw = _looked_at(st, trace, _sources(prog, rule.name, (rule.when, rule.require)),

@@ -565,6 +565,12 @@ class RuleDecl:
     when: object | None
     require: object
 
+    @property
+    def prohibits(self) -> bool:
+        """`when CASE require false`: a rule written to forbid every move it applies to."""
+        r = self.require
+        return self.when is not None and isinstance(r, Literal) and r.kind == "bool" and r.value is False
+
 
 @node
 class ProcDecl:

@@ -34,6 +34,13 @@ def collect_order(t, deck: n.DeckDecl, error) -> None:
         t.orders[attr] = values
 
 
+def _by_name_hint(decl: n.AttributeDecl) -> str:
+    """`attribute power from name: ...`: a number per card is a definition over a list of cards."""
+    cards = ", ".join(str(value) for value, _number, _span in decl.pairs[:3])
+    return (f"a card's `name` is its own, not an attribute `from` can read; a number for each card by name "
+            f"is a definition over a list of cards: `define {decl.name}(c: card) = index([{cards}, ...], c)`")
+
+
 def collect_attribute(t, decl: n.AttributeDecl, error) -> None:
     """A number attribute of every card that has the source attribute (E0318 for a gap)."""
     if decl.name == "name":
@@ -45,7 +52,7 @@ def collect_attribute(t, decl: n.AttributeDecl, error) -> None:
         return
     if decl.source not in t.card_attrs:
         error("E0202", f"no card has an attribute `{decl.source}`", decl.source_span, "unknown attribute",
-              did_you_mean(decl.source, set(t.card_attrs)))
+              _by_name_hint(decl) if decl.source == "name" else did_you_mean(decl.source, set(t.card_attrs)))
         return
     holders = [c for c in t.cards if c.attrs.get(decl.source) is not None]
     present = list(dict.fromkeys(c.attrs[decl.source] for c in holders))

@@ -712,9 +712,9 @@ class _ToNodes(Transformer):
         """The arguments of a rule, procedure or event: `NAME: VALUE` is only for records."""
         for a in args:
             if isinstance(a, n.FieldValue):
-                raise _NodeError(Diagnostic("E0223", f"a {what} takes its arguments in order, not by name", a.name_span,
-                                            "a field name", "only a record's constructor names its values: "
-                                            f"drop `{a.name}:`"))
+                message = f"{_article(what)} {what} takes its arguments in order, not by name"
+                raise _NodeError(Diagnostic("E0223", message, a.name_span, "a field name",
+                                            f"only a record's constructor names its values: drop `{a.name}:`"))
         return tuple(args)
 
     def int_lit(self, meta, c):
@@ -769,3 +769,8 @@ class _Elif:
 
     def __init__(self, cond, body):
         self.cond, self.body = cond, body
+
+
+def _article(word: str) -> str:
+    """`a` or `an` before `word` (`an event`, `a rule`)."""
+    return "an" if word[:1] in "aeiou" else "a"

@@ -132,6 +132,7 @@ class RuleUse:
     rule: "CompiledRule"
     args: tuple  # fns(st, L)
     call: n.RuleCall
+    arg_types: tuple = ()  # the checker's type of each argument, to hide its cards from a seat
 
 
 @attrs.define

@@ -196,6 +196,24 @@ CATALOGUE = {
         'phase p { decide a { b requires x c } }',
         'phase p { decide a { b requires x, y() { } } }',
     ],
+    ("E0581", "a reaction or handler names its event alone: the event's parameters are named already",
+     "write `reaction NAME on EVENT by q in PLAYERS { ... }` or `on EVENT { ... }`; the body reads the "
+     "event's parameters by the names the `event` declares"): [
+        'reaction r on e(a) by q in x { }',
+        'reaction r on e(a, b) by q in x { }',
+        'reaction r on e() by q in x { }',
+        'on e(a) { }',
+        'on e(a, b) { }',
+        'on e() { }',
+    ],
+    ("E0582", "`by` names the players who may answer as `q in PLAYERS`",
+     "write `by q in [target]` for one player or `by q in players` for all; in the body, `q` is the "
+     "player answering"): [
+        'reaction r on e by x { }',
+        'reaction r on e by f(x) { }',
+        'reaction r on e by [x] { }',
+        'reaction r on e by x[y] { }',
+    ],
     ("E0149", "a `log` line is one text: its values go inside it, in braces",
      'write `log "n is {n}"`; `+` joins texts only in an expression, such as a procedure\'s argument'): [
         'phase p { log "x" + y }',
@@ -463,6 +481,10 @@ STATEMENT_SYNONYMS = {"goto": "`next PHASE` goes on to a phase", "print": "`log 
                       "level (`var x: int = 0`); inside a block `let x = ...` makes a local"}
 
 _TEXT_OR_COMMENT = re.compile(r'"[^"\n]*"|#[^\n]*')
+
+
+# `stop.1`: a name, a dot, then the number that failed (a card copy's name typed as a literal).
+_DOT_NUMBER = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\.$")
 
 
 def _in_block(before: str) -> bool:
@@ -891,6 +913,14 @@ def explain_syntax_error(err: lark.exceptions.UnexpectedInput, text: str, path: 
     if found == "`?`":
         return Diagnostic("E0101", "unexpected `?`", span, "not an operator",
                           "there is no `C ? A : B`: write `if C then A else B`")
+    dotted = _DOT_NUMBER.search(before) if found.strip("`").isdigit() else None
+    if dotted:
+        written = f"{dotted.group(1)}.{found.strip('`')}"
+        return Diagnostic("E0580", f"`{written}` is not a value: a `.` is followed by an attribute's name",
+                          _span_at(text, path, dotted.start(1), len(written)), "not a name after `.`",
+                          f"a card copy (`card \"{dotted.group(1)}\" x 2` makes `{dotted.group(1)}.1` and "
+                          f"`{dotted.group(1)}.2`) has no literal: find it by its name, `c.name == \"{written}\"`, "
+                          f"or by its attributes; an item of a list is `{dotted.group(1)}[{found.strip('`')}]`")
     left_open = _declaration_in_block(err, text, before, path) if start == "start" else None
     if left_open is not None:
         return left_open
