@@ -39,6 +39,9 @@ class IllegalMove(Exception):
         self.explanation = explanation
         super().__init__(str(explanation))  # `MOVE` is illegal: RULE fails at FILE:LINE: ...
 
+    def __reduce__(self):  # unpickled (from a worker process) by its own arguments, not its text
+        return type(self), (self.explanation,)
+
 
 class TracerFailed(ScriptRuntimeError):
     """A tracer callback raised: the game is faulted with R0003 (the script is not to blame)."""
@@ -48,8 +51,11 @@ class GameFault(Exception):
     """The script failed while running (a limit, a division by zero...); carries a diagnostic."""
 
     def __init__(self, diagnostic: Diagnostic, sources: dict):
-        self.diagnostic = diagnostic
+        self.diagnostic, self.sources = diagnostic, sources
         super().__init__(render(diagnostic, sources))
+
+    def __reduce__(self):  # unpickled (from a worker process) by its own arguments, not its text
+        return type(self), (self.diagnostic, self.sources)
 
 
 @attrs.frozen

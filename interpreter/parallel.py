@@ -17,7 +17,14 @@ def worker_game(path: str):
 
 
 def _preload(path: str) -> None:
-    worker_game(path)
+    """A spawned worker's set-up: load the game now, before the first job.  It must not raise:
+    a pool replaces a worker whose initializer fails, for ever (a script deleted or broken
+    since the command loaded it hung `--workers`); the first job loads it again and its error
+    travels back to the command."""
+    try:
+        worker_game(path)
+    except Exception:  # ScriptError and any other: the job reports it
+        pass
 
 
 def _pool(workers: int, path: str, game):

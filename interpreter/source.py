@@ -184,6 +184,9 @@ class ScriptError(Exception):
     def render(self) -> str:
         return "\n\n".join(render(d, self.sources) for d in self.diagnostics)
 
+    def __reduce__(self):  # travels from worker processes whole (the default passed the text as diagnostics)
+        return type(self), (self.diagnostics, self.sources)
+
     @property
     def errors(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity == "error"]

@@ -42,6 +42,8 @@ def _stats(game, workers):
 def test_forked_workers_play_the_game_the_parent_loaded(tmp_path):
     """The workers start with the parent's Game: the file may be gone or edited since."""
     import interpreter
+    if threading.active_count() > 1:  # an earlier test in this process left a thread: workers are spawned
+        pytest.skip("another thread runs in this test process, so workers are spawned, not forked")
     path = tmp_path / "bouncer.cardgame"
     path.write_text((GAMES / "bouncer.cardgame").read_text())
     game = interpreter.load(str(path))
@@ -64,3 +66,17 @@ def test_workers_are_spawned_while_other_threads_run():
     finally:
         release.set()
         waiting.join()
+
+
+def test_spawned_workers_report_a_script_gone_since_instead_of_starting_again_for_ever(tmp_path, monkeypatch):
+    """A spawned worker loads the script from its file: if it is gone, the run says so."""
+    import interpreter
+    from interpreter import parallel
+    path = tmp_path / "bouncer.cardgame"
+    path.write_text((GAMES / "bouncer.cardgame").read_text())
+    game = interpreter.load(str(path))
+    path.unlink()
+    monkeypatch.setattr(threading, "active_count", lambda: 2)  # as if another thread ran: spawn
+    with pytest.raises(interpreter.ScriptError, match="cannot read"):
+        _stats(game, 2)
+    assert parallel._loaded == {}
