@@ -548,14 +548,7 @@ def unknown_names(st, viewer, text: str) -> list:
 def masked_values(st, move, unknown):
     """`move`'s values with each card `unknown(card)` an Unknown (cards chosen together too)."""
     spec = st.waiting.alts[move.alt]
-
-    def mask(typ, value):
-        if typ == CARD and type(value) is int and unknown(value):
-            return Unknown("a card of the move")
-        if isinstance(value, tuple) and is_list(typ):
-            return tuple(mask(element(typ), v) for v in value)
-        return value
-    return tuple(mask(b.type, v) for b, v in zip(spec.bindings, move.values))
+    return tuple(_masked_arg(b.type, v, unknown, "a card of the move") for b, v in zip(spec.bindings, move.values))
 
 
 def rules_reading_unseen(st, viewer):
