@@ -90,3 +90,14 @@ def moves(state) -> set[str]:
 
 def card_count(state) -> int:
     return sum(len(z) for z in state.zones)
+
+
+def ends_at_the_fewest_and_the_most_players(game, games: int = 12, capped_ends: bool = False) -> None:
+    """Random games at the script's fewest and most players all end: won or drawn (or ended by
+    the script's own `end game capped`, where the script allows it), never faulted."""
+    from interpreter.simulate import simulate
+    for players in sorted({game.min_players, game.max_players}):
+        stats = simulate(game, games, players, 5, {})
+        o = stats["outcomes"]
+        ended = o["won"] + o["drawn"] + (o["capped"] if capped_ends else 0)
+        assert ended == games and not o["faulted"], (players, o, stats["faults"])

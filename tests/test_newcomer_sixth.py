@@ -10,9 +10,8 @@ import random
 import pytest
 
 import interpreter
-from interpreter.simulate import simulate
 
-from helpers import ROOT, arrange, moves
+from helpers import ROOT, arrange, ends_at_the_fewest_and_the_most_players, moves
 
 SCRIPTS = ROOT / "tests" / "scripts"
 
@@ -190,11 +189,7 @@ def _value(state, expression: str, viewer="all") -> str:
 
 @pytest.mark.parametrize("name", GAMES_OF_THIS_CAMPAIGN)
 def test_every_game_ends_at_the_fewest_and_the_most_players(name):
-    game = _game(name)
-    for players in sorted({game.min_players, game.max_players}):
-        stats = simulate(game, 12, players, 5, {})
-        o = stats["outcomes"]
-        assert o["won"] + o["drawn"] + o["capped"] == 12 and not o["faulted"], (players, o, stats["faults"])
+    ends_at_the_fewest_and_the_most_players(_game(name), capped_ends=True)
 
 
 def _sheepshead_called_spades():
