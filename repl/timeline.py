@@ -22,30 +22,24 @@ def after_move(text: str, pause_at, traced: bool):
     """The step that makes a move: `text` applied to a copy of the position before, pausing at
     `pause_at`; `traced`: whether it was made with a tracer (which adds the rules judged to the
     observation log), so that the position made again is the same."""
-    def make(before):
-        state = before.clone()
-        state.pause_at = pause_at
-        if traced:
-            state.set_tracer(_ignore)
-        try:
-            state.apply(text)
-        except GameFault:  # a move that faulted: the position is the game stopped at its error
-            pass
-        state.set_tracer(None)
-        return state
-    return make
+    return _made_by(lambda state: state.apply(text), pause_at, traced)
 
 
 def after_step(until, pause_at, traced: bool):
     """The step that goes on from a pause point to the next one `until` names (see after_move)."""
+    return _made_by(lambda state: state.step(until=until), pause_at, traced)
+
+
+def _made_by(act, pause_at, traced: bool):
+    """The step that does `act(state)` on a copy of the position before (see after_move)."""
     def make(before):
         state = before.clone()
         state.pause_at = pause_at
         if traced:
             state.set_tracer(_ignore)
         try:
-            state.step(until=until)
-        except GameFault:
+            act(state)
+        except GameFault:  # a move that faulted: the position is the game stopped at its error
             pass
         state.set_tracer(None)
         return state
