@@ -2,7 +2,7 @@
 where each is used, and what stands at a position.  Plain data, no protocol: authoring/lsp.py
 turns it into LSP messages, and tests can ask it directly.
 
-Positions here are 1-based lines and columns, as in interpreter.source.Span.
+Positions here are 1-based lines and columns, as in cardgame.interpreter.language.source.Span.
 """
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ import re
 
 import attrs
 
-from interpreter import nodes as n
-from interpreter import replacing
-from interpreter.builtins import BUILTINS, CONSTANTS
-from interpreter.checker import VISIBILITIES
-from interpreter.concrete import Token, Tree, tokens
-from interpreter.loader import check_file
-from interpreter.parser import parse_concrete
-from interpreter.source import Span
-from interpreter.types import element, is_record, record_name, spelled
+from cardgame.interpreter.language import nodes as n
+from cardgame.interpreter.language import replacing
+from cardgame.interpreter.language.builtins import BUILTINS, CONSTANTS
+from cardgame.interpreter.language.checker import VISIBILITIES
+from cardgame.interpreter.language.concrete import Token, Tree, tokens
+from cardgame.interpreter.language.loader import check_file
+from cardgame.interpreter.language.parser import parse_concrete
+from cardgame.interpreter.language.source import Span
+from cardgame.interpreter.language.types import element, is_record, record_name, spelled
 
 # The built-ins, as docs/language.md §11 describes them (tests/test_lsp.py checks every one is here).
 BUILTIN_DOCS = {

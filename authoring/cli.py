@@ -10,11 +10,11 @@ import difflib
 import os
 import sys
 
-from interpreter import limits
-from interpreter.loader import refusal
-from interpreter.reading import FileRefused, read_text
-from interpreter.source import SourceFile, render
-from repl.option_pairs import option_pairs_or_exit
+from cardgame.interpreter import limits
+from cardgame.interpreter.language.loader import refusal
+from cardgame.interpreter.language.reading import FileRefused, read_text
+from cardgame.interpreter.language.source import SourceFile, render
+from cardgame.repl.option_pairs import option_pairs_or_exit
 
 
 def add_parsers(sub) -> None:

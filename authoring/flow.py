@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import attrs
 
-from interpreter import nodes as n
-from interpreter.loader import check_file
-from interpreter.source import ScriptError, Span
+from cardgame.interpreter.language import nodes as n
+from cardgame.interpreter.language.loader import check_file
+from cardgame.interpreter.language.source import ScriptError, Span
 
 
 @attrs.frozen

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import attrs
 
-from interpreter.concrete import Token, Tree, tokens
-from interpreter.limits import MAX_SCRIPT_BYTES
-from interpreter.parser import parse_concrete, parse_script
-from interpreter.source import Diagnostic, Span
+from cardgame.interpreter.language.concrete import Token, Tree, tokens
+from cardgame.interpreter.language.limits import MAX_SCRIPT_BYTES
+from cardgame.interpreter.language.parser import parse_concrete, parse_script
+from cardgame.interpreter.language.source import Diagnostic, Span
 
 from .comments import attach_comments
 

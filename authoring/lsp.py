@@ -15,9 +15,9 @@ from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
-from interpreter.limits import MAX_SCRIPT_BYTES
-from interpreter.reading import FileRefused, read_text
-from interpreter.source import Span
+from cardgame.interpreter.language.limits import MAX_SCRIPT_BYTES
+from cardgame.interpreter.language.reading import FileRefused, read_text
+from cardgame.interpreter.language.source import Span
 
 from .analysis import Analysis
 from .fmt import format_source

@@ -18,12 +18,12 @@ import html
 import os
 import re
 
-import interpreter
-from interpreter import nodes as n
-from interpreter.checker import default_value, option_allowed
-from interpreter.concrete import Token, tokens
-from interpreter.parser import parse_concrete
-from interpreter.types import spelled
+from cardgame import interpreter
+from cardgame.interpreter.language import nodes as n
+from cardgame.interpreter.language.checker import default_value, option_allowed
+from cardgame.interpreter.language.concrete import Token, tokens
+from cardgame.interpreter.language.parser import parse_concrete
+from cardgame.interpreter.language.types import spelled
 
 from .comments import attach_comments, comment_text
 from .fmt import PREFIXES

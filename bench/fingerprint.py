@@ -44,7 +44,7 @@ def _ending(state) -> str:
 
 
 def _api_game(game, players, seed, options):
-    from interpreter.agents import RandomAgent
+    from cardgame.interpreter.studies.agents import RandomAgent
     state = game.new_game(players=players, seed=seed, options=options)
     agent = RandomAgent.for_game(seed)
     while not state.is_over and state.fault is None:
@@ -56,9 +56,9 @@ def _api_game(game, players, seed, options):
 
 
 def _lines(path: Path):
-    import interpreter
-    from interpreter.rng import derive
-    from interpreter.simulate import play_one
+    from cardgame import interpreter
+    from cardgame.interpreter.language.rng import derive
+    from cardgame.interpreter.studies.simulate import play_one
     name = path.relative_to(ROOT).as_posix()
     try:
         game = interpreter.load(str(path))

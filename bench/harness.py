@@ -23,9 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _engine():
-    import interpreter
-    from interpreter.rng import derive
-    from interpreter.simulate import play_one
+    from cardgame import interpreter
+    from cardgame.interpreter.language.rng import derive
+    from cardgame.interpreter.studies.simulate import play_one
     return interpreter, derive, play_one
 
 
@@ -72,7 +72,7 @@ def _interleaved(sides: dict, repeat: int) -> dict:
 
 def _api_game(interpreter, game, players, seed, options):
     """One game through the public calls only: legal_moves(), the agent's choice, apply()."""
-    from interpreter.agents import RandomAgent
+    from cardgame.interpreter.studies.agents import RandomAgent
     state = game.new_game(players=players, seed=seed, options=options)
     agent = RandomAgent.for_game(seed)
     while not state.is_over and state.fault is None:
@@ -131,7 +131,7 @@ def run_config(cfg: Config, scale: float, repeat: int, seed: int = 1) -> dict:
 def explain_time(repeat: int) -> dict:
     """Microseconds for `explain()` of one legal move, mid-game (every legal move in turn)."""
     interpreter, derive, _ = _engine()
-    from interpreter.agents import RandomAgent
+    from cardgame.interpreter.studies.agents import RandomAgent
     from .configs import EXPLAIN_MOVES, EXPLAIN_SCRIPT
     game = interpreter.load(str(ROOT / EXPLAIN_SCRIPT))
     state = game.new_game(seed=7)
@@ -183,7 +183,7 @@ def choose_time(repeat: int, scale: float = 1.0) -> dict:
 # ---- cardgame check -------------------------------------------------------------------------
 
 def check_times(repeat: int) -> list[dict]:
-    """Wall time of `python -m repl check SCRIPT` (the `cardgame` command), start-up included.
+    """Wall time of `python -m cardgame.repl check SCRIPT` (the `cardgame` command), start-up included.
 
     `best_s`/`median_s`: as Python normally runs, with its bytecode cache and the parser cache
     in place (one unmeasured run first writes them).  `no_bytecode_s`: the best time when this
@@ -195,8 +195,8 @@ def check_times(repeat: int) -> list[dict]:
     warm = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     cold = dict(warm, PYTHONDONTWRITEBYTECODE="1")
     copy = Path(tempfile.mkdtemp(prefix="bench-check-"))
-    for package in ("interpreter", "repl", "grammar", "games"):
-        shutil.copytree(ROOT / package, copy / package, ignore=shutil.ignore_patterns("__pycache__"))
+    for package in ("interpreter", "repl", "grammar", "games", "authoring"):
+        shutil.copytree(ROOT / package, copy / "cardgame" / package, ignore=shutil.ignore_patterns("__pycache__"))
     for script in sorted((ROOT / "games").glob("*.cardgame")):
         rel = str(script.relative_to(ROOT))
         status = _check(rel, warm)[1]  # writes the caches
@@ -210,7 +210,7 @@ def check_times(repeat: int) -> list[dict]:
 
 def _check(script: str, env: dict, cwd: Path = ROOT) -> tuple[float, int]:
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "repl", "check", script], cwd=cwd, env=env,
+    done = subprocess.run([sys.executable, "-m", "cardgame.repl", "check", script], cwd=cwd, env=env,
                           capture_output=True, text=True)
     return time.perf_counter() - start, done.returncode
 
@@ -219,7 +219,7 @@ def _check(script: str, env: dict, cwd: Path = ROOT) -> tuple[float, int]:
 
 def _mid_game_state():
     interpreter, derive, _ = _engine()
-    from interpreter.agents import RandomAgent
+    from cardgame.interpreter.studies.agents import RandomAgent
     game = interpreter.load(str(ROOT / STATE_SCRIPT))
     state = game.new_game(seed=7)
     agent = RandomAgent(derive(7, 1))
@@ -284,7 +284,7 @@ def state_figures(repeat: int) -> dict:
 
 def workers_speedup(scale: float, repeat: int) -> dict:
     interpreter, _, _ = _engine()
-    from interpreter.simulate import simulate
+    from cardgame.interpreter.studies.simulate import simulate
     cfg = next(c for c in CONFIGS if c.name == WORKERS_CONFIG)
     game = interpreter.load(str(ROOT / cfg.script))
     players = cfg.players if cfg.players is not None else game.min_players

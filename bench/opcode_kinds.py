@@ -14,7 +14,7 @@ from __future__ import annotations
 import linecache
 import re
 
-from interpreter.rng import GAMMA, MIX1, MIX2
+from cardgame.interpreter.language.rng import GAMMA, MIX1, MIX2
 
 GENERATED_PREFIX = "<cardgame generated "
 

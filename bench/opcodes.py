@@ -61,9 +61,9 @@ def _count(fn) -> tuple[collections.Counter, object]:
 def measure(cfg, games: int, seed: int = 1, api: bool = False) -> dict:
     """Opcodes per decision of the engine's playouts, or with `api` of its public loop (and of
     the tuned baseline) on `games` games."""
-    import interpreter
-    from interpreter.rng import derive
-    from interpreter.simulate import play_one
+    from cardgame import interpreter
+    from cardgame.interpreter.language.rng import derive
+    from cardgame.interpreter.studies.simulate import play_one
 
     game = interpreter.load(str(ROOT / cfg.script))
     game.program.make_playout_codes()  # made as they first run, else: part of loading, not counted with the games

@@ -22,13 +22,13 @@ import statistics
 import time
 from pathlib import Path
 
-import interpreter
-from interpreter.agents import RandomAgent
-from interpreter.checker import check_expression
-from interpreter.compiler import compile_expression
-from interpreter.parser import parse_expression
-from interpreter.rng import derive
-from interpreter.types import PLAYER
+from cardgame import interpreter
+from cardgame.interpreter.studies.agents import RandomAgent
+from cardgame.interpreter.language.checker import check_expression
+from cardgame.interpreter.codegen.compiler import compile_expression
+from cardgame.interpreter.language.parser import parse_expression
+from cardgame.interpreter.language.rng import derive
+from cardgame.interpreter.language.types import PLAYER
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = ROOT / "bench" / "scripts"

@@ -1,4 +1,11 @@
-"""cardgame: a declarative card-game language, its checker and its state-machine interpreter.
+"""cardgame.interpreter: a declarative card-game language, its checker and its state-machine
+interpreter, in five stages that data flows through (docs/internals.md draws them):
+
+    language/  text -> checked syntax tree (parser, checker, loader, spans and diagnostics)
+    machine/   the state machine as data: compiled records, the running state, its loop
+    codegen/   checked tree -> the machine's code (fast and traced, from one definition)
+    engine/    the public game API: moves, why, saving, and what each seat knows
+    studies/   many games: playouts, agents, simulate, lint, compare
 
 The public API is what this module exports; the REPL and the command line use nothing else.
 
@@ -7,35 +14,35 @@ not the engine, simulate, lint or dask, and importing them all cost more than th
 """
 
 import importlib
-import sys
-import types
 
 # exported name -> (module inside this package, name in that module; None: the module itself)
 _EXPORTS = {
-    "POLICIES": ("agents", "POLICIES"), "RandomAgent": ("agents", "RandomAgent"),
-    "compare": ("compare", "compare"),
-    "connect_dask": ("dist", "connect"),
-    **{name: ("engine", name) for name in ("EXPRESSION_PATH", "PAUSES", "TABLE", "CardInfo", "DeclInfo", "Game",
-                                           "GameFault", "GameState", "IllegalMove", "ONCE_KINDS", "OptionInfo", "RuleInfo",
-                                           "TraceEvent", "load")},
-    "LINT_MAX_DECISIONS": ("lint", "LINT_MAX_DECISIONS"), "LintReport": ("lint", "LintReport"),
-    "lint": ("lint", "lint"), "lint_setups": ("lint", "setups"),
-    "check_file": ("loader", "check_file"),
-    **{name: ("moves", name) for name in ("Expansion", "Explanation", "Move", "RuleResult")},
-    "HIDDEN": ("knowledge", "HIDDEN"),
-    "limits": ("limits", None),
-    "parse_expression": ("parser", "parse_expression"),
-    "METRICS": ("stats", "METRICS"),
-    **{name: ("reading", name) for name in ("FileRefused", "inside", "read_text")},
-    **{name: ("simulate", name) for name in ("TIMING_FIELDS", "simulate", "usable_workers")},
-    **{name: ("source", name) for name in ("Diagnostic", "ScriptError", "SourceFile", "Span", "printable", "render")},
+    "POLICIES": ("studies.agents", "POLICIES"), "RandomAgent": ("studies.agents", "RandomAgent"),
+    "compare": ("studies.compare", "compare"),
+    "connect_dask": ("studies.dist", "connect"),
+    **{name: ("engine.game", name) for name in ("EXPRESSION_PATH", "PAUSES", "TABLE", "CardInfo", "DeclInfo",
+                                                "Game", "GameFault", "GameState", "IllegalMove", "ONCE_KINDS",
+                                                "OptionInfo", "RuleInfo", "TraceEvent", "load")},
+    "LINT_MAX_DECISIONS": ("studies.lint", "LINT_MAX_DECISIONS"), "LintReport": ("studies.lint", "LintReport"),
+    "lint": ("studies.lint", "lint"), "lint_setups": ("studies.lint", "setups"),
+    "check_file": ("language.loader", "check_file"),
+    **{name: ("engine.moves", name) for name in ("Expansion", "Explanation", "Move", "RuleResult")},
+    "HIDDEN": ("engine.knowledge", "HIDDEN"),
+    "limits": ("language.limits", None), "SEEDS": ("language.rng", "SEEDS"),
+    "MEASURE_REPLAY": ("studies.measures", "MEASURE_REPLAY"), "in_measure": ("studies.measures", "in_measure"),
+    "parse_expression": ("language.parser", "parse_expression"),
+    "METRICS": ("studies.stats", "METRICS"),
+    **{name: ("language.reading", name) for name in ("FileRefused", "inside", "read_text")},
+    **{name: ("studies.simulate", name) for name in ("TIMING_FIELDS", "simulate", "usable_workers")},
+    **{name: ("language.source", name) for name in ("Diagnostic", "ScriptError", "SourceFile", "Span", "printable",
+                                                    "render")},
 }
 
 __all__ = sorted(_EXPORTS)
 
 
 def __getattr__(name):
-    module, attr = _EXPORTS.get(name, (name, None))  # else a module of the package, as `interpreter.dist`
+    module, attr = _EXPORTS.get(name, (name, None))  # else a stage of the package, as `interpreter.engine`
     if name.startswith("__"):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     try:
@@ -51,17 +58,3 @@ def __getattr__(name):
 
 def __dir__():
     return sorted(set(globals()) | set(_EXPORTS))
-
-
-class _Package(types.ModuleType):
-    """`compare`, `lint` and `simulate` are both modules of this package and the functions it
-    exports: importing such a module (`from interpreter.simulate import ...`) makes Python set it
-    as the package's attribute, so the function is kept there instead, as an eager import would."""
-
-    def __setattr__(self, name, value):
-        if isinstance(value, types.ModuleType) and _EXPORTS.get(name) == (name, name):
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package

@@ -1,5 +1,5 @@
-"""`python -m repl` is the `cardgame` command."""
+"""`python -m cardgame.repl` is the `cardgame` command."""
 
-from repl.cli import entry
+from cardgame.repl.cli import entry
 
 entry()

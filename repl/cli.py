@@ -12,9 +12,9 @@ import json
 import sys
 from types import SimpleNamespace
 
-import interpreter
-from authoring import cli as authoring
-from interpreter import ScriptError, render
+from cardgame import interpreter
+from cardgame.authoring import cli as authoring
+from cardgame.interpreter import ScriptError, render
 
 from . import compare_cmd, lint_cmd, simulate_cmd
 from .option_pairs import option_pairs_or_exit
@@ -41,7 +41,7 @@ def _nonneg(text: str) -> int:
 
 def _seed(text: str) -> int:
     value = _nonneg(text)
-    largest = interpreter.rng.SEEDS - 1
+    largest = interpreter.SEEDS - 1
     if value > largest:
         raise argparse.ArgumentTypeError(f"`{text}` is more than {largest}, the largest seed (the generator's "
                                          f"state is 64 bits: a larger seed would repeat a smaller one's game)")
@@ -318,7 +318,7 @@ def _print_table(state, viewer, args) -> None:
         return
     import shutil
 
-    from repl.table import Deck, coloured, render, snapshot
+    from cardgame.repl.table import Deck, coloured, render, snapshot
     symbols = sys.stdout.isatty() and not args.ascii
     sees = viewer == "all" or state.current_player in (viewer, interpreter.TABLE)
     game = state.game
@@ -328,7 +328,7 @@ def _print_table(state, viewer, args) -> None:
 
 
 def _save_replay(path: str, game, state, seed: int, options: dict) -> bool:
-    from repl.replay import ReplayError, replay_data, write_replay
+    from cardgame.repl.replay import ReplayError, replay_data, write_replay
     try:
         write_replay(path, replay_data(game, path, state.n, seed, options, list(state.history)))
     except ReplayError as err:
@@ -338,7 +338,7 @@ def _save_replay(path: str, game, state, seed: int, options: dict) -> bool:
 
 
 def cmd_repl(args) -> int:
-    from repl.app import run_repl
+    from cardgame.repl.app import run_repl
     return run_repl(args)
 
 

@@ -9,8 +9,8 @@ import sys
 
 import attrs
 
-import interpreter
-from interpreter import Diagnostic, ScriptError
+from cardgame import interpreter
+from cardgame.interpreter import Diagnostic, ScriptError
 
 from .results import plural
 from .runs import add_run_args, dask_client, p_text, progress_bar

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 
-import interpreter
+from cardgame import interpreter
 
 from .results import plural
 from .runs import add_run_args, dask_client, progress_bar

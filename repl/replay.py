@@ -15,7 +15,7 @@ import os
 
 import attrs
 
-from interpreter import PAUSES, FileRefused, inside, limits, read_text
+from cardgame.interpreter import PAUSES, FileRefused, inside, limits, read_text
 
 FORMAT = "cardgame-replay/2"
 _OLD_FORMAT = "cardgame-replay/1"

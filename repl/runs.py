@@ -6,8 +6,8 @@ from __future__ import annotations
 import contextlib
 import sys
 
-import interpreter
-from interpreter import ScriptError
+from cardgame import interpreter
+from cardgame.interpreter import ScriptError
 
 
 def add_run_args(p, positive) -> None:

@@ -1,6 +1,6 @@
 """The REPL's session: commands, the game's timeline, perspective, seats, watches and breakpoints.
 
-Plain Python over the public engine API (`import interpreter`), with no prompt-toolkit: each
+Plain Python over the public engine API (`cardgame.interpreter`), with no prompt-toolkit: each
 command line goes in through `Session.execute` and its whole output comes back as text, so the
 same session runs under prompt-toolkit, from a pipe, or in a test.
 """
@@ -16,8 +16,8 @@ import shlex
 
 import attrs
 
-import interpreter
-from interpreter import HIDDEN, ONCE_KINDS, PAUSES, TABLE, GameFault, IllegalMove, ScriptError
+from cardgame import interpreter
+from cardgame.interpreter import HIDDEN, ONCE_KINDS, PAUSES, TABLE, GameFault, IllegalMove, ScriptError
 
 from .commands import ALIASES, BY_NAME, COMMANDS, SHOWN_BY
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 
-import interpreter
+from cardgame import interpreter
 
 from .results import plural
 from .runs import add_run_args, dask_client, mean, p_text, progress_bar, rate
@@ -62,11 +62,11 @@ def run(args, helpers) -> int:
         print("\n".join(text_report(stats)))
         for fault in stats["faults"]:
             where = fault["diagnostic"] or {}
-            in_measure = interpreter.measures.in_measure(game, where.get("path"), where.get("line"))
+            in_measure = interpreter.in_measure(game, where.get("path"), where.get("line"))
             print(f"\nfirst of {fault['count']} game(s) with this fault: game {fault['first_game']} "
                   f"(replay it with `cardgame play {args.file} --seed {fault['seed']}"
                   f"{' --players ' + str(players) if args.players else ''}`"
-                  f"{interpreter.measures.MEASURE_REPLAY if in_measure else ''}):")
+                  f"{interpreter.MEASURE_REPLAY if in_measure else ''}):")
             print(fault["rendered"])
     if unwritten is not None:
         print(unwritten, file=sys.stderr)

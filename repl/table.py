@@ -29,7 +29,7 @@ import re
 
 import attrs
 
-from interpreter import GameFault, IllegalMove
+from cardgame.interpreter import GameFault, IllegalMove
 
 from .results import declares_score, scores_text, winners_text
 

@@ -12,7 +12,7 @@ very position that was there.
 
 from __future__ import annotations
 
-from interpreter import GameFault
+from cardgame.interpreter import GameFault
 
 KEEP_LAST = 32  # the positions made last stay: undoing a few steps remakes nothing
 MOST_CHECKPOINTS = 128  # more, and the spacing between checkpoints doubles

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import interpreter
+from cardgame import interpreter
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
@@ -95,7 +95,7 @@ def card_count(state) -> int:
 def ends_at_the_fewest_and_the_most_players(game, games: int = 12, capped_ends: bool = False) -> None:
     """Random games at the script's fewest and most players all end: won or drawn (or ended by
     the script's own `end game capped`, where the script allows it), never faulted."""
-    from interpreter.simulate import simulate
+    from cardgame.interpreter.studies.simulate import simulate
     for players in sorted({game.min_players, game.max_players}):
         stats = simulate(game, games, players, 5, {})
         o = stats["outcomes"]

@@ -8,7 +8,7 @@ import pytest
 from bench.baseline import booray
 from bench.baseline.booray import legal_cards, play_game, play_hand, pull_for_deal, trick_winner
 from helpers import load_game
-from interpreter.agents import RandomAgent
+from cardgame.interpreter.studies.agents import RandomAgent
 
 RANK = {"J": 11, "Q": 12, "K": 13, "A": 14}
 

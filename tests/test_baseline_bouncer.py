@@ -6,10 +6,10 @@ import pytest
 
 from bench.baseline import bouncer
 from bench.baseline.bouncer import (
-    ACE, JACK, KING, QUEEN,
-    legal_moves, play_game, play_hand, score_hand, score_plain, score_special,
-    trick_winner,
-)
+                                    ACE, JACK, KING, QUEEN,
+                                    legal_moves, play_game, play_hand, score_hand, score_plain, score_special,
+                                    trick_winner,
+                                    )
 
 
 # ---- scoring: special variant --------------------------------------------

@@ -13,8 +13,8 @@ import pytest
 from bench.baseline import (bohei, bohei_tuned, booray, booray_tuned, bosspoker, bosspoker_tuned, bouncer,
                             bouncer_tuned)
 from helpers import load_game
-from interpreter import rng as engine_rng
-from interpreter.agents import RandomAgent
+from cardgame.interpreter.language import rng as engine_rng
+from cardgame.interpreter.studies.agents import RandomAgent
 
 
 def _ints(module, size):

@@ -28,7 +28,7 @@ def test_every_shipped_game_has_a_row():
 def test_every_whole_bench_script_checks_cleanly():
     # bench/scripts holds whole games and one fragment they include (lang_patterns, no `players`);
     # no test played gin.cardgame, so a checker change refusing it went unseen
-    import interpreter
+    from cardgame import interpreter
     from helpers import ROOT
     scripts = [p for p in sorted((ROOT / "bench" / "scripts").glob("*.cardgame"))
                if any(line.startswith("players ") for line in p.read_text().splitlines())]

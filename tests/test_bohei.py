@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import GAMES, arrange, load_game, moves, with_vars
-from interpreter.agents import RandomAgent
+from cardgame.interpreter.studies.agents import RandomAgent
 
 GAME = load_game("bohei.cardgame")
 SOURCE = (GAMES / "bohei.cardgame").read_text().splitlines()
@@ -491,8 +491,8 @@ def test_random_games_keep_every_card_and_end(seed, agent_seed, players):
 def test_simulated_games_end_without_reaching_the_cap(players):
     """The random answers to table questions are shaped so that games end (the script's opening
     comment says how); `cardgame simulate -n 500` gives the full figures, this is a bounded check."""
-    from interpreter.rng import derive
-    from interpreter.simulate import play_one
+    from cardgame.interpreter.language.rng import derive
+    from cardgame.interpreter.studies.simulate import play_one
     for index in range(25):
         state, finished = play_one(GAME, players, derive(7, index), {})
         assert state.fault is None and not state.capped and finished

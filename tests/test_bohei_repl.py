@@ -49,7 +49,7 @@ moves
 
 
 def run_session() -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "repl", "repl", "games/bohei.cardgame", "--seed", "13"],
+    return subprocess.run([sys.executable, "-m", "cardgame.repl", "repl", "games/bohei.cardgame", "--seed", "13"],
                           input=SESSION, capture_output=True, text=True, cwd=ROOT, timeout=120)
 
 

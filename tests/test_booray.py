@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import GAMES, arrange, load_game, moves, with_vars
-from interpreter.agents import RandomAgent
+from cardgame.interpreter.studies.agents import RandomAgent
 
 GAME = load_game("booray.cardgame")
 SOURCE = (GAMES / "booray.cardgame").read_text().splitlines()

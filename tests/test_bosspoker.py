@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import interpreter
+from cardgame import interpreter
 from helpers import line_of, load_game, moves, with_vars
-from interpreter.agents import RandomAgent
+from cardgame.interpreter.studies.agents import RandomAgent
 
 GAME = load_game("bosspoker.cardgame")
 COLOURS = "rbypo"

@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 from helpers import GAMES, ROOT
-from repl.session import Session
+from cardgame.repl.session import Session
 
 BOSSPOKER = str(GAMES / "bosspoker.cardgame")
 
@@ -71,7 +71,7 @@ def test_the_peeked_card_stays_known_to_the_peeker_only_after_it_folds():
 
 def test_the_same_session_piped_through_cardgame_repl():
     lines = TO_THE_PEEK + ["play look_at P2", "view P0", "show committed P2", "view P1", "show committed P2"]
-    code = "import sys; from repl.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from cardgame.repl.cli import main; sys.exit(main(sys.argv[1:]))"
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     done = subprocess.run([sys.executable, "-c", code, "repl", BOSSPOKER, "--players", "3"],
                           input="".join(line + "\n" for line in lines), capture_output=True, text=True,

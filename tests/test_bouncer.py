@@ -110,7 +110,7 @@ def test_a_bouncer_with_nothing_to_cancel_costs_25():
 
 @pytest.mark.parametrize("special", [False, True])
 def test_a_whole_game_ends_with_someone_at_minus_100(special):
-    from interpreter.simulate import play_one
+    from cardgame.interpreter.studies.simulate import play_one
     state, finished = play_one(GAME, 3, 11, {"special_bouncers": special})
     assert finished
     assert min(state.scores) <= -100

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import interpreter
+from cardgame import interpreter
 from helpers import GAMES
-from repl.session import Session
+from cardgame.repl.session import Session
 
 SCRIPT = '''game "Literals"
 players 2

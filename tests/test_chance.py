@@ -6,9 +6,9 @@ import collections
 import json
 from pathlib import Path
 
-import interpreter
-from repl.cli import main
-from repl.session import Session
+from cardgame import interpreter
+from cardgame.repl.cli import main
+from cardgame.repl.session import Session
 
 SCRIPTS = Path(__file__).parent / "scripts"
 DEALER = str(SCRIPTS / "random_dealer.cardgame")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 
 from helpers import ROOT
 
@@ -178,7 +178,7 @@ def test_a_text_that_reads_as_a_value_is_quoted_and_every_move_round_trips(tmp_p
 # --- 4. `source` of a declaration a game has once --------------------------------------------------
 
 def _session(name: str):
-    from repl.session import Session
+    from cardgame.repl.session import Session
     session = Session()
     assert session.start(str(SCRIPTS / f"{name}.cardgame"), seed=1).startswith("loaded")
     return session
@@ -246,9 +246,9 @@ def test_an_empty_declaration_or_a_count_below_one_has_its_own_diagnostic(tmp_pa
 def test_compare_tests_the_loser_balance_of_games_with_one_loser_as_simulate_does(capsys):
     """Before: compare's last line tested only the seat balance of won games, "n/a (no game was
     won)" for Old Maid, whose games all end drawn with one loser."""
-    from interpreter.compare import compare
-    from interpreter.simulate import simulate
-    from repl.cli import main
+    from cardgame.interpreter.studies.compare import compare
+    from cardgame.interpreter.studies.simulate import simulate
+    from cardgame.repl.cli import main
     game = interpreter.load(str(SCRIPTS / "old_maid.cardgame"))
     result = compare(game, {}, game, {}, 30, 4, 0)
     expected = simulate(game, 30, 4, 0, {})["metrics"]["loser_balance"]
@@ -262,7 +262,7 @@ def test_compare_tests_the_loser_balance_of_games_with_one_loser_as_simulate_doe
 
 
 def test_compare_of_games_without_one_loser_prints_no_loser_line(capsys):
-    from repl.cli import main
+    from cardgame.repl.cli import main
     path = str(SCRIPTS / "old_maid.cardgame")
     assert main(["compare", path, path, "-n", "10", "--players", "2", "--no-progress"]) == 0
     assert "loser balance" not in capsys.readouterr().out

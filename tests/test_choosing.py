@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import interpreter
-from interpreter.enumeration import enumerate_moves
+from cardgame import interpreter
+from cardgame.interpreter.machine.enumeration import enumerate_moves
 from helpers import ROOT
-from repl.session import Session
+from cardgame.repl.session import Session
 
 HEAD = '''game "Choosing"
 players 3
@@ -139,7 +139,7 @@ def test_save_and_restore_and_replay_keep_the_sets(tmp_path):
     g = interpreter.load(str(path))
     state = g.new_game(seed=5)
     replay = g.new_game(seed=5)
-    from interpreter.agents import RandomAgent
+    from cardgame.interpreter.studies.agents import RandomAgent
     agent = RandomAgent(7)
     while not state.is_over:
         move = agent.choose(state.legal_moves())

@@ -7,14 +7,14 @@ import sys
 import pytest
 
 from helpers import GAMES, ROOT
-from repl.cli import main
+from cardgame.repl.cli import main
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
 
 
 def run(*args):
     """The real command in a subprocess, as a user would meet it."""
-    proc = subprocess.run([sys.executable, "-m", "repl", *args], capture_output=True, text=True, cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "cardgame.repl", *args], capture_output=True, text=True, cwd=ROOT,
                           timeout=120)
     assert "Traceback" not in proc.stderr + proc.stdout
     return proc
@@ -129,7 +129,7 @@ def test_hostile_scripts_get_diagnostics_not_crashes(tmp_path, name):
 
 def test_a_game_of_play_reopens_in_the_repl_move_for_move(tmp_path, capsys):
     """docs/simulate.md: `cardgame play --seed S --save F` then the REPL's `open F` is that game."""
-    from repl.session import Session
+    from cardgame.repl.session import Session
 
     saved = tmp_path / "game.replay"
     assert main(["play", BOUNCER, "--seed", "7", "--json", "--save", str(saved)]) == 0

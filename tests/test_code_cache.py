@@ -9,10 +9,11 @@ import shutil
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 from helpers import GAMES
-from interpreter import code_cache, codegen, gen_assembly, syntax_cache
-from interpreter.simulate import simulate
+from cardgame.interpreter.codegen import code_cache, gen_assembly, generator as codegen
+from cardgame.interpreter.language import kept_files
+from cardgame.interpreter.studies.simulate import simulate
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
 
@@ -96,7 +97,7 @@ def test_a_damaged_file_is_made_again(folder, monkeypatch):
 
 def test_a_file_from_other_interpreter_code_is_not_used(folder, monkeypatch):
     interpreter.load(BOUNCER)
-    stamps = syntax_cache.code_stamps()
+    stamps = kept_files.code_stamps()
     monkeypatch.setattr(code_cache, "code_stamps", lambda: stamps[:-1] + [stamps[-1] + " edited"])
     runs = _counting(monkeypatch)
     interpreter.load(BOUNCER)

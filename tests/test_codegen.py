@@ -13,11 +13,11 @@ import json
 
 import pytest
 
-import interpreter
-from interpreter.agents import RandomAgent
-from interpreter.compiler import Compiler
-from interpreter.engine import Game
-from interpreter.rng import derive
+from cardgame import interpreter
+from cardgame.interpreter.studies.agents import RandomAgent
+from cardgame.interpreter.codegen.compiler import Compiler
+from cardgame.interpreter.engine.game import Game
+from cardgame.interpreter.language.rng import derive
 
 from helpers import GAMES, PLAYED_SCRIPTS, ROOT
 import test_docs_examples as docs
@@ -344,7 +344,7 @@ def test_augmented_assignments_to_numbers_are_written_out_alike():
     instructions); each leaves what the augmented one leaves, and lists are still extended in place."""
     from types import SimpleNamespace
 
-    from interpreter.text_passes import written_out
+    from cardgame.interpreter.codegen.text_passes import written_out
 
     def run(line):
         vis = [5, 1 << 62 | 3, 7]
@@ -366,7 +366,7 @@ def test_augmented_assignments_to_numbers_are_written_out_alike():
 def test_the_state_lists_are_read_again_only_where_no_read_has_surely_run():
     """A card move's `zones, loc, vis = ...` is left out where an earlier one dominates it (and
     the lines it dominates use the locals); one that may not have run is kept."""
-    from interpreter.text_passes import STATE_LISTS, state_lists_read_once
+    from cardgame.interpreter.codegen.text_passes import STATE_LISTS, state_lists_read_once
 
     lines = ["if a:", f"    {STATE_LISTS}", "    zones[1].append(c)", "    for c in cs:", f"        {STATE_LISTS}",
              "        x = st.zones[2]", "    y = st.loc[c]", "else:", f"    {STATE_LISTS}", "z = st.vis[c]",

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from repl.cli import main
+from cardgame.repl.cli import main
 
 from helpers import GAMES
 

@@ -8,8 +8,8 @@ import pytest
 
 pytest.importorskip("distributed")
 
-import interpreter  # noqa: E402
-
+from cardgame import interpreter  # noqa: E402
+from cardgame.interpreter.studies import dist  # noqa: E402
 from helpers import GAMES  # noqa: E402
 
 
@@ -20,7 +20,7 @@ def _without_timing(stats):
 def test_a_local_cluster_gives_the_statistics_of_a_local_run():
     game = interpreter.load(str(GAMES / "bouncer.cardgame"))
     with interpreter.connect_dask("local", 2) as client:
-        addresses = interpreter.dist.cluster_addresses(client)
+        addresses = dist.cluster_addresses(client)
         assert len(addresses) == 3 and all(a.startswith("tcp://127.0.0.1:") for a in addresses)
         on_cluster = interpreter.simulate(game, 2000, 3, 4, {}, dask=client)
         lint_cluster = interpreter.lint(game, 2, seed=1, dask=client)

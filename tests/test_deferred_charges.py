@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import re
 
-import interpreter
-from interpreter.flow import deferred_step_charges
-from interpreter.text_passes import first_charge_stored
+from cardgame import interpreter
+from cardgame.interpreter.codegen.flow import deferred_step_charges
+from cardgame.interpreter.codegen.text_passes import first_charge_stored
 
 from test_playout import _ends_alike
+from cardgame.interpreter.studies import playout as playout_module
 
 _STEP = ["st.work += 5", "if st.work > st.work_limit:", "    _over_budget(st, None)"]
 
@@ -103,12 +104,12 @@ def _game(tmp_path, name, text):
 def _replays(monkeypatch) -> list:
     """The playouts played again the API's way (play_random's second run, with codes None)."""
     again = []
-    real = interpreter.playout._play
+    real = playout_module._play
 
     def play(st, rng, max_decisions, tally, codes):
         again.extend([] if codes is not None else [st.decisions])
         return real(st, rng, max_decisions, tally, codes)
-    monkeypatch.setattr(interpreter.playout, "_play", play)
+    monkeypatch.setattr(playout_module, "_play", play)
     return again
 
 
@@ -140,8 +141,8 @@ def test_near_the_games_budget_a_decision_is_handed_back_to_the_loop(tmp_path, m
     loop, which plays it the API's way; the games are the API's, to the game's budget."""
     game = _game(tmp_path, "straight.cardgame", STRAIGHT)
     applied = []
-    real = interpreter.playout.apply_move
-    monkeypatch.setattr(interpreter.playout, "apply_move", lambda st, move, *rest: (applied.append(st.decisions),
+    real = playout_module.apply_move
+    monkeypatch.setattr(playout_module, "apply_move", lambda st, move, *rest: (applied.append(st.decisions),
                                                                                     real(st, move, *rest)))
     again = _replays(monkeypatch)
     for per_game, handed_back in ((500, True), (600, True), (900, False)):  # the game uses 434 units

@@ -11,9 +11,9 @@ import json
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 from helpers import GAMES, ROOT, moves
-from repl.cli import main
+from cardgame.repl.cli import main
 
 VARIANTS = ROOT / "tests" / "scripts" / "variants"
 BOUNCER = str(GAMES / "bouncer.cardgame")
@@ -185,8 +185,8 @@ def test_every_simulated_game_of_a_variant_ends(capsys, path, players, options):
 def test_rule_statuses_are_the_statuses_explain_gives(path, players, options):
     """What lint counts (moves.rule_statuses, no values recorded, the source split once) is what
     `why` shows, move for move."""
-    from interpreter.agents import RandomAgent
-    from interpreter.moves import rule_statuses
+    from cardgame.interpreter.studies.agents import RandomAgent
+    from cardgame.interpreter.engine.moves import rule_statuses
     game = _load(path)
     for seed in range(3):
         state, agent, compared = game.new_game(players=players, seed=seed, options=options), RandomAgent(seed), 0
@@ -260,13 +260,13 @@ def test_lint_booray_without_overtrump_names_the_option():
 # ---- compare's statistics ---------------------------------------------------------------------
 
 def test_a_difference_too_small_to_show_is_zero_not_minus_zero():
-    from interpreter.stats import paired_difference
+    from cardgame.interpreter.studies.stats import paired_difference
     result = paired_difference([0.5, 0.25], [0.5, 0.24999])
     assert result["difference"] == 0 and str(result["difference"]) == "0.0"
 
 
 def test_a_difference_of_rates_stays_between_minus_one_and_one():
-    from interpreter.stats import paired_difference, unpaired_difference
+    from cardgame.interpreter.studies.stats import paired_difference, unpaired_difference
     assert paired_difference([0] * 9 + [1], [1] * 10)["ci95"][1] == 1  # the normal interval reaches 1.09
     assert unpaired_difference([0] * 40 + [1], [1] * 39 + [0])["ci95"][1] <= 1
 
@@ -288,7 +288,7 @@ def test_figures_known_for_the_same_games_on_both_sides_are_paired(capsys):
 
 
 def test_holm_keeps_only_what_stays_significant_taken_together():
-    from interpreter.stats import holm
+    from cardgame.interpreter.studies.stats import holm
     assert holm([0.01, 0.04, 0.03, None]) == [True, False, False, False]  # 0.03 is not under 0.05 / 2
     assert holm([0.001, 0.02, None]) == [True, True, False]
     assert holm([0.2, None]) == [False, False]
@@ -317,7 +317,7 @@ def test_compare_of_two_scripts_playing_alike_says_nothing_differs(capsys):
 # ---- is the variant balanced? every seat, not only the first --------------------------------------
 
 def test_balance_is_a_chi_square_test_of_every_seats_wins():
-    from interpreter.stats import balance
+    from cardgame.interpreter.studies.stats import balance
     assert balance([291, 271, 244, 194]) == {"chi2": 21.176, "df": 3, "p_value": 0.0001}
     assert balance([349, 304, 328])["p_value"] == 0.2122
     assert balance([0, 0]) == {"chi2": None, "df": None, "p_value": None}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 
 GOLDEN = Path(__file__).parent / "golden" / "diagnostics"
 CASES = sorted(GOLDEN.glob("*.cardgame"))

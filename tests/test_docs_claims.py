@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-import interpreter
-from repl import cli
+from cardgame import interpreter
+from cardgame.repl import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 PRELUDE = re.search(r"```cardgame\n# prelude\n(.*?)^```", (ROOT / "docs" / "language.md").read_text(encoding="utf-8"),
@@ -346,7 +346,7 @@ def test_procedure_calls_nest_200_deep_like_definitions(tmp_path, depth, faults)
 
 
 def _session():
-    from repl.session import Session
+    from cardgame.repl.session import Session
     session = Session()
     session.execute(f"load {ROOT / 'games' / 'bouncer.cardgame'}")
     return session

@@ -27,8 +27,8 @@ from pathlib import Path
 
 import pytest
 
-import interpreter
-from interpreter.parser import parse_expression, parse_script
+from cardgame import interpreter
+from cardgame.interpreter.language.parser import parse_expression, parse_script
 
 from helpers import play_out
 
@@ -209,7 +209,7 @@ def test_every_diagnostic_code_is_documented():
     """Each code the interpreter or the command line can report has a section in diagnostics.md."""
     used = set()
     for folder in ("interpreter", "repl"):
-        for path in (ROOT / folder).glob("*.py"):
+        for path in (ROOT / folder).rglob("*.py"):
             used |= set(re.findall(r"\b([EWRL]0\d{3})\b", path.read_text(encoding="utf-8")))
     documented = set(re.findall(r"^#+ .*?\b([EWRL]0\d{3})\b", (DOCS / "diagnostics.md").read_text(encoding="utf-8"),
                                 re.M))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-import interpreter
+from cardgame import interpreter
 
 from helpers import ROOT
 
@@ -44,7 +44,7 @@ def test_capped_survives_save_restore_and_clone():
 
 
 def test_play_says_a_game_was_capped(capsys):
-    from repl.cli import main
+    from cardgame.repl.cli import main
 
     for seed in range(40):
         assert main(["play", CAPPED, "--seed", str(seed), "--json"]) == 0

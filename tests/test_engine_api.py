@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 from helpers import card_count, load_game, play_out
-from interpreter.agents import RandomAgent
+from cardgame.interpreter.studies.agents import RandomAgent
 
 GAME = load_game("bouncer.cardgame")
 

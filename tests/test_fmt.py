@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from authoring.fmt import format_source, same_script
+from cardgame.authoring.fmt import format_source, same_script
 from helpers import GAMES, ROOT
-from interpreter.parser import parse_concrete, parse_script
-from interpreter.concrete import tokens
-from repl.cli import main
+from cardgame.interpreter.language.parser import parse_concrete, parse_script
+from cardgame.interpreter.language.concrete import tokens
+from cardgame.repl.cli import main
 from test_docs_examples import CARDGAME_CASES, STATEMENT_FRAME, _fragment_kind
 
 SHIPPED = sorted(GAMES.rglob("*.cardgame"))

@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-import interpreter
-from interpreter import playout
-from interpreter.flow import steps_over
-from interpreter.frame_locals import frame_in_locals, frame_reads_of
-from interpreter.rng import derive
-from interpreter.runtime import RUNTIME_FAULTS, ScriptRuntimeError
-from interpreter.simulate import play_one
+from cardgame import interpreter
+from cardgame.interpreter.studies import playout
+from cardgame.interpreter.codegen.flow import steps_over
+from cardgame.interpreter.codegen.frame_locals import frame_in_locals, frame_reads_of
+from cardgame.interpreter.language.rng import derive
+from cardgame.interpreter.machine.runtime import RUNTIME_FAULTS, ScriptRuntimeError
+from cardgame.interpreter.studies.simulate import play_one
 
 from helpers import play_out
 from test_playout import _api_game, _outcome
+from cardgame.interpreter.studies import agents as agents_module
 
 
 def _over_budget(st, span):
@@ -230,5 +231,5 @@ def test_a_fault_mid_loop_is_played_again_and_ends_as_the_api_ends(tmp_path, mon
 def test_a_playout_stopped_mid_trick_leaves_the_apis_frame(stop):
     game = interpreter.load(str(interpreter.__path__[0] + "/../games/bouncer.cardgame"))
     played, _ = play_one(game, 3, derive(5, stop), {}, max_decisions=stop)
-    api = play_out(game.new_game(players=3, seed=derive(5, stop)), interpreter.agents.RandomAgent.for_game(derive(5, stop)), stop)
+    api = play_out(game.new_game(players=3, seed=derive(5, stop)), agents_module.RandomAgent.for_game(derive(5, stop)), stop)
     assert played.decisions == stop and _outcome(played) == _outcome(api)

@@ -7,10 +7,10 @@ import shutil
 
 import pytest
 
-from authoring.flow import load_script
-from authoring.graph import dot, graph, machine, render
+from cardgame.authoring.flow import load_script
+from cardgame.authoring.graph import dot, graph, machine, render
 from helpers import GAMES
-from repl.cli import main
+from cardgame.repl.cli import main
 
 SHIPPED = sorted(GAMES.glob("*.cardgame"))
 

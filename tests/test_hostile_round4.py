@@ -12,13 +12,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import interpreter
-from authoring.analysis import Analysis
-from authoring.fmt import format_source
+from cardgame import interpreter
+from cardgame.authoring.analysis import Analysis
+from cardgame.authoring.fmt import format_source
 from helpers import ROOT, played_json
-from interpreter import code_cache, parser, syntax_cache
-from interpreter.concrete import tokens
-from repl.cli import main
+from cardgame.interpreter.codegen import code_cache
+from cardgame.interpreter.language import kept_files, parser
+from cardgame.interpreter.language.concrete import tokens
+from cardgame.repl.cli import main
 
 WAR = ROOT / "tests" / "scripts" / "war.cardgame"
 
@@ -57,7 +58,7 @@ def test_brackets_in_texts_and_comments_are_not_counted():
 
 
 def test_deep_brackets_in_a_repl_expression_are_an_answer(capsys):
-    from repl.session import Session
+    from cardgame.repl.session import Session
     session = Session()
     session.execute(f"load {WAR}")
     said = session.execute("eval " + "(" * 1000 + "1" + ")" * 1000)
@@ -88,7 +89,7 @@ def _played(game):
 def _plant(change) -> None:
     """Rewrite the code file of WAR with each entry changed by `change`, under a digest that
     matches (as a writer that knows the format would)."""
-    place = syntax_cache.private_place(syntax_cache.kept_name("code-", os.path.abspath(WAR)))
+    place = kept_files.private_place(kept_files.kept_name("code-", os.path.abspath(WAR)))
     stamp = code_cache._stamp()
     raw = open(place, "rb").read()
     entries = marshal.loads(raw[len(stamp) + hashlib.sha256().digest_size:])
@@ -122,7 +123,7 @@ def test_a_request_for_a_document_the_editor_never_opened_reads_it_as_a_script(t
     2 GB file was read into memory; now the document is read as a script is, or is empty."""
     from pygls.workspace import Workspace
 
-    from authoring.lsp import build_server
+    from cardgame.authoring.lsp import build_server
     server = build_server()
     server.protocol._workspace = Workspace(None)  # what `initialize` makes
     os.mkfifo(tmp_path / "pipe.cardgame")
@@ -145,7 +146,7 @@ def test_a_request_for_a_document_the_editor_never_opened_reads_it_as_a_script(t
     "show " + "z" * 1_000_000,                        # quoted back whole
 ])
 def test_a_command_longer_than_a_script_is_refused_before_it_is_read(line):
-    from repl.session import Session
+    from cardgame.repl.session import Session
     session = Session()
     session.execute(f"load {WAR}")
     said = session.execute(line)
@@ -289,7 +290,7 @@ def test_a_draw_in_a_log_line_is_e0218_and_a_drawn_value_logged_plays_the_same_w
 def test_did_you_mean_hints_share_a_budget_per_check():
     """2,500 unknown names among 2,500 look-alike ones: every hint compared the name with every
     declared one (difflib), 152 s for an 88 KB script; now at most SUGGESTION_WORK comparisons."""
-    from interpreter import source
+    from cardgame.interpreter.language import source
     text = "".join(f"define name_{i:05d}_q = name_{i + 1:05d}_x\n" for i in range(600)) + WAR.read_text()
     compared = []
     real = source.difflib.get_close_matches
@@ -328,7 +329,7 @@ def test_a_script_that_formatting_would_take_past_the_length_cap_is_e0731_and_le
 
 
 def test_formatting_that_would_change_the_meaning_is_e0732_not_a_traceback(monkeypatch, tmp_path, capsys):
-    from authoring import fmt
+    from cardgame.authoring import fmt
     monkeypatch.setattr(fmt, "same_script", lambda before, after, path="": False)  # a formatter bug, simulated
     script = tmp_path / "war.cardgame"
     script.write_text(WAR.read_text().replace("    ", "  "))
@@ -360,8 +361,8 @@ class _EndlessLine:
 def test_a_piped_line_of_a_gigabyte_is_read_in_pieces_and_refused(capsys):
     import io
 
-    from repl.app import run_piped
-    from repl.session import MAX_LINE, Session
+    from cardgame.repl.app import run_piped
+    from cardgame.repl.session import MAX_LINE, Session
     session = Session()
     session.execute(f"load {WAR}")
     stdin, out = _EndlessLine(10 ** 9), io.StringIO()
@@ -463,7 +464,7 @@ def test_a_fifo_or_a_folder_in_place_of_a_cache_file_is_passed_over(cache_folder
     every later load of the script."""
     expected = _played(interpreter.load(str(WAR)))
     for prefix in ("code-", "tree-"):
-        place = syntax_cache.private_place(syntax_cache.kept_name(prefix, os.path.abspath(WAR)))
+        place = kept_files.private_place(kept_files.kept_name(prefix, os.path.abspath(WAR)))
         os.remove(place)
         os.mkfifo(place, 0o600)
     assert _played(interpreter.load(str(WAR))) == expected

@@ -12,10 +12,11 @@ import sys
 import lark
 import pytest
 
-import interpreter
+from cardgame import interpreter
 from helpers import GAMES, played_json
-from interpreter import codegen, parser, syntax_cache
-from repl.cli import main
+from cardgame.interpreter.codegen import generator as codegen
+from cardgame.interpreter.language import kept_files, parser, syntax_cache
+from cardgame.repl.cli import main
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
 
@@ -47,14 +48,14 @@ def _only(folder, prefix):
 
 def test_a_damaged_tree_file_is_parsed_again_not_used(folder, monkeypatch):
     expected = _played(interpreter.load(BOUNCER))
-    tree = _only(folder, "tree-" + syntax_cache.kept_name("", os.path.abspath(BOUNCER)))
+    tree = _only(folder, "tree-" + kept_files.kept_name("", os.path.abspath(BOUNCER)))
     _damaged(tree, b"Bouncer", b"Bounce!")  # the title: the game would say another name
     parsed = []
     parse = parser.parse_script
     monkeypatch.setattr(parser, "parse_script", lambda text, path: parsed.append(path) or parse(text, path))
     game = interpreter.load(BOUNCER)
     assert parsed == [BOUNCER] and game.title == "Bouncer" and _played(game) == expected
-    assert syntax_cache.read_kept(str(tree), tree.read_bytes()[:32]) is not None  # written whole again
+    assert kept_files.read_kept(str(tree), tree.read_bytes()[:32]) is not None  # written whole again
 
 
 def test_a_damaged_code_file_is_made_again_not_used(folder, monkeypatch):
@@ -135,7 +136,7 @@ def test_fmt_still_reads_windows_line_ends_as_formatted(tmp_path):
 
 @pytest.mark.parametrize("line", ["load x\0y.cardgame", "open \0", "save a\0b.json"])
 def test_a_nul_in_a_repl_path_is_an_error(line):
-    from repl.session import Session
+    from cardgame.repl.session import Session
     session = Session()
     session.start(BOUNCER, seed=1)
     out = session.execute(line)  # was ValueError: embedded null byte
@@ -143,7 +144,7 @@ def test_a_nul_in_a_repl_path_is_an_error(line):
 
 
 def test_a_nul_in_a_replays_script_is_named(tmp_path):
-    from repl.session import Session
+    from cardgame.repl.session import Session
     path = tmp_path / "r.json"
     path.write_text(json.dumps({"format": "cardgame-replay/2", "script": "x\0.cardgame", "script_hash": "0",
                                 "players": 3, "seed": 1, "options": {}, "moves": []}))
@@ -154,7 +155,7 @@ def test_a_nul_in_a_replays_script_is_named(tmp_path):
 @pytest.mark.parametrize("command", [["play", "--seed", "1", "--table", BOUNCER], ["rules", BOUNCER]])
 def test_output_the_terminal_cannot_encode_is_replaced_not_a_traceback(command, tmp_path):
     env = {**os.environ, "PYTHONIOENCODING": "ascii", "CARDGAME_CACHE_DIR": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-m", "repl", *command], env=env, capture_output=True, timeout=120,
+    done = subprocess.run([sys.executable, "-m", "cardgame.repl", *command], env=env, capture_output=True, timeout=120,
                           stdin=subprocess.DEVNULL)
     assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr[-2000:]
     assert b"?" in done.stdout  # a suit symbol, a dot or a quotation mark shown as `?`
@@ -180,7 +181,7 @@ def _replay_text(**fields) -> str:
     (_replay_text(moves=["play AS"] * 100_001), "more than 100,000 moves"),
 ])
 def test_a_replay_past_what_any_game_makes_is_refused(text, says, tmp_path):
-    from repl.session import Session
+    from cardgame.repl.session import Session
     path = tmp_path / "r.json"
     path.write_text(text)
     out = Session().execute(f"open {path}")  # the big number was a ValueError from json
@@ -195,7 +196,7 @@ HUGE = "9" * 5000  # past the 4,300 digits int() reads
                                   f"unbreak {HUGE}", f"view P{HUGE}", f"show hand P{HUGE}", f"seat P{HUGE} random",
                                   "goto ²", "undo ²", "step ³", "log -n ²", "auto ¹", "view P²"])
 def test_a_number_int_cannot_read_is_an_answer_not_a_traceback(line):
-    from repl.session import Session
+    from cardgame.repl.session import Session
     session = Session()
     session.start(BOUNCER, seed=1)
     out = session.execute(line)  # each was a ValueError from int()
@@ -203,7 +204,7 @@ def test_a_number_int_cannot_read_is_an_answer_not_a_traceback(line):
 
 
 def test_numbers_past_any_count_still_read_as_numbers():
-    from repl.session import Session
+    from cardgame.repl.session import Session
     session = Session()
     session.start(BOUNCER, seed=1)
     assert session.execute("goto 99999999999999999999") == "error: there is no step 99999999999999999999; steps run from 0 to 0"

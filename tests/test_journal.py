@@ -11,11 +11,11 @@ import tracemalloc
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 from helpers import ROOT
-from repl import timeline
-from repl.replay import replay_data, write_replay
-from repl.session import Session
+from cardgame.repl import timeline
+from cardgame.repl.replay import replay_data, write_replay
+from cardgame.repl.session import Session
 
 LONG = str(ROOT / "tests" / "scripts" / "long_swap.cardgame")
 
@@ -139,7 +139,7 @@ def test_an_opened_replay_is_the_game_that_was_played(tmp_path):
 
 
 def test_shared_log_reads_like_a_list_and_copies_branch_apart():
-    from interpreter.shared_log import SharedLog
+    from cardgame.interpreter.machine.shared_log import SharedLog
     log = SharedLog(["a", "b"])
     copy = log.copy()
     log.append("c")
@@ -182,7 +182,7 @@ def test_step_n_prints_each_step_with_what_it_caused_as_it_is_made():
 
 
 def test_a_piped_auto_prints_each_move_as_it_is_made():
-    from repl.app import run_piped
+    from cardgame.repl.app import run_piped
 
     class Out:
         def __init__(self):
@@ -252,7 +252,7 @@ def test_show_draws_suit_symbols_and_sorts_hands_like_state():
 
 
 def test_long_lines_are_broken_between_words_at_the_terminal_width_and_excerpts_stay_whole():
-    from repl.app import fit_lines
+    from cardgame.repl.app import fit_lines
     text = ("step 2, phase round, paused before a chance event: let roll = random(1, 6)  "
             "[tests/scripts/dice_race.cardgame:15]\n"
             "    move 9D JD 10D to discard  [games/bouncer.cardgame:82]\n"
@@ -276,7 +276,7 @@ def test_the_interactive_repl_breaks_a_status_line_longer_than_the_terminal():
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from repl.app import interact
+    from cardgame.repl.app import interact
     dice = str(ROOT / "tests" / "scripts" / "dice_race.cardgame")
     s = Session()
     s.start(dice, seed=2)

@@ -16,12 +16,12 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-import interpreter
+from cardgame import interpreter
 from helpers import ROOT, load_game
-from interpreter import TABLE
-from interpreter.knowledge import HIDDEN, HIDDEN_CHOICE, zone_visibility
-from repl.cli import main
-from repl.session import Session
+from cardgame.interpreter import TABLE
+from cardgame.interpreter.engine.knowledge import HIDDEN, HIDDEN_CHOICE, zone_visibility
+from cardgame.repl.cli import main
+from cardgame.repl.session import Session
 
 SHIPPED = sorted(p.name for p in (ROOT / "games").glob("*.cardgame"))
 SCRIPTS = ROOT / "tests" / "scripts"

@@ -12,10 +12,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import interpreter
+from cardgame import interpreter
 from helpers import ROOT
-from interpreter.knowledge import HIDDEN
-from repl.session import Session
+from cardgame.interpreter.engine.knowledge import HIDDEN
+from cardgame.repl.session import Session
 
 SCRIPTS = ROOT / "tests" / "scripts"
 HEARTS = interpreter.load(str(SCRIPTS / "hearts.cardgame"))
@@ -246,7 +246,7 @@ def _named(view, state, slot, index):
 
 
 def test_cardgame_play_view_draws_the_passed_cards_in_the_neighbours_hand(capsys):
-    from repl.cli import main
+    from cardgame.repl.cli import main
     path = str(SCRIPTS / "hearts.cardgame")
     assert main(["play", path, "--seed", "1", "--view", "P0", "--table", "--ascii"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 from helpers import arrange, moves
 
 SCRIPTS = Path(__file__).parent / "scripts"

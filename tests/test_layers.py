@@ -1,65 +1,165 @@
-"""Imports inside interpreter/ run one way, from the source text up to the front ends, and no
-module reaches into another's private names: each layer offers a public seam to the next."""
+"""The house's plan, checked: the interpreter is five stages that data flows through, each
+importing only from itself and the stages below it; no module imports itself again through
+others (no import circle, in the interpreter, the REPL or the authoring tools); no module reaches
+into another's private names; the project is imported, and installed, as the one `cardgame`
+namespace."""
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
+from pathlib import Path
 
 from helpers import ROOT
 
-# Lower layers first; a module may import only from its own layer or lower ones.
-LAYERS = [
-    {"limits", "source", "types", "rng", "reading", "stats", "choosing", "teams", "shared_log"},
-    {"nodes", "syntax_errors", "concrete"},
-    {"parser", "syntax_cache", "code_cache", "builtins", "orders", "patterns", "replacing"},  # code_cache: generated functions kept between runs; replacing: a variant's `replace`s
-    {"checker"},
-    {"loader"},
-    {"runtime", "program"},  # the state the compiled code runs on, and the compiled records
-    {"enumeration"},
-    {"flow", "slot_locals", "text_passes"},  # passes over generated lines: merged step charges, slots read from locals, ...
-    {"work_locals", "unseen_pcs", "frame_locals"},  # the work counter in locals; program counter writes nothing reads; a playout's frame in locals
-    {"memo_reads", "never_none"},  # what the definitions kept in State.memo read; what is never none
-    {"gen_common", "gen_runtime"},  # what the generator's parts share; what generated code calls while it runs
-    {"gen_exprs", "gen_stmts", "gen_defines", "gen_listings", "gen_assembly"},  # the parts of codegen.Gen
-    {"codegen", "compiler"},
-    {"verdicts"},  # reading traced evaluations, for explanations
-    {"moves", "agents", "playout", "measures"},
-    {"engine", "saving", "views", "knowledge"},  # saving, views and what each seat knows: the engine's, split out by job
-    {"playtest", "summary", "parallel", "dist", "simulate", "lint", "compare"},  # playing many games
-    {"__init__"},
+# The interpreter's stages, lowest first (docs/internals.md draws them).
+STAGES = [
+    "language",  # text -> checked syntax tree: spans and diagnostics, parser, checker, loader
+    "machine",   # the state machine as data: compiled records, the running state and its loop
+    "codegen",   # checked tree -> the machine's code, fast and traced from one definition
+    "engine",    # the public game API: moves and why, saving, what each seat knows, views
+    "studies",   # many games: playouts, agents, simulate, lint, compare
 ]
-LEVEL = {name: i for i, layer in enumerate(LAYERS) for name in layer}
+# The repository's folders installed as `cardgame.<folder>` (pyproject.toml's package-dir).
+INSTALLED = ("interpreter", "repl", "authoring", "grammar", "games")
 
 
-def _imports(path):
-    """(module imported from interpreter, names imported) for each import in the file."""
+def _modules() -> dict[str, Path]:
+    """Dotted name -> file, for every module of the installed folders."""
+    found = {}
+    for folder in INSTALLED:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            parts = ("cardgame",) + path.relative_to(ROOT).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path):
+    """(dotted module imported, names imported, line) for each import of a module of the
+    project, wherever it stands in the file (inside a function too)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            if node.module is None:
-                for alias in node.names:
-                    yield alias.name, ()
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                target = f"{base}.{node.module}" if node.module else base
             else:
-                yield node.module.split(".")[0], tuple(a.name for a in node.names)
+                target = node.module or ""
+            names = tuple(a.name for a in node.names)
+            if not node.module or target in MODULES and MODULES[target].name == "__init__.py":
+                for alias in names:  # `from . import x`: x may be a module of the package
+                    yield (f"{target}.{alias}" if f"{target}.{alias}" in MODULES else target), (), node.lineno
+            else:
+                yield target, names, node.lineno
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, (), node.lineno
 
 
-def test_every_interpreter_module_has_a_layer():
-    modules = {p.stem for p in (ROOT / "interpreter").glob("*.py")}
-    assert modules == set(LEVEL), "add new modules to LAYERS"
+def _stage(name: str) -> str | None:
+    parts = name.split(".")
+    return parts[2] if len(parts) > 3 and parts[1] == "interpreter" else None
 
 
-def test_imports_go_down_the_layers_only():
+def test_every_interpreter_module_lives_in_a_stage_that_says_its_job():
+    loose = [name for name in MODULES if name.startswith("cardgame.interpreter.") and _stage(name) is None
+             and name.split(".")[2] not in STAGES]
+    assert loose == [], "put each module in the stage it belongs to (STAGES)"
+    for stage in STAGES:
+        doc = ast.get_docstring(ast.parse((ROOT / "interpreter" / stage / "__init__.py").read_text()))
+        assert doc and len(doc) > 80, f"interpreter/{stage}/__init__.py: say what the stage does"
+
+
+def test_imports_go_down_the_stages_only():
     wrong = []
-    for path in sorted((ROOT / "interpreter").glob("*.py")):
-        here = LEVEL[path.stem]
-        for module, _ in _imports(path):
-            if LEVEL[module] > here:
-                wrong.append(f"{path.stem} imports {module}")
+    for name, path in MODULES.items():
+        here = _stage(name)
+        if here is None:
+            continue
+        for target, _, line in _imports(name, path):
+            there = _stage(target)
+            if there is not None and STAGES.index(there) > STAGES.index(here):
+                wrong.append(f"{path.relative_to(ROOT)}:{line} ({here}) imports {target} ({there})")
     assert wrong == []
+
+
+def test_no_import_circle():
+    graph = {name: sorted({t for t, _, _ in _imports(name, path) if t in MODULES and t != name})
+             for name, path in MODULES.items()}
+    circles = [sorted(c) for c in _strongly_connected(graph) if len(c) > 1]
+    assert circles == []
 
 
 def test_no_module_imports_another_modules_private_names():
     wrong = []
-    for path in sorted((ROOT / "interpreter").glob("*.py")):
-        for module, names in _imports(path):
-            wrong += [f"{path.stem} imports {module}.{name}" for name in names if name.startswith("_")]
+    for name, path in MODULES.items():
+        for target, names, line in _imports(name, path):
+            if target.startswith("cardgame."):
+                wrong += [f"{path.relative_to(ROOT)}:{line} imports {target}.{n}" for n in names if n.startswith("_")]
     assert wrong == []
+
+
+def test_the_project_is_imported_only_as_the_cardgame_namespace():
+    """A bare `import interpreter` would find the repository's folder from its root and load
+    a second copy of every module (two GameState classes); installed, it finds nothing."""
+    wrong = []
+    for path in sorted(ROOT.rglob("*.py")):
+        if any(part.startswith(".") or part == "build" for part in path.relative_to(ROOT).parts):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            tops = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                    [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            wrong += [f"{path.relative_to(ROOT)}:{node.lineno} imports {top}" for top in tops
+                      if top.split(".")[0] in INSTALLED]
+    assert wrong == []
+
+
+def test_the_install_the_suite_runs_on_is_the_one_namespace(tmp_path):
+    """.ci/installed.py, run from outside the repository; .ci/run runs it on a normal install too."""
+    done = subprocess.run([sys.executable, str(ROOT / ".ci" / "installed.py")], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "ok: cardgame from" in done.stderr
+
+
+def _strongly_connected(graph: dict) -> list[list[str]]:
+    """Tarjan's algorithm, iteratively: the strongly connected components of `graph`."""
+    index, low, on_stack, stack, components = {}, {}, set(), [], []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(graph[root]))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            for nxt in edges:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(graph[nxt])))
+                    break
+                if nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    components.append(component)
+    return components

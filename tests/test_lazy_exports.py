@@ -6,15 +6,16 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import interpreter
+from cardgame import interpreter
 from helpers import ROOT
 
 CHECK_ONLY = """
 import sys
-from repl.cli import main
+from cardgame.repl.cli import main
 assert main(["check", sys.argv[1]]) == 0
 assert main(["check", sys.argv[1]]) == 0
-print(sorted(m for m in ("interpreter.engine", "interpreter.codegen", "interpreter.simulate", "lark")
+print(sorted(m for m in ("cardgame.interpreter.engine", "cardgame.interpreter.codegen",
+                         "cardgame.interpreter.studies.simulate", "lark")
              if m in sys.modules))
 """
 
@@ -32,8 +33,8 @@ def test_every_exported_name_resolves_and_the_functions_stay_functions():
     import importlib
     for name in interpreter.__all__:
         assert getattr(interpreter, name) is not None
-    importlib.import_module("interpreter.simulate")
-    importlib.import_module("interpreter.lint")
-    importlib.import_module("interpreter.compare")
+    importlib.import_module("cardgame.interpreter.studies.simulate")
+    importlib.import_module("cardgame.interpreter.studies.lint")
+    importlib.import_module("cardgame.interpreter.studies.compare")
     assert callable(interpreter.simulate) and callable(interpreter.lint) and callable(interpreter.compare)
-    assert interpreter.dist.__name__ == "interpreter.dist"  # a module of the package, as before
+    assert interpreter.studies.__name__ == "cardgame.interpreter.studies"  # a stage of the package

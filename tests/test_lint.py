@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-import interpreter
-from repl.cli import main
+from cardgame import interpreter
+from cardgame.repl.cli import main
 
 from helpers import GAMES, ROOT, line_of
 

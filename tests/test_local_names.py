@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import interpreter
+from cardgame import interpreter
 
 SCRIPT = Path(__file__).parent / "scripts" / "local_names.cardgame"
 

@@ -12,9 +12,9 @@ from lsprotocol import types as lsp
 from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 
-from authoring.analysis import BUILTIN_DOCS
+from cardgame.authoring.analysis import BUILTIN_DOCS
 from helpers import GAMES, ROOT
-from interpreter.builtins import BUILTINS, CONSTANTS
+from cardgame.interpreter.language.builtins import BUILTINS, CONSTANTS
 
 BOUNCER = GAMES / "bouncer.cardgame"
 
@@ -41,7 +41,7 @@ class _Editor:
             self.published.setdefault(params.uri, asyncio.Queue()).put_nowait(params.diagnostics)
 
     async def __aenter__(self):
-        await self.client.start_io(sys.executable, "-m", "repl", "lsp", cwd=str(ROOT))
+        await self.client.start_io(sys.executable, "-m", "cardgame.repl", "lsp", cwd=str(ROOT))
         await self.client.initialize_async(lsp.InitializeParams(
             capabilities=lsp.ClientCapabilities(), root_uri=from_fs_path(str(ROOT))))
         self.client.initialized(lsp.InitializedParams())
@@ -180,7 +180,7 @@ def test_every_builtin_has_hover_text():
 
 @pytest.mark.parametrize("path", sorted(GAMES.glob("*.cardgame")), ids=lambda p: p.name)
 def test_every_declared_name_of_every_shipped_game_resolves(path):
-    from authoring.analysis import Analysis
+    from cardgame.authoring.analysis import Analysis
     analysis = Analysis(str(path), path.read_text())
     assert not [d for d in analysis.diagnostics if d.severity == "error"]
     for name, decl in analysis.declarations.items():
@@ -194,8 +194,8 @@ def test_every_declared_name_of_every_shipped_game_resolves(path):
 
 def test_every_position_and_every_cut_of_a_script_gets_an_answer_not_an_exception():
     """Editors ask about every position of half-written scripts: each question gets an answer."""
-    from authoring.analysis import Analysis
-    from interpreter.concrete import tokens
+    from cardgame.authoring.analysis import Analysis
+    from cardgame.interpreter.language.concrete import tokens
     text = BOUNCER.read_text()
     analysis = Analysis(str(BOUNCER), text)
     for tok in tokens(analysis.tree):

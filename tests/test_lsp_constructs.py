@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from authoring.analysis import Analysis
-from interpreter.concrete import tokens
+from cardgame.authoring.analysis import Analysis
+from cardgame.interpreter.language.concrete import tokens
 
 SCRIPT = '''game "Tools"
 players 2

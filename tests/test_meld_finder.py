@@ -8,7 +8,7 @@ import itertools
 import re
 from pathlib import Path
 
-import interpreter
+from cardgame import interpreter
 
 DOCS = Path(__file__).parent.parent / "docs" / "language.md"
 

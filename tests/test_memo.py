@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 from test_codegen import _load
 
 SCRIPT = '''game "Memo"
@@ -215,7 +215,7 @@ def test_a_call_with_constant_arguments_is_kept_where_it_reads_only_what_forgett
 
 
 def _reads(tmp_path, extra: str):
-    from interpreter.memo_reads import memo_reads
+    from cardgame.interpreter.codegen.memo_reads import memo_reads
     path = tmp_path / "reads.cardgame"
     path.write_text(KEPT.replace("define heavy", extra + "\ndefine heavy"))
     gen = interpreter.load(str(path)).program.compiler.gen
@@ -242,7 +242,7 @@ def test_a_zone_known_only_at_run_time_counts_as_reading_every_zone(tmp_path, ex
 def test_every_builtin_that_reads_where_cards_lie_is_counted_as_reading_every_zone():
     import inspect
 
-    from interpreter.builtins import BUILTINS, READS_WHERE
+    from cardgame.interpreter.language.builtins import BUILTINS, READS_WHERE
     reading = {name for name, (_, _, _, impl) in BUILTINS.items()
                if any(w in inspect.getsource(impl) for w in ("st.loc", "st.vis", "owner_of_slot"))}
     assert reading and reading <= READS_WHERE
@@ -290,7 +290,7 @@ def per_argument(tmp_path):
 
 
 def test_a_definition_called_from_definitions_is_kept_per_argument(per_argument):
-    from interpreter.memo_reads import kept_definitions
+    from cardgame.interpreter.codegen.memo_reads import kept_definitions
     _, fast = per_argument
     gen = fast.program.compiler.gen
     # once(p) is called from one place, top_rank takes a zone: computed at each use

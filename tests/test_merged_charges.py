@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 
-from interpreter.agents import RandomAgent
-from interpreter.rng import derive
-from interpreter.runtime import ScriptRuntimeError
+from cardgame.interpreter.studies.agents import RandomAgent
+from cardgame.interpreter.language.rng import derive
+from cardgame.interpreter.machine.runtime import ScriptRuntimeError
 
 from helpers import GAMES, play_out
 from test_codegen import _load

@@ -3,7 +3,7 @@ shown and saved like any other value."""
 
 from __future__ import annotations
 
-import interpreter
+from cardgame import interpreter
 
 SCRIPT = '''game "Melds"
 players 2

@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-import interpreter
-from interpreter import codegen, text_passes
-from interpreter import nodes as n
-from interpreter import compiler
-from interpreter.never_none import frame_slots, items_never_none, variables_never_none
+from cardgame import interpreter
+from cardgame.interpreter.codegen import generator as codegen, text_passes
+from cardgame.interpreter.language import nodes as n
+from cardgame.interpreter.codegen import compiler
+from cardgame.interpreter.codegen.never_none import frame_slots, items_never_none, variables_never_none
 
 from test_codegen import _load, _transcript
 

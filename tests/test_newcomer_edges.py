@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-import interpreter
-from interpreter.agents import RandomAgent
-from interpreter.simulate import play_one
+from cardgame import interpreter
+from cardgame.interpreter.studies.agents import RandomAgent
+from cardgame.interpreter.studies.simulate import play_one
 
 _EMPTY_HAND = '''game "Empty hand"
 players 2
@@ -189,7 +189,7 @@ def test_a_deal_of_zero_cards_deals_nothing(tmp_path):
 def test_a_form_over_a_list_without_its_by_or_where_says_so(text, word, tmp_path):
     """`groups x in L` without `by` (and the other forms): E0137 naming the missing word, in a
     script (wherever the form stands) and in one expression (the REPL's `eval`)."""
-    from interpreter.parser import parse_expression
+    from cardgame.interpreter.language.parser import parse_expression
 
     _tree, found = parse_expression(text)
     assert [(d.code, word in d.message) for d in found] == [("E0137", True)]

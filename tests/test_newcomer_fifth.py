@@ -5,7 +5,7 @@ thing found broken or unhelpful, or one rule of those games."""
 
 from __future__ import annotations
 
-import interpreter
+from cardgame import interpreter
 
 from helpers import ROOT, ends_at_the_fewest_and_the_most_players
 
@@ -68,7 +68,7 @@ def _bridge_after_the_opening_lead():
 def test_a_dummy_laid_face_up_is_drawn_as_a_hand():
     # The table drew a per-player zone as a hand only while the spectator could not see all of
     # it: dummy's hand, all face up, was drawn in dealt order, without the `*` of face-up cards.
-    from repl.table import Deck, render, snapshot
+    from cardgame.repl.table import Deck, render, snapshot
     state = _bridge_after_the_opening_lead()
     assert "hand" in state.hand_zones and "played" not in state.hand_zones
     deck = Deck.of(state.game.cards, state.game.shown_orders)
@@ -81,7 +81,7 @@ def test_a_dummy_laid_face_up_is_drawn_as_a_hand():
 
 def test_a_statement_turning_many_cards_is_one_trace_line():
     # `reveal hand[dummy]` traced 13 lines, `reveal 2S`, `reveal JS`, ...: only moves were merged.
-    from repl.session import Session
+    from cardgame.repl.session import Session
     s = Session()
     s.execute(f"load {SCRIPTS / 'bridge.cardgame'}")
     s.execute("new seed=1")
@@ -102,7 +102,7 @@ def test_a_statement_turning_many_cards_is_one_trace_line():
 def test_a_list_typed_in_another_order_is_explained_as_that_options_move():
     # `play [5H, 5C]` (cards held, in another order than the offered `[5C, 5H]`) said "`[5H,` is
     # not an option here": the typed list was split at its space and read as an option's name.
-    from repl.session import Session
+    from cardgame.repl.session import Session
     s = Session()
     s.execute(f"load {SCRIPTS / 'president.cardgame'}")
     s.execute("new players=4 seed=9")
@@ -120,7 +120,7 @@ def test_a_list_typed_in_another_order_is_explained_as_that_options_move():
 def test_fmt_breaks_a_list_of_keys_before_an_item_that_does_not_fit():
     # The second key was left after the first on a 125-column line, broken inside at its `else`:
     # a list's break measured the next item only up to a break inside it.
-    from authoring.fmt import format_source
+    from cardgame.authoring.fmt import format_source
     text = ('players 2\nvar led: symbol = none\nvar trump: symbol = none\nzone played: per player public\n'
             'define trick_winner = max q in players by [(if top(played[q]).suit == trump then 1 else 0), '
             '(if top(played[q]).suit in [trump, led] then top(played[q]).rank else none)]\n')
@@ -134,7 +134,7 @@ def test_fmt_breaks_a_list_of_keys_before_an_item_that_does_not_fit():
 
 def test_fmt_continues_a_sum_in_a_branch_one_level_in():
     # `then 1` / `+ run_from_top(...)` / `else 0` at one level read as `(if ... then 1) + ...`.
-    from authoring.fmt import format_source
+    from cardgame.authoring.fmt import format_source
     text = ('players 2\ndefine run_from_top(seq: list of card, holding: bool, mine: list of card) = '
             'if empty(seq) then 0 else if (first(seq) in mine) == holding then 1 + '
             'run_from_top(last(seq, count(seq) - 1), holding, mine) else 0\n')
@@ -152,7 +152,7 @@ def test_the_rulebook_reads_a_list_variable_a_single_rule_and_where_a_section_is
     # procedure written above; "*last_finish* of 0" for item 0 of a list variable, as if per
     # player; "1 different ones of"; "every *x* in ... has *x* is in *cs*"; "in groups of equal";
     # an event without a body was an empty section without its prompt.
-    from authoring.rulebook import rulebook
+    from cardgame.authoring.rulebook import rulebook
     book = rulebook(str(SCRIPTS / "president.cardgame"))
     for said in ("allowed by the rule **beats**", "Do *went_out*(*turn*) (see above)",
                  "Let *president* be item 0 of *last_finish*.", "choosing *cs*, one (in a list) of *hand* of *vice*",
@@ -168,7 +168,7 @@ def test_the_rulebook_reads_a_list_variable_a_single_rule_and_where_a_section_is
 def test_a_number_out_of_range_is_answered_with_the_nearest_number():
     # `cut 3` (the cut takes 4 to 36) was answered "did you mean `cut 36`?" and `cut 40` "did
     # you mean `cut 4`?": numbers were compared as spelling.
-    from repl.input import nearest
+    from cardgame.repl.input import nearest
     cuts = [f"cut {n}" for n in range(4, 37)]
     assert (nearest("cut 3", cuts), nearest("cut 40", cuts), nearest("cut 9", cuts)) == ("cut 4", "cut 36", "cut 9")
     assert nearest("bid 2 C", ["bid 1 C", "bid 3 D", "bid 7 C"]) == "bid 1 C"
@@ -426,7 +426,7 @@ def test_what_the_skat_the_crib_and_the_meld_tell_each_seat():
 
 def test_unwatch_all_counts_its_watches():
     # "removed 2 watchs"
-    from repl.session import Session
+    from cardgame.repl.session import Session
     s = Session()
     s.execute(f"load {SCRIPTS / 'skat.cardgame'}")
     s.execute("watch high_bid")
@@ -463,8 +463,8 @@ def test_a_deal_its_pile_cannot_feed_says_how_many_cards_it_needed(tmp_path):
 
 def test_moves_filtered_by_a_card_with_copies_keeps_every_copy():
     # `moves 10D` in pinochle (cards `10Da`, `10Db`) said "no legal move names 10D".
-    from repl.input import copies_of
-    from repl.session import _names_all
+    from cardgame.repl.input import copies_of
+    from cardgame.repl.session import _names_all
     cards = _game("pinochle").cards
     copies = {"10d": copies_of("10d", cards), "ks": copies_of("KS", cards)}
     assert copies == {"10d": {"10da", "10db"}, "ks": {"ksa", "ksb"}}
@@ -477,7 +477,7 @@ def test_the_rulebook_brackets_an_if_inside_an_if_and_a_comparison_compared():
     # `if null_game then (if c.suit == led then c.null_power else none) else if ...` read "the
     # null_power of c if the suit of c is led, otherwise none if null_game, otherwise ...": one
     # chain, another rule. Boss Poker's shipped rulebook said so of an ace's value.
-    from authoring.rulebook import rulebook
+    from cardgame.authoring.rulebook import rulebook
     book = rulebook(str(SCRIPTS / "skat.cardgame"))
     assert "- *strength(c)*: (the null_power of *c* if the suit of *c* is *led*, otherwise none) if *null_game*, " \
         "otherwise 100 + the jack_power of *c*" in book
@@ -488,7 +488,7 @@ def test_the_rulebook_brackets_an_if_inside_an_if_and_a_comparison_compared():
 
 
 def test_the_rulebook_reads_a_sum_without_nested_brackets_and_brackets_an_if_key():
-    from authoring.rulebook import rulebook
+    from cardgame.authoring.rulebook import rulebook
     book = rulebook(str(SCRIPTS / "pinochle.cardgame"))
     assert "- *meld_points(h)*: (15 * *runs_held*(*h*)) + (4 * (*marriages*(*h*, *trump*) - *runs_held*(*h*))) + " in book
     assert "with the highest (1 if the suit of the top card of *played* of *q* is *trump*, otherwise 0), then rank" in book

@@ -10,10 +10,10 @@ import json
 
 import pytest
 
-import interpreter
-from interpreter.lint import lint
-from repl.cli import main
-from repl.session import Session
+from cardgame import interpreter
+from cardgame.interpreter.studies.lint import lint
+from cardgame.repl.cli import main
+from cardgame.repl.session import Session
 
 from helpers import ROOT, arrange, ends_at_the_fewest_and_the_most_players, moves, with_vars
 

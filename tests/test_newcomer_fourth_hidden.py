@@ -10,10 +10,10 @@ import random
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
-import interpreter
+from cardgame import interpreter
 from helpers import ROOT
-from repl.completer import ReplCompleter
-from repl.session import Session
+from cardgame.repl.completer import ReplCompleter
+from cardgame.repl.session import Session
 
 SCRIPTS = ROOT / "tests" / "scripts"
 
@@ -325,7 +325,7 @@ def test_why_does_not_list_a_symbol_as_a_value_it_looked_at():
 
 
 def test_compare_calls_a_difference_of_the_same_amount_in_every_game_significant():
-    from interpreter.stats import paired_difference
+    from cardgame.interpreter.studies.stats import paired_difference
     # Hanabi's ruin_on_third_fuse: every game ruined on one side, none on the other
     assert paired_difference([1] * 50, [0] * 50) == {"difference": -1, "ci95": [-1, -1], "significant": True,
                                                      "p": 0.0}

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 from helpers import ROOT, arrange, moves, play_out, with_vars
-from interpreter.simulate import simulate
+from cardgame.interpreter.studies.simulate import simulate
 
 SCRIPTS = ROOT / "tests" / "scripts"
 
@@ -103,7 +103,7 @@ def test_war_keeps_every_card_through_each_pause_and_ends_as_play_does():
 
 
 def test_the_repl_table_shows_records_as_fields_not_python_dicts():
-    from repl.table import Deck, render, snapshot
+    from cardgame.repl.table import Deck, render, snapshot
     game = load("little_rummy.cardgame")
     state = arrange(game.new_game(seed=0), {"hand": {0: ["3C", "4C", "5C", "9D"]}, "discard": ["2H"]}, "stock")
     state.apply("take")
@@ -113,7 +113,7 @@ def test_the_repl_table_shows_records_as_fields_not_python_dicts():
 
 
 def test_the_repl_table_shows_a_single_record_variable_on_one_line(tmp_path):
-    from repl.table import Deck, render, snapshot
+    from cardgame.repl.table import Deck, render, snapshot
     script = tmp_path / "best.cardgame"
     script.write_text('game "Best"\nplayers 2\nrecord meld { size: int, name: text }\n'
                       'var best: meld = meld(size: 3, name: "set")\n'

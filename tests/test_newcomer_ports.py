@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 
-import interpreter
-from interpreter.compare import compare
-from interpreter.simulate import simulate
-from repl.cli import main
+from cardgame import interpreter
+from cardgame.interpreter.studies.compare import compare
+from cardgame.interpreter.studies.simulate import simulate
+from cardgame.repl.cli import main
 
 from helpers import ROOT
 
@@ -92,7 +92,7 @@ phase main {
 def test_lint_does_not_call_a_decision_that_faulted_for_want_of_a_move_never_asked(tmp_path):
     """Before: R0001 'this decision has no legal move' and, at the same line, L0303 'this decision
     was never asked': the second contradicted the first."""
-    from interpreter.lint import lint
+    from cardgame.interpreter.studies.lint import lint
     path = tmp_path / "lead.cardgame"
     path.write_text(NO_LEGAL_LEAD)
     found = [(d.code, d.span.line) for d in lint(interpreter.load(str(path)), games=3).diagnostics]
@@ -257,7 +257,7 @@ def test_gin_plays_on_to_the_end_or_its_cap():
 def test_an_alternatives_name_typed_as_a_command_says_to_type_play():
     """Before: `capture 9C` (not one of the moves, but `capture` is an alternative here) said only
     "`help` lists the commands"; `trail KC` (a whole move) already said to type `play trail KC`."""
-    from repl.session import Session
+    from cardgame.repl.session import Session
     s = Session()
     s.start(str(SCRIPTS / "cassino.cardgame"), seed=1)
     assert s.execute("capture 9C") == ("error: unknown command `capture`\n  = help: `capture` is a move of this "
@@ -270,7 +270,7 @@ def test_an_alternatives_name_typed_as_a_command_says_to_type_play():
 def test_a_game_without_a_score_does_not_show_everybody_at_zero(capsys):
     """Before: `final scores: P0 0, P1 0, P2 0` and `game over, scores P0 0, ...` for Old Maid,
     which declares no `score` (simulate already said "none (the script has no `score`)")."""
-    from repl.session import Session
+    from cardgame.repl.session import Session
     assert main(["play", str(SCRIPTS / "old_maid.cardgame"), "--seed", "5", "--players", "3"]) == 0
     assert capsys.readouterr().out.splitlines()[-2] == "final scores: none (the script has no `score`)"
     s = Session()

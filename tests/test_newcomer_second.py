@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 
-from repl.cli import main
-from repl.session import Session
+from cardgame.repl.cli import main
+from cardgame.repl.session import Session
 
 FAULTS_AT_ONCE = '''game "Faulty"
 players 2
@@ -102,7 +102,7 @@ def test_a_script_has_one_hash_however_its_path_is_written(tmp_path, monkeypatch
     # a script outside games/ including the shipped deck: its files were hashed in the order of
     # their path texts, so `game.cardgame` and `/tmp/.../game.cardgame` gave two hashes, and a
     # replay saved by `cardgame play game.cardgame --save` was refused from any other folder
-    import interpreter
+    from cardgame import interpreter
     script = tmp_path / "game.cardgame"
     script.write_text('game "Deck"\nplayers 2\ninclude "lib/standard_deck.cardgame"\nzone stock: shared hidden\n'
                       'zone hand: per player owner\nphase main {\n    shuffle stock\n'

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 
 from helpers import ROOT, arrange, ends_at_the_fewest_and_the_most_players, moves
 
@@ -87,7 +87,7 @@ def test_why_under_a_seats_view_does_not_read_a_hidden_card_of_the_frame(tmp_pat
 
 
 def test_the_repl_refuses_why_of_a_hidden_frame_card(tmp_path):
-    from repl.session import Session
+    from cardgame.repl.session import Session
     path = tmp_path / "hazard.cardgame"
     path.write_text(HAZARD_ON_A_HIDDEN_CARD)
     s = Session()
@@ -114,7 +114,7 @@ def test_fmt_indents_a_top_level_declaration_continued_after_a_comma():
     # A long `attribute ... from rank:` broke after a comma and went on at column 0, where the
     # rest (`J = 1, Q = 2, ...`) reads as the next declaration; tests/scripts/scopa.cardgame had
     # been formatted so.
-    from authoring.fmt import format_source
+    from cardgame.authoring.fmt import format_source
     text = ("attribute game_points from rank: 2 = 0, 3 = 0, 4 = 0, 5 = 0, 6 = 0, 7 = 0, 8 = 0, 9 = 0, "
             "10 = 10, J = 1, Q = 2, K = 3, A = 4\n")
     formatted, _diags = format_source(text)
@@ -302,7 +302,7 @@ def test_briscola_the_turned_trump_is_drawn_last_and_stays_known():
 def test_a_saved_game_given_as_a_script_is_named_for_what_it_is(tmp_path):
     # `cardgame check REPLAY`, `play OBSERVATION`, `repl OBSERVATION` and the REPL's `load` of a
     # seat's observation said "E0101 unexpected `{`, expected `attribute`, `deck`, ...".
-    from repl.session import Session
+    from cardgame.repl.session import Session
     s = Session()
     s.execute(f"load {SCRIPTS / 'pitch.cardgame'}")
     s.execute("new seed=1")
@@ -321,7 +321,7 @@ def test_a_saved_game_given_as_a_script_is_named_for_what_it_is(tmp_path):
 
 def test_the_rulebook_says_a_prohibition_forbids_the_choice(tmp_path):
     # `cardgame rules` wrote a `when CASE require false` rule as "requires that false".
-    from authoring.rulebook import rulebook
+    from cardgame.authoring.rulebook import rulebook
     path = tmp_path / "keep.cardgame"
     path.write_text(PROHIBITION)
     lines = rulebook(str(path)).splitlines()

@@ -6,7 +6,7 @@ plays)."""
 
 from __future__ import annotations
 
-from repl.session import Session
+from cardgame.repl.session import Session
 
 # A binder over a list of lists offers moves such as `lay [2C, 2D]` (docs/language.md §8).
 LISTS_AS_MOVES = '''game "Lay lists"
@@ -86,8 +86,8 @@ phase main {
 
 
 def test_lint_says_which_option_values_it_never_played(tmp_path):
-    from interpreter import load
-    from interpreter.lint import lint
+    from cardgame.interpreter import load
+    from cardgame.interpreter.studies.lint import lint
 
     path = tmp_path / "pairs.cardgame"
     path.write_text(CARDS_FOR_HIGH_OPTION)
@@ -146,7 +146,7 @@ phase main {
 
 
 def test_a_one_player_game_is_counted_in_the_singular(tmp_path, capsys):
-    from repl.cli import main
+    from cardgame.repl.cli import main
 
     path = tmp_path / "patience.cardgame"
     path.write_text(PATIENCE)
@@ -162,7 +162,7 @@ def test_a_one_player_game_is_counted_in_the_singular(tmp_path, capsys):
 
 
 def _check(tmp_path, text: str, name: str = "script.cardgame") -> list:
-    from interpreter import check_file
+    from cardgame.interpreter import check_file
 
     path = tmp_path / name
     path.write_text(text)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 from helpers import GAMES, ROOT
-from interpreter.agents import RandomAgent
-from interpreter.engine import pause_kinds
+from cardgame.interpreter.studies.agents import RandomAgent
+from cardgame.interpreter.engine.game import pause_kinds
 
 SCRIPTS = sorted(GAMES.glob("*.cardgame")) + sorted((ROOT / "tests" / "scripts").glob("*.cardgame")) + \
     sorted((ROOT / "bench" / "scripts").glob("*.cardgame"))

@@ -3,9 +3,9 @@ checked, compiled into per-card tables, read under the knowledge model and typed
 
 from __future__ import annotations
 
-import interpreter
+from cardgame import interpreter
 from helpers import ROOT, arrange
-from repl.session import Session
+from cardgame.repl.session import Session
 
 SCRIPT = ROOT / "tests" / "scripts" / "ordered_ranks.cardgame"
 

@@ -7,7 +7,7 @@ import stat
 
 import pytest
 
-from interpreter import parser
+from cardgame.interpreter.language import parser
 
 SCRIPT = 'game "Tiny"\nplayers 2\nphase main {\n    end game\n}\n'
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import interpreter
+from cardgame import interpreter
 
 from helpers import GAMES
 

@@ -1,4 +1,4 @@
-"""The playout loop (`interpreter.playout`, what `simulate` runs) plays exactly the games the
+"""The playout loop (`cardgame.interpreter.studies.playout`, what `simulate` runs) plays exactly the games the
 public API plays: the same moves, the same state after the game, the same scores, winners and
 faults, and the agent's generator ends in the same place, on every shipped game, test script
 and complete docs example."""
@@ -12,14 +12,17 @@ import sys
 
 import pytest
 
-import interpreter
-from interpreter.agents import RandomAgent
-from interpreter.rng import derive
-from interpreter.simulate import play_one
+from cardgame import interpreter
+from cardgame.interpreter.studies.agents import RandomAgent
+from cardgame.interpreter.language.rng import derive
+from cardgame.interpreter.studies.simulate import play_one
 
 from helpers import play_out
 from test_merged_charges import NESTED
 from test_codegen import DOC_SCRIPTS, ROOT, SCRIPTS, _load, _plays_alike
+from cardgame.interpreter.studies import playout as playout_module
+from cardgame.interpreter.studies import playtest as playtest_module
+from cardgame.interpreter.machine import runtime as runtime_module
 
 MAX = 3000
 
@@ -79,7 +82,7 @@ def test_a_playout_plays_a_whole_game_by_itself(path):
     """No decision of a shipped game or test script needs the public path in a playout."""
     game = interpreter.load(str(path))
     state = game.new_game(players=game.min_players, seed=5)
-    assert interpreter.playout.play_random(state, RandomAgent.for_game(5).rng, MAX) is None
+    assert playout_module.play_random(state, RandomAgent.for_game(5).rng, MAX) is None
     assert state.is_over or state.decisions == MAX
 
 
@@ -182,12 +185,12 @@ def _lists_alike(game, seeds):
             try:
                 picked = decision.pick(state, L)
                 picked = picked if picked is None else (_listing(picked), state.work)
-            except interpreter.runtime.RUNTIME_FAULTS:
+            except runtime_module.RUNTIME_FAULTS:
                 picked = None
             state.begin_work()
             try:
                 exact = (_listing(decision.fast(state, L)), state.work)
-            except interpreter.runtime.RUNTIME_FAULTS:
+            except runtime_module.RUNTIME_FAULTS:
                 exact = None
             assert picked == exact or picked is None and exact is None, seed
             moves = state.legal_moves()
@@ -224,7 +227,7 @@ def _through_playouts(game, players, seed, max_decisions, budget):
     """A game played by the playout loop as simulate plays it, with its tally."""
     state = game.new_game(players=players, seed=seed, max_work=budget[0], max_game_work=budget[1])
     agent, tally = RandomAgent.for_game(seed), [0, 0, 0]
-    interpreter.playtest.play_out(state, agent, max_decisions, tally)
+    playtest_module.play_out(state, agent, max_decisions, tally)
     return state, agent, tally
 
 
@@ -514,8 +517,8 @@ def test_playouts_make_their_decisions_inside_the_generated_code(path, monkeypat
     in a shipped game or test script); the games are those of the API (above)."""
     game = interpreter.load(str(path))
     applied = []
-    real = interpreter.playout.apply_move
-    monkeypatch.setattr(interpreter.playout, "apply_move", lambda st, move, *rest: (applied.append(st.decisions),
+    real = playout_module.apply_move
+    monkeypatch.setattr(playout_module, "apply_move", lambda st, move, *rest: (applied.append(st.decisions),
                                                                                     real(st, move, *rest)))
     for seed in range(3):
         applied.clear()
@@ -695,7 +698,7 @@ def test_playout_code_raising_redo_is_undone_and_played_again_as_the_api_plays(p
                 result = op(st, fr, h)
                 if st.decisions >= after:
                     redone.append(st.decisions)
-                    raise interpreter.runtime.Redo
+                    raise runtime_module.Redo
                 return result
             return wrapper
         try:
@@ -797,7 +800,7 @@ def test_a_playout_operation_going_round_a_loop_reads_the_state_lists_once_befor
     """The state's lists (zones, locations, visibility) are the game's for a whole call, so an
     operation looping over rounds reads them before the loop, not in every round (and the
     games are still those of the API: above)."""
-    from interpreter.text_passes import STATE_LISTS
+    from cardgame.interpreter.codegen.text_passes import STATE_LISTS
     game = interpreter.load(str(ROOT / "games/bouncer.cardgame"))
     game.program.make_playout_codes()
     looping = [src.split("\n") for src in game.program.compiler.gen.sources
@@ -813,7 +816,7 @@ def test_a_playout_asks_no_statement_whether_a_tracer_listens():
     """A playout has no tracer (play_random leaves such a game to the public path): of a
     statement's `if st.tracer is None: A else: B` it keeps A, nested ones too, of `if st.tracer
     is None and TEST:` the TEST, and nothing of a tracer's own block."""
-    from interpreter.text_passes import untraced
+    from cardgame.interpreter.codegen.text_passes import untraced
     lines = ["x = 1", "if st.tracer is None:", "    a()", "    if st.tracer is None:", "        b()",
              "    else:", "        c()", "else:", "    d()", "if st.tracer is not None:", "    e()", "f()"]
     assert untraced(lines) == ["x = 1", "a()", "b()", "f()"]
@@ -915,7 +918,7 @@ def test_a_decision_drawn_from_its_cards_plays_as_the_api(budget, faulting, tmp_
                 try:
                     got = listing(state, L)
                     results.append(None if got is None else (list(got), state.work))
-                except interpreter.runtime.RUNTIME_FAULTS:
+                except runtime_module.RUNTIME_FAULTS:
                     results.append(None)
             picked, drawn = results
             assert (picked and ([m.values[0] for m in picked[0]], picked[1])) == drawn, seed
@@ -1028,7 +1031,7 @@ def test_a_shared_value_is_read_plainly_after_a_use_sure_to_run_before():
     of the function's own level, not behind `and`, `or`, a branch of a conditional expression or
     a later comparison) read the value without the `_UNSET` test; the first use of all
     computes it without the test either."""
-    from interpreter.text_passes import shared_values_read_plain
+    from cardgame.interpreter.codegen.text_passes import shared_values_read_plain
     use = "(dc1 if dc1 is not _UNSET else (dc1 := f(st, a)))"
     lines = ["dc1 = _UNSET", f"r = ({use} > 0)", "if r:", f"    x = {use} + 1", f"y = g({use})"]
     assert shared_values_read_plain(lines, ["dc1"]) == [

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import interpreter
-from interpreter.playtest import play_recorded
+from cardgame import interpreter
+from cardgame.interpreter.studies.playtest import play_recorded
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = [ROOT / "games" / "bouncer.cardgame", ROOT / "games" / "booray.cardgame",
@@ -67,7 +67,7 @@ def test_an_unknown_metrics_level_is_refused():
 
 
 def test_the_command_line_says_which_level_it_measured(capsys):
-    from repl.cli import main
+    from cardgame.repl.cli import main
     draws = str(ROOT / "tests" / "scripts" / "draws.cardgame")
     assert main(["simulate", draws, "-n", "8"]) == 0
     fast = capsys.readouterr().out

@@ -4,7 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import card_count, load_game
-from interpreter.agents import RandomAgent
+from cardgame.interpreter.studies.agents import RandomAgent
 
 BOUNCER = load_game("bouncer.cardgame")
 

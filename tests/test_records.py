@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import interpreter
+from cardgame import interpreter
 
 from helpers import arrange
 
@@ -160,7 +160,7 @@ def test_a_text_field_is_shown_quoted_so_it_cannot_read_as_a_symbol(tmp_path):
 
 
 def test_the_repl_prints_records_as_written():
-    from repl.session import Session
+    from cardgame.repl.session import Session
     session = Session()
     session.execute("load tests/scripts/records.cardgame")
     assert "1. lay meld(cards: [1C, 1D], points: 3)" in session.execute("moves")

@@ -9,8 +9,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import interpreter
-from interpreter import limits
+from cardgame import interpreter
+from cardgame.interpreter.language import limits
 
 SCRIPT = '''game "Recursion"
 players 2

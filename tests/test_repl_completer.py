@@ -15,11 +15,11 @@ import time
 from pygments.token import Keyword, Name, Operator, String
 
 from helpers import GAMES
-from repl.app import interact
-from repl.completer import ReplCompleter
-from repl.lexer import STYLE, CardgameLexer, InputLexer, highlight_output
-from repl.session import Session
-from repl.toolbar import toolbar
+from cardgame.repl.app import interact
+from cardgame.repl.completer import ReplCompleter
+from cardgame.repl.lexer import STYLE, CardgameLexer, InputLexer, highlight_output
+from cardgame.repl.session import Session
+from cardgame.repl.toolbar import toolbar
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
 
@@ -113,7 +113,7 @@ def test_every_word_of_the_grammar_is_highlighted():
     """A keyword added to the grammar must reach the REPL's highlighting too."""
     import re
     from pathlib import Path
-    from repl.lexer import CONSTANTS, KEYWORDS, OPERATOR_WORDS, TYPES
+    from cardgame.repl.lexer import CONSTANTS, KEYWORDS, OPERATOR_WORDS, TYPES
     grammar = re.sub(r"//.*", "", (Path(__file__).parent.parent / "grammar" / "cardgame.lark").read_text())
     words = set(re.findall(r'"([a-z_]+)"', grammar)) | set(re.findall(r"/\(?([a-z_|]+)\)?\\b/", grammar))
     words = {w for group in words for w in group.split("|")} - {"x"}  # `card "X" x 4`: a count, not a word

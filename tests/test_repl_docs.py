@@ -21,7 +21,7 @@ import sys
 import pytest
 
 from helpers import ROOT
-from repl.commands import COMMANDS
+from cardgame.repl.commands import COMMANDS
 
 DOC = ROOT / "docs" / "repl.md"
 BLOCK = re.compile(r"^```text\n(\$ cardgame repl [^\n]*)\n(.*?)^```$", re.M | re.S)
@@ -39,7 +39,7 @@ def scratch(tmp_path):
 
 
 def piped(args: list[str], commands: list[str], cwd) -> subprocess.CompletedProcess:
-    code = "import sys; from repl.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from cardgame.repl.cli import main; sys.exit(main(sys.argv[1:]))"
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return subprocess.run([sys.executable, "-c", code, "repl", *args], input="".join(c + "\n" for c in commands),
                           capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
@@ -47,9 +47,9 @@ def piped(args: list[str], commands: list[str], cwd) -> subprocess.CompletedProc
 
 def transcript(args: list[str], commands: list[str], cwd) -> str:
     """The interleaved transcript, command by command (for regenerating the docs)."""
-    from repl.option_pairs import parse_option_pairs
-    from repl.cli import build_parser
-    from repl.session import Session
+    from cardgame.repl.option_pairs import parse_option_pairs
+    from cardgame.repl.cli import build_parser
+    from cardgame.repl.session import Session
     parsed = build_parser().parse_args(["repl", *args])
     here = os.getcwd()
     os.chdir(cwd)

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 from helpers import line_of
 
 BOUNCER = "games/bouncer.cardgame"

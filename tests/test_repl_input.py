@@ -13,9 +13,9 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from helpers import GAMES
-from repl.app import interact
-from repl.input import NoSuchMove, nearest, read_move
-from repl.session import Session
+from cardgame.repl.app import interact
+from cardgame.repl.input import NoSuchMove, nearest, read_move
+from cardgame.repl.session import Session
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
 BOORAY = str(GAMES / "booray.cardgame")
@@ -256,7 +256,7 @@ def test_help_fits_the_width_without_breaking_words():
         s.width = width
         text = s.execute("help")
         assert all(len(line) <= width for line in text.split("\n")), width
-        words = set(" ".join(c.summary for c in __import__("repl.commands").commands.COMMANDS).split())
+        words = set(" ".join(c.summary for c in __import__("cardgame.repl.commands").repl.commands.COMMANDS).split())
         assert words <= set(text.split())  # every word of every summary is there whole
 
 
@@ -328,7 +328,7 @@ def test_an_old_replay_names_its_script_from_the_saving_folder(tmp_path, monkeyp
 
 
 def test_cardgame_play_saves_a_replay_the_repl_opens(tmp_path, capsys):
-    from repl.cli import main
+    from cardgame.repl.cli import main
     path = tmp_path / "game.replay"
     assert main(["play", BOUNCER, "--seed", "4", "--save", str(path)]) == 0
     played = [line.split(": ", 1)[1] for line in capsys.readouterr().out.split("\n") if line[:5].strip().endswith(".")]

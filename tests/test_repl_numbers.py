@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from repl.input import NoSuchMove, read_move, reads_as_number
-from repl.session import Session
+from cardgame.repl.input import NoSuchMove, read_move, reads_as_number
+from cardgame.repl.session import Session
 
 BIDS = '''game "Bids"
 players 2

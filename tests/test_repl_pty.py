@@ -85,7 +85,7 @@ class Terminal:
 
 def start(tmp_path, columns: int = 160) -> Terminal:
     exe = shutil.which("cardgame")
-    argv = [exe] if exe else [sys.executable, "-c", "from repl.cli import entry; entry()"]
+    argv = [exe] if exe else [sys.executable, "-c", "from cardgame.repl.cli import entry; entry()"]
     env = dict(os.environ, TERM="xterm", CARDGAME_HISTORY=str(tmp_path / "history"), HOME=str(tmp_path))
     env.pop("PROMPT_TOOLKIT_NO_CPR", None)
     return Terminal(argv + ["repl", "games/bouncer.cardgame", "--seed", "1"], env, columns)
@@ -152,7 +152,7 @@ def _printed(chunk: str, first: str) -> list[str]:
 
 @pytest.mark.parametrize("columns", [80, 140])
 def test_at_80_and_140_columns_the_toolbar_keeps_the_watches_and_everything_fits(tmp_path, columns):
-    from repl.commands import COMMANDS
+    from cardgame.repl.commands import COMMANDS
     t = start(tmp_path, columns)
     try:
         t.expect("bouncer 0 P0")

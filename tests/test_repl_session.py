@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from helpers import GAMES, ROOT, line_of
-from repl.commands import COMMANDS
-from repl.session import Session
+from cardgame.repl.commands import COMMANDS
+from cardgame.repl.session import Session
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
 FOLLOW_SUIT_LINE = line_of("bouncer.cardgame", "rule follow_suit")
@@ -122,10 +122,10 @@ def test_session_layer_does_not_import_prompt_toolkit_and_uses_only_the_public_a
                 assert not mod.startswith("prompt_toolkit"), f"{name} imports {mod}"
     for path in (ROOT / "repl").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("interpreter."):
-                pytest.fail(f"{path.name} imports {node.module}: the REPL uses only `interpreter`")
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("cardgame.interpreter."):
+                pytest.fail(f"{path.name} imports {node.module}: the REPL uses only `cardgame.interpreter`")
             if isinstance(node, ast.Import):
-                assert not any(a.name.startswith("interpreter.") for a in node.names), path.name
+                assert not any(a.name.startswith("cardgame.interpreter.") for a in node.names), path.name
 
 
 # ---- no game ------------------------------------------------------------------------------------
@@ -689,7 +689,7 @@ def test_prompt_and_toolbar():
 def test_piped_session_exit_status(tmp_path):
     import io
 
-    from repl.app import run_piped
+    from cardgame.repl.app import run_piped
     s = bouncer()
     out = io.StringIO()
     assert run_piped(s, "hello", io.StringIO("moves\nplay 1\nquit\nplay 1\n"), out) == 0

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-import interpreter
-from repl.cli import main
-from repl.session import Session
+from cardgame import interpreter
+from cardgame.repl.cli import main
+from cardgame.repl.session import Session
 
 from helpers import GAMES, ROOT
 

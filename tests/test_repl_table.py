@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from helpers import GAMES
-from repl.cli import main
-from repl.lexer import highlight_output
-from repl.session import Session
-from repl.table import Deck, coloured
-from repl.toolbar import toolbar
+from cardgame.repl.cli import main
+from cardgame.repl.lexer import highlight_output
+from cardgame.repl.session import Session
+from cardgame.repl.table import Deck, coloured
+from cardgame.repl.toolbar import toolbar
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
 BOORAY = str(GAMES / "booray.cardgame")
@@ -96,7 +96,7 @@ def test_every_line_fits_the_width(width):
 
 
 def test_a_hand_sorts_by_its_suit_then_rank_in_the_decks_order():
-    from interpreter import CardInfo
+    from cardgame.interpreter import CardInfo
     cards = [CardInfo(f"{r}{s}", "d", {"rank": r, "suit": s}) for r in ("2", "10", "A") for s in ("C", "H")]
     deck = Deck.of(cards)
     assert deck.sorted(["AH", "2C", "10H", "AC", "2H"]) == ["2C", "AC", "2H", "10H", "AH"]

@@ -12,8 +12,8 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from helpers import GAMES
-from repl.app import interact
-from repl.session import Session
+from cardgame.repl.app import interact
+from cardgame.repl.session import Session
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
 
@@ -90,7 +90,7 @@ def complete(session: Session, text: str) -> list[tuple[str, int]]:
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
 
-    from repl.completer import ReplCompleter
+    from cardgame.repl.completer import ReplCompleter
     found = ReplCompleter(session).get_completions(Document(text, len(text)), CompleteEvent())
     return [(c.text, c.start_position) for c in found]
 
@@ -152,7 +152,7 @@ DICE = str(GAMES.parent / "tests" / "scripts" / "dice_race.cardgame")
 
 
 def _toolbar_text(session: Session, width: int = 200) -> str:
-    from repl.toolbar import toolbar
+    from cardgame.repl.toolbar import toolbar
     return "".join(text for _, text in toolbar(session, width))
 
 
@@ -204,7 +204,7 @@ def test_a_public_zone_marks_nothing_and_a_hand_still_counts_its_hidden_cards_at
 def test_a_move_position_typed_after_why_is_not_drawn_as_a_comment():
     from prompt_toolkit.document import Document
 
-    from repl.lexer import InputLexer
+    from cardgame.repl.lexer import InputLexer
     line = InputLexer().lex_document(Document("why #2"))(0)
     assert line == [("class:command", "why"), ("", " #2")]  # `#2` was grey italic, as a comment
     styles = dict((text, style) for style, text in InputLexer().lex_document(Document("p count(hand[P0])"))(0))
@@ -256,8 +256,8 @@ def test_expressions_complete_built_ins_words_and_after_a_dot_the_attributes():
 
 
 def test_the_expression_words_offered_are_words_of_the_language():
-    from repl.completer import _EXPRESSION_WORDS
-    from repl.lexer import CONSTANTS, KEYWORDS, OPERATOR_WORDS
+    from cardgame.repl.completer import _EXPRESSION_WORDS
+    from cardgame.repl.lexer import CONSTANTS, KEYWORDS, OPERATOR_WORDS
     assert set(_EXPRESSION_WORDS) <= set(KEYWORDS + OPERATOR_WORDS + CONSTANTS)
 
 
@@ -321,7 +321,7 @@ def test_an_expression_may_name_a_card_with_its_suit_symbol_outside_texts():
 # ---- without colour ----------------------------------------------------------------------------------------
 
 def test_without_colour_the_toolbar_is_drawn_in_reverse_video(monkeypatch):
-    from repl.app import terminal_style
+    from cardgame.repl.app import terminal_style
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("PROMPT_TOOLKIT_COLOR_DEPTH", raising=False)
     assert not terminal_style().get_attrs_for_style_str("class:bottom-toolbar").reverse
@@ -389,15 +389,15 @@ def test_help_examples_are_built_from_the_game_loaded_and_run(script):
 
 
 def test_without_a_game_help_keeps_its_fixed_examples():
-    from repl.commands import BY_NAME
+    from cardgame.repl.commands import BY_NAME
     assert Session().execute("help source").endswith(f"example: {BY_NAME['source'].example}")
 
 
 # ---- a run of moves is bounded: every position is kept for undo ------------------------------------------
 
 def test_auto_and_step_stop_after_the_most_steps_one_run_makes(monkeypatch):
-    import repl.session
-    monkeypatch.setattr(repl.session, "MOST_STEPS_PER_RUN", 3)  # 5000 in use: `auto end` of a game that
+    from cardgame.repl import session
+    monkeypatch.setattr(session, "MOST_STEPS_PER_RUN", 3)  # 5000 in use: `auto end` of a game that
     s = bouncer()                                                # never ends ran for minutes, silent
     out = s.execute("auto end")
     assert "auto stopped after 3 moves: one run makes at most 3 steps; `auto` again goes on" in out
@@ -428,14 +428,14 @@ def _positions(s: Session, steps, events: bool = True) -> list:
     (BOUNCER, ["pause all", "new", "step 40", "auto 30"]),  # both
 ])
 def test_positions_not_kept_are_made_again_exactly(monkeypatch, script, commands):
-    import repl.timeline
-    monkeypatch.setattr(repl.timeline, "KEEP_LAST", 10 ** 9)
+    from cardgame.repl import timeline
+    monkeypatch.setattr(timeline, "KEEP_LAST", 10 ** 9)
     kept_all = Session()
     kept_all.start(script, seed=1)
     for command in commands:
         kept_all.execute(command)
-    monkeypatch.setattr(repl.timeline, "KEEP_LAST", 2)
-    monkeypatch.setattr(repl.timeline, "MOST_CHECKPOINTS", 2)
+    monkeypatch.setattr(timeline, "KEEP_LAST", 2)
+    monkeypatch.setattr(timeline, "MOST_CHECKPOINTS", 2)
     few = Session()
     few.start(script, seed=1)
     for command in commands:
@@ -448,13 +448,13 @@ def test_positions_not_kept_are_made_again_exactly(monkeypatch, script, commands
 
 
 def test_a_replay_opened_with_few_positions_kept_undoes_and_redoes_exactly(monkeypatch, tmp_path):
-    import repl.timeline
+    from cardgame.repl import timeline
     s = bouncer()
     s.execute("auto 120")
     path = tmp_path / "long.replay"
     s.execute(f"save {path}")
-    monkeypatch.setattr(repl.timeline, "KEEP_LAST", 2)
-    monkeypatch.setattr(repl.timeline, "MOST_CHECKPOINTS", 2)
+    monkeypatch.setattr(timeline, "KEEP_LAST", 2)
+    monkeypatch.setattr(timeline, "MOST_CHECKPOINTS", 2)
     opened = Session()
     opened.execute(f"open {path}")
     steps = [0, 33, 77, 119, 120]
@@ -469,7 +469,7 @@ def test_a_recorded_game_state_is_freed_without_waiting_for_the_garbage_collecto
     import gc
     import weakref
 
-    import interpreter
+    from cardgame import interpreter
     state = interpreter.load(BOUNCER).new_game(seed=1, record=True)
     state.set_tracer(lambda event: None)
     state.apply(state.legal_moves()[0].text)
@@ -502,8 +502,8 @@ score p: turns
 
 
 def test_the_decision_limit_reached_by_auto_or_in_an_opened_replay_is_shown(monkeypatch, tmp_path):
-    import interpreter.limits
-    monkeypatch.setattr(interpreter.limits, "MAX_DECISIONS", 50)
+    from cardgame.interpreter.language import limits
+    monkeypatch.setattr(limits, "MAX_DECISIONS", 50)
     script = tmp_path / "endless.cardgame"
     script.write_text(ENDLESS)
     s = Session()

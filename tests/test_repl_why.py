@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 from helpers import GAMES, line_of
-from repl.session import Session
+from cardgame.repl.session import Session
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
 BOORAY = str(GAMES / "booray.cardgame")
@@ -135,7 +135,7 @@ def test_explanation_records_hold_witnesses_and_expansions():
 
 
 def test_pass_fail_skip_and_the_verdict_are_coloured():
-    from repl.lexer import STYLE, highlight_output
+    from cardgame.repl.lexer import STYLE, highlight_output
     text = booray_overtrump().execute("why play 6H")
     fragments = highlight_output(text)
     assert ("class:verdict.fail", "illegal") in fragments
@@ -177,8 +177,8 @@ def test_a_deal_is_one_line_and_a_zone_moved_whole_lists_its_cards():
 
 
 def test_grouping_keeps_other_events_between_moves():
-    from interpreter import TraceEvent, Span
-    from repl.trace import grouped
+    from cardgame.interpreter import TraceEvent, Span
+    from cardgame.repl.trace import grouped
     a, b = Span("x", 1, 1, 1, 5), Span("x", 2, 1, 2, 5)
     events = [TraceEvent("move", a, "move 1A to out"), TraceEvent("log", b, "hello"),
               TraceEvent("move", a, "move 2A to out"), TraceEvent("move", a, "move 3A to hand[P1]")]

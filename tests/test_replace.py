@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-import interpreter
-from authoring.analysis import Analysis
-from authoring.fmt import format_source, same_script
-from authoring.rulebook import rulebook
+from cardgame import interpreter
+from cardgame.authoring.analysis import Analysis
+from cardgame.authoring.fmt import format_source, same_script
+from cardgame.authoring.rulebook import rulebook
 from helpers import GAMES, ROOT, moves
-from interpreter.agents import RandomAgent
-from interpreter.measures import compile_measures, read_all
-from repl.cli import main
-from repl.session import Session
+from cardgame.interpreter.studies.agents import RandomAgent
+from cardgame.interpreter.studies.measures import compile_measures, read_all
+from cardgame.repl.cli import main
+from cardgame.repl.session import Session
 
 BASE = '''# The original: a small game every variant below includes.
 game "Base"

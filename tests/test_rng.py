@@ -2,8 +2,8 @@
 
 import pytest
 
-from interpreter import rng
-from interpreter.agents import RandomAgent
+from cardgame.interpreter.language import rng
+from cardgame.interpreter.studies.agents import RandomAgent
 
 
 def _below(state, n):
@@ -47,8 +47,8 @@ def test_inlined_draws_match_the_definition():
 def test_agents_draw_as_below_indexes():
     """A uniform agent's choose() is its generator's choice(); both policies draw exactly what
     indexing with below() draws (the playouts repeat that draw inline)."""
-    from interpreter.agents import RandomAgent
-    from interpreter.program import Move
+    from cardgame.interpreter.studies.agents import RandomAgent
+    from cardgame.interpreter.machine.program import Move
     moves = [Move(f"{alt} {i}", k, (i,)) for k, alt in enumerate(("play", "pass", "raise")) for i in range(k * 3 + 1)]
     uniform, twin = RandomAgent(99), rng.Random(99)
     for n in (1, 3, 13):

@@ -11,11 +11,11 @@ import re
 
 import pytest
 
-from authoring.flow import bodies, load_script, statements_of, steps
-from authoring.rulebook import rulebook
+from cardgame.authoring.flow import bodies, load_script, statements_of, steps
+from cardgame.authoring.rulebook import rulebook
 from helpers import GAMES, ROOT
-from interpreter import nodes as n
-from repl.cli import main
+from cardgame.interpreter.language import nodes as n
+from cardgame.repl.cli import main
 
 COMMITTED = {"bouncer.cardgame": "bouncer.md", "booray.cardgame": "booray.md",
              "bosspoker.cardgame": "bosspoker.md", "bohei.cardgame": "bohei.md"}

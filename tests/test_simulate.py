@@ -8,9 +8,9 @@ import json
 import pytest
 from hypothesis import given, strategies as st
 
-import interpreter
-from interpreter.rng import derive
-from repl.cli import main
+from cardgame import interpreter
+from cardgame.interpreter.language.rng import derive
+from cardgame.repl.cli import main
 
 from helpers import ROOT
 

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from repl.cli import main
+from cardgame.repl.cli import main
 
 from helpers import GAMES
 
@@ -33,7 +33,7 @@ def test_two_workers_give_the_statistics_of_one(capsys, script, extra):
 
 
 def _stats(game, workers):
-    from interpreter.simulate import simulate
+    from cardgame.interpreter.studies.simulate import simulate
     result = simulate(game, 6, 3, 5, game.read_options({}), workers=workers)
     return {k: v for k, v in result.items() if k not in TIMING}
 
@@ -41,7 +41,7 @@ def _stats(game, workers):
 @pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
 def test_forked_workers_play_the_game_the_parent_loaded(tmp_path):
     """The workers start with the parent's Game: the file may be gone or edited since."""
-    import interpreter
+    from cardgame import interpreter
     if threading.active_count() > 1:  # an earlier test in this process left a thread: workers are spawned
         pytest.skip("another thread runs in this test process, so workers are spawned, not forked")
     path = tmp_path / "bouncer.cardgame"
@@ -53,8 +53,8 @@ def test_forked_workers_play_the_game_the_parent_loaded(tmp_path):
 
 def test_workers_are_spawned_while_other_threads_run():
     """Forking a process with other threads running can deadlock the child: spawn instead."""
-    import interpreter
-    from interpreter import parallel
+    from cardgame import interpreter
+    from cardgame.interpreter.studies import parallel
     game = interpreter.load(str(GAMES / "bouncer.cardgame"))
     release = threading.Event()
     waiting = threading.Thread(target=release.wait)
@@ -70,8 +70,8 @@ def test_workers_are_spawned_while_other_threads_run():
 
 def test_spawned_workers_report_a_script_gone_since_instead_of_starting_again_for_ever(tmp_path, monkeypatch):
     """A spawned worker loads the script from its file: if it is gone, the run says so."""
-    import interpreter
-    from interpreter import parallel
+    from cardgame import interpreter
+    from cardgame.interpreter.studies import parallel
     path = tmp_path / "bouncer.cardgame"
     path.write_text((GAMES / "bouncer.cardgame").read_text())
     game = interpreter.load(str(path))

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from interpreter.slot_locals import slots_in_locals
+from cardgame.interpreter.codegen.slot_locals import slots_in_locals
 
 from test_codegen import _load
 from helpers import GAMES

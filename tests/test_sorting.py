@@ -4,10 +4,10 @@ what the order of a hidden zone tells nobody."""
 
 from __future__ import annotations
 
-import interpreter
+from cardgame import interpreter
 from helpers import ROOT, arrange
-from repl.cli import main
-from repl.session import Session
+from cardgame.repl.cli import main
+from cardgame.repl.session import Session
 
 SCRIPT = ROOT / "tests" / "scripts" / "sorting.cardgame"
 
@@ -58,7 +58,7 @@ def test_a_shown_order_changes_views_only():
 
 
 def test_cards_one_seat_sees_are_sorted_in_their_own_places():
-    from interpreter.views import shown_in_order
+    from cardgame.interpreter.engine.views import shown_in_order
     keys = {c: (c,) for c in range(10)}
     names = [str(c) for c in range(10)]
     listed = ["7", "??", "2", "??", "5"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-import interpreter
-from interpreter import GameFault, IllegalMove, RandomAgent, ScriptError
-from interpreter.runtime import PAUSES
+from cardgame import interpreter
+from cardgame.interpreter import GameFault, IllegalMove, RandomAgent, ScriptError
+from cardgame.interpreter.machine.runtime import PAUSES
 
 from helpers import PLAYED_SCRIPTS, ROOT
 

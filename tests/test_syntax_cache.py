@@ -8,8 +8,8 @@ import os
 import pytest
 
 from helpers import ROOT
-from interpreter import parser, syntax_cache
-from interpreter.loader import check_file
+from cardgame.interpreter.language import kept_files, parser, syntax_cache
+from cardgame.interpreter.language.loader import check_file
 
 SCRIPT = 'game "Tiny"\nplayers 2\nphase main {\n    end game\n}\n'
 
@@ -98,13 +98,13 @@ def test_a_folder_others_can_write_is_not_used(tmp_path, monkeypatch):
 
 def test_the_cache_can_be_turned_off(monkeypatch):
     monkeypatch.setenv("CARDGAME_CACHE_DIR", "off")
-    assert syntax_cache.private_place("tree-x") is None
+    assert kept_files.private_place("tree-x") is None
     assert syntax_cache.parse_script(SCRIPT, "tiny.cardgame")[0] is not None
 
 
 def test_a_change_to_the_code_that_builds_trees_parses_again(folder, monkeypatch):
     syntax_cache.parse_script(SCRIPT, "tiny.cardgame")
-    stamps = syntax_cache.code_stamps()
+    stamps = kept_files.code_stamps()
     monkeypatch.setattr(syntax_cache, "code_stamps", lambda: stamps[:-1] + [stamps[-1] + " edited"])
     calls = []
     parse = parser.parse_script

@@ -9,9 +9,9 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-import interpreter
+from cardgame import interpreter
 from helpers import ROOT, play_out
-from repl.cli import main
+from cardgame.repl.cli import main
 from test_knowledge import check_seat, played  # the knowledge model's property, reused with teams
 
 PARTNERSHIP = str(ROOT / "tests" / "scripts" / "partnership.cardgame")
@@ -242,7 +242,7 @@ def test_cardgame_play_gives_the_result_by_team(capsys):
 
 
 def test_the_repl_shows_scores_and_winners_by_team():
-    from repl.session import Session
+    from cardgame.repl.session import Session
     s = Session()
     assert s.start(PARTNERSHIP, seed=3).startswith("loaded Partnership tricks")
     table = s.execute("state")

@@ -3,10 +3,10 @@ in tests/golden/diagnostics), and a variable may start as `none` without `= none
 
 from __future__ import annotations
 
-import interpreter
+from cardgame import interpreter
 from helpers import GAMES, ROOT
-from interpreter.parser import parse_expression
-from repl.session import Session
+from cardgame.interpreter.language.parser import parse_expression
+from cardgame.repl.session import Session
 
 
 def test_a_typed_variable_without_a_value_starts_as_none(tmp_path):

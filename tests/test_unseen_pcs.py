@@ -3,8 +3,8 @@ step of a rewritten operation leaves the frame's counter and the work as the wri
 
 from __future__ import annotations
 
-from interpreter.flow import steps_over
-from interpreter.unseen_pcs import unseen_pcs_dropped
+from cardgame.interpreter.codegen.flow import steps_over
+from cardgame.interpreter.codegen.unseen_pcs import unseen_pcs_dropped
 
 
 class _Over(Exception):
@@ -80,7 +80,7 @@ def _run(lines, limit, frame):
 
 
 def test_unseen_writes_are_dropped_and_every_fault_sees_the_same_counter(monkeypatch):
-    from interpreter import flow
+    from cardgame.interpreter.codegen import flow
 
     monkeypatch.setattr(flow, "over_budget", lambda st, span: _Over(span))
     lines = STEPS.split("\n")

@@ -10,15 +10,15 @@ import random
 
 import pytest
 
-import interpreter
-from authoring.analysis import Analysis
-from authoring.rulebook import rulebook
+from cardgame import interpreter
+from cardgame.authoring.analysis import Analysis
+from cardgame.authoring.rulebook import rulebook
 from helpers import ROOT
-from interpreter.checker import VISIBILITIES
-from repl.cli import main
-from repl.lexer import ZONE_WORDS, CardgameLexer
-from repl.session import Session
-from repl.table import Deck, render, snapshot
+from cardgame.interpreter.language.checker import VISIBILITIES
+from cardgame.repl.cli import main
+from cardgame.repl.lexer import ZONE_WORDS, CardgameLexer
+from cardgame.repl.session import Session
+from cardgame.repl.table import Deck, render, snapshot
 
 HIDDEN = interpreter.HIDDEN
 

@@ -8,9 +8,9 @@ import itertools
 import json
 from types import SimpleNamespace
 
-import interpreter
-from interpreter.simulate import play_one
-from interpreter.work_locals import held_in_locals
+from cardgame import interpreter
+from cardgame.interpreter.studies.simulate import play_one
+from cardgame.interpreter.codegen.work_locals import held_in_locals
 
 from test_codegen import _load
 from test_playout import _api_game

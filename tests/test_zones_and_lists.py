@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-import interpreter
+from cardgame import interpreter
 
 SCRIPT = '''game "Zones"
 players 2

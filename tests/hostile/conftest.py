@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from repl.cli import main
+from cardgame.repl.cli import main
 
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
 TIME_LIMIT = 10.0  # seconds; each attack ends in well under 2 s here (docs/language.md §22)

@@ -63,7 +63,7 @@ def test_a_folder_as_the_script(cli, tmp_path):
 
 
 def test_the_repl_loads_no_device(tmp_path):
-    from repl.session import Session
+    from cardgame.repl.session import Session
     session = Session()
     out = session.execute("load /dev/zero")
     assert session.failed and "[E0605]" in out

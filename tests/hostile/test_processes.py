@@ -33,8 +33,8 @@ def test_simulate_adds_results_as_they_come(monkeypatch):
     """Results are summed range by range (at most 64 games each), never kept per game."""
     import importlib
 
-    import interpreter
-    sim = importlib.import_module("interpreter.simulate")  # the module (the package exports the function)
+    from cardgame import interpreter
+    sim = importlib.import_module("cardgame.interpreter.studies.simulate")  # the module (the package exports the function)
     sizes = []
     real = sim.run_range
 

@@ -9,7 +9,7 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import interpreter
+from cardgame import interpreter
 from conftest import TIME_LIMIT
 
 BIG = st.sampled_from(["4611686018427387904", "4611686018427387905", "99999999999999999999999",

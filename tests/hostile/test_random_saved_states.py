@@ -11,7 +11,7 @@ import json
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-import interpreter
+from cardgame import interpreter
 from helpers import GAMES, ROOT
 
 GAMES_USED = [interpreter.load(str(GAMES / name)) for name in ("booray.cardgame", "bouncer.cardgame")] + \

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from conftest import SCRIPTS, TIME_LIMIT
-from repl.session import Session
+from cardgame.repl.session import Session
 
 
 def replay(path, script="x.cardgame", moves=(), **extra):

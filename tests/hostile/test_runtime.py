@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 from conftest import SCRIPTS, TIME_LIMIT
 
 RUNTIME = {

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 from helpers import GAMES
 
 GAME = interpreter.load(str(GAMES / "booray.cardgame"))

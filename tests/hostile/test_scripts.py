@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-import interpreter
+from cardgame import interpreter
 from conftest import SCRIPTS
 from helpers import GAMES
-from interpreter import codegen, gen_assembly
+from cardgame.interpreter.codegen import gen_assembly, generator as codegen
 
 LOAD_TIME = {
     "huge_literal": "E0114",  # a 5,000-digit number (was lark's VisitError)

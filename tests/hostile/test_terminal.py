@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 import unicodedata
 
-from interpreter import printable
-from interpreter.source import UNSEEN
+from cardgame.interpreter import printable
+from cardgame.interpreter.language.source import UNSEEN
 
 BLANK_LETTERS = {0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800}
 

@@ -1,0 +1,118 @@
+"""Per-player views: what one seat, a spectator, or the whole table may see, as data.
+
+Every field is read through the knowledge model (knowledge.py): a card is named only where the
+viewer sees it, and scores, winners and the prompt are computed from the viewer's knowledge
+(None, or the prompt as written, while they would depend on something hidden).
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..language.types import is_record, record_name
+from ..machine.program import render_value
+from ..machine.runtime import TABLE
+from .knowledge import HIDDEN, UnknownRead, log_for, masked, prompt_for, scores_for, unknown_to, viewer_name
+
+
+def build_view(st, viewer) -> dict:
+    prog = st.prog
+    names = prog.card_names
+    zones = {}
+    unknown = unknown_to(st, viewer)  # what it sees, and what it saw go where it cannot look
+    for slot, cards in enumerate(st.zones):
+        name, owner = prog.zone_of_slot(slot, st.n)
+        listed = [HIDDEN if unknown(c) else names[c] for c in cards]
+        keys = prog.display_keys.get(name)
+        if keys is not None:
+            listed = shown_in_order(cards, listed, keys, names)
+        if owner is None:
+            zones[name] = listed
+        else:
+            zones.setdefault(name, {})[f"P{owner}"] = listed
+    variables = {}
+    for name, (var, typ) in prog.tables.vars.items():
+        value = st.vars[prog.var_slots[name]]
+        if var.per_player:
+            variables[name] = {f"P{seat}": _plain(st, typ, v) for seat, v in enumerate(value)
+                               if not var.private or viewer in ("all", seat)}
+        elif var.per_team:  # a private one is shown to the team's members
+            variables[name] = {f"T{team}": _plain(st, typ, v) for team, v in enumerate(value)
+                               if not var.private or viewer == "all" or
+                               (viewer is not None and st.teams.of[viewer] == team)}
+        elif not var.private or viewer == "all":
+            variables[name] = _plain(st, typ, value)
+    actor = st.current_player
+    return {
+        "game": st.game.title,
+        "viewer": viewer_name(viewer),
+        "step": len(st.history),
+        "phase": st.phase,
+        "to_act": None if actor is None else ("table" if actor == TABLE else f"P{actor}"),
+        "prompt": prompt_for(st, viewer),
+        "zones": zones,
+        "vars": variables,
+        "scores": scores_for(st, viewer),
+        "over": st.over,
+        "winners": _winners(st, viewer),
+        **_teams(st, viewer),
+    }
+
+
+def _teams(st, viewer) -> dict:
+    """In a game with teams: each team's seats, its score and the winning teams."""
+    if st.teams is None:
+        return {}
+    try:
+        on = st if viewer == "all" else masked(st, viewer)
+        scores = None if st.fault is not None else [int(s) for s in on.team_scores]
+        winning = [f"T{t}" for t in on.winning_teams]
+    except UnknownRead:
+        scores = winning = None
+    return {"teams": {f"T{t}": [f"P{s}" for s in seats] for t, seats in enumerate(st.teams.members)},
+            "team_scores": scores, "winning_teams": winning}
+
+
+def shown_in_order(cards, listed, keys, names) -> list:
+    """A zone `shown by` some attributes: the cards the viewer sees, sorted by them (the zone's
+    order on ties), in the places those cards take; unseen cards keep their places, so the order
+    shown tells a seat nothing about cards it cannot see."""
+    seen = [i for i, text in enumerate(listed) if text != HIDDEN]
+    ordered_cards = sorted((cards[i] for i in seen), key=keys.__getitem__)
+    out = list(listed)
+    for i, c in zip(seen, ordered_cards):
+        out[i] = names[c]
+    return out
+
+
+def _winners(st, viewer):
+    try:
+        winners = st.winners if viewer == "all" else masked(st, viewer).winners
+    except UnknownRead:
+        return None
+    return [f"P{w}" for w in winners]
+
+
+def _plain(st, typ, value):
+    """JSON-friendly: numbers, booleans and none stay; cards, players and lists are named."""
+    if value is None or type(value) in (bool, str) or (type(value) is int and typ not in ("card", "player", "zone", "team")):
+        return value
+    if isinstance(value, (tuple, list)) and is_record(typ):  # {"cards": ["4D", ...], "points": 12}
+        fields = st.prog.tables.record_fields.get(record_name(typ), ())
+        return {f: _plain(st, ft, v) for (f, ft), v in zip(fields, value)}
+    if isinstance(value, (tuple, list)):
+        inner = typ[5:] if typ.startswith("list:") else "any"
+        return [_plain(st, inner, v) for v in value]
+    return render_value(st.prog, typ, value)
+
+
+def observation(st, viewer) -> dict:
+    """What `viewer` knows now: its view of the position and its observation log."""
+    data = build_view(st, viewer)
+    data["log"] = log_for(st, viewer)
+    return data
+
+
+def information_state(st, viewer) -> str:
+    """Equal for two states exactly when `viewer` cannot tell them apart."""
+    return json.dumps(observation(st, viewer), sort_keys=True, separators=(",", ":"))

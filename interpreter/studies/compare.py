@@ -1,0 +1,129 @@
+"""Two variants (two option sets, or two scripts) played on the same seeds, every figure side by
+side with its difference and whether the difference is significant.
+
+Game i has the same seed on both sides, so figures known for every game are compared pairwise
+(the mean of the per-game differences and its 95% interval: the shared seed cancels much of the
+luck); figures known only for some games (a winner's lead, a measure) are compared unpaired."""
+
+from __future__ import annotations
+
+from ..language import limits
+from .measures import compile_measures
+from .simulate import play_games
+from .stats import balance, holm, paired_difference, unpaired_difference
+
+
+def sole_loser(r, players: int):
+    """The one seat (with teams: the one team) a drawn game's winners leave out, or None: the
+    loser of a game all the others win (Old Maid's kind), which is no tie for that one."""
+    if r.outcome != "drawn":
+        return None
+    sides = range(max(r.teams) + 1) if r.teams is not None else range(players)
+    won = r.winning_teams if r.teams is not None else r.winners
+    losers = [side for side in sides if side not in won]
+    return losers[0] if len(losers) == 1 else None
+
+
+def per_game_figures(game, records, players: int, losers: bool = False) -> dict:
+    """figure name -> one value per game (None where the figure does not exist for that game).
+    `losers`: also each seat's (team's) sole losses in drawn games with one loser."""
+    figures = {
+        "length (decisions)": [r.decisions for r in records],
+        "won": [int(r.outcome == "won") for r in records],
+        "drawn": [int(r.outcome == "drawn") for r in records],
+        "capped": [int(r.outcome == "capped") for r in records],
+        "faulted": [int(r.outcome == "faulted") for r in records],
+        "stopped by the limit": [int(r.outcome == "limit") for r in records],
+    }
+    for seat in range(players):  # with teams, a seat wins with its team
+        figures[f"P{seat} wins"] = [int(r.outcome == "won" and seat in r.winners) for r in records]
+    teams = next((r.teams for r in records if r.teams is not None), None)
+    for team in range(max(teams) + 1 if teams else 0):
+        figures[f"T{team} wins"] = [int(r.outcome == "won" and r.winning_teams == (team,)) for r in records]
+    if losers:
+        figures["drawn with one loser"] = [int(sole_loser(r, players) is not None) for r in records]
+        for side in range(max(teams) + 1 if teams else players):
+            figures[f"{'T' if teams else 'P'}{side} sole losses"] = [int(sole_loser(r, players) == side)
+                                                                     for r in records]
+    if game.program.tables.score is not None:  # without one every score is 0 and nobody leads
+        for seat in range(players):
+            figures[f"P{seat} score"] = [r.scores[seat] if r.outcome in ("won", "drawn") else None for r in records]
+        figures["lead changes"] = [r.lead_changes if r.outcome in ("won", "drawn") else None for r in records]
+        figures["decided at"] = [r.decided_at for r in records]
+    figures["branching factor"] = [r.offered / r.choices if r.choices else None for r in records]
+    figures["forced share"] = [r.forced / r.choices if r.choices else None for r in records]
+    figures["information revealed"] = [r.seen for r in records]
+    for m in compile_measures(game):
+        if m.per_player:
+            for seat in range(players):
+                figures[f"measure {m.name}[P{seat}]"] = [r.measures[m.name][seat] if r.measures else None
+                                                         for r in records]
+        else:
+            figures[f"measure {m.name}"] = [r.measures[m.name] if r.measures else None for r in records]
+    return figures
+
+
+def _mean(values):
+    known = [v for v in values if v is not None]
+    return round(sum(known) / len(known), 4) if known else None
+
+
+def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, players: int, seed: int = 0,
+            policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS, workers: int = 1, dask=None,
+            progress=None) -> dict:
+    """Play both sides on the same seeds; rows for every figure both sides have."""
+    def side(game, options, offset):
+        tick = None if progress is None else (lambda done: progress(offset + done))
+        return play_games(game, games, players, seed, options, workers, policy, max_decisions, tick, dask,
+                          metrics="full")  # lead changes and the rest are compared too
+    records_a, records_b = side(game_a, options_a, 0), side(game_b, options_b, games)
+    losers = any(sole_loser(r, players) is not None for r in records_a + records_b)
+    a = per_game_figures(game_a, records_a, players, losers)
+    b = per_game_figures(game_b, records_b, players, losers)
+    rows = []
+    for name in [k for k in a if k in b]:
+        va, vb = a[name], b[name]
+        if all((x is None) == (y is None) for x, y in zip(va, vb)):  # known for the same games on both sides
+            test = "paired"
+            result = paired_difference([x for x in va if x is not None], [y for y in vb if y is not None])
+        else:
+            test = "unpaired"
+            result = unpaired_difference([v for v in va if v is not None], [v for v in vb if v is not None])
+        rows.append({"figure": name, "a": _mean(va), "b": _mean(vb), **result, "test": test})
+    for row, together in zip(rows, holm([row["p"] for row in rows])):
+        row["significant_together"] = together
+        row["p"] = None if row["p"] is None else round(row["p"], 4) + 0.0
+    return {"a": {"file": game_a.path, "options": options_a}, "b": {"file": game_b.path, "options": options_b},
+            "games": games, "players": players, "seed": seed, "policy": policy, "rows": rows,
+            "balance": {"a": seat_balance(records_a, players), "b": seat_balance(records_b, players)},
+            "loser_balance": {"a": loser_balance(records_a, players), "b": loser_balance(records_b, players)},
+            "drawn_with_one_loser": losers,
+            "same_moves": sum(x.moves_digest is not None and x.moves_digest == y.moves_digest
+                              for x, y in zip(records_a, records_b))}
+
+
+def seat_balance(records, players: int) -> dict:
+    """stats.balance of the sole wins of each seat (with teams: each team) over the won games."""
+    teams = next((r.teams for r in records if r.teams is not None), None)
+    wins = [0] * (max(teams) + 1 if teams else players)
+    for r in records:
+        if r.outcome == "won":
+            for side in (r.winning_teams if teams else r.winners):
+                wins[side] += 1
+    out = balance(wins)
+    return dict(out, teams=teams is not None)
+
+
+def loser_balance(records, players: int) -> dict:
+    """stats.balance of the sole losses of each seat (with teams: each team) over the finished
+    games with one loser, as simulate's loser_balance: Old Maid's kind, where nobody wins alone."""
+    teams = next((r.teams for r in records if r.teams is not None), None)
+    sides = max(teams) + 1 if teams else players
+    lost = [0] * sides
+    for r in records:
+        if r.outcome in ("won", "drawn"):
+            won = r.winning_teams if teams else r.winners
+            losers = [side for side in range(sides) if side not in won]
+            if len(losers) == 1 and sides > 1:
+                lost[losers[0]] += 1
+    return dict(balance(lost), teams=teams is not None)

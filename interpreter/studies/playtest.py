@@ -1,0 +1,230 @@
+"""One game between random players, watched: how it ended, and what designers measure of it.
+
+`simulate`, `lint` and `compare` all play through `play_recorded`, so a game means the same
+thing in each of them: game `index` of a run with seed S is played with the game seed
+`derive(S, index)` and the agent `RandomAgent.for_game(that seed, policy)`, exactly as
+`cardgame play --seed derive(S, index)` plays it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import attrs
+
+from ..engine.game import Game, GameFault
+from ..engine.knowledge import sees, slot_visibility
+from ..engine.moves import legal_moves
+from ..language import limits
+from ..language.rng import derive
+from ..language.source import Diagnostic
+from ..machine.runtime import TABLE, VALUE_FAULTS, ScriptRuntimeError
+from .agents import RandomAgent
+from .measures import compile_measures, read_all
+from .playout import play_random
+
+OUTCOMES = ("won", "drawn", "capped", "faulted", "limit")
+"""How a game can end: `won` (exactly one winner: one seat, or in a game with teams one team),
+`drawn` (several seats or teams share the win, or the winners expression names nobody), `capped` (the script's `end game capped`), `faulted` (a run-time
+error, R0001), `limit` (no end after the run's decision limit)."""
+
+INFO_EVERY = 32  # information revealed is sampled at every 32nd decision: a look at every card costs ~10 moves
+
+
+@attrs.frozen
+class GameRecord:
+    """What one game gave.  Plain values only, so records travel between processes.
+
+    Attributes:
+        index, seed: the game's number in the run and its own seed (`cardgame play --seed`).
+        players, options: the set-up it was played with.
+        outcome: one of OUTCOMES.
+        decisions: moves applied (every decision: players', the table's, reactions).
+        scores, winners: at the end (None unless won, drawn or capped).
+        measures: name -> number (or one per seat) for won, drawn and capped games.
+        fault: the R0001 Diagnostic of a faulted game.
+        lead_changes: how often the sole leader (by score) changed hands (None without full metrics,
+            or without a `score` in the script).
+        decided_at: for a won game, the share of its decisions after which the final winner was
+            the sole leader for good (0: from the start, 1: only at the very end).
+        choices, offered, forced: decisions asked, legal moves offered in all, decisions with one move.
+        seen: mean share of the cards the acting player could name, over sampled decisions (None: none sampled).
+        teams: in a game with teams, the team of each seat (None without teams).
+        winning_teams: in a game with teams, the winning teams when scores and winners are known.
+        moves_digest: a digest of the moves made, in order (with the full metrics only): two
+            variants compared on one seed made the same moves when their digests are equal.
+    """
+
+    index: int
+    seed: int
+    players: int
+    options: dict
+    outcome: str
+    decisions: int
+    scores: tuple | None
+    winners: tuple | None
+    measures: dict
+    fault: Diagnostic | None
+    lead_changes: int
+    decided_at: float | None
+    choices: int
+    offered: int
+    forced: int
+    seen: float | None
+    teams: tuple | None = None
+    winning_teams: tuple | None = None
+    moves_digest: str | None = None
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game `index` of a run with seed `run_seed`."""
+    return derive(run_seed, index)
+
+
+def play_recorded(game: Game, players: int, run_seed: int, index: int, options: dict, policy: str = "uniform",
+                  max_decisions: int = limits.MAX_DECISIONS, observer=None, budget: tuple = (None, None),
+                  metrics: str = "full") -> GameRecord:
+    """Play game `index` of a run to its end and record it.  `observer`, if given, sees the trace
+    (`on_event(event)`, set-up included), every decision (`at_decision(state, moves)`, before the
+    choice) and the end (`finish(state, record)`).  `budget`: (work per move, per game).
+    `metrics`: one of METRICS; without the full metrics, lead_changes, decided_at and seen are None."""
+    seed = game_seed(run_seed, index)
+    tracer = observer.on_event if observer is not None else None
+    state = game.new_game(players=players, seed=seed, options=options, tracer=tracer, max_work=budget[0],
+                          max_game_work=budget[1])
+    agent = RandomAgent.for_game(seed, policy)
+    if metrics == "fast" and observer is None and policy == "uniform":
+        tally = [0, 0, 0]
+        play_out(state, agent, max_decisions, tally)
+        return _record(game, state, index, seed, max_decisions, None, None, 0, *tally, None)
+    full = metrics == "full"
+    leads = full and game.program.tables.score is not None  # without a `score` nobody ever leads
+    lowest = game.program.tables.winners is not None and game.program.tables.winners.mode == "lowest"
+    leader, leads_from, changes, last = None, 0, 0, None  # leader now, since when; last sole leader
+    choices = offered = forced = 0
+    seen_sum, seen_n = 0.0, 0
+    cards = len(game.program.card_names) if full else 0
+    while not state.over and state.fault is None and state.decisions < max_decisions:
+        moves = _public_moves(state)
+        if not moves:
+            break
+        choices += 1
+        offered += len(moves)
+        forced += len(moves) == 1
+        if cards and state.decisions % INFO_EVERY == 0 and state.actor is not None and state.actor != TABLE:
+            seen_sum += _seen_share(state, cards)
+            seen_n += 1
+        if observer is not None:
+            observer.at_decision(state, moves)
+        try:
+            state._apply_chosen(agent.choose(moves), trace_rules=False)
+        except GameFault:
+            break
+        if not leads:
+            continue
+        now = _sole_leader(state, lowest)
+        if now != leader:  # a new stretch with one seat (or nobody) ahead
+            leader, leads_from = now, state.decisions
+        if now is not None:
+            if last not in (None, now):
+                changes += 1
+            last = now
+    record = _record(game, state, index, seed, max_decisions, changes if leads else None, leader, leads_from,
+                     choices, offered, forced, seen_sum / seen_n if seen_n else None)
+    if full:
+        record = attrs.evolve(record, moves_digest=hashlib.blake2b("\n".join(state.history).encode(),
+                                                                    digest_size=16).hexdigest())
+    if observer is not None:
+        observer.finish(state, record)
+    return record
+
+
+def _public_moves(state):
+    """The legal moves as the public `legal_moves()` gives them (a failing listing faults the
+    state exactly as the public call does, and gives no move)."""
+    try:
+        moves = legal_moves(state)
+    except (ScriptRuntimeError, *VALUE_FAULTS):
+        moves = None
+    return moves or state.legal_moves()
+
+
+def play_out(state, agent, max_decisions: int, tally: list | None = None) -> None:
+    """Play the game to its end with the playout loop (the same game as
+    `state.apply(agent.choose(state.legal_moves()))` at every decision, for the uniform policy),
+    counting into `tally` if given (see playout.play_random); whatever the loop leaves to the
+    public path (a fault, a dead end) is played one decision at a time as the API loop plays it."""
+    while not state.over and state.fault is None and state.decisions < max_decisions:
+        err = play_random(state, agent.rng, max_decisions, tally)
+        if err is not None:
+            state._fault(err)
+            return
+        if state.over or state.decisions >= max_decisions:
+            return
+        moves = _public_moves(state)
+        if not moves:
+            return
+        if tally is not None:
+            tally[0] += 1
+            tally[1] += len(moves)
+            tally[2] += len(moves) == 1
+        try:
+            state._apply_chosen(agent.choose(moves), trace_rules=False)
+        except GameFault:
+            return
+
+
+def _record(game, state, index, seed, max_decisions, changes, leader, leads_from, choices, offered, forced, seen):
+    scores = winners = teams = None
+    measures: dict = {}
+    fault = state.fault
+    if fault is None and state.over:
+        try:
+            scores, winners = tuple(state.scores), tuple(state.winners)
+            teams = tuple(state.winning_teams) if state.teams is not None else None
+            measures = read_all(compile_measures(game), state)
+        except GameFault as err:
+            fault = err.diagnostic
+        except ScriptRuntimeError as err:
+            fault = Diagnostic("R0001", err.message, err.span, "while running this", err.hint)
+    if not state.over and state.decisions >= max_decisions:
+        outcome, fault = "limit", None
+    elif fault is not None or not state.over:
+        outcome, scores, winners, teams, measures = "faulted", None, None, None, {}
+    elif state.capped:
+        outcome = "capped"
+    else:
+        outcome = "won" if len(teams if teams is not None else winners) == 1 else "drawn"
+    decided = None
+    if outcome == "won" and leader == (teams or winners)[0] and state.decisions:
+        decided = round(leads_from / state.decisions, 4)
+    return GameRecord(index, seed, state.n, dict(state.options), outcome, state.decisions, scores, winners, measures, fault, changes,
+                      decided, choices, offered, forced, None if seen is None else round(seen, 4),
+                      state.teams.of if state.teams is not None else None, teams)
+
+
+def _sole_leader(state, lowest: bool):
+    """The one seat (in a game with teams: the one team) ahead on score, or None (a tie, or a
+    score that cannot be read yet)."""
+    try:
+        scores = state.scores if state.teams is None else state.team_scores
+    except GameFault:
+        return None
+    best = min(scores) if lowest else max(scores)
+    if scores.count(best) != 1:
+        return None
+    return scores.index(best)
+
+
+def _seen_share(state, cards: int) -> float:
+    """The share of all cards the acting seat sees now (not those it only remembers: that needs the
+    observation log, which a playout does not keep)."""
+    table = slot_visibility(state)
+    return sum(1 for card in range(cards) if sees(state, state.actor, card, table)) / cards
+
+
+def play_range(game: Game, players: int, run_seed: int, options: dict, start: int, stop: int,
+               policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS,
+               budget: tuple = (None, None), metrics: str = "full") -> list[GameRecord]:
+    return [play_recorded(game, players, run_seed, i, options, policy, max_decisions, None, budget, metrics)
+            for i in range(start, stop)]

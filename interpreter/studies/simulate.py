@@ -1,0 +1,110 @@
+"""Many games between random players, and the statistics designers ask of them.
+
+Game i of a run with seed S is played with seed `derive(S, i)` (playtest.game_seed), so the
+results do not depend on how the games are spread over processes or machines: `--workers`
+and `--dask` runs give the same records, in game order, as a single process.  Records are
+added to the statistics as each range of games comes back (summary.Summary), so memory does
+not grow with the number of games.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from ..engine.game import Game, check_seed
+from ..language import limits
+from ..language.source import Diagnostic, ScriptError
+from .agents import RandomAgent
+from .parallel import map_jobs, worker_game
+from .playtest import play_out, play_range
+from .stats import METRICS
+from .summary import Summary
+
+
+def play_one(game: Game, players: int, seed: int, options: dict, max_decisions: int = limits.MAX_DECISIONS,
+             budget: tuple = (None, None)):
+    """Play one game to the end as fast as the engine allows (the benchmark's loop); returns
+    (state, finished).  `budget`: (work per move, per game).  simulate itself plays through
+    playtest.play_recorded, which plays the same loop and also records the game."""
+    state = game.new_game(players=players, seed=seed, options=options, max_work=budget[0],
+                          max_game_work=budget[1])
+    play_out(state, RandomAgent.for_game(seed), max_decisions)
+    return state, state.is_over and state.fault is None
+
+
+def usable_workers(workers: int) -> int:
+    """`workers`, capped at the machine's CPU count: more processes than CPUs only add memory
+    (each loads Python and the script) and no speed."""
+    return max(1, min(workers, os.cpu_count() or 1))
+
+
+def run_range(job):
+    """Records of games start..stop; `job` is (path or Game, players, seed, options, start, stop,
+    policy, max_decisions, budget, metrics).  A path is loaded once per process (worker
+    processes, Dask workers)."""
+    path_or_game, players, seed, options, start, stop, policy, max_decisions, budget, metrics = job
+    game = worker_game(path_or_game) if isinstance(path_or_game, str) else path_or_game
+    return play_range(game, players, seed, options, start, stop, policy, max_decisions, budget, metrics)
+
+
+def jobs(game, games: int, players: int, seed: int, options: dict, policy: str, max_decisions: int,
+         budget: tuple, chunk: int, by_path: bool, metrics: str = "full") -> list[tuple]:
+    """The games cut into ranges of at most `chunk`: small enough to keep every worker busy to
+    the end (game lengths vary), large enough that handing them out costs little."""
+    where = game.path if by_path else game
+    return [(where, players, seed, options, lo, min(games, lo + chunk), policy, max_decisions, budget, metrics)
+            for lo in range(0, games, chunk)]
+
+
+def check_games(games: int) -> None:
+    if not 0 <= games <= limits.MAX_GAMES:
+        what = "more than `simulate` plays" if games > 0 else "not a number of games"
+        raise ScriptError([Diagnostic("E0706", f"{games:,} games is {what}", None,
+                                      hint=f"0 to {limits.MAX_GAMES:,} games at once")])
+
+
+def play_games(game: Game, games: int, players: int, seed: int, options: dict, workers: int = 1,
+               policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS, progress=None,
+               dask=None, budget: tuple = (None, None), each=None, metrics: str = "full") -> list | None:
+    """Play games 0..games-1.  With `each`, each range's records are handed to `each(records)` in
+    game order and nothing is kept; without it the records are returned.  `progress(done)` is
+    called as games finish; `dask` is a distributed.Client (see dist.py); `metrics`: one of
+    stats.METRICS."""
+    check_games(games)
+    check_seed(seed)  # games' seeds are derived from it: two run seeds must not give one run
+    local = dask is None and usable_workers(workers) <= 1
+    spread = 1 if local else (usable_workers(workers) if dask is None else 16)
+    chunk = max(1, min(64, games // (spread * 8) if not local else games // 100))
+    parts = jobs(game, games, players, seed, options, policy, max_decisions, budget, chunk, not local, metrics)
+    kept: list = []
+    sink = each or kept.extend
+    map_jobs(run_range, parts, game.path, usable_workers(workers), dask, progress, each=sink, game=game)
+    game.keep_code()  # the playouts' operations, made as they first ran
+    return None if each else kept
+
+
+def simulate(game: Game, games: int, players: int, seed: int, options: dict, workers: int = 1,
+             policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS, progress=None,
+             dask=None, max_work: int | None = None, max_game_work: int | None = None,
+             metrics: str = "fast") -> dict:
+    """Statistics over `games` games (every field: docs/simulate.md).  At most limits.MAX_GAMES
+    games and usable_workers(workers) processes.  `metrics` "fast" plays through the playout
+    loop and leaves out lead changes, decided at and information revealed; "full" adds them
+    (stats.METRICS)."""
+    check_games(games)
+    if metrics not in METRICS:
+        raise ValueError(f"metrics must be one of {METRICS}, not {metrics!r}")
+    budget = game.budget(max_work, max_game_work)
+    started = time.perf_counter()
+    summary = Summary(game, players, seed, options, policy, metrics)
+    play_games(game, games, players, seed, options, workers, policy, max_decisions, progress, dask, budget,
+               each=summary.add_all, metrics=metrics)
+    elapsed = max(time.perf_counter() - started, 1e-9)
+    stats = summary.result()
+    stats["games_per_second"] = round(games / elapsed, 2)
+    stats["decisions_per_second"] = round(summary.decisions / elapsed, 1)
+    return stats
+
+
+TIMING_FIELDS = ("games_per_second", "decisions_per_second")
