@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import json
 import os
 import re
 import shlex
@@ -30,8 +29,6 @@ from .timeline import Timeline, after_move, after_step
 from .results import declares_score, plural, scores_text, winners_text
 from .trace import grouped
 from .why import split_expand, why_lines
-
-HIDDEN = "??"
 
 # One `auto` or `step N` makes at most this many steps, then says so: its output comes when it
 # ends, and a game still going after thousands of moves may never end (the longest shipped games
