@@ -23,10 +23,11 @@ from .commands import ALIASES, BY_NAME, COMMANDS, SHOWN_BY
 MAX_LINE = interpreter.limits.MAX_SCRIPT_BYTES  # characters in one command line, as in a whole script
 from .input import (NoSuchMove, copies_of, lines_of, listed_position, read_move, reads_as_number, whole_number,
                     why_not, words_of)
+from .refusals import ReplDiagnostics, ReplError
 from .replay import ReplayError, is_replay, observation_data, read_replay, replay_data, write_replay
 from .table import Deck, render, show_value, snapshot, zone_words
 from .timeline import Timeline, after_move, after_step
-from .results import declares_score, plural, scores_text, winners_text
+from .results import declares_score, plural, scores_text, who, winners_text
 from .trace import grouped
 from .why import split_expand, why_lines
 
@@ -61,20 +62,6 @@ _PASTED_PROMPT = re.compile(r"^(?:>|cardgame>|\S+ \d+ \S+ \[\w+\]>)(?: +|$)")
 # a face-up card after it (`K♥*`).
 _CARD_WORD = re.compile(r"(?<![\w.])(\w*[♣♦♥♠])(?![\w.])")
 _MOVE_CARD_WORD = re.compile(r"(?<![\w.])(\w*[♣♦♥♠])\*?(?![\w.])")
-
-
-class ReplError(Exception):
-    """A command that cannot be carried out; the message is shown and nothing changes."""
-
-
-class ReplDiagnostics(ReplError):
-    """A refusal whose message is rendered diagnostics (`error[E0710]: ...`), each saying what
-    went wrong on its own: shown as it is, with no `error:` line above it."""
-
-
-def who(actor) -> str:
-    """How people name the one to act: P0.., or `table` for a table decision."""
-    return "table" if actor == TABLE else f"P{actor}"
 
 
 def _game_line(state, seed, options) -> str:
