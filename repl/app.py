@@ -44,7 +44,7 @@ def run_repl(args) -> int:
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
     from .completer import ReplCompleter
-    from .lexer import STYLE, InputLexer
+    from .lexer import InputLexer
     from .toolbar import toolbar
     path = history_path()
     try:

@@ -1,4 +1,5 @@
-"""Scores and winners as the REPL and `cardgame play` write them, read from a seat's view.
+"""Scores and winners as the REPL and `cardgame play` write them, read from a seat's view, and
+the one to act as they name it.
 
 In a game with teams the view carries the teams (`teams`, `team_scores`, `winning_teams`), and
 a result is the team's: `T0 (P0, P2) 120, T1 (P1, P3) 95`, winners `T0 (P0, P2)`.  Otherwise
@@ -8,12 +9,20 @@ has no scores to write: NO_SCORE says so (an Old Maid ends with everybody at 0).
 
 from __future__ import annotations
 
+from cardgame import interpreter
+
 
 def plural(count: int, word: str) -> str:
     """`1 player`, `3 players`, `2 watches`: a count as people write it."""
     if count == 1:
         return f"{count} {word}"
     return f"{count} {word}" + ("es" if word.endswith(("s", "x", "z", "ch", "sh")) else "s")
+
+
+def who(actor) -> str:
+    """How people name the one to act: P0.., or `table` for a table decision.  (TABLE is read
+    when called: `cardgame check` imports this module and must not load the engine.)"""
+    return "table" if actor == interpreter.TABLE else f"P{actor}"
 
 
 NO_SCORE = "none (the script has no `score`)"

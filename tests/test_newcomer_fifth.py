@@ -464,7 +464,7 @@ def test_a_deal_its_pile_cannot_feed_says_how_many_cards_it_needed(tmp_path):
 def test_moves_filtered_by_a_card_with_copies_keeps_every_copy():
     # `moves 10D` in pinochle (cards `10Da`, `10Db`) said "no legal move names 10D".
     from cardgame.repl.input import copies_of
-    from cardgame.repl.session import _names_all
+    from cardgame.repl.session_moves import _names_all
     cards = _game("pinochle").cards
     copies = {"10d": copies_of("10d", cards), "ks": copies_of("KS", cards)}
     assert copies == {"10d": {"10da", "10db"}, "ks": {"ksa", "ksb"}}

@@ -396,9 +396,9 @@ def test_without_a_game_help_keeps_its_fixed_examples():
 # ---- a run of moves is bounded: every position is kept for undo ------------------------------------------
 
 def test_auto_and_step_stop_after_the_most_steps_one_run_makes(monkeypatch):
-    from cardgame.repl import session
-    monkeypatch.setattr(session, "MOST_STEPS_PER_RUN", 3)  # 5000 in use: `auto end` of a game that
-    s = bouncer()                                                # never ends ran for minutes, silent
+    from cardgame.repl import session_running
+    monkeypatch.setattr(session_running, "MOST_STEPS_PER_RUN", 3)  # 5000 in use: `auto end` of a game that
+    s = bouncer()                                                        # never ends ran for minutes, silent
     out = s.execute("auto end")
     assert "auto stopped after 3 moves: one run makes at most 3 steps; `auto` again goes on" in out
     assert s.step == 3 and not s.failed

@@ -1,0 +1,290 @@
+"""The session's moves made by hand: moves, play, and undo, redo and goto over the positions they make."""
+
+from __future__ import annotations
+
+import attrs
+
+from cardgame.interpreter import HIDDEN, TABLE, GameFault, IllegalMove
+
+from .input import NoSuchMove, copies_of, listed_position, read_move, reads_as_number, whole_number, why_not, words_of
+from .refusals import ReplError
+from .results import plural, who
+from .timeline import after_move
+
+
+# `moves` lists a long decision (a three-card pass: 286 moves) in part unless asked for all.
+_LONG_LIST, _SHOWN_OF_LONG_LIST = 40, 30
+
+
+def _names_all(move: str, words: list[str], copies: dict | None = None) -> bool:
+    """`moves 2H QS`: the moves naming each typed word (a card, a player, a number), any case; a
+    word that names the copies of a card (`10D` for `10Da` and `10Db`) keeps the moves naming any."""
+    items = [w.lower() for w in words_of(move)]
+    return all(w in items or not (copies or {}).get(w, set()).isdisjoint(items) for w in words)
+
+
+def _same_position(a, b) -> bool:
+    """The same moves, standing at the same pause point: the same position (a game is its seed
+    and moves, and a pause point its work done)."""
+    return a.history == b.history and a.paused == b.paused and a.pause_mark == b.pause_mark
+
+
+class MoveCommands:
+    """moves lists a decision's moves, play makes one; undo, redo and goto walk the timeline."""
+
+    # ---- moves
+    def _cmd_moves(self, rest: str):
+        words = self._card_names(rest).split()
+        show_all, full = "--all" in words, "--full" in words
+        typed = [w for w in words if w not in ("--all", "--full")]
+        wanted = [w.lower() for w in typed]
+        if any(w.startswith("--") for w in wanted):
+            raise ReplError("usage: moves [WORD...] [--all] [--full]")
+        st = self.state
+        if st.fault is not None:
+            return "the game stopped with an error; `undo` goes back"
+        if st.is_over:
+            return "the game is over; no moves"
+        if st.paused:
+            return self._paused_text(st)
+        actor = st.current_player
+        if not self._sees_choices(st):
+            return self._hidden_choices(actor)
+        legal = self.move_texts()
+        number = {m.text: i for i, m in enumerate(st.legal_moves(), 1)}
+        copies = {w: copies_of(w, self.game.cards) for w in wanted}
+        title = "table decision" if actor == TABLE else f"P{actor} to act"
+        prompt = st.view(self.perspective)["prompt"]
+        lines = [f"{title}: {prompt}" if prompt else title]
+        width = len(str(len(legal)))
+        # a bare number would read as a move (`bid 4`): positions are written `#4`
+        mark = "#" if reads_as_number(self.move_texts(legal_only=False)) else ""
+        if not show_all:
+            shown = [(i, m) for i, m in enumerate(legal, 1) if _names_all(m, wanted, copies)]
+            kept = shown if full or wanted or len(shown) <= _LONG_LIST else shown[:_SHOWN_OF_LONG_LIST]
+            lines += [f"  {f'{mark}{i}':>{len(mark) + width}}. {m}" for i, m in kept]  # `#10.`, ` #9.`
+            if len(kept) < len(shown):
+                example = next((w for w in words_of(legal[-1])[1:]), "")
+                lines.append(f"  ... {len(shown) - len(kept)} more ({len(legal)} legal): `moves --full` lists "
+                             f"every one" + (f", `moves {example}` those naming {example}" if example else ""))
+            if not legal:
+                lines.append("  (no legal move)")
+            elif not shown:
+                lines.append(f"  (no legal move names {' '.join(typed)}; {len(legal)} legal)")
+            return lines
+        candidates = [(m, text) for m, text in zip(st.candidate_moves(), self.move_texts(legal_only=False))
+                      if _names_all(text, wanted, copies)]
+        kept = candidates
+        if not (full or wanted or len(candidates) <= _LONG_LIST):  # every legal move, then forbidden ones
+            room = _SHOWN_OF_LONG_LIST - sum(m.text in number for m, _ in candidates)
+            kept = [(m, text) for m, text in candidates if m.text in number or (room := room - 1) >= 0]
+        text_width = max((len(text) for _, text in kept), default=0)
+        width = max(width, 2)
+        for m, text in kept:  # only the moves shown are explained
+            if m.text in number:
+                lines.append(f"  {f'{mark}{number[m.text]}':>{len(mark) + width}}. {text}")
+                continue
+            reason = st.explain(m, viewer=self.perspective)
+            if reason.legal is None:  # its rules read what this view cannot see
+                verdict = f"not judged here: it {reason.reason}"
+            else:
+                verdict = "forbidden by " + (", ".join(r.name for r in reason.failing) or reason.reason)
+            lines.append(f"  {'-':>{len(mark) + width}}  {text:<{text_width}}  {verdict}")
+        if len(kept) < len(candidates):
+            lines.append(f"  ... {len(candidates) - len(kept)} more forbidden: `moves --all --full` lists every "
+                         "one, `moves --all WORD` those naming WORD")
+        lines.append(f"{sum(m.text in number for m, _ in candidates)} legal of {len(candidates)}")
+        return lines
+
+    def _paused_text(self, st) -> str:
+        return (f"no decision yet: the game is paused {self._pause_place(st)}\n"
+                "  = help: `step` goes on to the next pause point, `run` to the next decision")
+
+    def _hidden_choices(self, actor) -> str:
+        return (f"P{actor} is to act; their choices are hidden from {self._view_name()}'s view "
+                f"(`view P{actor}` or `view all` shows them)")
+
+    def _resolve(self, arg: str, command: str) -> tuple:
+        """The move typed (see repl.input: a number, the whole text or the text after the move's
+        name, in any case and any order when that names one move), as (its text as this view
+        reads it, the Move; or the typed text twice when it names no move here)."""
+        st = self.state
+        if st.paused:
+            raise ReplError(self._paused_text(st))
+        if st.is_over and st.fault is None:
+            raise ReplError(f"the game is over: there is no move to {'make' if command == 'play' else 'judge'}\n"
+                            "  = help: `undo` goes back to a position before; `new` starts a new game")
+        if st.current_player is not None and not self._sees_choices(st):
+            # Trying moves for another seat would tell what it holds: its choices are its own.
+            raise ReplError(self._hidden_choices(st.current_player) +
+                            f"\n  = help: `{command}` for P{st.current_player} needs `view P{st.current_player}` "
+                            "or `view all`; `step` or `auto` lets the random player choose")
+        legal = self.move_texts()
+        arg = self._card_names(arg)
+        if not " ".join(arg.split()):
+            named = [m for m in legal if HIDDEN not in m]  # `play ??` would name no one move
+            example = f" or `{command} {named[0]}`" if named else ""
+            raise ReplError(f"which move? for example `{command} 1`{example} (`moves` lists them)")
+        candidates = self.move_texts(legal_only=False)
+        try:
+            text = read_move(arg, legal, candidates, [c.name for c in self.game.cards], prefer_legal=command == "play")
+        except NoSuchMove as err:
+            raise ReplError(str(err)) from None
+        position = listed_position(arg, legal, candidates)
+        if position is not None:
+            return text, st.legal_moves()[position - 1]
+        on_offer = command == "play" and text in legal
+        listed, shown = (st.legal_moves(), legal) if on_offer else (st.candidate_moves(), candidates)
+        alike = [m for m, seen in zip(listed, shown) if seen == text]
+        if len(alike) > 1:  # moves naming cards this view cannot see read alike: only a number tells them apart
+            raise ReplError(f"{len(alike)} moves read `{text}`; choose one by its number (`moves` numbers them)")
+        if alike:
+            return text, alike[0]
+        try:  # the items of a several-item choice in another order
+            move = st.parse_move(text)
+        except IllegalMove:
+            return text, text
+        seen = dict(zip((m.text for m in st.candidate_moves()), candidates)).get(move.text)
+        return (seen, move) if seen == move.text else (text, text)
+
+    def _not_a_move(self, text: str) -> list[str]:
+        """Why `text` is no move here, in the table's terms, with the nearest legal move."""
+        st = self.state
+        actor = st.current_player
+        view = st.view(self.perspective)
+        named = [m for m in self.move_texts() if HIDDEN not in m]  # a move reading `play ??` names nothing to type
+        return why_not(text, named, self.move_texts(False),
+                       [c.name for c in self.game.cards], view, None if actor is None else who(actor))
+
+    def _cmd_play(self, rest: str):
+        text, move = self._resolve(rest, "play")
+        st = self.state
+        if st.fault is None and not st.is_over and isinstance(move, str):
+            reason = st.explain(text, viewer=self.perspective)
+            if reason.legal is None:  # it names a card this view cannot see among moves that do
+                raise ReplError(f"`{text}` {reason.reason}")
+            hints = self._not_a_move(text)
+            # a card that is elsewhere says it all; else the engine's reason lists the choices,
+            # saying itself what it is about (`wears` is not an option here; ...)
+            head = f"`{text}` is not a move here"
+            if not hints or hints[0].startswith("did you mean"):
+                head = reason.reason if reason.reason.startswith("`") else f"{head}: {reason.reason}"
+            raise ReplError("\n".join([head] + [f"  = help: {line}" for line in hints]))
+        return self._apply(move, trace=self.tracing)
+
+    def _apply(self, move, trace: bool, report_end: bool = True, pausing: bool = True) -> list[str]:
+        """Apply a move (a Move of this decision, or a text) to a copy of the position; only a
+        legal move reaches the timeline."""
+        current = self.state
+        if current.fault is not None:
+            raise ReplError("the game stopped with an error; `undo` goes back to a position before it")
+        actor = current.current_player
+        following = current.clone()
+        following.pause_at = self.pausing if pausing else frozenset()
+        text = move.text if not isinstance(move, str) else move
+        events: list = []
+        following.set_tracer(events.append)
+        fault = None
+        try:
+            following.apply(text)
+        except IllegalMove as err:
+            raise ReplError(self._illegal_text(err.explanation, move)) from None
+        except GameFault as err:
+            fault = str(err)
+        finally:
+            following.set_tracer(None)
+        if fault is None and following.fault is not None:  # a limit the move reached (the decisions)
+            fault = self.game.render_diagnostic(following.fault)
+        move = len(following.history)
+        lines = [self._move_line(following, move)]
+        lines += self._event_lines(following, move, always=trace)
+        lines += self._push(following, actor, after_move(text, following.pause_at, True))
+        self.last_events = events
+        if fault is not None:
+            self.failed = True
+            lines.append(fault)
+        elif (following.is_over or following.paused) and report_end:
+            lines.append(self._status_line())
+        return lines
+
+    def _move_line(self, st, step: int) -> str:
+        """`3. P1: play 7C` for move `step`, as the current view saw it."""
+        for e in self._observed(st, step):
+            if e.kind == "decision":
+                return f"{step}. {who(e.actor)}: {e.text}"
+        return f"{step}. {st.history[step - 1]}"
+
+    def _push(self, state, actor, step) -> list[str]:
+        """Add the position after the current one.  The undone ones after it are dropped, and a
+        note says how many (`redo` and `goto` no longer reach them), unless it is the next of
+        them made again (`undo`, then `auto` replays the same moves).  `step` makes it again from
+        the current one (timeline.after_move, after_step)."""
+        following = self._pos + 1
+        if following < len(self._timeline) and _same_position(self._timeline[following], state):
+            self._pos = following  # the undone step made again: the ones after it stay reachable
+            return []
+        dropped = len(self._timeline) - following
+        note = [f"note: {plural(dropped, 'undone ' + self._unit(self._pos, len(self._timeline) - 1))} dropped: a "
+                f"new one was made at step {self._pos}"] if dropped else []
+        self._timeline.truncate(following)
+        self._timeline.append(state, actor, step)
+        self._pos += 1
+        return note
+
+    def _illegal_text(self, explanation, move) -> str:
+        st = self.state
+        actor = st.current_player
+        if self.perspective != "all":  # what decided it, as far as this view may know
+            seen = st.explain(move, viewer=self.perspective)
+            explanation = seen if seen.legal is not None else attrs.evolve(explanation, move=seen.move, rules=())
+        head = f"illegal move `{explanation.move}`"
+        if actor is not None:
+            head += f" ({who(actor)} to act)"
+        lines = [f"{head}: {explanation.verdict.partition(': ')[2]}"]
+        for rule in explanation.failing:
+            lines.append(f"  rule {rule.name} ({rule.span.path}:{rule.span.line})"
+                         + (f": {rule.doc}" if rule.doc else ""))
+        if explanation.rules:
+            lines.append(f"  = help: `why {explanation.move}` shows the rule-by-rule evaluation")
+        lines.append("  nothing changed")
+        return "\n".join(lines)
+
+    # ---- time travel
+    def _cmd_undo(self, rest: str):
+        count = self._count(rest, "undo")
+        if self._pos == 0:
+            raise ReplError("nothing to undo: this is the start of the game")
+        if count > self._pos:
+            raise ReplError(f"only {plural(self._pos, self._unit(0, self._pos))} can be undone")
+        self._pos -= count
+        return [f"undid {plural(count, self._unit(self._pos, self._pos + count))}", self._status_line()]
+
+    def _unit(self, start: int, end: int) -> str:
+        """`move`, or `step` when steps `start + 1`..`end` of the timeline are not all moves."""
+        return "move" if all(actor is not None for actor in self._timeline.actors[start:end]) else "step"
+
+    def _cmd_redo(self, rest: str):
+        self._no_args("redo", rest)
+        if self._pos + 1 >= len(self._timeline):
+            raise ReplError("nothing to redo")
+        self._pos += 1
+        if self._timeline.actors[self._pos - 1] is None:
+            return ["redid a step", self._status_line()]
+        return [f"redid {self._move_line(self.state, len(self.state.history))}", self._status_line()]
+
+    def _cmd_goto(self, rest: str):
+        target = whole_number(rest)
+        if target is None:
+            raise ReplError("usage: goto STEP, a whole number (0 is the start)")
+        if target >= len(self._timeline):
+            raise ReplError(f"there is no step {rest}; steps run from 0 to {len(self._timeline) - 1}")
+        self._pos = target
+        return self._status_line()
+
+    def _count(self, rest: str, name: str) -> int:
+        if not rest:
+            return 1
+        count = whole_number(rest)
+        if not count:
+            raise ReplError(f"usage: {name} [N], N a whole number from 1")
+        return count
