@@ -2,7 +2,7 @@
 importing only from itself and the stages below it; no module imports itself again through
 others (no import circle, in the interpreter, the REPL or the authoring tools); no module reaches
 into another's private names; the project is imported, and installed, as the one `cardgame`
-namespace."""
+namespace; no module grows into a room nobody can hold in mind."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ STAGES = [
 ]
 # The repository's folders installed as `cardgame.<folder>` (pyproject.toml's package-dir).
 INSTALLED = ("interpreter", "repl", "authoring", "grammar", "games")
+MOST_LINES = 1_000  # a module past this is split by concern
 
 
 def _modules() -> dict[str, Path]:
@@ -126,6 +127,12 @@ def test_the_install_the_suite_runs_on_is_the_one_namespace(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "ok: cardgame from" in done.stderr
+
+
+def test_no_module_is_a_room_nobody_can_hold_in_mind():
+    long = {f"{path.relative_to(ROOT)}: {n} lines" for path in MODULES.values()
+            if (n := len(path.read_text().splitlines())) > MOST_LINES}
+    assert long == set(), f"split a module by concern before it passes {MOST_LINES} lines"
 
 
 def _strongly_connected(graph: dict) -> list[list[str]]:
