@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import itertools
 
-from ..language import limits, nodes as n
+from ..language import nodes as n
 from ..language.checker import Tables
 from ..language.orders import display_keys
-from ..language.types import CARD, INT, PLAYER, ZONE, is_list, list_of
+from ..language.types import CARD, INT, ZONE, is_list, list_of
 from ..machine.program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, Several
 from .code_cache import CodeCache
-from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK, SPAN_MARK
+from .gen_common import CHANCE_MARK, SPAN_MARK
 from .generator import Gen
 from .never_none import variables_never_none
 
@@ -77,10 +77,6 @@ def compile_expression(program: Program, tables: Tables, node):
     compiler = Compiler(tables)
     compiler.p = program
     return compiler.expr(node)
-
-
-_RETURN = ["return st.stack.pop()"]  # the frame left: a playout's caller goes on when it is its own (Gen._call_in_place)
-_END = ["_op_end(st, fr)", "@RETURN"]
 
 
 class Compiler:
@@ -154,10 +150,10 @@ class Compiler:
             p.phase_code[phase.name] = self._new_code(phase.name, "phase", phase, phase.name)
         self._proc_code = {proc.name: self._new_code(proc.name, "procedure", proc, None) for proc in t.procs.values()}
         self._event_code = {e.name: self._new_code(e.name, "event", e, None) for e in t.events.values()}
-        for phase in t.phases.values():
-            self._code(p.phase_code[phase.name], phase.body, ending=_END)  # a safety net: phases end in next
+        for phase in t.phases.values():  # a safety net: phases end in next
+            self._code(p.phase_code[phase.name], phase.body, ending=self.gen.end_source())
         for proc in t.procs.values():
-            self._code(self._proc_code[proc.name], proc.body, ending=_RETURN)
+            self._code(self._proc_code[proc.name], proc.body, ending=self.gen.return_source())
         for event in t.events.values():
             self._event(event)
         if t.score is not None:
@@ -243,15 +239,10 @@ class Compiler:
                 self._loop(s.body)
             case n.RepeatTimes():
                 slot = t.slots[id(s)]
-                cl, count = self.gen.lower_in_frame(s.count)
-                c = self.gen.tmp()
-                asm.simple(cl + [f"{c} = {count}", f"if {c} is None:",
-                                 f"    _fail({self.gen.const('`repeat` needs a number of times, found none')}, "
-                                 f"{self.gen.span(s.span)})", f"L[{slot}] = {c}"])
+                asm.simple(self.gen.repeat_init(s, slot))
                 top, end = _Label(), _Label()
                 asm.label(top)
-                asm.op(lambda pc: [f"if L[{slot}] > 0:", f"    L[{slot}] -= 1", f"    @GOTO {pc + 1}",
-                                   "else:", f"    @GOTO {end.pc}"])
+                asm.op(lambda pc: self.gen.repeat_test_source(slot, pc + 1, end.pc))
                 self._loop_body(s.body, end)
                 self._jump(top)
                 asm.label(end)
@@ -273,17 +264,14 @@ class Compiler:
                 size = self.p.code_info[code].size
                 asm.op(lambda pc: self.gen.next_source(s, code, size))
             case n.EndGame() if s.capped:  # the game ends, marked as stopped by the script's own cap
-                asm.op(lambda pc: ["st.capped, st.over, st.actor = True, True, None", "st.stack.clear()",
-                                   "if st.tracer is not None:",
-                                   f"    st.emit('end', span={self.gen.span(s.span)}, capped=True)", "@RETURN"])
+                asm.op(lambda pc: self.gen.end_capped_source(s))
             case n.EndGame():
-                asm.op(lambda pc: _END)
+                asm.op(lambda pc: self.gen.end_source())
             case n.Cancel():
                 flag, target = self._cancel_target
-                asm.op(lambda pc: [f"L[{flag}] = True", "if st.tracer is not None:",
-                                   f"    st.emit('cancel', span={self.gen.span(s.span)})", f"@GOTO {target.pc}"])
+                asm.op(lambda pc: self.gen.cancel_source(s, flag, target.pc))
             case n.Return():
-                asm.op(lambda pc: _RETURN)
+                asm.op(lambda pc: self.gen.return_source())
             case _:
                 raise AssertionError(f"unhandled statement {s!r}")
 
@@ -314,19 +302,7 @@ class Compiler:
 
     def _call(self, code: int, args, span):
         """Enter a procedure or an event with its arguments as the first locals."""
-        info = self.p.code_info[code]
-        pad = info.size - len(args)
-        msg = self.gen.const(f"calls nested deeper than {limits.MAX_CALL_DEPTH} (calling `{info.name}`)")
-        hint = self.gen.const("a procedure probably calls itself without end")
-
-        def source(pc):
-            lines, codes = self.gen.lower_all_in_frame(args)
-            values = "[" + "".join(c + ", " for c in codes) + "]" + (f" + [None] * {pad}" if pad > 0 else "")
-            v = self.gen.tmp()
-            return lines + [f"{v} = {values}", f"fr[1] = {pc + 1}", f"{CALL_MARK}{code} {pc + 1} {v}",
-                            f"if len(st.stack) > {limits.MAX_CALL_DEPTH}:",  # the phase's frame, then the calls
-                            f"    _fail({msg}, {self.gen.span(span)}, {hint})",
-                            f"st.stack.append([{code}, 0, {v}])", "@RETURN"]
+        source = self.gen.call_source(code, self.p.code_info[code], args, span)
         self._asm.op(source)
 
     def _for(self, s: n.For):
@@ -397,26 +373,14 @@ class Compiler:
         asm = self._asm
         var = self.t.slots[id(s)]
         players, pos, collected = var + 1, var + 2, var + 3
-        sl, source = self.gen.lower_in_frame(s.source)
-        asm.simple(sl + [f"L[{players}] = tuple(dict.fromkeys({source}))", f"L[{pos}] = 0", f"L[{collected}] = ()"])
+        asm.simple(self.gen.simultaneous_init(s, players, pos, collected))
         ask, dispatch, end = _Label(), _Label(), _Label()
         asm.label(ask)
-        asm.op(lambda pc: [f"if L[{pos}] < len(L[{players}]):", f"    L[{var}] = L[{players}][L[{pos}]]",
-                           f"    @GOTO {pc + 1}", "else:", f"    @GOTO {dispatch.pc}"])
+        asm.op(lambda pc: self.gen.simultaneous_ask_source(var, players, pos, pc + 1, dispatch.pc))
         decision, specs = self._decide(s.decide, kind="deferred")
         decision.frame_slots = (var, pos, collected, ask)
         asm.label(dispatch)
-
-        def dispatch_source(pc):
-            seat, alt, values = self.gen.tmp(), self.gen.tmp(), self.gen.tmp()
-            lines = [f"if not L[{collected}]:", f"    @GOTO {end.pc}",
-                     f"({seat}, {alt}, {values}) = L[{collected}][0]",
-                     f"L[{collected}] = L[{collected}][1:]", f"L[{var}] = {seat}"]
-            for spec in specs:
-                bind = [f"L[{b.slot}] = {values}[{i}]" for i, b in enumerate(spec.bindings)]
-                lines += [f"if {alt} == {spec.index}:"] + ["    " + x for x in bind + [f"@GOTO {spec.body_pc}"]]
-            return lines + ["raise AssertionError('a committed move of no alternative')"]
-        asm.op(dispatch_source)
+        asm.op(lambda pc: self.gen.simultaneous_dispatch_source(specs, var, collected, end.pc))
         self._emit_bodies(specs, dispatch)
         asm.label(end)
 
@@ -434,7 +398,7 @@ class Compiler:
         askers, pos = flag + 1, flag + 2
         reactions = t.reactions.get(event.name, [])
         gen = self.gen
-        asm.simple([f"L[{flag}] = False"] + self._askers(reactions, askers) + [f"L[{pos}] = 0"])
+        asm.simple(self.gen.event_init(reactions, flag, askers, pos))
         effect = _Label()
         if reactions:
             ask = _Label()
@@ -451,55 +415,21 @@ class Compiler:
                 decision.prompt_fn, decision.prompt_parts = gen.text_fn(event.prompt), gen.seat_text(event.prompt)
             p.decisions.append(decision)
 
-            def ask_source(pc):
-                # Every named seat is asked, even with only `pass` to choose: being asked
-                # must not tell the table who holds a reaction (docs/language.md §18).
-                seat, offered, k = gen.tmp(), gen.tmp(), gen.tmp()
-                return [f"if L[{pos}] < len(L[{askers}]):",
-                        f"    {seat}, {offered} = L[{askers}][L[{pos}]]", f"    L[{pos}] += 1",
-                        f"    for {k} in {offered}:", f"        L[{gen.const(var_slots, 'VS')}[{k}]] = {seat}",
-                        f"    {DECIDE_MARK}{decision.index}", f"    st.actor = {seat}",
-                        f"    st.waiting = {gen.const(decision, 'DEC')}",
-                        "    st.legal_cache = None", "    @RETURN",
-                        "st.actor = None", f"@GOTO {effect.pc}"]
-            asm.op(ask_source)
+            asm.op(lambda pc, decision=decision, var_slots=var_slots:
+                   gen.reaction_ask_source(decision, var_slots, askers, pos, effect.pc))
             decision.pc = asm.here() - 1
             self._cancel_target = (flag, effect)
             self._emit_bodies(specs, ask)
             self._cancel_target = None
         asm.label(effect)
         end = _Label()
-        asm.op(lambda pc: [f"if not L[{flag}]:", f"    @GOTO {pc + 1}", "else:", f"    @GOTO {end.pc}"])
+        asm.op(lambda pc: gen.cancelled_source(flag, pc + 1, end.pc))
         self.block(event.body)
         for handler in handlers:
             self.block(handler.body)
         asm.label(end)
-        asm.op(lambda pc: _RETURN)
+        asm.op(lambda pc: gen.return_source())
         self._finish(index)
-
-    def _askers(self, reactions, askers: int) -> list[str]:
-        """The lines that set L[askers] to the seats an event asks, in order, each with the
-        reactions it is offered: every seat named by a reaction's `by`, once, none left out.
-        One reaction by one seat is that seat alone, in fast code (traced code records the
-        list it is named in)."""
-        t, gen = self.t, self.gen
-        lone = reactions[0].by if len(reactions) == 1 else None
-        if isinstance(lone, n.ListLit) and len(lone.items) == 1:
-            lone = lone.items[0]
-        if lone is not None and t.types.get(id(lone)) == PLAYER and not self.traced:  # `by q in [p]`
-            bl, by = gen.lower_in_frame(lone)
-            seat = gen.tmp()
-            return bl + [f"{seat} = {by}", f"L[{askers}] = () if {seat} is None else (({seat}, (0,)),)"]
-        order, offers = gen.tmp("order"), gen.tmp("offers")
-        lines = [f"{order}, {offers} = [], {{}}"]
-        for k, r in enumerate(reactions):
-            bl, by = gen.lower_in_frame(r.by)
-            seats = f"({by},)" if t.types[id(r.by)] == PLAYER else f"({by} or ())"
-            seat = gen.tmp()
-            lines += bl + [f"for {seat} in {seats}:", f"    if {seat} is None:", "        continue",
-                           f"    if {seat} not in {offers}:", f"        {order}.append({seat})",
-                           f"        {offers}[{seat}] = []", f"    {offers}[{seat}].append({k})"]
-        return lines + [f"L[{askers}] = tuple((s, tuple({offers}[s])) for s in {order})"]
 
     # ---- expressions
     def expr(self, e):

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 
-from ..language import limits
+from ..language import limits, nodes as n
 from ..language.rng import GAMMA, MASK, MIX1, MIX2
+from ..language.types import PLAYER
 from ..machine.runtime import CALLS_ON, FUSED_STEPS, TABLE
 from .code_cache import digest
 from .flow import deferred_step_charges, merge_step_charges
@@ -347,3 +348,114 @@ class Assembly:
     def next_source(self, s, code: int, size: int):
         return [f"{NEXT_MARK}{code} {size}", f"st.stack[:] = [[{code}, 0, [None] * {size}]]", "if st.tracer is not None:",
                 f"    st.emit('phase', phase={self.const(s.phase)}, span={self.const(s.span, 'S')})", "@RETURN"]
+
+    # ---- the control flow's own lines (compiler.py places them; each mode writes its own)
+    def end_source(self):
+        """`end game`, and the end of a phase that forgot its `next`."""
+        return ["_op_end(st, fr)", "@RETURN"]
+
+    def return_source(self):
+        """A procedure's or an event's end: the frame left (a playout's caller goes on when it is
+        its own, Gen._call_in_place)."""
+        return ["return st.stack.pop()"]
+
+    def end_capped_source(self, s):
+        """`end game capped`: the game ends, marked as stopped by the script's own cap."""
+        return ["st.capped, st.over, st.actor = True, True, None", "st.stack.clear()", "if st.tracer is not None:",
+                f"    st.emit('end', span={self.span(s.span)}, capped=True)", "@RETURN"]
+
+    def cancel_source(self, s, flag: int, target: int):
+        return [f"L[{flag}] = True", "if st.tracer is not None:", f"    st.emit('cancel', span={self.span(s.span)})",
+                f"@GOTO {target}"]
+
+    def repeat_init(self, s, slot: int):
+        """`repeat N times`: the count, read once."""
+        cl, count = self.lower_in_frame(s.count)
+        c = self.tmp()
+        return cl + [f"{c} = {count}", f"if {c} is None:",
+                     f"    _fail({self.const('`repeat` needs a number of times, found none')}, "
+                     f"{self.span(s.span)})", f"L[{slot}] = {c}"]
+
+    def repeat_test_source(self, slot: int, next_pc: int, end_pc: int):
+        return [f"if L[{slot}] > 0:", f"    L[{slot}] -= 1", f"    @GOTO {next_pc}", "else:", f"    @GOTO {end_pc}"]
+
+    def call_source(self, code: int, info, args, span):
+        """source(pc) of a call of procedure or event `code` with its arguments as its first locals."""
+        pad = info.size - len(args)
+        msg = self.const(f"calls nested deeper than {limits.MAX_CALL_DEPTH} (calling `{info.name}`)")
+        hint = self.const("a procedure probably calls itself without end")
+
+        def source(pc):
+            lines, codes = self.lower_all_in_frame(args)
+            values = "[" + "".join(c + ", " for c in codes) + "]" + (f" + [None] * {pad}" if pad > 0 else "")
+            v = self.tmp()
+            return lines + [f"{v} = {values}", f"fr[1] = {pc + 1}", f"{CALL_MARK}{code} {pc + 1} {v}",
+                            f"if len(st.stack) > {limits.MAX_CALL_DEPTH}:",  # the phase's frame, then the calls
+                            f"    _fail({msg}, {self.span(span)}, {hint})",
+                            f"st.stack.append([{code}, 0, {v}])", "@RETURN"]
+        return source
+
+    def simultaneous_init(self, s, players: int, pos: int, collected: int):
+        """The players asked, each once in the order listed; none asked yet, nothing collected."""
+        sl, source = self.lower_in_frame(s.source)
+        return sl + [f"L[{players}] = tuple(dict.fromkeys({source}))", f"L[{pos}] = 0", f"L[{collected}] = ()"]
+
+    def simultaneous_ask_source(self, var: int, players: int, pos: int, next_pc: int, dispatch_pc: int):
+        return [f"if L[{pos}] < len(L[{players}]):", f"    L[{var}] = L[{players}][L[{pos}]]",
+                f"    @GOTO {next_pc}", "else:", f"    @GOTO {dispatch_pc}"]
+
+    def simultaneous_dispatch_source(self, specs, var: int, collected: int, end_pc: int):
+        """The collected moves run in the order of the list: each seat's alternative's body."""
+        seat, alt, values = self.tmp(), self.tmp(), self.tmp()
+        lines = [f"if not L[{collected}]:", f"    @GOTO {end_pc}",
+                 f"({seat}, {alt}, {values}) = L[{collected}][0]",
+                 f"L[{collected}] = L[{collected}][1:]", f"L[{var}] = {seat}"]
+        for spec in specs:
+            bind = [f"L[{b.slot}] = {values}[{i}]" for i, b in enumerate(spec.bindings)]
+            lines += [f"if {alt} == {spec.index}:"] + ["    " + x for x in bind + [f"@GOTO {spec.body_pc}"]]
+        return lines + ["raise AssertionError('a committed move of no alternative')"]
+
+    def event_init(self, reactions, flag: int, askers: int, pos: int):
+        """An event's start: not cancelled, the seats it asks fixed, none asked yet."""
+        return [f"L[{flag}] = False"] + self._askers(reactions, askers) + [f"L[{pos}] = 0"]
+
+    def _askers(self, reactions, askers: int) -> list[str]:
+        """The lines that set L[askers] to the seats an event asks, in order, each with the
+        reactions it is offered: every seat named by a reaction's `by`, once, none left out.
+        One reaction by one seat is that seat alone, in fast code (traced code records the
+        list it is named in)."""
+        t, gen = self.t, self
+        lone = reactions[0].by if len(reactions) == 1 else None
+        if isinstance(lone, n.ListLit) and len(lone.items) == 1:
+            lone = lone.items[0]
+        if lone is not None and t.types.get(id(lone)) == PLAYER and not self.traced:  # `by q in [p]`
+            bl, by = gen.lower_in_frame(lone)
+            seat = gen.tmp()
+            return bl + [f"{seat} = {by}", f"L[{askers}] = () if {seat} is None else (({seat}, (0,)),)"]
+        order, offers = gen.tmp("order"), gen.tmp("offers")
+        lines = [f"{order}, {offers} = [], {{}}"]
+        for k, r in enumerate(reactions):
+            bl, by = gen.lower_in_frame(r.by)
+            seats = f"({by},)" if t.types[id(r.by)] == PLAYER else f"({by} or ())"
+            seat = gen.tmp()
+            lines += bl + [f"for {seat} in {seats}:", f"    if {seat} is None:", "        continue",
+                           f"    if {seat} not in {offers}:", f"        {order}.append({seat})",
+                           f"        {offers}[{seat}] = []", f"    {offers}[{seat}].append({k})"]
+        return lines + [f"L[{askers}] = tuple((s, tuple({offers}[s])) for s in {order})"]
+
+    def reaction_ask_source(self, decision, var_slots, askers: int, pos: int, effect_pc: int):
+        """The next seat an event asks, its reactions' variables set to it, or on to the effect.
+        Every named seat is asked, even with only `pass` to choose: being asked must not tell
+        the table who holds a reaction (docs/language.md §18)."""
+        seat, offered, k = self.tmp(), self.tmp(), self.tmp()
+        return [f"if L[{pos}] < len(L[{askers}]):",
+                f"    {seat}, {offered} = L[{askers}][L[{pos}]]", f"    L[{pos}] += 1",
+                f"    for {k} in {offered}:", f"        L[{self.const(var_slots, 'VS')}[{k}]] = {seat}",
+                f"    {DECIDE_MARK}{decision.index}", f"    st.actor = {seat}",
+                f"    st.waiting = {self.const(decision, 'DEC')}",
+                "    st.legal_cache = None", "    @RETURN",
+                "st.actor = None", f"@GOTO {effect_pc}"]
+
+    def cancelled_source(self, flag: int, next_pc: int, end_pc: int):
+        """After the reactions: the effect and handlers, unless one cancelled them."""
+        return [f"if not L[{flag}]:", f"    @GOTO {next_pc}", "else:", f"    @GOTO {end_pc}"]
