@@ -33,7 +33,9 @@ _EXPORTS = {
     "parse_expression": ("language.parser", "parse_expression"),
     "METRICS": ("studies.stats", "METRICS"),
     **{name: ("language.reading", name) for name in ("FileRefused", "inside", "read_text")},
-    **{name: ("studies.simulate", name) for name in ("TIMING_FIELDS", "simulate", "usable_workers")},
+    **{name: ("studies.simulate", name) for name in ("BACKEND_FIELDS", "TIMING_FIELDS", "simulate",
+                                                     "usable_workers")},
+    "BACKENDS": ("studies.backends", "BACKENDS"),
     **{name: ("language.source", name) for name in ("Diagnostic", "ScriptError", "SourceFile", "Span", "printable",
                                                     "render")},
 }

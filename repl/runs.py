@@ -20,6 +20,9 @@ def add_run_args(p, positive) -> None:
     p.add_argument("--dask", default=None, metavar="ADDRESS",
                    help="run the games on a Dask cluster (scheduler address, or `local`)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (it is off anyway when not a terminal)")
+    p.add_argument("--backend", choices=interpreter.BACKENDS, default="auto",
+                   help="compiled: the games as machine code; python: the Python path; auto (default): compiled "
+                        "wherever the script can be (docs/simulate.md#compiled-playouts)")
 
 
 @contextlib.contextmanager
@@ -58,6 +61,14 @@ def progress_bar(total: int, label: str, args):
         def update(done: int):
             bar.update(done - bar.n)
         yield update
+
+
+def backend_note(stats, args) -> None:
+    """On stderr, once: the compiled backend is missing here (llvmlite), so the run was played on
+    the Python path (the JSON's `backend_reason` says it too)."""
+    why = stats.get("backend_reason") or ""
+    if args.backend == "auto" and why.startswith("llvmlite"):
+        print(f"note: compiled playouts are not available here ({why}); playing on the Python path", file=sys.stderr)
 
 
 def rate(entry) -> str:

@@ -13,7 +13,7 @@ import sys
 from cardgame import interpreter
 
 from .results import plural
-from .runs import add_run_args, dask_client, mean, p_text, progress_bar, rate
+from .runs import add_run_args, backend_note, dask_client, mean, p_text, progress_bar, rate
 
 
 def register(sub, helpers) -> None:
@@ -46,7 +46,9 @@ def run(args, helpers) -> int:
     with dask_client(args) as client, progress_bar(games, "simulate", args) as progress:
         stats = interpreter.simulate(game, games, players, args.seed, options, workers=workers,
                                      policy=args.policy, progress=progress, dask=client, max_work=args.max_work,
-                                     max_game_work=args.max_game_work, metrics=args.metrics, **extra)
+                                     max_game_work=args.max_game_work, metrics=args.metrics, backend=args.backend,
+                                     **extra)
+    backend_note(stats, args)
     unwritten = None
     if args.plot or args.report:
         from .plots import write_report, write_simulation_charts
@@ -115,6 +117,9 @@ def text_report(stats) -> list[str]:
               f"branching factor: {mean(m['branching_factor'])}",
               f"forced decisions: {mean(m['forced_share'])}",
               f"information revealed: {mean(m['information_revealed']) if full else _NOT_MEASURED}"]
+    if "backend" in stats:
+        lines.append("played by the compiled code" if stats["backend"] == "compiled" else
+                     f"played on the Python path ({stats['backend_reason']})")
     for name, entry in stats["measures"].items():
         lines.append(f"measure {name}{' (per player)' if entry['per_player'] else ''}: {mean(entry)}")
     lines.append(f"{stats['games_per_second']} games/s, {stats['decisions_per_second']} decisions/s")

@@ -5,8 +5,10 @@ stops the game in the kernel; the Python path then plays it).  Their loops live 
 
 from __future__ import annotations
 
-from ..language.types import ZONE, element, is_list
+from ..language.types import BOOL, CARD, INT, PLAYER, SYMBOL, TEAM, ZONE, element, is_list
 from .kernel_exprs import KernelUnsupported
+
+_SCALARS = (INT, CARD, PLAYER, TEAM, SYMBOL, BOOL, ZONE)
 
 
 class KernelBuiltins:
@@ -176,6 +178,17 @@ class KernelBuiltins:
 
     def _b_zone_of(self, a, types, zone, e):
         return [], f"(NONE if {a[0]} == NONE else LOC[{a[0]}])"
+
+    def _b_subsets(self, a, types, zone, e):
+        xs = f"zone_list({a[0]})" if zone[0] else a[0]
+        lines = self._present(a[0]) if zone[0] else []
+        return lines, f"subsets_of({xs}, {a[1]})"
+
+    def _b_disjoint_choices(self, a, types, zone, e):
+        inner = element(types[0]) if is_list(types[0]) else "any"
+        if not is_list(inner) or element(inner) not in _SCALARS:
+            raise KernelUnsupported("`disjoint_choices` of lists of lists", e.span)
+        return [], f"disjoint_of({a[0]})"
 
     def _b_face_up(self, a, types, zone, e):
         return [], f"(0 if {a[0]} == NONE else (VIS[{a[0]}] & FACE_UP) != 0)"

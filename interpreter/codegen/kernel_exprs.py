@@ -56,6 +56,19 @@ class KEnv:
         raise KernelUnsupported(f"local slot {slot} outside its frame")
 
 
+def free_slots(t, e) -> frozenset:
+    """The local slots `e` reads that it does not bind itself (gen_exprs.Expressions.free_slots)."""
+    used, bound = set(), set()
+    for x in n.walk(e):
+        if isinstance(x, n.Name):
+            kind, detail = t.resolved.get(id(x), (None, None))
+            if kind == "local":
+                used.add(detail)
+        elif isinstance(x, (n.Quant, n.Best, n.Comprehension, n.Pattern, n.LetExpr)):
+            bound.add(t.slots[id(x)])
+    return frozenset(used - bound)
+
+
 def _atom(code: str) -> bool:
     return code.isidentifier() or code.lstrip("-").isdigit()
 
@@ -400,6 +413,28 @@ class KernelExpressions:
                         f"    {part} = H[{out} + {j}]", f"    for {k} in range(length({part})):",
                         f"        H[{flat} + {total}] = item({part}, {k})", f"        {total} += 1"], \
             f"handle({flat}, {total})"
+
+    def _k_Pattern(self, e, env):
+        """`groups`/`runs ... by KEY`: the items and their keys (places, for an ordered key of
+        `runs`) gathered by one walk, then the lists made as patterns.py makes them."""
+        lines, least = self.held(*self.lower(e.least, env)) if e.least is not None else ([], "1")
+        items, keys, m = self.tmp("b"), self.tmp("b"), self.tmp("m")
+        key_type = self.typ(e.key)
+
+        def body(inner, var):
+            if e.kind == "runs" and is_ordered(key_type):
+                kl, key = self.place(e.key, order_name(key_type), inner)
+            else:
+                kl, key = self.lower(e.key, inner)
+            return kl + [f"H[{items} + {m}] = {var}", f"H[{keys} + {m}] = {key}", f"{m} += 1"]
+        walk, (kind, seq, count) = self._walk(e, env, body)
+        count_line = [f"{items} = alloc({self.seq_length(kind, seq)})", f"{keys} = alloc({self.seq_length(kind, seq)})",
+                      f"{m} = 0"]
+        head = walk.index(next(x for x in walk if x.startswith(f"{count} = ")))
+        walk = walk[:head] + count_line + walk[head:]
+        made = f"groups_of(handle({items}, {m}), handle({keys}, {m}))" if e.kind == "groups" else \
+            f"runs_of(handle({items}, {m}), handle({keys}, {m}), {least})"
+        return lines + walk, made
 
     # ---- operators
     def _k_Binary(self, e, env):

@@ -159,17 +159,23 @@ class KernelGen(KernelExpressions, KernelBuiltins, KernelStatements, KernelPlay)
 
     def rule_fn(self, rule):
         """A function of a rule's arguments: 1 when it allows the move (its `when` false, or
-        its `require` true), else 0."""
+        its `require` true), else 0; and its two halves apart, `_when` and `_require`, for a
+        listing that computes the `when` once (KernelPlay._candidate)."""
         params = [self.t.slots[id(p)] for p in rule.params]
         env = KEnv(False, {slot: f"a{slot}" for slot in params})
-        body = []
-        if rule.when is not None:
-            wl, when = self.held(*self.lower(rule.when, env))
-            body += wl + [f"if not {self.truth(when, self.typ(rule.when), rule.span)}:", "    return 1"]
-        rl, require = self.held(*self.lower(rule.require, env))
+        head = ", ".join(f"a{s}" for s in params)
         name = f"rule_{rule.name}"
-        self.function(f"{name}({', '.join(f'a{s}' for s in params)})",
-                      body + rl + [f"return 1 if {self.truth(require, self.typ(rule.require), rule.span)} else 0"])
+        rl, require = self.held(*self.lower(rule.require, env))
+        self.function(f"{name}_require({head})",
+                      rl + [f"return 1 if {self.truth(require, self.typ(rule.require), rule.span)} else 0"])
+        if rule.when is None:
+            self.function(f"{name}({head})", [f"return {name}_require({head})"])
+            return name
+        wl, when = self.held(*self.lower(rule.when, env))
+        self.function(f"{name}_when({head})",
+                      wl + [f"return 1 if {self.truth(when, self.typ(rule.when), rule.span)} else 0"])
+        self.function(f"{name}({head})", [f"if not {name}_when({head}):", "    return 1",
+                                          f"return {name}_require({head})"])
         return name
 
     def expr_fn(self, e):
@@ -257,6 +263,12 @@ class KernelGen(KernelExpressions, KernelBuiltins, KernelStatements, KernelPlay)
             library = f.read()
         text = "\n".join(lines) + "\n\n" + library + "\n\n" + "\n\n".join(self._functions)
         return _STRING.sub(lambda m: str(number[m.group(0)]), text)
+
+    @staticmethod
+    def leaves() -> frozenset:
+        """The library's functions: none recurses but `digits`, whose depth a number bounds."""
+        with open(_LIBRARY, encoding="utf-8") as f:
+            return frozenset(re.findall(r"^def (\w+)\(", f.read(), re.M))
 
     def strings(self) -> list[str]:
         """The script's texts and symbols in the order the kernel numbers them."""

@@ -35,7 +35,8 @@ FACE_UP = 1 << 62
 SCALARS = ("RESERVED", "STATUS", "WORK", "LIMIT", "GAME_WORK", "RNG", "AGENT", "N", "DEPTH", "WAITING", "ACTOR",
            "OVER", "CAPPED", "DECISIONS", "HTOP", "PER_MOVE", "PER_GAME", "STOP", "OFFERED", "FORCED",
            "PLAYERS", "HBASE", "TEAM_COUNT", "TEAMS", "LOGGING", "LOG_TOP", "QUERY_WORK", "GAME",
-           "HCAP", "RUN_SEED", "FIRST_GAME", "POLICY", "PLAYERS_FROM", "MEMBERS", "PARTNERS", "LOG_CAP")
+           "HCAP", "RUN_SEED", "FIRST_GAME", "POLICY", "PLAYERS_FROM", "MEMBERS", "PARTNERS", "LOG_CAP",
+           "CURSOR")
 SLOT = {name: i for i, name in enumerate(SCALARS)}
 assert SLOT["STATUS"] == STATUS
 S_SIZE = 64
@@ -59,7 +60,7 @@ HEAP_FULL = BAILS_BY_NAME["HEAP_FULL"]
 
 # ---- a game's result in RES: its row
 RESULT_FIELDS = ("STATUS", "OVER", "CAPPED", "DECISIONS", "OFFERED", "FORCED", "GAME_WORK", "WINNERS",
-                 "WINNING_TEAMS", "RNG", "AGENT")
+                 "WINNING_TEAMS", "RNG", "AGENT", "HEAP")
 RESULT = {name: i for i, name in enumerate(RESULT_FIELDS)}
 
 

@@ -199,9 +199,13 @@ def owner_of_slot(slot):
 
 # ---- the heap: a list is (base << LENGTH_BITS) | length, its items H[base ..]
 def alloc(n):
+    """n slots of the heap.  When it is full the game stops, and the block given is past the
+    heap's end, so that no write meant for it lands on anything (every index is checked)."""
     top = S[HTOP]
-    if top + n > S[HCAP]:
-        bail(HEAP_FULL)
+    if top + n > S[HCAP] or n < 0:
+        if S[STATUS] == 0:
+            S[STATUS] = HEAP_FULL
+        return S[HCAP]
     S[HTOP] = top + n
     return top
 
@@ -573,3 +577,283 @@ def derive(seed, index):
     z = (s ^ lshr(s, 30)) * MIX1
     z = (z ^ lshr(z, 27)) * MIX2
     return z ^ lshr(z, 31)
+
+
+# ---- choosing several items, and the card patterns (machine/choosing.py, language/patterns.py)
+def comb_capped(n, k, cap):
+    """C(n, k), or `cap` when it is `cap` or more (C(n - k + i, i) grows with i)."""
+    if k < 0 or k > n:
+        return 0
+    c = 1
+    for i in range(1, k + 1):
+        c = c * (n - k + i) // i
+        if c >= cap:
+            return cap
+    return c
+
+
+def count_subsets(n, fewest, most, enough):
+    """choosing.count: how many subsets of n items have fewest..most items, the counting
+    stopped past `enough` (the sum so far, as Python's loop stops)."""
+    if fewest == NONE or most == NONE:
+        return 0
+    low = fewest if fewest > 0 else 0
+    high = most if most < n else n
+    total = 0
+    for k in range(low, high + 1):
+        total += comb_capped(n, k, 1099511627776)
+        if total > enough:
+            break
+    return total
+
+
+def distinct_sorted(h):
+    """choosing.distinct: the different items (none left out) in canonical order: numbers,
+    cards and players upwards, then symbols and texts in alphabetical order (their numbers)."""
+    n = h & LENGTH_MASK
+    out = alloc(n)
+    m = 0
+    for k in range(n):
+        v = H[(h >> LENGTH_BITS) + k]
+        if v == NONE:
+            continue
+        if v >= COMPUTED:
+            bail(UNREPRESENTED)
+        i = m
+        seen = 0
+        while i > 0 and H[out + i - 1] >= v:
+            if H[out + i - 1] == v:
+                seen = 1
+                break
+            i -= 1
+        if seen:
+            continue
+        j = m
+        while j > i:
+            H[out + j] = H[out + j - 1]
+            j -= 1
+        H[out + i] = v
+        m += 1
+    return handle(out, m)
+
+
+def subsets_of(h, k):
+    """builtins._subsets: every choice of k items of the list, in order, k <= 0 the one empty
+    choice, each choice paid max(1, k); more choices than a list may hold is a fault."""
+    if h == NONE or k == NONE or not is_number(k):
+        bail(FAULT)
+    n = h & LENGTH_MASK
+    if k < 0:
+        k = 0
+    total = comb_capped(n, k, MAX_LIST + 1)
+    if total > MAX_LIST:
+        bail(FAULT)
+    out = alloc(total)
+    at = alloc(k)
+    for i in range(k):
+        H[at + i] = i
+    for c in range(total):
+        charge(k if k > 1 else 1)
+        b = alloc(k)
+        for i in range(k):
+            H[b + i] = H[(h >> LENGTH_BITS) + H[at + i]]
+        H[out + c] = handle(b, k)
+        i = k - 1
+        while i >= 0 and H[at + i] == n - k + i:
+            i -= 1
+        if i >= 0:
+            H[at + i] += 1
+            for j in range(i + 1, k):
+                H[at + j] = H[at + j - 1] + 1
+    return handle(out, total)
+
+
+def groups_of(items, keys):
+    """patterns.groups: the items with equal keys together, in the order the keys first appear."""
+    n = items & LENGTH_MASK
+    charge(n)
+    found = alloc(n)
+    counts = alloc(n)
+    m = 0
+    for i in range(n):
+        k = item(keys, i)
+        if k == NONE:
+            continue
+        if k >= COMPUTED:
+            bail(UNREPRESENTED)
+        j = 0
+        while j < m and H[found + j] != k:
+            j += 1
+        if j == m:
+            H[found + m] = k
+            H[counts + m] = 0
+            m += 1
+        H[counts + j] += 1
+    out = alloc(m)
+    for j in range(m):
+        g = alloc(H[counts + j])
+        c = 0
+        for i in range(n):
+            if item(keys, i) == H[found + j]:
+                H[g + c] = item(items, i)
+                c += 1
+        H[out + j] = handle(g, c)
+    return handle(out, m)
+
+
+def runs_of(items, positions, least):
+    """patterns.runs: one item at each of `least` or more consecutive positions, by start
+    position, then length, then the choice of items (the first position varying slowest)."""
+    if least == NONE:
+        bail(FAULT)
+    n = items & LENGTH_MASK
+    charge(n)
+    places = alloc(n)
+    m = 0
+    for i in range(n):
+        p = item(positions, i)
+        if p == NONE:
+            continue
+        if not is_number(p):
+            bail(FAULT)
+        j = m
+        seen = 0
+        while j > 0 and H[places + j - 1] >= p:
+            if H[places + j - 1] == p:
+                seen = 1
+                break
+            j -= 1
+        if seen:
+            continue
+        k = m
+        while k > j:
+            H[places + k] = H[places + k - 1]
+            k -= 1
+        H[places + j] = p
+        m += 1
+    if least < 1:
+        least = 1
+    total = 0
+    for s in range(m):
+        product = 1
+        length = 0
+        while s + length < m and H[places + s + length] == H[places + s] + length:
+            product = product * count_at(items, positions, H[places + s + length])
+            length += 1
+            if length >= least:
+                total += product
+            if total > MAX_LIST:
+                bail(FAULT)
+    out = alloc(total)
+    c = 0
+    odometer = alloc(m + 1)
+    for s in range(m):
+        length = 0
+        while s + length < m and H[places + s + length] == H[places + s] + length:
+            length += 1
+            if length >= least:
+                for i in range(length):
+                    H[odometer + i] = 0
+                while True:
+                    charge(length)
+                    b = alloc(length)
+                    for i in range(length):
+                        H[b + i] = nth_at(items, positions, H[places + s + i], H[odometer + i])
+                    H[out + c] = handle(b, length)
+                    c += 1
+                    i = length - 1
+                    while i >= 0 and H[odometer + i] + 1 >= count_at(items, positions, H[places + s + i]):
+                        H[odometer + i] = 0
+                        i -= 1
+                    if i < 0:
+                        break
+                    H[odometer + i] += 1
+    return handle(out, total)
+
+
+def count_at(items, positions, p):
+    c = 0
+    for i in range(items & LENGTH_MASK):
+        if item(positions, i) == p:
+            c += 1
+    return c
+
+
+def nth_at(items, positions, p, nth):
+    for i in range(items & LENGTH_MASK):
+        if item(positions, i) == p:
+            if nth == 0:
+                return item(items, i)
+            nth -= 1
+    return NONE
+
+
+def repeats_within(g):
+    """Whether a group holds some item twice (patterns.disjoint_choices leaves it out)."""
+    n = g & LENGTH_MASK
+    for i in range(n):
+        for j in range(i + 1, n):
+            if item(g, i) == item(g, j):
+                return 1
+    return 0
+
+
+def shares_item(a, b):
+    for i in range(a & LENGTH_MASK):
+        for j in range(b & LENGTH_MASK):
+            if item(a, i) == item(b, j):
+                return 1
+    return 0
+
+
+def fits_choice(groups, path, depth, g):
+    """Whether group g shares no item with the groups chosen so far (H[path .. path + depth])."""
+    for i in range(depth):
+        if shares_item(item(groups, H[path + i]), item(groups, g)):
+            return 0
+    return 1
+
+
+def disjoint_of(groups):
+    """patterns.disjoint_choices: every choice of groups sharing no item, the empty choice first,
+    depth first in the groups' order; each choice paid for with the groups looked at after it."""
+    if groups == NONE:
+        bail(FAULT)
+    g = groups & LENGTH_MASK
+    total = 1
+    for i in range(g):
+        total += length(item(groups, i))
+    charge(total)
+    bad = alloc(g)
+    for i in range(g):
+        H[bad + i] = repeats_within(item(groups, i))
+    path = alloc(g + 1)
+    made = walk_choices(groups, bad, path, 0, 0)  # count them first: more than a list holds is a fault
+    if made > MAX_LIST:
+        bail(FAULT)
+    out = alloc(made)
+    S[CURSOR] = out
+    walk_choices(groups, bad, path, 0, 1)
+    return handle(out, made)
+
+
+def walk_choices(groups, bad, path, depth, fill):
+    """The choices below the one in H[path .. path + depth] (it included), in order: counted, or
+    (`fill`) paid for and written at S[CURSOR] on.  Returns how many."""
+    g = groups & LENGTH_MASK
+    start = H[path + depth - 1] + 1 if depth > 0 else 0
+    made = 1
+    if fill:
+        charge(depth + g - start)
+        b = alloc(depth)
+        for i in range(depth):
+            H[b + i] = item(groups, H[path + i])
+        H[S[CURSOR]] = handle(b, depth)
+        S[CURSOR] += 1
+    for i in range(start, g):
+        if not H[bad + i] and fits_choice(groups, path, depth, i):
+            H[path + depth] = i
+            made += walk_choices(groups, bad, path, depth + 1, fill)
+            if made > MAX_LIST:
+                return made
+    return made

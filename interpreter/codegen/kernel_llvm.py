@@ -18,9 +18,11 @@ product, or the most negative integer when it overflows).
 
 Nothing a script writes can reach memory outside the context: every index is checked, a
 division by zero is refused, shifts are masked, and a fault (an index out of range, `bail`)
-stops the whole call: after each call of a function of the module and at the top of every
-loop the status slot is read, and a set status returns at once (functions named `top_` keep
-going after their callees' faults: they are where a batch of games catches one game's fault).
+stops the whole call: after each call of a function of the module (but the leaves named to
+`translate`) and at the top of every loop the status slot is read, and a set status returns at
+once (functions named `top_` keep going after their callees' faults: they are where a batch of
+games catches one game's fault).  Code after a fault may run on to the next check: every index
+is still checked, and what it computes is thrown away with the game.
 
 The same text is plain Python: with the regions as lists it runs in CPython, which the tests use
 to read a kernel's behaviour step by step.
@@ -52,10 +54,13 @@ class Region:
     dynamic: bool = False
 
 
-def translate(source: str, regions: dict[str, Region]) -> str:
-    """The LLVM IR module of a kernel source; functions named `entry_*` are exported."""
+def translate(source: str, regions: dict[str, Region], leaves: frozenset = frozenset()) -> str:
+    """The LLVM IR module of a kernel source; functions named `entry_*` are exported.  `leaves`:
+    functions that call nothing that may not return soon (no recursion, no loop without an end
+    but the status's): after a call of one, the status is not read (the next loop's top or
+    checked call reads it), which keeps the code small."""
     tree = ast.parse(source)
-    module = _Module(regions)
+    module = _Module(regions, leaves)
     for node in tree.body:
         module.declare(node)
     for node in tree.body:
@@ -65,8 +70,8 @@ def translate(source: str, regions: dict[str, Region]) -> str:
 
 
 class _Module:
-    def __init__(self, regions):
-        self.regions = regions
+    def __init__(self, regions, leaves):
+        self.regions, self.leaves = regions, leaves
         self.scalars: dict[str, int] = {}
         self.tables: dict[str, tuple] = {}
         self.functions: dict[str, int] = {}  # name -> number of parameters
@@ -126,6 +131,7 @@ class _Function:
         self.loops: list[tuple[str, str]] = []  # (continue label, break label)
         self.terminated = False
         self.current = "entry"  # the label of the block being written
+        self.exits: dict[str, str] = {}  # bail code -> the one block that records it and returns
 
     # ---- emission helpers
     def tmp(self) -> str:
@@ -173,6 +179,11 @@ class _Function:
             self.emit(f"store i64 %a_{p}, ptr %v_{p}")
         self.block(node.body)
         if not self.terminated:
+            self.ret("0")
+        for code, label in sorted(self.exits.items()):
+            self.start(label)
+            if code != "stopped":
+                self._record(code)
             self.ret("0")
         linkage = "" if node.name.startswith("entry_") else "internal "
         head = f"define {linkage}i64 @{node.name}(ptr noalias %ctx{''.join(f', i64 %a_{p}' for p in params)}) {{"
@@ -223,17 +234,24 @@ class _Function:
                 self.fail(s, f"statement {type(s).__name__} is not in the kernel language")
 
     def bail(self, code: str):
-        """Record `code` as the status unless one is set already, and return."""
-        slot = self.tmp()
-        old = self.tmp()
-        keep = self.tmp()
-        new = self.tmp()
+        """Record `code` as the status unless one is set already, and return: a constant code's
+        block is shared by the whole function."""
+        if code.lstrip("-").isdigit():
+            label = self.exits.get(code)
+            if label is None:
+                label = self.exits[code] = f"bail_{code.lstrip('-')}"
+            self.jump(label)
+            return
+        self._record(code)
+        self.ret("0")
+
+    def _record(self, code: str):
+        slot, old, keep, new = self.tmp(), self.tmp(), self.tmp(), self.tmp()
         self.emit(f"{slot} = getelementptr i64, ptr %ctx, i64 {STATUS}")
         self.emit(f"{old} = load i64, ptr {slot}")
         self.emit(f"{keep} = icmp ne i64 {old}, 0")
         self.emit(f"{new} = select i1 {keep}, i64 {old}, i64 {code}")
         self.emit(f"store i64 {new}, ptr {slot}")
-        self.ret("0")
 
     def store(self, target, value: str):
         if isinstance(target, ast.Name):
@@ -248,14 +266,13 @@ class _Function:
         if self.catches:
             return
         slot, status, bad = self.tmp(), self.tmp(), self.tmp()
-        go, stop = self.label("ok"), self.label("stopped")
+        go = self.label("ok")
         self.emit(f"{slot} = getelementptr i64, ptr %ctx, i64 {STATUS}")
         self.emit(f"{status} = load i64, ptr {slot}")
         self.emit(f"{bad} = icmp ne i64 {status}, 0")
-        self.emit(f"br i1 {bad}, label %{stop}, label %{go}")
+        self.emit(f"br i1 {bad}, label %stopped, label %{go}, !prof !0")
         self.terminated = True
-        self.start(stop)
-        self.ret("0")
+        self.exits.setdefault("stopped", "stopped")
         self.start(go)
 
     def if_(self, s: ast.If):
@@ -279,9 +296,12 @@ class _Function:
         self.jump(top)
         self.start(top)
         self.status_check()
-        cond = self.truth(s.test)
-        self.emit(f"br i1 {cond}, label %{body}, label %{end}")
-        self.terminated = True
+        if isinstance(s.test, ast.Constant) and s.test.value is True:
+            self.jump(body)
+        else:
+            cond = self.truth(s.test)
+            self.emit(f"br i1 {cond}, label %{body}, label %{end}")
+            self.terminated = True
         self.start(body)
         self.loops.append((top, end))
         self.block(s.body)
@@ -511,7 +531,8 @@ class _Function:
         if self.m.functions[name] != len(args):
             self.fail(e, f"`{name}` takes {self.m.functions[name]} arguments, not {len(args)}")
         self.emit(f"{out} = call i64 @{name}(ptr %ctx{''.join(f', i64 {a}' for a in args)})")
-        self.status_check()
+        if name not in self.m.leaves:
+            self.status_check()
         return out
 
     def address(self, e: ast.Subscript) -> str:
@@ -543,12 +564,11 @@ class _Function:
         return out
 
     def checked(self, index: str, size: str):
-        bad, ok, fail = self.tmp(), self.label("inb"), self.label("outb")
+        bad, ok = self.tmp(), self.label("inb")
+        fail = self.exits.setdefault(str(BOUNDS), f"bail_{BOUNDS}")
         self.emit(f"{bad} = icmp uge i64 {index}, {size}")
         self.emit(f"br i1 {bad}, label %{fail}, label %{ok}, !prof !0")
         self.terminated = True
-        self.start(fail)
-        self.bail(str(BOUNDS))
         self.start(ok)
 
 

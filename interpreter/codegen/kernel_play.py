@@ -11,11 +11,13 @@ Python's `State` fields map onto the context's scalars: `waiting` S[WAITING] (a 
 from __future__ import annotations
 
 from ..language import limits
-from ..language.types import ZONE
+from ..language.types import BOOL, CARD, INT, PLAYER, SYMBOL, TEAM, ZONE, element
 from ..machine.program import Several
-from .kernel_exprs import KernelUnsupported, _indent
+from .kernel_exprs import KernelUnsupported, _indent, free_slots
 from .kernel_layout import RESULT, RESULT_FIELDS
 from .never_none import items_distinct
+
+SCALAR_TYPES = (INT, CARD, PLAYER, TEAM, SYMBOL, BOOL, ZONE)
 
 
 class KernelPlay:
@@ -42,12 +44,14 @@ class KernelPlay:
             askers, pos = d.frame_slots[0], d.frame_slots[1]
             body.append(f"offers = item(FL[fb + {askers + 2}], FL[fb + {pos + 2}] - 1)")
         names = [spec.name for spec in d.alts]
+        self._hoisted = []
+        alts = []
         for spec in d.alts:
             lines = self._binders(d, spec, 0, names.count(spec.name) > 1)
             if spec.reaction is not None:
                 lines = [f"if offered(offers, {spec.reaction}):"] + _indent(lines)
-            body += lines
-        body += [f"FL[fb + {slot + 2}] = saved{slot}" for slot in slots] + ["return count"]
+            alts += lines
+        body += self._hoisted + alts + [f"FL[fb + {slot + 2}] = saved{slot}" for slot in slots] + ["return count"]
         self.function(f"{name}()", body)
         self.listings[d.index] = (name, self._apply(d))
         return name
@@ -59,9 +63,9 @@ class KernelPlay:
             return self._candidate(d, spec, shared_name)
         b, node = spec.bindings[j], spec.node.binders[j]
         slot = f"FL[fb + {b.slot + 2}]"
-        if b.several or type(b.type) is Several:
-            raise KernelUnsupported("a binder choosing several items", node.span)
         inner = self._binders(d, spec, j + 1, shared_name)
+        if b.several or type(b.type) is Several:
+            return self._several(b, node, slot, inner, last=j == len(spec.bindings) - 1)
         if b.domain is None:  # `n in LOW..HIGH`
             lo, hi, v = self.tmp("lo"), self.tmp("hi"), self.tmp("v")
             return [f"{lo} = {b.low}(fb)", f"{hi} = {b.high}(fb)",
@@ -80,15 +84,62 @@ class KernelPlay:
         return head + [f"charge({count})", f"for {i} in range({count}):", f"    {v} = {value}",
                        f"    if {v} == NONE:", "        continue", f"    {slot} = {v}"] + _indent(inner)
 
+    def _several(self, b, node, slot, inner, last: bool) -> list[str]:
+        """`xs from J..K of SOURCE` (enumeration._combos): the source paid per item, its
+        different items in canonical order, every subset of J to K of them (smaller first, then
+        in order of positions) paid for before the first is made, each bound in turn."""
+        if element(str(b.type)) not in SCALAR_TYPES:
+            raise KernelUnsupported("a binder choosing several lists", node.span)
+        dom, items, m, lo, hi, sets, k, at, value, i = (self.tmp(x) for x in (
+            "dom", "h", "n", "lo", "hi", "n", "k", "b", "b", "i"))
+        zone = self.t.types.get(id(node.source)) == ZONE and id(node.source) not in self.t.coerced
+        lines = [f"{dom} = {b.domain}(fb)"]
+        if zone:
+            lines += [f"if {dom} == NONE:", "    bail(FAULT)", f"{dom} = zone_list({dom})"]
+        lines += [f"charge(length({dom}))", f"{items} = distinct_sorted({dom})", f"{m} = length({items})",
+                  f"{hi} = {b.high}(fb)", f"{lo} = {b.low + '(fb)' if b.low is not None else hi}",
+                  f"{sets} = count_subsets({m}, {lo}, {hi}, {limits.MAX_MOVES_PER_DECISION})"]
+        if last:  # its sets are moves: more than a decision may offer is a fault at once
+            lines += [f"if {sets} > {limits.MAX_MOVES_PER_DECISION}:", "    bail(TOO_MANY_MOVES)"]
+        lines += [f"charge({sets})", f"if {lo} != NONE and {hi} != NONE:",
+                  f"    for {k} in range({lo} if {lo} > 0 else 0, ({hi} if {hi} < {m} else {m}) + 1):",
+                  f"        {at} = alloc({k})", f"        for {i} in range({k}):", f"            H[{at} + {i}] = {i}",
+                  "        while True:", f"            {value} = alloc({k})", f"            for {i} in range({k}):",
+                  f"                H[{value} + {i}] = item({items}, H[{at} + {i}])",
+                  f"            {slot} = handle({value}, {k})"] + _indent(inner, 3) + [
+                  f"            {i} = {k} - 1", f"            while {i} >= 0 and H[{at} + {i}] == {m} - {k} + {i}:",
+                  f"                {i} -= 1", f"            if {i} < 0:", "                break",
+                  f"            H[{at} + {i}] += 1", f"            for j_ in range({i} + 1, {k}):",
+                  f"                H[{at} + j_] = H[{at} + j_ - 1] + 1"]
+        return lines
+
     def _candidate(self, d, spec, shared_name: bool) -> list[str]:
         """One assignment of the binders: counted against the decision's cap, judged by the
         alternative's rules in order (each rule's arguments computed only when the rules before
-        it passed), and kept unless a move of the same name and values is listed already."""
+        it passed), and kept unless a move of the same name and values is listed already.
+
+        Nothing changes while a listing runs, so a rule's `when` whose arguments do not depend
+        on the binders has the same value, and costs the same work, for every candidate: it is
+        computed for the first one and its work charged again for the others (`_hoisted`)."""
         add = self._add_move(d, spec, shared_name)
+        binders = frozenset(b.slot for b in spec.bindings)
         for use in reversed(spec.rules):
             args = [self.tmp("ra") for _ in use.args]
-            add = [f"{a} = {fn}(fb)" for a, fn in zip(args, use.args)] + \
-                [f"if {use.rule.check}({', '.join(args)}):"] + _indent(add)
+            check, head = use.rule.check, ", ".join(args)
+            rule = use.rule.node
+            reads = free_slots(self.t, rule.when) if rule.when is not None else frozenset()
+            fixed = rule.when is not None and all(
+                not (free_slots(self.t, arg) & binders)
+                for param, arg in zip(rule.params, use.call.args) if self.t.slots[id(param)] in reads)
+            if fixed:
+                value, work, w0 = self.tmp("wv"), self.tmp("ww"), self.tmp("w")
+                self._hoisted.append(f"{value} = -1")
+                test = [f"if {value} < 0:", f"    {w0} = S[WORK]", f"    {value} = {check}_when({head})",
+                        f"    {work} = S[WORK] - {w0}", "else:", f"    charge({work})",
+                        f"if not {value} or {check}_require({head}):"]
+            else:
+                test = [f"if {check}({head}):"]
+            add = [f"{a} = {fn}(fb)" for a, fn in zip(args, use.args)] + test + _indent(add)
         return ["tried += 1", f"if tried > {limits.MAX_MOVES_PER_DECISION}:", "    bail(TOO_MANY_MOVES)"] + add
 
     def _add_move(self, d, spec, shared_name: bool) -> list[str]:
@@ -290,7 +341,10 @@ class KernelPlay:
             f"RES[at + {RESULT['CAPPED']}] = S[CAPPED]", f"RES[at + {RESULT['DECISIONS']}] = S[DECISIONS]",
             f"RES[at + {RESULT['OFFERED']}] = S[OFFERED]", f"RES[at + {RESULT['FORCED']}] = S[FORCED]",
             f"RES[at + {RESULT['GAME_WORK']}] = S[GAME_WORK]", f"RES[at + {RESULT['RNG']}] = S[RNG]",
-            f"RES[at + {RESULT['AGENT']}] = S[AGENT]", "S[STATUS] = 0", "return 0"])
+            f"RES[at + {RESULT['AGENT']}] = S[AGENT]", f"RES[at + {RESULT['HEAP']}] = S[HTOP] - S[HBASE]",
+            # a game stopped half way may have written anywhere in its own regions: the batch's
+            # shared lists are made again
+            "if S[STATUS] != 0:", "    S[STATUS] = 0", "    batch_setup()", "return 0"])
         self.function("entry_batch(first, count)", [
             "batch_setup()", "S[FIRST_GAME] = first", "for g in range(count):", "    top_game(g)", "return 0"])
 

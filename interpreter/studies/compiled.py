@@ -26,7 +26,7 @@ from ..machine.program import Several
 from .playtest import GameRecord, game_seed, play_recorded
 
 _HEAP = 1 << 18  # heap slots a context starts with; a game that fills it is played again with more
-_MOST_HEAP = 1 << 26
+_MOST_HEAP = 1 << 24  # 128 MB: a game needing more is played on the Python path
 _KEPT = 32  # kernels kept in the cache folder
 _PREFIX = "kernel-"
 _kernels: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -60,7 +60,7 @@ def _make(game: Game):
     except KernelUnsupported as err:
         return NoKernel(f"{err.what} is not compiled", err.where())
     layout = kl.layout(program, measures=len(gen._measure_columns()))
-    ir = translate(source, layout.regions)
+    ir = translate(source, layout.regions, gen.leaves())
     key = hashlib.sha256((ir + "\0" + kernel_native.machine_key()).encode()).digest()
     place = private_place(kept_name(_PREFIX, game.hash + str(game.path)))
     obj = read_kept(place, key) if place else None
@@ -137,16 +137,26 @@ class Kernel:
         index = start
         while index < stop:
             count = min(stop - index, self.layout.batch)
+            batch_heap = self._heap
             rows = self._run(players, run_seed, values, opening, index, count, policy, max_decisions, budget)
             for g, row in enumerate(rows):
+                made_with = batch_heap
+                while row[kl.RESULT["STATUS"]] == kl.HEAP_FULL and (made_with < self._heap or self._heap < _MOST_HEAP):
+                    if made_with == self._heap:  # the game needs a larger heap: it and the next batches get one
+                        self._heap *= 4
+                    made_with = self._heap
+                    row = self._run(players, run_seed, values, opening, index + g, 1, policy, max_decisions, budget)[0]
                 records.append(self._record(row, index + g, players, run_seed, options, values, opening, policy,
                                             max_decisions, budget))
             index += count
         return records
 
-    def _run(self, players, run_seed, values, opening, first, count, policy, max_decisions, budget, heap=None):
+    def _run(self, players, run_seed, values, opening, first, count, policy, max_decisions, budget):
+        """The result rows of games first .. first + count - 1 (a status of the whole batch, such
+        as a heap too small for its shared lists, is every row's)."""
         lay = self.layout
-        ctx = self._context(heap or self._heap)
+        heap = self._heap
+        ctx = self._context(heap)
         regions = lay.regions
         s = regions["S"].base
         for k in range(kl.S_SIZE):
@@ -157,7 +167,7 @@ class Kernel:
         ctx[s + slot["STOP"]] = max_decisions
         ctx[s + slot["RUN_SEED"]] = kl.to_kernel(run_seed)
         ctx[s + slot["POLICY"]] = 0 if policy == "uniform" else 1
-        ctx[s + slot["HCAP"]] = heap or self._heap
+        ctx[s + slot["HCAP"]] = heap
         ctx[s + slot["LOG_CAP"]] = 0
         teams = opening.teams
         ctx[s + slot["TEAM_COUNT"]] = teams.count if teams is not None else 0
@@ -172,9 +182,6 @@ class Kernel:
                 ctx[start + lay.var_base[opt_slot]] = self.encode(values.get(name, _default(self.program, name)))
         self._batch(ctypes.addressof(ctx), first, count)
         status = ctx[s + slot["STATUS"]]
-        if status == kl.HEAP_FULL and (heap or self._heap) < _MOST_HEAP:
-            self._heap = (heap or self._heap) * 4
-            return self._run(players, run_seed, values, opening, first, count, policy, max_decisions, budget, self._heap)
         width = lay.result_width
         base = regions["RES"].base
         rows = []

@@ -16,6 +16,7 @@ from ..engine.game import Game, check_seed
 from ..language import limits
 from ..language.source import Diagnostic, ScriptError
 from .agents import RandomAgent
+from .backends import BACKENDS, choose_backend
 from .parallel import map_jobs, worker_game
 from .playtest import play_out, play_range
 from .stats import METRICS
@@ -41,20 +42,23 @@ def usable_workers(workers: int) -> int:
 
 def run_range(job):
     """Records of games start..stop; `job` is (path or Game, players, seed, options, start, stop,
-    policy, max_decisions, budget, metrics).  A path is loaded once per process (worker
-    processes, Dask workers)."""
-    path_or_game, players, seed, options, start, stop, policy, max_decisions, budget, metrics = job
+    policy, max_decisions, budget, metrics, backend).  A path is loaded once per process (worker
+    processes, Dask workers); so is its kernel, read from the cache folder the command wrote it to."""
+    path_or_game, players, seed, options, start, stop, policy, max_decisions, budget, metrics, backend = job
     game = worker_game(path_or_game) if isinstance(path_or_game, str) else path_or_game
+    if backend == "compiled":
+        from .compiled import kernel_for
+        return kernel_for(game).play_range(players, seed, options, start, stop, policy, max_decisions, budget)
     return play_range(game, players, seed, options, start, stop, policy, max_decisions, budget, metrics)
 
 
 def jobs(game, games: int, players: int, seed: int, options: dict, policy: str, max_decisions: int,
-         budget: tuple, chunk: int, by_path: bool, metrics: str = "full") -> list[tuple]:
+         budget: tuple, chunk: int, by_path: bool, metrics: str = "full", backend: str = "python") -> list[tuple]:
     """The games cut into ranges of at most `chunk`: small enough to keep every worker busy to
     the end (game lengths vary), large enough that handing them out costs little."""
     where = game.path if by_path else game
-    return [(where, players, seed, options, lo, min(games, lo + chunk), policy, max_decisions, budget, metrics)
-            for lo in range(0, games, chunk)]
+    return [(where, players, seed, options, lo, min(games, lo + chunk), policy, max_decisions, budget, metrics,
+             backend) for lo in range(0, games, chunk)]
 
 
 def check_games(games: int) -> None:
@@ -66,17 +70,21 @@ def check_games(games: int) -> None:
 
 def play_games(game: Game, games: int, players: int, seed: int, options: dict, workers: int = 1,
                policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS, progress=None,
-               dask=None, budget: tuple = (None, None), each=None, metrics: str = "full") -> list | None:
+               dask=None, budget: tuple = (None, None), each=None, metrics: str = "full",
+               backend: str = "python") -> list | None:
     """Play games 0..games-1.  With `each`, each range's records are handed to `each(records)` in
     game order and nothing is kept; without it the records are returned.  `progress(done)` is
     called as games finish; `dask` is a distributed.Client (see dist.py); `metrics`: one of
-    stats.METRICS."""
+    stats.METRICS; `backend`: "compiled" (the script's kernel, made by choose_backend) or "python"."""
     check_games(games)
     check_seed(seed)  # games' seeds are derived from it: two run seeds must not give one run
     local = dask is None and usable_workers(workers) <= 1
     spread = 1 if local else (usable_workers(workers) if dask is None else 16)
     chunk = max(1, min(64, games // (spread * 8) if not local else games // 100))
-    parts = jobs(game, games, players, seed, options, policy, max_decisions, budget, chunk, not local, metrics)
+    if backend == "compiled" and local:
+        chunk = max(chunk, min(games, 256))  # a kernel's call plays a batch: fewer, larger ranges
+    parts = jobs(game, games, players, seed, options, policy, max_decisions, budget, chunk, not local, metrics,
+                 backend)
     kept: list = []
     sink = each or kept.extend
     map_jobs(run_range, parts, game.path, usable_workers(workers), dask, progress, each=sink, game=game)
@@ -87,24 +95,27 @@ def play_games(game: Game, games: int, players: int, seed: int, options: dict, w
 def simulate(game: Game, games: int, players: int, seed: int, options: dict, workers: int = 1,
              policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS, progress=None,
              dask=None, max_work: int | None = None, max_game_work: int | None = None,
-             metrics: str = "fast") -> dict:
+             metrics: str = "fast", backend: str = "auto") -> dict:
     """Statistics over `games` games (every field: docs/simulate.md).  At most limits.MAX_GAMES
     games and usable_workers(workers) processes.  `metrics` "fast" plays through the playout
     loop and leaves out lead changes, decided at and information revealed; "full" adds them
-    (stats.METRICS)."""
+    (stats.METRICS).  `backend`: one of BACKENDS ("auto": compiled where the script can be)."""
     check_games(games)
     if metrics not in METRICS:
         raise ValueError(f"metrics must be one of {METRICS}, not {metrics!r}")
     budget = game.budget(max_work, max_game_work)
     started = time.perf_counter()
+    ran, why = choose_backend(game, backend, metrics)
     summary = Summary(game, players, seed, options, policy, metrics)
     play_games(game, games, players, seed, options, workers, policy, max_decisions, progress, dask, budget,
-               each=summary.add_all, metrics=metrics)
+               each=summary.add_all, metrics=metrics, backend=ran)
     elapsed = max(time.perf_counter() - started, 1e-9)
     stats = summary.result()
+    stats["backend"], stats["backend_reason"] = ran, why
     stats["games_per_second"] = round(games / elapsed, 2)
     stats["decisions_per_second"] = round(summary.decisions / elapsed, 1)
     return stats
 
 
 TIMING_FIELDS = ("games_per_second", "decisions_per_second")
+BACKEND_FIELDS = ("backend", "backend_reason")
