@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import os
 
 _STATE: dict = {}
 
@@ -41,13 +42,22 @@ def available() -> str | None:
     return None
 
 
+def level() -> int:
+    """How hard LLVM optimises a kernel: CARDGAME_KERNEL_OPT (0 to 3), 2 by default.  Every level
+    plays the same games; 0 compiles in a tenth of the time into code a few times slower (the
+    test suite compiles every script so)."""
+    text = os.environ.get("CARDGAME_KERNEL_OPT", "2")
+    return int(text) if text in ("0", "1", "2", "3") else 2
+
+
 def _machine():
-    machine = _STATE.get("machine")
+    key = ("machine", level())
+    machine = _STATE.get(key)
     if machine is None:
         llvm = _llvm()
         target = llvm.Target.from_triple(llvm.get_process_triple())
-        machine = _STATE["machine"] = target.create_target_machine(
-            cpu=llvm.get_host_cpu_name(), features=llvm.get_host_cpu_features().flatten(), opt=2, reloc="pic")
+        machine = _STATE[key] = target.create_target_machine(
+            cpu=llvm.get_host_cpu_name(), features=llvm.get_host_cpu_features().flatten(), opt=level(), reloc="pic")
     return machine
 
 
@@ -55,19 +65,20 @@ def machine_key() -> str:
     """What object code depends on besides its IR: llvmlite's version, the processor, its features."""
     llvm = _llvm()
     import llvmlite
-    return f"{llvmlite.__version__} {llvm.get_process_triple()} {llvm.get_host_cpu_name()} " \
+    return f"{llvmlite.__version__} {llvm.get_process_triple()} {llvm.get_host_cpu_name()} O{level()} " \
            f"{hashlib.sha256(llvm.get_host_cpu_features().flatten().encode()).hexdigest()[:16]}"
 
 
 def compile_ir(ir: str) -> bytes:
-    """The object code of an IR module, optimised (O2)."""
+    """The object code of an IR module, optimised at level()."""
     llvm = _llvm()
     module = llvm.parse_assembly(ir)
     module.verify()
     machine = _machine()
-    tuning = llvm.create_pipeline_tuning_options(speed_level=2)
-    builder = llvm.create_pass_builder(machine, tuning)
-    builder.getModulePassManager().run(module, builder)
+    if level():
+        tuning = llvm.create_pipeline_tuning_options(speed_level=level())
+        builder = llvm.create_pass_builder(machine, tuning)
+        builder.getModulePassManager().run(module, builder)
     return machine.emit_object(module)
 
 
@@ -77,7 +88,7 @@ class Loaded:
 
     def __init__(self, obj: bytes):
         llvm = _llvm()
-        self._engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), _machine())
+        self._engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), _machine())  # links the object as it is
         self._engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
         self._engine.finalize_object()
         self._functions: dict = {}

@@ -128,12 +128,21 @@ class Kernel:
                    budget: tuple = (None, None)) -> list[GameRecord]:
         """Records of games start..stop of a run, as playtest.play_range gives them with the
         fast metrics."""
+        values = self.game.read_options(options)
+        budget = self.game.budget(*budget)
+        rows, opening = self.rows(players, run_seed, values, start, stop, policy, max_decisions, budget)
+        return [self._record(row, start + g, players, run_seed, options, values, opening, policy, max_decisions, budget)
+                for g, row in enumerate(rows)]
+
+    def rows(self, players: int, run_seed: int, values: dict, start: int, stop: int, policy: str,
+             max_decisions: int, budget: tuple) -> tuple[list, object]:
+        """(the kernel's result row of each game start..stop, a state at the set-up): a row's
+        fields are kernel_layout.RESULT_FIELDS, then the scores and the measures.  A game that
+        filled the heap is played again with a larger one, up to _MOST_HEAP."""
         game = self.game
-        budget = game.budget(*budget)
-        opening = game.new_game(players=players, seed=0, options=options, max_work=budget[0],
+        opening = game.new_game(players=players, seed=0, options=values, max_work=budget[0],
                                 max_game_work=budget[1])  # checks the set-up; gives the teams
-        values = game.read_options(options)
-        records: list = []
+        out: list = []
         index = start
         while index < stop:
             count = min(stop - index, self.layout.batch)
@@ -146,10 +155,9 @@ class Kernel:
                         self._heap *= 4
                     made_with = self._heap
                     row = self._run(players, run_seed, values, opening, index + g, 1, policy, max_decisions, budget)[0]
-                records.append(self._record(row, index + g, players, run_seed, options, values, opening, policy,
-                                            max_decisions, budget))
+                out.append(row)
             index += count
-        return records
+        return out, opening
 
     def _run(self, players, run_seed, values, opening, first, count, policy, max_decisions, budget):
         """The result rows of games first .. first + count - 1 (a status of the whole batch, such

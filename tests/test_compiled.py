@@ -1,0 +1,174 @@
+"""Compiled playouts (interpreter/studies/compiled.py, the kernel mode of the generator) play the
+Python path's games: for the same seeds, the same records (moves made, scores, winners, measures,
+outcome, the moves offered and forced) and the same generators' states at the end; a fault or a
+budget stop at the same decision, with the Python path's diagnostic.  Every script compiles.
+
+The suite compiles every script's kernel at CARDGAME_KERNEL_OPT=0 (tests/conftest.py): the same
+games, compiled in a tenth of the time; the shipped games are also played at the default level.
+CI plays 200 whole games of each shipped game and bench row at its fewest players (50 at its
+most), and of every other script 200 games cut at 20 decisions plus 4 whole games at each end of
+its player range; `HYPOTHESIS_PROFILE=soak` plays 10,000 whole games of each at both.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from cardgame import interpreter
+from cardgame.interpreter.codegen import kernel_layout as kl
+from cardgame.interpreter.language.rng import derive
+from cardgame.interpreter.studies.compiled import NoKernel, kernel_for
+from cardgame.interpreter.studies.playtest import play_range
+
+from helpers import PLAYED_SCRIPTS, ROOT
+
+SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
+GAMES = 10_000 if SOAK else 200
+SHIPPED = sorted((ROOT / "games").glob("*.cardgame"))
+BENCH = sorted(p for p in (ROOT / "bench" / "scripts").glob("*.cardgame") if p.name != "lang_patterns.cardgame")
+OTHERS = [p for p in PLAYED_SCRIPTS + BENCH if p not in SHIPPED]
+HOSTILE = sorted((ROOT / "tests" / "hostile" / "scripts").glob("*.cardgame"))
+
+
+def _same_records(path, games: int, max_decisions: int = interpreter.limits.MAX_DECISIONS, seed: int = 5,
+                  most: int | None = None):
+    """The records of `games` games at the fewest players (`most` of them at the most) alike."""
+    game = interpreter.load(str(path))
+    kernel = kernel_for(game)
+    for players in sorted({game.min_players, game.max_players}):
+        if players != game.min_players:
+            games = games if most is None else most
+        compiled = kernel.play_range(players, seed, {}, 0, games, max_decisions=max_decisions)
+        python = play_range(game, players, seed, {}, 0, games, max_decisions=max_decisions, metrics="fast")
+        for mine, theirs in zip(compiled, python):
+            assert mine == theirs, (path.name, players, mine.index)
+        assert len(compiled) == len(python) == games
+
+
+@pytest.mark.parametrize("path", SHIPPED + [p for p in BENCH if p.name in ("eights.cardgame", "pass_and_take.cardgame")],
+                         ids=lambda p: p.name)
+def test_the_shipped_games_and_bench_rows_play_the_python_games(path):
+    _same_records(path, GAMES, most=GAMES if SOAK else 50)
+
+
+@pytest.mark.parametrize("path", OTHERS, ids=lambda p: p.name)
+def test_every_script_plays_the_python_games(path):
+    _same_records(path, 4 if not SOAK else GAMES)
+    if not SOAK:
+        _same_records(path, GAMES, max_decisions=20, seed=6, most=0)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_the_shipped_games_compiled_as_they_ship_play_the_same_games(path, monkeypatch):
+    monkeypatch.setenv("CARDGAME_KERNEL_OPT", "2")
+    _same_records(path, 10, most=0)
+
+
+def _every_option_setting(game):
+    return [{}] + [{o.name: not o.default} for o in game.options if o.kind == "bool"] + \
+        [{o.name: choice} for o in game.options if o.kind == "choice"
+         for choice in game.program.tables.options[o.name].choices if choice != o.default]
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_options_and_the_alternative_first_policy_play_the_same_games(path):
+    game = interpreter.load(str(path))
+    kernel = kernel_for(game)
+    for options in _every_option_setting(game):
+        for policy in ("uniform", "alternative-first"):
+            compiled = kernel.play_range(game.min_players, 9, options, 0, 8, policy=policy)
+            python = play_range(game, game.min_players, 9, options, 0, 8, policy=policy, metrics="fast")
+            assert compiled == python, (options, policy)
+
+
+@pytest.mark.parametrize("path", HOSTILE, ids=lambda p: p.name)
+def test_hostile_scripts_fault_and_stop_by_budget_at_the_same_decision(path):
+    """A fault or a budget stop ends the game in the kernel at the decision the Python path
+    faults at; the record (its diagnostic, from playing that game again on the Python path) is
+    the Python path's."""
+    try:
+        game = interpreter.load(str(path))
+    except interpreter.ScriptError:
+        return  # refused when read: nothing to play
+    kernel = kernel_for(game)
+    values = game.read_options({})
+    rows, _ = kernel.rows(game.min_players, 3, values, 0, 6, "uniform", interpreter.limits.MAX_DECISIONS,
+                          game.budget())
+    python = play_range(game, game.min_players, 3, {}, 0, 6, metrics="fast")
+    assert kernel.play_range(game.min_players, 3, {}, 0, 6) == python
+    for row, record in zip(rows, python):
+        if record.outcome == "faulted":
+            assert row[kl.RESULT["STATUS"]] in (kl.BAILS_BY_NAME["FAULT"], kl.BAILS_BY_NAME["OVER_BUDGET"],
+                                                kl.BAILS_BY_NAME["UNREPRESENTED"],  # a sum past the limit
+                                                kl.BAILS_BY_NAME["TOO_MANY_MOVES"], kl.BAILS_BY_NAME["DEAD_END"])
+            assert row[kl.RESULT["DECISIONS"]] == record.decisions
+        else:
+            assert row[kl.RESULT["STATUS"]] == 0
+
+
+def test_a_budget_stop_counts_the_same_work(tmp_path):
+    """A game that runs out of its budget stops in the kernel with the very work the Python path
+    counts: one unit less of budget and the kernel stops; exactly enough and it finishes."""
+    script = tmp_path / "budget.cardgame"
+    script.write_text('game "Budget"\nplayers 2\nvar n: int = 0\n'
+                      'phase main {\n    decide seat(0) "Go?" {\n        go\n    }\n'
+                      '    repeat 40 times {\n        set n += count([x for x in range(1, 30) where x > n])\n    }\n'
+                      '    end game\n}\nscore p: n\n')
+    game = interpreter.load(str(script))
+    kernel = kernel_for(game)
+    values = game.read_options({})
+    work = kernel.rows(2, 0, values, 0, 1, "uniform", 1000, game.budget())[0][0][kl.RESULT["GAME_WORK"]]
+    state = game.new_game(players=2, seed=derive(0, 0))
+    state.apply(state.legal_moves()[0])
+    assert state.is_over and work == state.game_work
+    for budget, stopped in ((work, False), (work - 1, True)):
+        row = kernel.rows(2, 0, values, 0, 1, "uniform", 1000, game.budget(max_game_work=budget))[0][0]
+        assert (row[kl.RESULT["STATUS"]] == kl.BAILS_BY_NAME["OVER_BUDGET"]) == stopped
+        records = kernel.play_range(2, 0, {}, 0, 1, budget=(None, budget))
+        assert records == play_range(game, 2, 0, {}, 0, 1, budget=(None, budget), metrics="fast")
+        assert (records[0].outcome == "faulted") == stopped
+
+
+def test_simulate_json_is_the_same_on_both_backends_but_the_timings_and_the_backend():
+    game = interpreter.load(str(ROOT / "games" / "bouncer.cardgame"))
+    compiled = interpreter.simulate(game, GAMES, 3, 4, {})
+    python = interpreter.simulate(game, GAMES, 3, 4, {}, backend="python")
+    assert compiled["backend"] == "compiled" and compiled["backend_reason"] is None
+    assert python["backend"] == "python" and python["backend_reason"] == "--backend python"
+    for stats in (compiled, python):
+        for field in interpreter.TIMING_FIELDS + interpreter.BACKEND_FIELDS:
+            del stats[field]
+    assert json.dumps(compiled, sort_keys=True) == json.dumps(python, sort_keys=True)
+
+
+def test_full_metrics_run_on_the_python_path_and_say_why():
+    game = interpreter.load(str(ROOT / "games" / "bouncer.cardgame"))
+    stats = interpreter.simulate(game, 3, 3, 0, {}, metrics="full")
+    assert stats["backend"] == "python" and "full metrics" in stats["backend_reason"]
+    with pytest.raises(interpreter.ScriptError, match="E0907"):
+        interpreter.simulate(game, 3, 3, 0, {}, metrics="full", backend="compiled")
+
+
+def test_without_a_compiler_everything_runs_on_the_python_path(monkeypatch):
+    from cardgame.interpreter.codegen import kernel_native
+    monkeypatch.setattr(kernel_native, "_llvm", lambda: (_ for _ in ()).throw(
+        kernel_native.NoCompiler("llvmlite cannot be used here (ImportError: no module)")))
+    game = interpreter.load(str(ROOT / "games" / "bouncer.cardgame"))
+    stats = interpreter.simulate(game, 2, 3, 0, {})
+    assert stats["backend"] == "python" and stats["backend_reason"].startswith("llvmlite cannot be used here")
+    with pytest.raises(NoKernel):
+        kernel_for(game)
+
+
+def test_the_workers_play_compiled_and_give_the_same_statistics():
+    game = interpreter.load(str(ROOT / "games" / "bouncer.cardgame"))
+    one = interpreter.simulate(game, 120, 3, 2, {})
+    two = interpreter.simulate(game, 120, 3, 2, {}, workers=2)
+    for stats in (one, two):
+        assert stats["backend"] == "compiled"
+        for field in interpreter.TIMING_FIELDS:
+            del stats[field]
+    assert one == two
