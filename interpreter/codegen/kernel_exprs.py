@@ -19,6 +19,7 @@ from ..language.builtins import CHANCE, ORDER_FUNCTIONS
 from ..language.orders import places
 from ..language.types import (BOOL, CARD, INT, PLAYER, SYMBOL, TEAM, TEXT, ZONE, ZONES, element, is_list,
                               is_ordered, is_record, order_name, record_name)
+from .gen_common import indent
 from .kernel_layout import COMPUTED
 
 _SCALARS = (INT, BOOL, CARD, PLAYER, ZONE, TEAM, SYMBOL)
@@ -71,10 +72,6 @@ def free_slots(t, e) -> frozenset:
 
 def _atom(code: str) -> bool:
     return code.isidentifier() or code.lstrip("-").isdigit()
-
-
-def _indent(lines, depth=1):
-    return ["    " * depth + x for x in lines]
 
 
 class KernelExpressions:
@@ -244,8 +241,8 @@ class KernelExpressions:
         if not tl and not el:
             return cl, f"({then} if {test} else {other})"
         tmp = self.tmp()
-        return cl + [f"if {test}:"] + _indent(tl + [f"{tmp} = {then}"]) + ["else:"] + \
-            _indent(el + [f"{tmp} = {other}"]), tmp
+        return cl + [f"if {test}:"] + indent(tl + [f"{tmp} = {then}"]) + ["else:"] + \
+            indent(el + [f"{tmp} = {other}"]), tmp
 
     def _k_LetExpr(self, e, env):
         lines, value = self.lower(e.value, env)
@@ -304,7 +301,7 @@ class KernelExpressions:
         inner = env.bind(self.t.slots[id(e)], var)
         return lines + list(before) + [f"{count} = {self.seq_length(kind, seq)}", f"{i} = 0", f"while {i} < {count}:",
                                        f"    {var} = {self.seq_item(kind, seq, i)}", f"    {i} += 1"] + \
-            _indent(body(inner, var)) + list(after), (kind, seq, count)
+            indent(body(inner, var)) + list(after), (kind, seq, count)
 
     def _k_Quant(self, e, env):
         result = self.tmp("r")
@@ -385,7 +382,7 @@ class KernelExpressions:
         i, var = self.tmp("i"), self.tmp("x")
         inner = env.bind(self.t.slots[id(e)], var)
         lines += [f"{i} = 0", f"while {i} < {count}:", f"    {var} = {self.seq_item(kind, seq, i)}", f"    {i} += 1"]
-        lines += _indent(body(inner, var))
+        lines += indent(body(inner, var))
         out = self.tmp()
         return lines + [f"charge(sort_cost({m}))", f"{out} = sort_by_keys({items}, {keys}, {m}, {width})"], out
 
@@ -398,13 +395,13 @@ class KernelExpressions:
             if e.cond is None:
                 return add
             cl, cond = self.held(*self.lower(e.cond, inner))
-            return cl + [f"if {self.truth(cond, self.typ(e.cond), e.span)}:"] + _indent(add)
+            return cl + [f"if {self.truth(cond, self.typ(e.cond), e.span)}:"] + indent(add)
         lines, kind, seq = self.sequence(e.source, env, charge=True)
         count, i, var = self.tmp("n"), self.tmp("i"), self.tmp("x")
         inner = env.bind(self.t.slots[id(e)], var)
         lines += [f"{count} = {self.seq_length(kind, seq)}", f"{out} = alloc({count})", f"{m} = 0",
                   f"{i} = 0", f"while {i} < {count}:", f"    {var} = {self.seq_item(kind, seq, i)}", f"    {i} += 1"]
-        lines += _indent(body(inner, var))
+        lines += indent(body(inner, var))
         if not e.flat:
             return lines, f"handle({out}, {m})"
         total, j, k, flat, part = self.tmp("n"), self.tmp("i"), self.tmp("i"), self.tmp("b"), self.tmp("h")
@@ -445,7 +442,7 @@ class KernelExpressions:
             tmp = self.tmp()
             test = self.truth(left, self.typ(e.left), e.span)
             return ll + [f"{tmp} = {left}", f"if {'' if op == 'and' else 'not '}{test}:"] + \
-                _indent(rl + [f"{tmp} = {right}"]), tmp
+                indent(rl + [f"{tmp} = {right}"]), tmp
         if op in ("==", "!="):
             lines, (left, right) = self.lower_all((e.left, e.right), env)
             more, same = self.equal(left, right, self.typ(e.left), self.typ(e.right), e)

@@ -22,7 +22,8 @@ from ..language.types import element, is_record, record_name
 from . import kernel_layout as kl
 from .compiler import Compiler
 from .kernel_builtins import KernelBuiltins
-from .kernel_exprs import KEnv, KernelExpressions, KernelUnsupported, _indent
+from .gen_common import indent
+from .kernel_exprs import KEnv, KernelExpressions, KernelUnsupported
 from .kernel_play import KernelPlay
 from .kernel_stmts import DECIDE, KernelStatements
 
@@ -103,7 +104,7 @@ class KernelGen(KernelExpressions, KernelBuiltins, KernelStatements, KernelPlay)
         return self.table("CARD_NAME_LENGTH", tuple(str(len(name)) for name in self.p.card_names))
 
     def function(self, head: str, body: list[str]) -> None:
-        self._functions.append(f"def {head}:\n" + "\n".join(_indent(body or ["pass"])) + "\n")
+        self._functions.append(f"def {head}:\n" + "\n".join(indent(body or ["pass"])) + "\n")
 
     def equality_fn(self, typ: str) -> str:
         """A function comparing two lists (or records) of type `typ` item by item, as tuples compare."""
@@ -208,7 +209,7 @@ class KernelGen(KernelExpressions, KernelBuiltins, KernelStatements, KernelPlay)
         for pc, (kind, payload) in enumerate(items):
             lines = [x for part in payload for x in part] + [f"@GOTO {pc + 1}"] if kind == "simple" else payload(pc)
             body.append(f"    {'if' if pc == 0 else 'elif'} pc == {pc}:")
-            body += _indent(self._steps(lines), 2)
+            body += indent(self._steps(lines), 2)
         body += ["    else:" if items else "    if True:", "        bail(BOUNDS)", "        return 0"]
         name = self._codes[code] = f"code_{code}"
         self.function(f"{name}()", body)

@@ -13,7 +13,8 @@ from __future__ import annotations
 from ..language import limits
 from ..language.types import BOOL, CARD, INT, PLAYER, SYMBOL, TEAM, ZONE, element
 from ..machine.program import Several
-from .kernel_exprs import KernelUnsupported, _indent, free_slots
+from .gen_common import indent
+from .kernel_exprs import KernelUnsupported, free_slots
 from .kernel_layout import RESULT, RESULT_FIELDS
 from .never_none import items_distinct
 
@@ -49,7 +50,7 @@ class KernelPlay:
         for spec in d.alts:
             lines = self._binders(d, spec, 0, names.count(spec.name) > 1)
             if spec.reaction is not None:
-                lines = [f"if offered(offers, {spec.reaction}):"] + _indent(lines)
+                lines = [f"if offered(offers, {spec.reaction}):"] + indent(lines)
             alts += lines
         body += self._hoisted + alts + [f"FL[fb + {slot + 2}] = saved{slot}" for slot in slots] + ["return count"]
         self.function(f"{name}()", body)
@@ -72,7 +73,7 @@ class KernelPlay:
                     f"if {lo} != NONE and {hi} != NONE and {hi} >= {lo}:",
                     f"    if {hi} > {lo} + 1099511627776:", "        bail(OVER_BUDGET)",  # past any budget
                     f"    charge({hi} - {lo} + 1)", f"    for {v} in range({lo}, {hi} + 1):",
-                    f"        {slot} = {v}"] + _indent(inner, 2)
+                    f"        {slot} = {v}"] + indent(inner, 2)
         dom, count, i, v = self.tmp("dom"), self.tmp("n"), self.tmp("i"), self.tmp("v")
         zone = self.t.types.get(id(node.source)) == ZONE and id(node.source) not in self.t.coerced
         if zone:
@@ -82,7 +83,7 @@ class KernelPlay:
             head = [f"{dom} = {b.domain}(fb)", f"{count} = length({dom})"]
             value = f"item({dom}, {i})"
         return head + [f"charge({count})", f"for {i} in range({count}):", f"    {v} = {value}",
-                       f"    if {v} == NONE:", "        continue", f"    {slot} = {v}"] + _indent(inner)
+                       f"    if {v} == NONE:", "        continue", f"    {slot} = {v}"] + indent(inner)
 
     def _several(self, b, node, slot, inner, last: bool) -> list[str]:
         """`xs from J..K of SOURCE` (enumeration._combos): the source paid per item, its
@@ -106,7 +107,7 @@ class KernelPlay:
                   f"        {at} = alloc({k})", f"        for {i} in range({k}):", f"            H[{at} + {i}] = {i}",
                   "        while True:", f"            {value} = alloc({k})", f"            for {i} in range({k}):",
                   f"                H[{value} + {i}] = item({items}, H[{at} + {i}])",
-                  f"            {slot} = handle({value}, {k})"] + _indent(inner, 3) + [
+                  f"            {slot} = handle({value}, {k})"] + indent(inner, 3) + [
                   f"            {i} = {k} - 1", f"            while {i} >= 0 and H[{at} + {i}] == {m} - {k} + {i}:",
                   f"                {i} -= 1", f"            if {i} < 0:", "                break",
                   f"            H[{at} + {i}] += 1", f"            for j_ in range({i} + 1, {k}):",
@@ -139,7 +140,7 @@ class KernelPlay:
                         f"if not {value} or {check}_require({head}):"]
             else:
                 test = [f"if {check}({head}):"]
-            add = [f"{a} = {fn}(fb)" for a, fn in zip(args, use.args)] + test + _indent(add)
+            add = [f"{a} = {fn}(fb)" for a, fn in zip(args, use.args)] + test + indent(add)
         return ["tried += 1", f"if tried > {limits.MAX_MOVES_PER_DECISION}:", "    bail(TOO_MANY_MOVES)"] + add
 
     def _add_move(self, d, spec, shared_name: bool) -> list[str]:
@@ -160,7 +161,7 @@ class KernelPlay:
         alts, rest = " or ".join(test[:len(same_alts)]), test[len(same_alts):]
         cond = " and ".join([f"({alts})"] + rest)
         return [f"{dup} = 0", f"for {r} in range(count):", f"    if {cond}:", f"        {dup} = 1", "        break",
-                f"if not {dup}:"] + _indent(write)
+                f"if not {dup}:"] + indent(write)
 
     def _apply(self, d) -> str:
         """The function applying move `row` of MV (moves.apply_move's writes to the frame)."""
@@ -176,7 +177,7 @@ class KernelPlay:
         else:
             for spec in d.alts:
                 bind = [f"FL[fb + {b.slot + 2}] = MV[at + {1 + j}]" for j, b in enumerate(spec.bindings)]
-                body += [f"if alt == {spec.index}:"] + _indent(bind + [f"FL[fb + 1] = {spec.body_pc}", "return 0"])
+                body += [f"if alt == {spec.index}:"] + indent(bind + [f"FL[fb + 1] = {spec.body_pc}", "return 0"])
             body.append("bail(BOUNDS)")
         self.function(f"{name}(row)", body)
         return name
@@ -278,7 +279,7 @@ class KernelPlay:
             body += ["    H[ts + who] = 0"]
         else:
             fn, size, slot = score
-            body += _indent(self._clear_frame(size) + [f"FL[{2 + slot}] = who", f"v = {fn}(0)", "if v == NONE:",
+            body += indent(self._clear_frame(size) + [f"FL[{2 + slot}] = who", f"v = {fn}(0)", "if v == NONE:",
                                                        "    v = 0", "if not is_number(v):", "    bail(UNREPRESENTED)",
                                                        "H[ts + who] = v"])
         body.append("wq = S[WORK]")
@@ -307,7 +308,7 @@ class KernelPlay:
         for fn, size, slot, per_player in self.measures:
             read = [f"v = {fn}(0)", "if v == NONE:", "    v = 0", "if not is_number(v):", "    bail(UNREPRESENTED)"]
             if per_player:
-                body += ["for s in range(S[N]):"] + _indent(self._clear_frame(size) + [f"FL[{2 + slot}] = s"] + read +
+                body += ["for s in range(S[N]):"] + indent(self._clear_frame(size) + [f"FL[{2 + slot}] = s"] + read +
                                                             [f"RES[at + {column} + s] = v"])
                 column += self.most_players
             else:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from ..language import limits, nodes as n
 from ..language.types import CARD, PLAYER, ZONE, is_list
 from ..machine.runtime import TABLE
-from .kernel_exprs import KEnv, KernelUnsupported, _indent
+from .gen_common import indent
+from .kernel_exprs import KEnv, KernelUnsupported
 
 DECIDE = "@DECIDE "  # `@DECIDE index`: the decision the operation leaves pending (KernelGen.assemble)
 
@@ -253,7 +254,7 @@ class KernelStatements:
                  f"{alt} = H[{entry} + 1]"]
         for spec in specs:
             bind = [f"FL[fb + {b.slot + 2}] = H[{entry} + {2 + i}]" for i, b in enumerate(spec.bindings)]
-            lines += [f"if {alt} == {spec.index}:"] + _indent(bind + [f"@GOTO {spec.body_pc}"])
+            lines += [f"if {alt} == {spec.index}:"] + indent(bind + [f"@GOTO {spec.body_pc}"])
         return lines + ["bail(BOUNDS)"]
 
     def event_init(self, reactions, flag: int, askers: int, pos: int):
@@ -275,7 +276,7 @@ class KernelStatements:
                    f"        {m} += 1",
                    f"    H[{offers} + {found} * {width} + 1 + H[{offers} + {found} * {width}]] = {k}",
                    f"    H[{offers} + {found} * {width}] += 1"]
-            lines += bl + walk + (_indent(add) if not one else add)
+            lines += bl + walk + (indent(add) if not one else add)
         out, j, e, c = self.tmp("b"), self.tmp("i"), self.tmp("b"), self.tmp("n")
         return lines + [f"{out} = alloc({m})", f"for {j} in range({m}):",
                         f"    {c} = H[{offers} + {j} * {width}]", f"    {e} = alloc({c} + 1)",
