@@ -20,8 +20,9 @@ import pytest
 from cardgame import interpreter
 from cardgame.interpreter.codegen import kernel_layout as kl
 from cardgame.interpreter.language.rng import derive
+from cardgame.interpreter.studies.agents import RandomAgent
 from cardgame.interpreter.studies.compiled import NoKernel, kernel_for
-from cardgame.interpreter.studies.playtest import play_range
+from cardgame.interpreter.studies.playtest import play_out, play_range
 
 from helpers import PLAYED_SCRIPTS, ROOT
 
@@ -34,8 +35,9 @@ HOSTILE = sorted((ROOT / "tests" / "hostile" / "scripts").glob("*.cardgame"))
 
 
 def _same_records(path, games: int, max_decisions: int = interpreter.limits.MAX_DECISIONS, seed: int = 5,
-                  most: int | None = None):
-    """The records of `games` games at the fewest players (`most` of them at the most) alike."""
+                  most: int | None = None, counted: int = 6):
+    """The records of `games` games at the fewest players (`most` of them at the most) alike; and
+    of the first `counted`, the work, the decisions and both generators' states at the end."""
     game = interpreter.load(str(path))
     kernel = kernel_for(game)
     for players in sorted({game.min_players, game.max_players}):
@@ -46,6 +48,21 @@ def _same_records(path, games: int, max_decisions: int = interpreter.limits.MAX_
         for mine, theirs in zip(compiled, python):
             assert mine == theirs, (path.name, players, mine.index)
         assert len(compiled) == len(python) == games
+        _same_counts(game, kernel, players, seed, min(counted, games), max_decisions)
+
+
+def _same_counts(game, kernel, players, seed, games, max_decisions):
+    rows, _ = kernel.rows(players, seed, game.read_options({}), 0, games, "uniform", max_decisions, game.budget())
+    for index, row in enumerate(rows):
+        state = game.new_game(players=players, seed=derive(seed, index))
+        agent = RandomAgent.for_game(state.seed)
+        play_out(state, agent, max_decisions)
+        assert row[kl.RESULT["DECISIONS"]] == state.decisions
+        if state.fault is None:  # a game the kernel finished (a fault is played again on the Python path)
+            assert row[kl.RESULT["STATUS"]] == 0
+            assert row[kl.RESULT["GAME_WORK"]] == state.game_work
+            assert kl.from_kernel(row[kl.RESULT["RNG"]]) == state.rng
+            assert kl.from_kernel(row[kl.RESULT["AGENT"]]) == agent.rng.state
 
 
 @pytest.mark.parametrize("path", SHIPPED + [p for p in BENCH if p.name in ("eights.cardgame", "pass_and_take.cardgame")],

@@ -19,7 +19,7 @@ from ..language.builtins import CHANCE, ORDER_FUNCTIONS
 from ..language.orders import places
 from ..language.types import (BOOL, CARD, INT, PLAYER, SYMBOL, TEAM, TEXT, ZONE, ZONES, element, is_list,
                               is_ordered, is_record, order_name, record_name)
-from .gen_common import indent
+from .gen_common import CHANCE_MARK, indent
 from .kernel_layout import COMPUTED
 
 _SCALARS = (INT, BOOL, CARD, PLAYER, ZONE, TEAM, SYMBOL)
@@ -576,6 +576,7 @@ class KernelExpressions:
     def _chance(self, e, env):
         """`random(LIST)` / `random(LOW, HIGH)`: one draw from the game's generator."""
         lines, codes = self.lower_all(e.args, env)
+        lines = lines + [CHANCE_MARK]  # a chance point: an operation of its own (compiler._Assembler)
         out = self.tmp()
         if len(codes) == 1:
             typ = self.typ(e.args[0])

@@ -22,7 +22,7 @@ from ..language.types import element, is_record, record_name
 from . import kernel_layout as kl
 from .compiler import Compiler
 from .kernel_builtins import KernelBuiltins
-from .gen_common import indent
+from .gen_common import CHANCE_MARK, indent
 from .kernel_exprs import KEnv, KernelExpressions, KernelUnsupported
 from .kernel_play import KernelPlay
 from .kernel_stmts import DECIDE, KernelStatements
@@ -104,6 +104,7 @@ class KernelGen(KernelExpressions, KernelBuiltins, KernelStatements, KernelPlay)
         return self.table("CARD_NAME_LENGTH", tuple(str(len(name)) for name in self.p.card_names))
 
     def function(self, head: str, body: list[str]) -> None:
+        body = [line for line in body if line.strip() != CHANCE_MARK]
         self._functions.append(f"def {head}:\n" + "\n".join(indent(body or ["pass"])) + "\n")
 
     def equality_fn(self, typ: str) -> str:
@@ -209,6 +210,8 @@ class KernelGen(KernelExpressions, KernelBuiltins, KernelStatements, KernelPlay)
         for pc, (kind, payload) in enumerate(items):
             lines = [x for part in payload for x in part] + [f"@GOTO {pc + 1}"] if kind == "simple" else payload(pc)
             body.append(f"    {'if' if pc == 0 else 'elif'} pc == {pc}:")
+            if any(line.strip() == CHANCE_MARK for line in lines):  # a game's opening stops before its first draw
+                body += ["        if S[PAUSING]:", "            S[PAUSED] = 1", "            return 0"]
             body += indent(self._steps(lines), 2)
         body += ["    else:" if items else "    if True:", "        bail(BOUNDS)", "        return 0"]
         name = self._codes[code] = f"code_{code}"

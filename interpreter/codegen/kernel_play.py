@@ -16,7 +16,7 @@ from ..machine.program import Several
 from .gen_common import indent
 from .kernel_exprs import KernelUnsupported, free_slots
 from .kernel_layout import RESULT, RESULT_FIELDS
-from .never_none import items_distinct
+from .never_none import items_distinct, items_never_none
 
 SCALAR_TYPES = (INT, CARD, PLAYER, TEAM, SYMBOL, BOOL, ZONE)
 
@@ -39,7 +39,7 @@ class KernelPlay:
         binders' values), their number its result; and the one applying a row."""
         name = f"list_d{d.index}"
         slots = sorted({b.slot for spec in d.alts for b in spec.bindings})
-        body = ["fb = S[DEPTH] * FS", "begin_work()", "count = 0", "tried = 0"]
+        body = ["fb = S[DEPTH] * FS", "begin_work()", "count = 0", "rows = 0", "blocks = 0", "tried = 0"]
         body += [f"saved{slot} = FL[fb + {slot + 2}]" for slot in slots]
         if d.kind == "reaction":
             askers, pos = d.frame_slots[0], d.frame_slots[1]
@@ -52,7 +52,8 @@ class KernelPlay:
             if spec.reaction is not None:
                 lines = [f"if offered(offers, {spec.reaction}):"] + indent(lines)
             alts += lines
-        body += self._hoisted + alts + [f"FL[fb + {slot + 2}] = saved{slot}" for slot in slots] + ["return count"]
+        body += self._hoisted + alts + [f"FL[fb + {slot + 2}] = saved{slot}" for slot in slots] + \
+            ["S[BLOCKS] = blocks", "return count"]
         self.function(f"{name}()", body)
         self.listings[d.index] = (name, self._apply(d))
         return name
@@ -64,6 +65,9 @@ class KernelPlay:
             return self._candidate(d, spec, shared_name)
         b, node = spec.bindings[j], spec.node.binders[j]
         slot = f"FL[fb + {b.slot + 2}]"
+        if j == 0 and len(spec.bindings) == 1 and not spec.rules and not shared_name and not b.several \
+                and b.domain is not None and self._plain_items(node.source):
+            return self._block(spec, b, node)
         inner = self._binders(d, spec, j + 1, shared_name)
         if b.several or type(b.type) is Several:
             return self._several(b, node, slot, inner, last=j == len(spec.bindings) - 1)
@@ -84,6 +88,27 @@ class KernelPlay:
             value = f"item({dom}, {i})"
         return head + [f"charge({count})", f"for {i} in range({count}):", f"    {v} = {value}",
                        f"    if {v} == NONE:", "        continue", f"    {slot} = {v}"] + indent(inner)
+
+    def _plain_items(self, source) -> bool:
+        """Whether a binder's domain holds different values, none of them none: a zone's
+        cards, or a list items_distinct and items_never_none vouch for."""
+        if self.t.types.get(id(source)) == ZONE and id(source) not in self.t.coerced:
+            return True
+        return items_distinct(self.t, source) and items_never_none(self.t, source)
+
+    def _block(self, spec, b, node) -> list[str]:
+        """An alternative whose one binder walks plain items and which no rule judges: its moves
+        are its domain's items in order, so the listing keeps the domain as one block of moves
+        (a bet of any amount offers a hundred raises: gen_runtime._Blocks), each move made only
+        when drawn (resolve).  The same moves, the same work, and the cap counted alike."""
+        dom, n = self.tmp("dom"), self.tmp("n")
+        zone = self.t.types.get(id(node.source)) == ZONE and id(node.source) not in self.t.coerced
+        head = [f"{dom} = {b.domain}(fb)"]
+        head += [f"if {dom} == NONE:", "    bail(FAULT)", f"{n} = ZN[{dom}]"] if zone else [f"{n} = length({dom})"]
+        return head + [f"charge({n})", f"tried += {n}", f"if tried > {limits.MAX_MOVES_PER_DECISION}:",
+                       "    bail(TOO_MANY_MOVES)", f"if {n} > 0:", "    BK[blocks * 5] = count", f"    BK[blocks * 5 + 1] = {n}",
+                       f"    BK[blocks * 5 + 2] = {spec.index}", f"    BK[blocks * 5 + 3] = {dom}",
+                       f"    BK[blocks * 5 + 4] = {int(zone)}", "    blocks += 1", f"    count += {n}"]
 
     def _several(self, b, node, slot, inner, last: bool) -> list[str]:
         """`xs from J..K of SOURCE` (enumeration._combos): the source paid per item, its
@@ -145,8 +170,8 @@ class KernelPlay:
 
     def _add_move(self, d, spec, shared_name: bool) -> list[str]:
         values = [f"FL[fb + {b.slot + 2}]" for b in spec.bindings]
-        write = [f"MV[count * MW] = {spec.index}"] + [f"MV[count * MW + {1 + j}] = {v}" for j, v in enumerate(values)] + \
-            ["count += 1"]
+        write = [f"MV[rows * MW] = {spec.index}"] + [f"MV[rows * MW + {1 + j}] = {v}" for j, v in enumerate(values)] + \
+            ["rows += 1", "count += 1"]
         repeats = shared_name or any(b.domain is not None and not items_distinct(self.t, node.source)
                                      and self.t.types.get(id(node.source)) != ZONE
                                      for b, node in zip(spec.bindings, spec.node.binders))
@@ -160,7 +185,7 @@ class KernelPlay:
             test.append(same)
         alts, rest = " or ".join(test[:len(same_alts)]), test[len(same_alts):]
         cond = " and ".join([f"({alts})"] + rest)
-        return [f"{dup} = 0", f"for {r} in range(count):", f"    if {cond}:", f"        {dup} = 1", "        break",
+        return [f"{dup} = 0", f"for {r} in range(rows):", f"    if {cond}:", f"        {dup} = 1", "        break",
                 f"if not {dup}:"] + indent(write)
 
     def _apply(self, d) -> str:
@@ -192,8 +217,10 @@ class KernelPlay:
         chain = []
         for k, (code, name) in enumerate(sorted(self._codes.items())):
             chain += [f"    {'if' if k == 0 else 'elif'} c == {code}:", f"        {name}()"]
-        self.function("run()", ["while S[WAITING] < 0 and S[DEPTH] >= 0:", "    c = FL[S[DEPTH] * FS]"] + chain +
-                      ["    else:" if chain else "    if True:", "        bail(BOUNDS)", "S[GAME_WORK] += S[WORK]",
+        self.function("run()", ["while S[WAITING] < 0 and S[DEPTH] >= 0 and S[PAUSED] == 0:",
+                                "    c = FL[S[DEPTH] * FS]"] + chain +
+                      ["    else:" if chain else "    if True:", "        bail(BOUNDS)",
+                       "if S[PAUSED] == 0:", "    S[GAME_WORK] += S[WORK]",  # a paused stretch goes on later
                        "if S[DEPTH] < 0:", "    S[OVER] = 1", "return 0"])
         lists, applies = [], []
         for k, (i, (listing, apply)) in enumerate(sorted(self.listings.items())):
@@ -205,7 +232,7 @@ class KernelPlay:
         self.function("play()", [
             "while S[WAITING] >= 0 and S[DECISIONS] < S[STOP]:",
             "    d = S[WAITING]", "    count = list_any(d)", "    if count == 0:", "        bail(DEAD_END)",
-            "    legal = S[WORK]", "    row = choose(count)", "    S[OFFERED] += count", "    if count == 1:",
+            "    legal = S[WORK]", "    row = resolve(choose(count))", "    S[OFFERED] += count", "    if count == 1:",
             "        S[FORCED] += 1", "    if S[LOGGING]:", "        log_move(d, row)", "    S[DECISIONS] += 1",
             "    S[GAME_WORK] += legal", "    S[WAITING] = -1", "    S[ACTOR] = NONE", "    apply_any(d, row)",
             "    begin_work()", "    run()", f"    if S[DECISIONS] >= {limits.MAX_DECISIONS} and S[OVER] == 0:",
@@ -213,13 +240,25 @@ class KernelPlay:
         self.function("choose(count)", [
             "if S[POLICY] == 0:", "    return below(AGENT, count)",
             # alternative-first: an alternative with a move, uniformly, then one of its moves
-            "alts = alloc(count)", "m = 0", "for r in range(count):", "    a = MV[r * MW]", "    seen = 0",
+            "alts = alloc(count)", "m = 0", "for r in range(count):", "    a = move_alt(r)", "    seen = 0",
             "    for j in range(m):", "        if H[alts + j] == a:", "            seen = 1", "            break",
             "    if not seen:", "        H[alts + m] = a", "        m += 1",
             "a = H[alts + below(AGENT, m)]", "if m == 1:", "    return below(AGENT, count)",
-            "mine = 0", "for r in range(count):", "    if MV[r * MW] == a:", "        mine += 1",
-            "k = below(AGENT, mine)", "for r in range(count):", "    if MV[r * MW] == a:", "        if k == 0:",
+            "mine = 0", "for r in range(count):", "    if move_alt(r) == a:", "        mine += 1",
+            "k = below(AGENT, mine)", "for r in range(count):", "    if move_alt(r) == a:", "        if k == 0:",
             "            return r", "        k -= 1", "bail(BOUNDS)", "return 0"])
+        spare = limits.MAX_MOVES_PER_DECISION
+        self.function("resolve(i)", [  # move i of the listing: its row of MV (a block's, made in the spare row)
+            "skipped = 0", "for b in range(S[BLOCKS]):", "    start = BK[b * 5]", "    n = BK[b * 5 + 1]",
+            "    if i < start:", "        break", "    if i < start + n:", f"        MV[{spare} * MW] = BK[b * 5 + 2]",
+            "        dom = BK[b * 5 + 3]", "        if BK[b * 5 + 4]:",
+            f"            MV[{spare} * MW + 1] = Z[dom * NC + i - start]", "        else:",
+            f"            MV[{spare} * MW + 1] = item(dom, i - start)", f"        return {spare}", "    skipped += n",
+            "return i - skipped"])
+        self.function("move_alt(i)", [
+            "skipped = 0", "for b in range(S[BLOCKS]):", "    start = BK[b * 5]", "    n = BK[b * 5 + 1]",
+            "    if i < start:", "        break", "    if i < start + n:", "        return BK[b * 5 + 2]", "    skipped += n",
+            "return MV[(i - skipped) * MW]"])
         self.function("log_move(d, row)", [
             "if S[LOG_TOP] >= S[LOG_CAP]:", "    bail(LOG_FULL)", "at = S[LOG_TOP] * (MW + 1)", "LOG[at] = d",
             "for j in range(MW):", "    LOG[at + 1 + j] = MV[row * MW + j]", "S[LOG_TOP] += 1", "return 0"])
@@ -239,9 +278,7 @@ class KernelPlay:
             deck = self.table(f"DECK_{k}", tuple(str(c) for c in cards))
             body += [f"for i in range({len(cards)}):", f"    LOC[{deck}[i]] = {slot}",
                      f"    zone_append({slot}, {deck}[i])"]
-        size = len(p.var_slots)
-        body += [f"for k in range({self.var_base(size - 1) + (self.most_players if size - 1 in p.row_var_slots else 1)}):",
-                 "    V[k] = VINIT[k]"] if size else []
+        body += [f"for k in range({self.var_size}):", "    V[k] = VINIT[k]"]
         for field, value in (("WORK", 0), ("GAME_WORK", 0), ("DEPTH", -1), ("WAITING", -1), ("ACTOR", "NONE"),
                              ("OVER", 0), ("CAPPED", 0), ("DECISIONS", 0), ("OFFERED", 0), ("FORCED", 0),
                              ("LOG_TOP", 0)):
@@ -333,10 +370,16 @@ class KernelPlay:
                       "for s in range(n):", "    b = alloc(n)", "    m = 0", "    for i in range(1, n):",
                       "        q = (s + i) % n", "        if TM[q] == TM[s]:", "            H[b + m] = q", "            m += 1",
                       "    H[ps + s] = handle(b, m)", "S[PARTNERS] = handle(ps, n)"]
-        self.function("batch_setup()", setup + ["S[HBASE] = S[HTOP]", "return 0"])
+        # the opening (Game._from_opening): a game run once to its first draw, which nothing before
+        # depends on the seed; every game of the batch starts as a copy of it
+        setup += ["S[HBASE] = S[HTOP]", "reset()", "S[RNG] = 0", "S[AGENT] = 0", "S[PAUSING] = 1", "S[PAUSED] = 0",
+                  "setup()", "S[PAUSING] = 0", "S[HBASE] = S[HTOP]", "snapshot()"]
+        self.function("batch_setup()", setup + ["return 0"])
+        self._snapshots()
         self.function("top_game(g)", [f"at = g * {width}",
-            "reset()", "seed = derive(S[RUN_SEED], S[FIRST_GAME] + g)", "S[RNG] = seed", "S[AGENT] = derive(seed, 1)",
-            "if S[STATUS] == 0:", "    setup()", "if S[STATUS] == 0:", "    play()",
+            "restore()", "seed = derive(S[RUN_SEED], S[FIRST_GAME] + g)", "S[RNG] = seed", "S[AGENT] = derive(seed, 1)",
+            "if S[PAUSED]:", "    S[PAUSED] = 0", "    w = S[WORK]", "    begin_work()", "    S[WORK] = w", "    run()",
+            "if S[STATUS] == 0:", "    play()",
             "if S[STATUS] == 0 and S[OVER] != 0:", "    finish(at)",
             f"RES[at + {RESULT['STATUS']}] = S[STATUS]", f"RES[at + {RESULT['OVER']}] = S[OVER]",
             f"RES[at + {RESULT['CAPPED']}] = S[CAPPED]", f"RES[at + {RESULT['DECISIONS']}] = S[DECISIONS]",
@@ -348,6 +391,33 @@ class KernelPlay:
             "if S[STATUS] != 0:", "    S[STATUS] = 0", "    batch_setup()", "return 0"])
         self.function("entry_batch(first, count)", [
             "batch_setup()", "S[FIRST_GAME] = first", "for g in range(count):", "    top_game(g)", "return 0"])
+
+    _KEPT = ("WORK", "LIMIT", "GAME_WORK", "DEPTH", "WAITING", "ACTOR", "OVER", "CAPPED", "DECISIONS", "PAUSED")
+
+    def _snapshots(self):
+        """snapshot() keeps the position (SNAP: the scalars of _KEPT, each zone's cards, the
+        cards' places and facing, the variables, the frames); restore() makes it the game's."""
+        kept = self._KEPT
+        slots = f"({self.p.shared_zone_count} + {len(self.p.per_player_names)} * S[N])"
+        v = self.var_size
+        save = [f"SNAP[{i}] = S[{name}]" for i, name in enumerate(kept)] + [f"at = {len(kept)}",
+                f"for k in range({slots}):", "    SNAP[at] = ZN[k]", "    at += 1", "    for i in range(ZN[k]):",
+                "        SNAP[at] = Z[k * NC + i]", "        at += 1", "for c in range(NC):", "    SNAP[at] = LOC[c]",
+                "    SNAP[at + 1] = VIS[c]", "    at += 2", f"for k in range({v}):", "    SNAP[at + k] = V[k]",
+                f"at += {v}", "for k in range((S[DEPTH] + 1) * FS):", "    SNAP[at + k] = FL[k]"]
+        self.function("snapshot()", save + ["return 0"])
+        load = [f"S[{name}] = SNAP[{i}]" for i, name in enumerate(kept)] + [f"at = {len(kept)}",
+                f"for k in range({slots}):", "    ZN[k] = SNAP[at]", "    at += 1", "    for i in range(ZN[k]):",
+                "        Z[k * NC + i] = SNAP[at]", "        at += 1", "for c in range(NC):", "    LOC[c] = SNAP[at]",
+                "    VIS[c] = SNAP[at + 1]", "    at += 2", f"for k in range({v}):", "    V[k] = SNAP[at + k]",
+                f"at += {v}", "for k in range((S[DEPTH] + 1) * FS):", "    FL[k] = SNAP[at + k]"]
+        self.function("restore()", load + ["S[OFFERED] = 0", "S[FORCED] = 0", "S[LOG_TOP] = 0", "S[HTOP] = S[HBASE]",
+                                          "return 0"])
+
+    @property
+    def var_size(self) -> int:
+        size = len(self.p.var_slots)
+        return self.var_base(size - 1) + (self.most_players if size - 1 in self.p.row_var_slots else 1) if size else 0
 
     def _measure_columns(self) -> list:
         return [c for _, _, _, per in self.measures for c in range(self.most_players if per else 1)]

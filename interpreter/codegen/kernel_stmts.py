@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..language import limits, nodes as n
 from ..language.types import CARD, PLAYER, ZONE, is_list
 from ..machine.runtime import TABLE
-from .gen_common import indent
+from .gen_common import CHANCE_MARK, indent
 from .kernel_exprs import KEnv, KernelUnsupported
 
 DECIDE = "@DECIDE "  # `@DECIDE index`: the decision the operation leaves pending (KernelGen.assemble)
@@ -41,7 +41,7 @@ class KernelStatements:
                 return self._visibility(s, env)
             case n.Shuffle():
                 lines, zone = self.held(*self.lower(s.zone, env))
-                return lines + [f"charge(ZN[{zone}])", f"shuffle_zone({zone})"]
+                return lines + [CHANCE_MARK, f"charge(ZN[{zone}])", f"shuffle_zone({zone})"]
         return None
 
     def _set(self, s, env):

@@ -82,7 +82,7 @@ def play_games(game: Game, games: int, players: int, seed: int, options: dict, w
     spread = 1 if local else (usable_workers(workers) if dask is None else 16)
     chunk = max(1, min(64, games // (spread * 8) if not local else games // 100))
     if backend == "compiled" and local:
-        chunk = max(chunk, min(games, 256))  # a kernel's call plays a batch: fewer, larger ranges
+        chunk = min(games, 64)  # one call of the kernel plays a range: the largest (records are kept per range)
     parts = jobs(game, games, players, seed, options, policy, max_decisions, budget, chunk, not local, metrics,
                  backend)
     kept: list = []
