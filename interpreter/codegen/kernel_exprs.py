@@ -167,7 +167,7 @@ class KernelExpressions:
             value = self._constant(e)
             if value is not _UNSET:
                 return [], self.value(value, e.span)
-            return ["charge(1)"], f"{self.define_fn(detail)}()"
+            return ["charge(1)"], f"{self.kept_call(detail, ())}()"
         raise KernelUnsupported(f"a name of kind {kind}", e.span)
 
     def _constant(self, e):
@@ -563,6 +563,9 @@ class KernelExpressions:
     def _k_Call(self, e, env):
         t = self.t
         if e.func in t.defines:
+            values = tuple(self._constant(a) for a in e.args)
+            if e.args and all(v is not _UNSET and not isinstance(v, tuple) for v in values):
+                return ["charge(1)"], f"{self.kept_call(e.func, tuple(self.value(v, e.span) for v in values))}()"
             lines, codes = self.lower_all(e.args, env)
             if e.func in t.recursive:
                 codes = [f"{env.depth} + 1" if env.depth else "1"] + codes

@@ -24,6 +24,7 @@ from .compiler import Compiler
 from .kernel_builtins import KernelBuiltins
 from .gen_common import CHANCE_MARK, indent
 from .kernel_exprs import KEnv, KernelExpressions, KernelUnsupported
+from .kernel_memo import KernelMemo
 from .kernel_play import KernelPlay
 from .kernel_stmts import DECIDE, KernelStatements
 
@@ -31,7 +32,7 @@ _LIBRARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernel_lib.
 _STRING = re.compile(r"\bSTR_(\d+)\b")
 
 
-class KernelGen(KernelExpressions, KernelBuiltins, KernelStatements, KernelPlay):
+class KernelGen(KernelExpressions, KernelBuiltins, KernelMemo, KernelStatements, KernelPlay):
     """The kernel mode of the generator for one compiler (see the module's docstring)."""
 
     traced = False
@@ -53,6 +54,8 @@ class KernelGen(KernelExpressions, KernelBuiltins, KernelStatements, KernelPlay)
         self.seat_fns: dict[str, tuple] = {}  # "score", "teams" -> (function, frame size, slot)
         self.inits: list = []
         self.measures: list = []
+        self._memo: dict = {}  # (definition, constant arguments) -> the function reading its entry (kernel_memo)
+        self._kept_reads: list = []  # entry k -> what its definition reads (memo_reads.Reads)
         for symbol in sorted(self.t.symbols):  # every symbol has a number, also an option's value no rule names
             self.string(symbol)
 
@@ -257,6 +260,9 @@ class KernelGen(KernelExpressions, KernelBuiltins, KernelStatements, KernelPlay)
             "MW": self.move_width, "CONST_HEAP": len(self._heap),
         })
         scalars.update({name: code for name, code in kl.BAILS_BY_NAME.items()})
+        kept, kept_tables = self.memo_constants(self.shared_zones + len(self.p.per_player_names) * self.most_players)
+        scalars.update(kept)
+        self._tables.update(kept_tables)
         self.table("STRING_LENGTH", tuple(str(len(text)) for text in ranked) or ("0",))
         tables = dict(self._tables)
         tables["HEAP_CONSTANTS"] = tuple(resolve(x) for x in self._heap) or ("0",)

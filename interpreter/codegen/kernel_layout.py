@@ -36,7 +36,7 @@ SCALARS = ("RESERVED", "STATUS", "WORK", "LIMIT", "GAME_WORK", "RNG", "AGENT", "
            "OVER", "CAPPED", "DECISIONS", "HTOP", "PER_MOVE", "PER_GAME", "STOP", "OFFERED", "FORCED",
            "PLAYERS", "HBASE", "TEAM_COUNT", "TEAMS", "LOGGING", "LOG_TOP", "QUERY_WORK", "GAME",
            "HCAP", "RUN_SEED", "FIRST_GAME", "POLICY", "PLAYERS_FROM", "MEMBERS", "PARTNERS", "LOG_CAP",
-           "CURSOR", "BLOCKS", "PAUSING", "PAUSED", "OPENED")
+           "CURSOR", "BLOCKS", "PAUSING", "PAUSED", "OPENED", "MEMO")
 SLOT = {name: i for i, name in enumerate(SCALARS)}
 assert SLOT["STATUS"] == STATUS
 S_SIZE = 64
@@ -111,7 +111,8 @@ def layout(program, measures: int, batch: int = 256, log: int = 1 << 16) -> Layo
              ("V", max(1, at)), ("VINIT", max(1, at)), ("FL", depth * frame),
              ("MV", (limits.MAX_MOVES_PER_DECISION + 1) * width), ("BK", 5 * max(1, alts)), ("TM", mp),
              ("RES", batch * (len(RESULT_FIELDS) + mp + measures)), ("LOG", log * (1 + width)),
-             ("SNAP", 16 + max(1, slots) * (cards + 1) + 2 * cards + max(1, at) + depth * frame)]
+             ("SNAP", 16 + max(1, slots) * (cards + 1) + 2 * cards + max(1, at) + depth * frame),
+             ("MEMO_KEPT", 128)]
     regions, base = {}, 0
     for name, size in sizes:
         regions[name] = Region(base, size)

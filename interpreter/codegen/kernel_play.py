@@ -281,7 +281,7 @@ class KernelPlay:
         body += [f"for k in range({self.var_size}):", "    V[k] = VINIT[k]"]
         for field, value in (("WORK", 0), ("GAME_WORK", 0), ("DEPTH", -1), ("WAITING", -1), ("ACTOR", "NONE"),
                              ("OVER", 0), ("CAPPED", 0), ("DECISIONS", 0), ("OFFERED", 0), ("FORCED", 0),
-                             ("LOG_TOP", 0)):
+                             ("LOG_TOP", 0), ("MEMO", 0)):
             body.append(f"S[{field}] = {value}")
         self.function("reset()", body + ["S[HTOP] = S[HBASE]", "return 0"])
 
@@ -293,7 +293,7 @@ class KernelPlay:
         t = self.t
         body = ["begin_work()"]
         for slot, fn, rows in self.inits:
-            body += self._clear_frame(int(t.frames.get("globals", 0))) + [f"v = {fn}(0)"]
+            body += self._clear_frame(int(t.frames.get("globals", 0))) + [f"v = {fn}(0)", "S[MEMO] = 0"]
             base = self.var_base(slot)
             if rows is None:
                 body.append(f"V[{base}] = v")
@@ -412,7 +412,7 @@ class KernelPlay:
                 "    VIS[c] = SNAP[at + 1]", "    at += 2", f"for k in range({v}):", "    V[k] = SNAP[at + k]",
                 f"at += {v}", "for k in range((S[DEPTH] + 1) * FS):", "    FL[k] = SNAP[at + k]"]
         self.function("restore()", load + ["S[OFFERED] = 0", "S[FORCED] = 0", "S[LOG_TOP] = 0", "S[HTOP] = S[HBASE]",
-                                          "return 0"])
+                                          "S[MEMO] = 0", "return 0"])
 
     @property
     def var_size(self) -> int:

@@ -41,7 +41,7 @@ class KernelStatements:
                 return self._visibility(s, env)
             case n.Shuffle():
                 lines, zone = self.held(*self.lower(s.zone, env))
-                return lines + [CHANCE_MARK, f"charge(ZN[{zone}])", f"shuffle_zone({zone})"]
+                return lines + [CHANCE_MARK, f"charge(ZN[{zone}])"] + self.forget_zones(zone) + [f"shuffle_zone({zone})"]
         return None
 
     def _set(self, s, env):
@@ -55,12 +55,13 @@ class KernelStatements:
             where = f"FL[fb + {detail + 2}]"
             lines = []
         elif target.index is None:
-            where, lines = f"V[{self.var_base(p.var_slots[detail])}]", []
+            where, lines = f"V[{self.var_base(p.var_slots[detail])}]", self.forget_variable(detail)
         else:
             var = t.vars[detail][0]
             il, idx = self.held(*self.lower(target.index, env))
             count = "S[N]" if var.per_player else "S[TEAM_COUNT]"
-            lines = il + [f"if {idx} == NONE or {idx} < 0 or {idx} >= {count}:", "    bail(FAULT)"]
+            lines = il + [f"if {idx} == NONE or {idx} < 0 or {idx} >= {count}:", "    bail(FAULT)"] + \
+                self.forget_variable(detail)
             where = f"V[{self.var_base(p.var_slots[detail])} + {idx}]"
         if s.op == "=":
             vl, value = self.lower(s.value, env)
@@ -93,7 +94,8 @@ class KernelStatements:
         else:
             old = self.tmp("o")
             lines += [f"{old} = H[{copy} + {i}]"] + vl + self._combined(s.op, old, value) + [f"H[{copy} + {i}] = {old}"]
-        return lines + [f"{where} = handle({copy}, {m})"]
+        forget = [] if kind == "local" else self.forget_variable(detail)
+        return lines + forget + [f"{where} = handle({copy}, {m})"]
 
     def _move(self, s, env):
         dl, dest = self.held(*self.lower(s.dest, env))
@@ -102,14 +104,17 @@ class KernelStatements:
         wl, what = self.held(*self.lower(s.what, env))
         bottom, up = int(s.position == "bottom"), int(s.facing == "up")
         if typ == CARD:
-            return lines + wl + [f"if {what} != NONE:", f"    move_card({what}, {dest}, {bottom}, {up})"]
+            return lines + wl + [f"if {what} != NONE:"] + indent(self.forget_zones(f"LOC[{what}]", dest)) + \
+                [f"    move_card({what}, {dest}, {bottom}, {up})"]
         if typ == ZONE:
-            return lines + wl + [f"charge(ZN[{what}])", f"move_zone({what}, {dest}, {bottom}, {up})"]
+            return lines + wl + [f"charge(ZN[{what}])"] + self.forget_zones(what, dest) + \
+                [f"move_zone({what}, {dest}, {bottom}, {up})"]
         if not is_list(typ):
             raise KernelUnsupported(f"`move` of a value of type {typ}", s.span)
         i, card, count = self.tmp("i"), self.tmp("c"), self.tmp("n")
         order = f"{count} - 1 - {i}" if bottom else i  # under a pile, the list keeps its order
-        return lines + wl + [f"if {what} != NONE:", f"    {count} = length({what})", f"    charge({count})",
+        return lines + wl + [f"if {what} != NONE:", f"    {count} = length({what})", f"    charge({count})"] + \
+            indent(self.forget_zones(anywhere=True)) + [
                              f"    for {i} in range({count}):", f"        {card} = item({what}, {order})",
                              f"        if {card} != NONE:", f"            move_card({card}, {dest}, {bottom}, {up})"]
 
@@ -130,7 +135,7 @@ class KernelStatements:
             # paid up front: every round, even one that deals to nobody
             f"{cost} = mul_checked({rounds}, {m} if {m} > 1 else 1)",
             f"if {cost} < 0 or {cost} > MAX_INT:", "    bail(OVER_BUDGET)",
-            f"charge({cost})",
+            f"charge({cost})", *self.forget_zones(src, anywhere=True),
             f"for {r} in range({rounds}):",
             f"    for {i} in range({m}):",
             f"        {seat} = item({seats}, {i})",
@@ -150,7 +155,7 @@ class KernelStatements:
             lines = pl + [f"if {player} == NONE:", "    bail(FAULT)"]
             bit = f"(1 << {player})"
         wl, what = self.held(*self.lower(s.what, env))
-        lines += wl
+        lines += wl + self.forget_facing()
         card = self.tmp("c")
         change = f"VIS[{card}] = VIS[{card}] | FACE_UP" if isinstance(s, n.Reveal) else \
             f"VIS[{card}] = 0" if isinstance(s, n.Hide) else f"VIS[{card}] = VIS[{card}] | {bit}"

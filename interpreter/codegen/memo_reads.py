@@ -94,7 +94,7 @@ def kept_definitions(t, constant_args) -> list[str]:
     inside = (e for d in t.defines.values() for e in n.walk(d.body) if not (isinstance(e, n.Call) and constant_args(e)))
     sites, inner = _call_sites(t, script_nodes(t)), _call_sites(t, inside)
     return [name for name, d in t.defines.items()
-            if name not in t.recursive and sites[name] and _computes(t, d.body)
+            if name not in t.recursive and sites[name] and computes(t, d.body)
             and (not d.params or (inner[name] > 1 and all(_plain_value(t, p.type) for p in d.params)))]
 
 
@@ -105,7 +105,8 @@ def _plain_value(t, ref) -> bool:
         (ref.name in TYPE_NAMES or ref.name in t.card_attrs)
 
 
-def _computes(t, body) -> bool:
+def computes(t, body) -> bool:
+    """Whether a definition's body does enough to be worth keeping: a walk or a call somewhere."""
     return any(isinstance(e, (n.Call, n.Quant, n.Best, n.Comprehension, n.Pattern)) or
                (isinstance(e, n.Name) and t.resolved.get(id(e), (None,))[0] == "define") for e in n.walk(body))
 
