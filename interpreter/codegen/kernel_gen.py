@@ -275,10 +275,12 @@ class KernelGen(KernelExpressions, KernelBuiltins, KernelMemo, KernelStatements,
         return _STRING.sub(lambda m: str(number[m.group(0)]), text)
 
     @staticmethod
-    def leaves() -> frozenset:
-        """The library's functions: none recurses but `digits`, whose depth a number bounds."""
-        with open(_LIBRARY, encoding="utf-8") as f:
-            return frozenset(re.findall(r"^def (\w+)\(", f.read(), re.M))
+    def runs_long(name: str) -> bool:
+        """Whether a call of `name` may run long after a fault (kernel_llvm.translate's `checked`):
+        a definition (they may call themselves, or call each other a power of two times) and the
+        library's recursive walk.  Every other function's loops end, and each loop's top reads
+        the status."""
+        return name.startswith(("d_", "kept_", "call_")) or name == "walk_choices"
 
     def strings(self) -> list[str]:
         """The script's texts and symbols in the order the kernel numbers them."""

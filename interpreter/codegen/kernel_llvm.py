@@ -18,11 +18,12 @@ product, or the most negative integer when it overflows).
 
 Nothing a script writes can reach memory outside the context: every index is checked, a
 division by zero is refused, shifts are masked, and a fault (an index out of range, `bail`)
-stops the whole call: after each call of a function of the module (but the leaves named to
-`translate`) and at the top of every loop the status slot is read, and a set status returns at
-once (functions named `top_` keep going after their callees' faults: they are where a batch of
-games catches one game's fault).  Code after a fault may run on to the next check: every index
-is still checked, and what it computes is thrown away with the game.
+stops the whole call: at the top of every loop and after each call of a function that may run
+long (`translate`'s `checked`) the status slot is read, and a set status returns at once
+(functions named `top_` keep going after their callees' faults: they are where a batch of games
+catches one game's fault).  Code after a fault may run on to the next check: every index is still
+checked, and what it computes is thrown away with the game.  A local set once, first, and used
+only as `REGION[name + constant]` (a frame's base) is checked once, for every such constant.
 
 The same text is plain Python: with the regions as lists it runs in CPython, which the tests use
 to read a kernel's behaviour step by step.
@@ -54,13 +55,13 @@ class Region:
     dynamic: bool = False
 
 
-def translate(source: str, regions: dict[str, Region], leaves: frozenset = frozenset()) -> str:
-    """The LLVM IR module of a kernel source; functions named `entry_*` are exported.  `leaves`:
-    functions that call nothing that may not return soon (no recursion, no loop without an end
-    but the status's): after a call of one, the status is not read (the next loop's top or
-    checked call reads it), which keeps the code small."""
+def translate(source: str, regions: dict[str, Region], checked=lambda name: True) -> str:
+    """The LLVM IR module of a kernel source; functions named `entry_*` are exported.  After a
+    call of a function `checked(name)` says may run long (one that may call itself, or a chain
+    that calls each other a power of two times) the status is read; after any other, the next
+    loop's top or checked call reads it."""
     tree = ast.parse(source)
-    module = _Module(regions, leaves)
+    module = _Module(regions, checked)
     for node in tree.body:
         module.declare(node)
     for node in tree.body:
@@ -70,8 +71,8 @@ def translate(source: str, regions: dict[str, Region], leaves: frozenset = froze
 
 
 class _Module:
-    def __init__(self, regions, leaves):
-        self.regions, self.leaves = regions, leaves
+    def __init__(self, regions, checked):
+        self.regions, self.checked = regions, checked
         self.scalars: dict[str, int] = {}
         self.tables: dict[str, tuple] = {}
         self.functions: dict[str, int] = {}  # name -> number of parameters
@@ -131,6 +132,7 @@ class _Function:
         self.loops: list[tuple[str, str]] = []  # (continue label, break label)
         self.terminated = False
         self.current = "entry"  # the label of the block being written
+        self.bases: dict = {}
         self.exits: dict[str, str] = {}  # bail code -> the one block that records it and returns
 
     # ---- emission helpers
@@ -177,7 +179,17 @@ class _Function:
                 self.fail(node, f"`{name}` is a region or a constant, not a local")
         for p in params:
             self.emit(f"store i64 %a_{p}, ptr %v_{p}")
-        self.block(node.body)
+        self.bases = self._bases(params)
+        body = list(node.body)
+        for name, (region, low, high, first) in self.bases.items():
+            if not first:  # a parameter: its range is checked at the start
+                self._check_base(name, region, low, high)
+        if body and any(first for _, _, _, first in self.bases.values()):
+            self.stmt(body.pop(0))
+            for name, (region, low, high, first) in self.bases.items():
+                if first:
+                    self._check_base(name, region, low, high)
+        self.block(body)
         if not self.terminated:
             self.ret("0")
         for code, label in sorted(self.exits.items()):
@@ -190,6 +202,49 @@ class _Function:
         allocas = [f"  %v_{name} = alloca i64" for name in sorted(self.locals)]
         zero = [f"  store i64 0, ptr %v_{name}" for name in sorted(self.locals) if name not in params]
         return "\n".join([head, "entry:"] + allocas + zero + self.body + ["}"])
+
+    def _bases(self, params) -> dict:
+        """name -> (region, lowest constant, highest, set by the first statement) for each local
+        set once (a parameter never set, or set by the function's first statement alone) that
+        indexes only one static region, always as `name + constant`."""
+        sets: dict = {}
+        for stmt in ast.walk(self.node):
+            for target in _targets(stmt):
+                sets[target] = sets.get(target, 0) + 1
+        first = self.node.body[0] if self.node.body else None
+        once = {p for p in params if p not in sets}
+        if isinstance(first, ast.Assign) and len(first.targets) == 1 and isinstance(first.targets[0], ast.Name) \
+                and sets.get(first.targets[0].id) == 1:
+            once.add(first.targets[0].id)
+        uses: dict = {}
+        for e in ast.walk(self.node):
+            if isinstance(e, ast.Name) and e.id in once:
+                uses.setdefault(e.id, []).append(e)
+        found = {}
+        for name in once:
+            offsets, regions, plain = [], set(), 0
+            for e in ast.walk(self.node):
+                if isinstance(e, ast.Subscript) and isinstance(e.value, ast.Name) and isinstance(e.slice, ast.BinOp) \
+                        and isinstance(e.slice.op, ast.Add) and isinstance(e.slice.left, ast.Name) \
+                        and e.slice.left.id == name and isinstance(e.slice.right, ast.Constant) \
+                        and type(e.slice.right.value) is int:
+                    offsets.append(e.slice.right.value)
+                    regions.add(e.value.id)
+                    plain += 1
+            region = next(iter(regions)) if len(regions) == 1 else None
+            if offsets and region in self.m.regions and not self.m.regions[region].dynamic:
+                found[name] = (region, min(offsets), max(offsets), name not in params)
+        return found
+
+    def _check_base(self, name, region, low, high):
+        """One check that `name + low` .. `name + high` lie in `region`."""
+        value = self.tmp()
+        self.emit(f"{value} = load i64, ptr %v_{name}")
+        lo, hi = self.tmp(), self.tmp()
+        self.emit(f"{lo} = add i64 {value}, {low}")
+        self.emit(f"{hi} = add i64 {value}, {high}")
+        self.checked(lo, str(self.m.regions[region].length))
+        self.checked(hi, str(self.m.regions[region].length))
 
     def block(self, stmts):
         for s in stmts:
@@ -531,7 +586,7 @@ class _Function:
         if self.m.functions[name] != len(args):
             self.fail(e, f"`{name}` takes {self.m.functions[name]} arguments, not {len(args)}")
         self.emit(f"{out} = call i64 @{name}(ptr %ctx{''.join(f', i64 {a}' for a in args)})")
-        if name not in self.m.leaves:
+        if self.m.checked(name):
             self.status_check()
         return out
 
@@ -556,7 +611,9 @@ class _Function:
             self.emit(f"{size} = load i64, ptr {slot}")
         else:
             size = str(region.length)
-        if not (index.lstrip("-").isdigit() and not region.dynamic and 0 <= int(index) < region.length):
+        safe = isinstance(e.slice, ast.BinOp) and isinstance(e.slice.left, ast.Name) \
+            and self.bases.get(e.slice.left.id, (None,))[0] == name and isinstance(e.slice.right, ast.Constant)
+        if not safe and not (index.lstrip("-").isdigit() and not region.dynamic and 0 <= int(index) < region.length):
             self.checked(index, size)
         at, out = self.tmp(), self.tmp()
         self.emit(f"{at} = add i64 {index}, {region.base}")

@@ -60,7 +60,7 @@ def _make(game: Game):
     except KernelUnsupported as err:
         return NoKernel(f"{err.what} is not compiled", err.where())
     layout = kl.layout(program, measures=len(gen._measure_columns()))
-    ir = translate(source, layout.regions, gen.leaves())
+    ir = translate(source, layout.regions, gen.runs_long)
     key = hashlib.sha256((ir + "\0" + kernel_native.machine_key()).encode()).digest()
     place = private_place(kept_name(_PREFIX, game.hash + str(game.path)))
     obj = read_kept(place, key) if place else None
