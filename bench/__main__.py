@@ -5,9 +5,15 @@
     python -m bench --scale 0.2     # fewer games per row (quicker, noisier)
     python -m bench --only bouncer  # rows whose name contains this text
 
-Each row plays N random games four ways, taking turns: the engine's playouts (what
-`simulate` runs), the engine through its public API (`legal_moves()` + `apply()` per
-decision), the idiomatic hand-written baseline and the tuned one (bench/baseline/).
+Each row plays N random games five ways, taking turns: the compiled playouts (what `simulate`
+runs by default: the same games, machine code), the engine's Python playouts (`--backend
+python`), the engine through its public API (`legal_moves()` + `apply()` per decision), the
+idiomatic hand-written baseline and the tuned one (bench/baseline/).
+
+Targets (issue 35): compiled playouts at least 5x the tuned baseline's decisions/s on every
+shipped game (goal 10x); 100,000 Bouncer games by `simulate --json` under 15 s, statistics as
+the Python path's; a cold compile of a shipped game at most 10 s, a warm `simulate` start at
+most 0.6 s above the Python path's.
 
 Targets (issue 9): playouts at least 0.5x the tuned baseline's decisions/s on every shipped
 game (goal; floor 0.35x); the API path at least 400k decisions/s on Bouncer (or its ratio to
@@ -31,6 +37,8 @@ TARGET_RATIO, GOAL_RATIO = 0.25, 0.5  # against the idiomatic baseline (issue 5)
 TUNED_GOAL, TUNED_FLOOR, API_TARGET, EXPLAIN_US, NEW_AUTHOR_FACTOR = 0.5, 0.35, 400_000, 200.0, 2.0
 TARGET_CHECK_S, TARGET_STATE_BYTES, TARGET_CLONE_US, TARGET_SPEEDUP = 0.3, 50_000, 50.0, 1.7
 CHOOSE_SPEEDUP = 10.0  # issue 10: a three-card pass with the several-card binder against positional binders
+COMPILED_FLOOR, COMPILED_GOAL = 5.0, 10.0  # issue 35: compiled playouts against the tuned baseline
+LONG_SIMULATE_S, COLD_COMPILE_S, WARM_EXTRA_S = 15.0, 10.0, 0.6
 
 
 def main(argv=None) -> int:
@@ -41,6 +49,8 @@ def main(argv=None) -> int:
     parser.add_argument("--only", default=None, help="only rows whose name contains this text")
     parser.add_argument("--no-check", action="store_true", help="skip the `cardgame check` timings")
     parser.add_argument("--no-workers", action="store_true", help="skip the --workers speed-up")
+    parser.add_argument("--no-compiled", action="store_true",
+                        help="skip compiling cold, starting warm and the long compiled simulate")
     args = parser.parse_args(argv)
     say = (lambda *a: None) if args.json else (lambda *a: print(*a, flush=True))
 
@@ -49,8 +59,9 @@ def main(argv=None) -> int:
     say(f"machine: {m['cpus']} CPUs, {m['cpu_model'] or 'unknown CPU'}, {m['implementation']} {m['python']}")
     say("")
     say("decisions/s; ratios are at the same game length (decisions/s against decisions/s)")
-    say(f"{'configuration':<20} {'pl':>2} {'games':>5} | {'playout':>8} {'api':>8} {'dec/g':>5} | "
-        f"{'idiomatic':>9} {'tuned':>8} | {'play/idio':>9} {'play/tuned':>10} {'api/tuned':>9}")
+    say(f"{'configuration':<20} {'pl':>2} {'games':>5} | {'compiled':>9} {'+records':>9} {'playout':>8} {'api':>8} "
+        f"{'dec/g':>5} | {'idiomatic':>9} {'tuned':>8} | {'comp/tuned':>10} {'+rec/tuned':>10} {'play/tuned':>10} "
+        f"{'api/tuned':>9}")
     for cfg in CONFIGS:
         if args.only and args.only not in cfg.name:
             continue
@@ -63,10 +74,12 @@ def main(argv=None) -> int:
         report["rows"].append(row)
         def fig(key, fmt):
             return format(row[key], fmt) if key in row else "-"
-        say(f"{row['config']:<20} {row['players']:>2} {row['games']:>5} | {fig('engine_decisions_per_s', '.0f'):>8} "
+        say(f"{row['config']:<20} {row['players']:>2} {row['games']:>5} | {fig('compiled_decisions_per_s', '.0f'):>9} "
+            f"{fig('compiled_records_decisions_per_s', '.0f'):>9} {fig('engine_decisions_per_s', '.0f'):>8} "
             f"{fig('api_decisions_per_s', '.0f'):>8} {fig('engine_mean_decisions', '.0f'):>5} | "
             f"{fig('baseline_decisions_per_s', '.0f'):>9} {fig('tuned_decisions_per_s', '.0f'):>8} | "
-            f"{fig('ratio_baseline', '.2f'):>8}x {fig('ratio_tuned', '.2f'):>9}x {fig('api_ratio_tuned', '.2f'):>8}x")
+            f"{fig('compiled_ratio_tuned', '.2f'):>9}x {fig('compiled_records_ratio_tuned', '.2f'):>9}x "
+            f"{fig('ratio_tuned', '.2f'):>9}x {fig('api_ratio_tuned', '.2f'):>8}x")
     if not args.no_check:
         say("")
         say("cardgame check (wall, interpreter start-up included):")
@@ -90,6 +103,17 @@ def main(argv=None) -> int:
         say(f"simulate {w['config']}, {w['games']} games: --workers 1 {w['workers1_s']:.2f} s, --workers 2 "
             f"{w['workers2_s']:.2f} s: {w['speedup']:.2f}x on {w['cpus']} CPUs; statistics identical: "
             f"{w['identical_statistics']}")
+    if not args.no_compiled:
+        scripts = sorted({cfg.script for cfg in CONFIGS if cfg.tuned and (not args.only or args.only in cfg.name)})
+        c = report["compiled"] = harness.compiled_figures(args.scale, max(1, args.repeat - 1), scripts)
+        say("")
+        say("compiled playouts (whole `cardgame simulate` commands, wall):")
+        for r in c["scripts"]:
+            say(f"  {r['script']:<28} cold compile {r['cold_s']:.2f} s; warm `-n 1` {r['warm_s']:.2f} s against "
+                f"{r['python_warm_s']:.2f} s on the Python path (+{r['warm_over_python_s']:.2f} s)")
+        lg = c["long"]
+        say(f"  simulate {lg['script']} -n {lg['games']} --json: {lg['wall_s']:.1f} s ({lg['backend']}); statistics of "
+            f"the first {lg['checked_games']} games as the Python path's: {lg['same_as_python']}")
     report["targets"] = _targets(report)
     say("")
     say("targets:")
@@ -102,6 +126,27 @@ def main(argv=None) -> int:
 
 def _targets(report) -> dict:
     out = {}
+    compiled = [r for r in report["rows"] if "compiled_ratio_tuned" in r]
+    if compiled:
+        worst = min(compiled, key=lambda r: r["compiled_ratio_tuned"])
+        out["compiled playouts >= 5x tuned (goal 10x)"] = (
+            worst["compiled_ratio_tuned"] >= COMPILED_FLOOR,
+            f"lowest {worst['compiled_ratio_tuned']:.2f}x ({worst['config']}); with the records simulate keeps "
+            f"{min(r['compiled_records_ratio_tuned'] for r in compiled):.2f}x; goal {COMPILED_GOAL}x "
+            f"{'reached' if worst['compiled_ratio_tuned'] >= COMPILED_GOAL else 'not yet'} on every row")
+    if "compiled" in report:
+        c = report["compiled"]
+        lg = c["long"]
+        out[f"simulate bouncer -n {lg['games']} < 15 s"] = (
+            lg["wall_s"] < LONG_SIMULATE_S * lg["games"] / 100_000 and lg["same_as_python"],
+            f"{lg['wall_s']:.1f} s; statistics as the Python path's: {lg['same_as_python']}")
+        if c["scripts"]:
+            cold = max(c["scripts"], key=lambda r: r["cold_s"])
+            warm = max(c["scripts"], key=lambda r: r["warm_over_python_s"])
+            out["cold compile <= 10 s"] = (cold["cold_s"] <= COLD_COMPILE_S,
+                                           f"slowest {cold['cold_s']:.2f} s ({cold['script']}, start-up included)")
+            out["warm simulate start <= 0.6 s above Python"] = (
+                warm["warm_over_python_s"] <= WARM_EXTRA_S, f"at most +{warm['warm_over_python_s']:.2f} s ({warm['script']})")
     rows = [r for r in report["rows"] if "ratio" in r]
     tuned = [r for r in report["rows"] if "ratio_tuned" in r]
     if tuned:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import importlib
 import inspect
+import json
 import os
 import statistics
 import subprocess
@@ -105,6 +106,17 @@ def run_config(cfg: Config, scale: float, repeat: int, seed: int = 1) -> dict:
         return n, sum(_api_game(interpreter, game, players, derive(seed, i), options).decisions for i in range(n))
 
     sides = {"engine": playout, "api": api}
+    kernel = _kernel(game)
+    if kernel is not None:  # compiled before the clock starts: the warm cache's case
+        budget = game.budget()
+
+        def compiled():  # the same games as `playout` (game i's seed derive(seed, i)), each one's result row
+            rows, _ = kernel.rows(players, seed, options, 0, n, "uniform", interpreter.limits.MAX_DECISIONS, budget)
+            return n, sum(r[3] for r in rows)
+
+        def compiled_records():  # and the records simulate adds up (GameRecord, as the Python path's)
+            return n, sum(r.decisions for r in kernel.play_range(players, seed, options, 0, n))
+        sides["compiled"], sides["compiled_records"] = compiled, compiled_records
     for side, name in (("baseline", cfg.baseline), ("tuned", cfg.tuned)):
         if name is not None:
             sides[side] = (lambda base: lambda: (n, sum(base(seed * 1_000_003 + i)[1] for i in range(n))))(
@@ -122,10 +134,63 @@ def run_config(cfg: Config, scale: float, repeat: int, seed: int = 1) -> dict:
         if side in best:
             row[f"ratio_{side}"] = row["engine_decisions_per_s"] / row[f"{side}_decisions_per_s"]
             row[f"api_ratio_{side}"] = row["api_decisions_per_s"] / row[f"{side}_decisions_per_s"]
+            if "compiled" in best:
+                row[f"compiled_ratio_{side}"] = row["compiled_decisions_per_s"] / row[f"{side}_decisions_per_s"]
+                row[f"compiled_records_ratio_{side}"] = \
+                    row["compiled_records_decisions_per_s"] / row[f"{side}_decisions_per_s"]
     if "baseline" in best:
         row["ratio_games"] = row["engine_games_per_s"] / row["baseline_games_per_s"]
         row["ratio"] = row["ratio_baseline"]
     return row
+
+
+def _kernel(game):
+    """The script's compiled playouts, or None (no compiler here, or a construct not compiled)."""
+    from cardgame.interpreter.studies.compiled import NoKernel, kernel_for
+    try:
+        return kernel_for(game)
+    except NoKernel:
+        return None
+
+
+# ---- compiled playouts: compiling, starting, a long simulate (issue 35) ----------------------
+
+def _simulate_wall(script: str, games: int, backend: str, env: dict) -> tuple[float, dict]:
+    """Wall seconds of `cardgame simulate SCRIPT -n GAMES --json --backend BACKEND`, start-up
+    included, and its JSON."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "cardgame.repl", "simulate", script, "-n", str(games), "--json",
+                           "--no-progress", "--backend", backend], cwd=ROOT, env=env, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    return elapsed, json.loads(done.stdout) if done.returncode in (0, 1) and done.stdout else {}
+
+
+def compiled_figures(scale: float, repeat: int, scripts: list) -> dict:
+    """Per shipped script: the cold compile (an empty cache folder) and the warm start of
+    `simulate -n 1` on both backends; then Bouncer's long `simulate`, and whether its statistics
+    are the Python path's for the first games."""
+    import tempfile
+    out = {"scripts": []}
+    for script in scripts:
+        with tempfile.TemporaryDirectory() as cache:
+            env = {**os.environ, "CARDGAME_CACHE_DIR": cache}
+            cold, _ = _simulate_wall(script, 1, "compiled", env)
+            warm = min(_simulate_wall(script, 1, "compiled", env)[0] for _ in range(max(repeat, 3)))
+            python = min(_simulate_wall(script, 1, "python", env)[0] for _ in range(max(repeat, 3)))
+            out["scripts"].append({"script": script, "cold_s": cold, "warm_s": warm, "python_warm_s": python,
+                                   "warm_over_python_s": warm - python})
+    games = max(100, int(100_000 * scale))
+    checked = min(games, max(100, int(2_000 * scale)))
+    env = dict(os.environ)
+    _simulate_wall("games/bouncer.cardgame", 1, "compiled", env)  # the cache made, as `warm cache` says
+    wall, stats = _simulate_wall("games/bouncer.cardgame", games, "compiled", env)
+    _, small = _simulate_wall("games/bouncer.cardgame", checked, "compiled", env)
+    _, python = _simulate_wall("games/bouncer.cardgame", checked, "python", env)
+    drop = ("games_per_second", "decisions_per_second", "backend", "backend_reason")
+    same = {k: v for k, v in small.items() if k not in drop} == {k: v for k, v in python.items() if k not in drop}
+    out["long"] = {"script": "games/bouncer.cardgame", "games": games, "wall_s": wall,
+                   "backend": stats.get("backend"), "checked_games": checked, "same_as_python": same}
+    return out
 
 
 def explain_time(repeat: int) -> dict:
@@ -300,7 +365,7 @@ def workers_speedup(scale: float, repeat: int) -> dict:
         best = None
         for _ in range(repeat):
             start = time.perf_counter()
-            result = simulate(game, n, players, 1, options, workers=workers)
+            result = simulate(game, n, players, 1, options, workers=workers, backend="python")
             elapsed = time.perf_counter() - start
             best = elapsed if best is None else min(best, elapsed)
         walls[workers] = best
