@@ -101,3 +101,33 @@ def ends_at_the_fewest_and_the_most_players(game, games: int = 12, capped_ends: 
         o = stats["outcomes"]
         ended = o["won"] + o["drawn"] + (o["capped"] if capped_ends else 0)
         assert ended == games and not o["faulted"], (players, o, stats["faults"])
+
+
+# ---- small scripts that tests in several files write out ------------------------------------------
+
+# Two seats, each with a move that divides by zero: the game faults at the move that made it.
+FAULTS_AT_ONCE = '''game "Faulty"
+players 2
+var n: int = 0
+phase main {
+    decide seat(0) "Pick" {
+        safe
+        boom {
+            set n = 1 / n
+        }
+    }
+    decide seat(1) "Pick" {
+        boom2 {
+            set n = 1 / n
+        }
+    }
+    end game
+}
+'''
+
+
+def faulty_script(tmp_path) -> str:
+    """FAULTS_AT_ONCE written to tmp_path/faulty.cardgame: its path."""
+    path = tmp_path / "faulty.cardgame"
+    path.write_text(FAULTS_AT_ONCE)
+    return str(path)

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from helpers import GAMES, ROOT
+from helpers import GAMES, ROOT, faulty_script
 from cardgame.repl.cli import main
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
@@ -139,3 +139,19 @@ def test_a_game_of_play_reopens_in_the_repl_move_for_move(tmp_path, capsys):
     assert session.state.history == played and session.state.is_over
     session.execute("undo")
     assert session.state.history == played[:-1] and not session.state.is_over
+
+
+def test_cardgame_play_logs_and_saves_the_move_that_faulted(tmp_path, capsys):
+    # seed 1's random P0 chooses `boom`: the log named no move at all, and `--save` wrote nothing
+    script, replay = faulty_script(tmp_path), tmp_path / "faulty.replay"
+    assert main(["play", script, "--seed", "1", "--save", str(replay)]) == 1
+    out, err = capsys.readouterr()
+    assert "1. P0: boom" in out and "division by zero" in err and "faulty.cardgame:8" in err
+    assert json.loads(replay.read_text())["moves"] == ["boom"]
+    # seed 3: P0 plays `safe`, P1's only move faults; as one seat saw it, and as JSON
+    assert main(["play", script, "--seed", "3", "--view", "P1"]) == 1
+    out, err = capsys.readouterr()
+    assert "1. P0: safe" in out and "2. P1: boom2" in out and "faulty.cardgame:13" in err
+    assert main(["play", script, "--seed", "3", "--json"]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r.get("move") for r in records[1:]] == ["safe", "boom2"]

@@ -14,6 +14,7 @@ from prompt_toolkit.output import DummyOutput
 
 from helpers import GAMES
 from cardgame.repl.app import interact
+from cardgame.repl.cli import main
 from cardgame.repl.input import NoSuchMove, nearest, read_move
 from cardgame.repl.session import Session
 
@@ -337,6 +338,28 @@ def test_cardgame_play_saves_a_replay_the_repl_opens(tmp_path, capsys):
     assert "game over" in out and s.state.history == played
     assert main(["play", BOUNCER, "--save", str(tmp_path / "no" / "such.replay")]) == 1
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_a_script_has_one_hash_however_its_path_is_written(tmp_path, monkeypatch):
+    # a script outside games/ including the shipped deck: its files were hashed in the order of
+    # their path texts, so `game.cardgame` and `/tmp/.../game.cardgame` gave two hashes, and a
+    # replay saved by `cardgame play game.cardgame --save` was refused from any other folder
+    from cardgame import interpreter
+    script = tmp_path / "game.cardgame"
+    script.write_text('game "Deck"\nplayers 2\ninclude "lib/standard_deck.cardgame"\nzone stock: shared hidden\n'
+                      'zone hand: per player owner\nphase main {\n    shuffle stock\n'
+                      '    deal 1 from stock to hand of players\n    decide seat(0) {\n        a\n        b\n    }\n'
+                      '    end game\n}\n')
+    (tmp_path / "far").mkdir()
+    monkeypatch.chdir(tmp_path)
+    relative, absolute = interpreter.load("game.cardgame"), interpreter.load(str(script))
+    assert relative.hash == absolute.hash == interpreter.load("far/../game.cardgame").hash
+    assert main(["play", "game.cardgame", "--seed", "2", "--save", "far/game.replay"]) == 0
+    monkeypatch.chdir(tmp_path / "far")
+    s = Session()
+    s.execute(f"load {script}")  # the absolute path this time
+    out = s.execute(f"open {tmp_path / 'far' / 'game.replay'}")
+    assert not out.startswith("error") and "opened" in out and s.state.is_over
 
 
 PASS_CHOOSE = str(GAMES.parent / "bench" / "scripts" / "pass_choose.cardgame")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import GAMES, ROOT, line_of
+from helpers import GAMES, ROOT, faulty_script, line_of
 from cardgame.repl.commands import COMMANDS
 from cardgame.repl.session import Session
 
@@ -674,6 +674,48 @@ def test_open_and_save_errors(tmp_path):
     assert "cannot write" in fails(s, f"save {tmp_path / 'no' / 'such' / 'dir.replay'}")
     assert "usage: save [--view PLAYER|spectator] FILE" in fails(s, "save")
     assert "usage: open FILE" in fails(s, "open")
+
+
+def test_a_replay_of_a_game_that_faulted_opens_at_the_fault(tmp_path):
+    # the REPL's own `save` after a move that faulted wrote a replay its `open` then refused
+    script = faulty_script(tmp_path)
+    s = Session()
+    s.execute(f"load {script}")
+    assert "division by zero" in s.execute("play boom")
+    saved = tmp_path / "saved.replay"
+    s.execute(f"save {saved}")
+    t = Session()
+    t.execute(f"load {script}")
+    out = t.execute(f"open {saved}")
+    assert not out.startswith("error") and "stopped with an error at move 1, `boom`" in out
+    assert "division by zero" in out and "1 move" in out
+    assert t.state.fault is not None and t.state.history == ["boom"]
+    assert "undid 1 move" in t.execute("undo")
+    assert t.state.fault is None and "boom" in t.execute("moves")
+    # a fault before the last move is still refused: no move can follow one
+    data = json.loads(saved.read_text())
+    broken = tmp_path / "broken.replay"
+    broken.write_text(json.dumps(dict(data, moves=["boom", "boom2"])))
+    u = Session()
+    u.execute(f"load {script}")
+    out = u.execute(f"open {broken}")
+    assert out.startswith("error") and "move 1 of" in out and "cannot be played" in out
+    assert u.state.history == []
+
+
+def test_a_damaged_replay_names_what_a_field_should_hold(tmp_path):
+    script = faulty_script(tmp_path)
+    s = Session()
+    s.execute(f"load {script}")
+    saved = tmp_path / "ok.replay"
+    s.execute(f"save {saved}")
+    data = json.loads(saved.read_text())
+    bad = tmp_path / "bad.replay"
+    for field, value, said in [("seed", 1.5, "a whole number"), ("script", 3, "a text"),
+                               ("moves", "boom", "a list of moves"), ("options", [], "an object")]:
+        bad.write_text(json.dumps(dict(data, **{field: value})))
+        out = s.execute(f"open {bad}")
+        assert f"`{field}` is missing or not {said}" in out and "not a int" not in out
 
 
 def test_prompt_and_toolbar():
