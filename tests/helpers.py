@@ -131,3 +131,38 @@ def faulty_script(tmp_path) -> str:
     path = tmp_path / "faulty.cardgame"
     path.write_text(FAULTS_AT_ONCE)
     return str(path)
+
+
+# A game of one player, who goes on or stops.
+PATIENCE = '''game "Patience"
+players 1
+var turns: int = 0
+phase main {
+    decide seat(0) "Go on?" {
+        go {
+            set turns += 1
+        }
+        stop {
+            end game
+        }
+    }
+    next main
+}
+'''
+
+
+def session_of(tmp_path, text: str, name: str):
+    """A REPL session with the script `text`, written to tmp_path/NAME, loaded."""
+    from cardgame.repl.session import Session
+    path = tmp_path / name
+    path.write_text(text)
+    s = Session()
+    s.execute(f"load {path}")
+    return s
+
+
+def check_text(tmp_path, text: str, name: str = "script.cardgame") -> list:
+    """The diagnostics `cardgame check` gives for the script `text`, written to tmp_path/NAME."""
+    path = tmp_path / name
+    path.write_text(text)
+    return interpreter.check_file(str(path))[3]

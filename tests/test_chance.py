@@ -10,6 +10,8 @@ from cardgame import interpreter
 from cardgame.repl.cli import main
 from cardgame.repl.session import Session
 
+from helpers import PATIENCE, session_of
+
 SCRIPTS = Path(__file__).parent / "scripts"
 DEALER = str(SCRIPTS / "random_dealer.cardgame")
 
@@ -73,6 +75,15 @@ def test_random_is_only_for_statements(tmp_path):
         == []
     assert errors("phase other {\n    set x = random(players)\n    end game\n}") == ["E0210"]
     assert errors("phase other {\n    set x = random(1)\n    end game\n}") == ["E0210"]
+
+
+def test_a_draw_in_eval_is_refused_in_the_words_of_eval(tmp_path):
+    # the label said "not in a rule, definition, score or the listing of a decision's moves"
+    s = session_of(tmp_path, PATIENCE, "patience.cardgame")
+    out = s.execute("eval random(1, 6)")
+    assert "error[E0218]" in out
+    assert "not in an expression asked of the game (`eval`, `watch`, `break when`)" in out
+    assert "not in a rule" not in out
 
 
 def test_bad_draws_fault_with_the_language_words(tmp_path):

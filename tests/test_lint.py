@@ -74,3 +74,38 @@ def test_setups_cover_player_counts_and_options():
     assert {p for p, _ in combos} == {4, 5, 6}
     assert {o["hands"] for _, o in combos} == {0, 1}  # 0..1000 is wide: lowest, default, lowest + 1
     assert len(combos) == 3 * 2 * 2 * 2
+
+
+# Cards dealt only with a high `pairs`: lint tries a wide int range at its default, lowest and
+# lowest + 1, so these cards never moved in its games although the script uses them.
+CARDS_FOR_HIGH_OPTION = '''game "Pairs laid"
+players 2
+option pairs: int in 1..13 = 2 "Pairs laid out."
+deck tiles in box {
+    ordered kind: a, b, c, d, e, f, g, h, i, j, k, l, m
+    copy: x, y
+}
+zone box: shared hidden
+zone grid: shared public
+phase main {
+    move [t for t in box where place(t.kind) < pairs] to grid
+    decide seat(0) "Go" {
+        go
+    }
+    end game
+}
+'''
+
+
+def test_lint_says_which_option_values_it_never_played(tmp_path):
+    from cardgame.interpreter import load
+    from cardgame.interpreter.studies.lint import lint
+
+    path = tmp_path / "pairs.cardgame"
+    path.write_text(CARDS_FOR_HIGH_OPTION)
+    report = lint(load(str(path)), games=2)
+    found = [d for d in report.diagnostics if d.code == "L0501"]
+    assert len(found) == 1
+    # the hint said "they never take part in play", which the script's own option contradicts
+    assert found[0].hint.endswith("(the games played `pairs` only at 1 and 2: `--option pairs=13` plays its highest)")
+    assert not [d for d in lint(load(str(path)), games=2, fixed={"pairs": 13}).diagnostics if d.code == "L0501"]

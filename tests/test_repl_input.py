@@ -12,7 +12,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from helpers import GAMES
+from helpers import GAMES, session_of
 from cardgame.repl.app import interact
 from cardgame.repl.cli import main
 from cardgame.repl.input import NoSuchMove, nearest, read_move
@@ -135,6 +135,54 @@ def test_read_move_prefers_exact_then_order_then_case():
         read_move("3", ["a", "b"], candidates)
     assert nearest("play 9x", ["play 9D", "play 7C"]) == "play 9D"
     assert nearest("zzzz", ["play 9D"]) is None
+
+
+# A binder over a list of lists offers moves such as `lay [2C, 2D]` (docs/language.md §8).
+LISTS_AS_MOVES = '''game "Lay lists"
+players 2
+deck small in stock {
+    rank: 2, 3, 4
+    suit: C, D
+    name: rank suit
+}
+zone stock: shared hidden
+zone hand: per player owner
+zone table: shared public
+define groups_of(h: list of card) = [[x] for x in h] + [[x, y] for x in h for y in h where x.rank == y.rank and x.suit == C and y.suit == D]
+phase main {
+    move [x for x in stock where x.rank != 2] to hand[seat(0)]
+    move stock to hand[seat(1)]
+    decide seat(0) "Lay" {
+        lay(cs from groups_of(hand[seat(0)])) {
+            move cs to table face up
+        }
+    }
+    end game
+}
+'''
+
+
+def test_list_valued_moves_are_found_by_their_cards_and_typed_loosely(tmp_path):
+    s = session_of(tmp_path, LISTS_AS_MOVES, "lists.cardgame")
+    moves = s.execute("moves")
+    assert "lay [4D, 4C]" not in moves and "lay [4C, 4D]" in moves
+    # `moves 4C` found nothing: the words of `lay [4C, 4D]` were `[4C,` and `4D]`
+    assert "lay [4C]" in s.execute("moves 4c") and "lay [4C, 4D]" in s.execute("moves 4C 4D")
+    # a list typed without the space after its comma, or with spaces inside its brackets
+    assert "legal" in s.execute("why lay [4C,4D]").splitlines()[0]
+    assert s.execute("play lay [ 4c , 4d ]").startswith("1. P0: lay [4C, 4D]")
+
+
+def test_a_list_move_typed_without_brackets_says_to_write_the_brackets(tmp_path):
+    s = session_of(tmp_path, LISTS_AS_MOVES, "lists.cardgame")
+    out = s.execute("why lay 4C 4D")
+    # it said "4C is not one of P0's choices; it is in P0's hand"
+    assert "not one of P0's choices" not in out
+    assert "`lay` takes a list, written in brackets as the moves show it" in out
+    assert "did you mean `lay [4C, 4D]`?" in out
+    # a card inside a list that the seat does not hold is located, as a card alone is
+    out = s.execute("why lay [2C]")
+    assert "2C is not in P0's hand; it is in P1's hand" in out
 
 
 # ---- a pasted block ------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import GAMES, ROOT, faulty_script, line_of
+from helpers import GAMES, ROOT, faulty_script, line_of, session_of
 from cardgame.repl.commands import COMMANDS
 from cardgame.repl.session import Session
 
@@ -604,6 +604,35 @@ def test_rules_and_source():
     assert out.startswith("phase trick") and f"{first} | phase trick {{" in out and f"{last} | }}" in out
     assert "unknown declaration `folow_suit`" in fails(s, "source folow_suit")
     assert "usage: source NAME" in fails(s, "source")
+
+
+REACTION_AND_RECORD = '''game "Answer"
+players 2
+record offer { amount: int }
+var last_offer: offer
+event asked(p: player) {
+    set last_offer = offer(amount: 1)
+}
+reaction refuse on asked by q in [p] {
+    say_no {
+        cancel
+    }
+}
+phase main {
+    signal asked(seat(0))
+    end game
+}
+'''
+
+
+def test_source_shows_a_reaction_and_a_record(tmp_path):
+    s = session_of(tmp_path, REACTION_AND_RECORD, "answer.cardgame")
+    # `source refuse` said "unknown declaration `refuse`" and listed the events but not it
+    assert s.execute("source refuse").splitlines()[0] == "reaction refuse"
+    assert "reaction refuse on asked by q in [p] {" in s.execute("source refuse")
+    assert s.execute("source offer").splitlines()[0] == "record offer"
+    # completing an expression offers the record (it makes values), never the reaction
+    assert "offer" in s.expression_names() and "refuse" not in s.expression_names()
 
 
 # ---- replay files ---------------------------------------------------------------------------------------------------
