@@ -8,14 +8,20 @@ from cardgame import interpreter
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
+SCRIPTS = ROOT / "tests" / "scripts"
 # every whole game the tests play both ways: the shipped ones, and tests/scripts with its
 # folders (variants/, ...) but not the files scripts include (lib/)
 PLAYED_SCRIPTS = sorted(GAMES.glob("*.cardgame")) + sorted(
-    p for p in (ROOT / "tests" / "scripts").rglob("*.cardgame") if "lib" not in p.parent.parts)
+    p for p in SCRIPTS.rglob("*.cardgame") if "lib" not in p.parent.parts)
 
 
 def load_game(name: str) -> interpreter.Game:
     return interpreter.load(str(GAMES / name))
+
+
+def load_script(name: str) -> interpreter.Game:
+    """A game of tests/scripts/ by its name, `euchre` or `euchre.cardgame`."""
+    return interpreter.load(str(SCRIPTS / (name if name.endswith(".cardgame") else f"{name}.cardgame")))
 
 
 def arrange(state: interpreter.GameState, layout: dict, rest: str) -> interpreter.GameState:

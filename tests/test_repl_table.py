@@ -1,13 +1,14 @@
 """The table: hands sorted in the script's order, suit symbols at a terminal and letters
-elsewhere, the cards in play and the open decision at the top, face-up marks, empty zones
-folded, every line fitted to the width; the same drawing in `cardgame play --table`; and the
-toolbar that keeps the watches on a narrow terminal."""
+elsewhere, the cards in play and the open decision at the top, face-up marks, records shown as
+their fields, empty zones folded, every line fitted to the width; the same drawing in
+`cardgame play --table`; and the toolbar that keeps the watches on a narrow terminal."""
 
 from __future__ import annotations
 
 import pytest
 
-from helpers import GAMES
+from cardgame import interpreter
+from helpers import GAMES, arrange, load_script
 from cardgame.repl.cli import main
 from cardgame.repl.lexer import highlight_output
 from cardgame.repl.session import Session
@@ -158,3 +159,24 @@ def test_the_note_under_the_zones_says_only_what_applies(decks, setup, note, tmp
     path.write_text(_NOTES.format(decks=decks, setup=setup))
     lines = session(str(path)).execute("state").split("\n")
     assert [line for line in lines if line.startswith("(")] == ([note] if note else [])
+
+
+def test_the_repl_table_shows_records_as_fields_not_python_dicts():
+    from cardgame.repl.table import Deck, render, snapshot
+    game = load_script("little_rummy.cardgame")
+    state = arrange(game.new_game(seed=0), {"hand": {0: ["3C", "4C", "5C", "9D"]}, "discard": ["2H"]}, "stock")
+    state.apply("take")
+    state.apply("lay 3C 4C 5C")
+    lines = render(snapshot(state, "all", True), Deck.of(game.cards))
+    assert "laid  P0 [{kind: run, cards: [3C, 4C, 5C]}] · P1 []" in lines
+
+
+def test_the_repl_table_shows_a_single_record_variable_on_one_line(tmp_path):
+    from cardgame.repl.table import Deck, render, snapshot
+    script = tmp_path / "best.cardgame"
+    script.write_text('game "Best"\nplayers 2\nrecord meld { size: int, name: text }\n'
+                      'var best: meld = meld(size: 3, name: "set")\n'
+                      'phase main {\n    decide seat(0) {\n        stop\n    }\n    end game\n}\n')
+    game = interpreter.load(str(script))
+    lines = render(snapshot(game.new_game(), "all", True), Deck.of(game.cards))
+    assert "best = {size: 3, name: set}" in lines
