@@ -172,3 +172,33 @@ def check_text(tmp_path, text: str, name: str = "script.cardgame") -> list:
     path = tmp_path / name
     path.write_text(text)
     return interpreter.check_file(str(path))[3]
+
+
+def load_text(tmp_path, text: str, name: str = "game.cardgame") -> interpreter.Game:
+    """The game of the script `text`, written to tmp_path/NAME and loaded."""
+    path = tmp_path / name
+    path.write_text(text)
+    return interpreter.load(str(path))
+
+
+# Three seats asked at once to pick a card; P1 was dealt nothing.
+EMPTY_HANDED = '''game "Empty handed"
+players 3
+deck d in stock {
+    rank: 1, 2, 3, 4
+}
+zone stock: shared hidden
+zone hand: per player owner
+zone pile: shared public
+phase main {
+    deal 1 from stock to hand of [seat(0), seat(2)]
+    simultaneously for p in players {
+        decide p "Pick a card" {
+            pick(c from hand[p]) {
+                move c to pile
+            }
+        }
+    }
+    end game
+}
+'''

@@ -11,7 +11,8 @@ import pytest
 from cardgame import interpreter
 from cardgame.repl.cli import main
 
-from helpers import GAMES, ROOT, line_of
+from cardgame.interpreter.studies.lint import lint
+from helpers import EMPTY_HANDED, GAMES, ROOT, line_of, load_text
 
 BROKEN = sorted((ROOT / "tests" / "lint").glob("*.cardgame"))
 
@@ -109,3 +110,13 @@ def test_lint_says_which_option_values_it_never_played(tmp_path):
     # the hint said "they never take part in play", which the script's own option contradicts
     assert found[0].hint.endswith("(the games played `pairs` only at 1 and 2: `--option pairs=13` plays its highest)")
     assert not [d for d in lint(load(str(path)), games=2, fixed={"pairs": 13}).diagnostics if d.code == "L0501"]
+
+
+def test_lint_does_not_speak_of_the_when_of_a_rule_that_has_none(tmp_path):
+    # A Klondike whose stock turns over for ever never let `rule nothing_else() ... require
+    # stuck` allow `give_up`; the hint said "... only be played where its `when` is false".
+    text = EMPTY_HANDED.replace("deal 1 from stock to hand of [seat(0), seat(2)]", "deal 1 from stock to hand of players") \
+        .replace("pick(c from hand[p]) {", "give_up requires nothing_else() { }\n            pick(c from hand[p]) {") \
+        + 'rule nothing_else() "Give up only when nothing else is left." require empty(hand[seat(0)])\n'
+    found = [d for d in lint(load_text(tmp_path, text), 2, 0).diagnostics if d.code == "L0202"]
+    assert [d.hint.split(",")[0] for d in found] == ["it has no `when`"]

@@ -12,7 +12,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from helpers import GAMES, session_of
+from helpers import GAMES, SCRIPTS, session_of
 from cardgame.repl.app import interact
 from cardgame.repl.cli import main
 from cardgame.repl.input import NoSuchMove, nearest, read_move
@@ -425,6 +425,14 @@ def test_a_several_card_move_that_is_wrong_says_how_and_keeps_the_cards_typed(ty
     assert s.execute(f"play {typed}").splitlines()[1:] == [
         f"  = help: {reason}", "  = help: did you mean `pass_cards 2H 3S 4C`?"]  # keeps 2H and 3S
     assert s.step == 0
+
+
+def test_a_move_typed_with_too_many_cards_names_the_counts_as_a_range():
+    # "`take` takes 2 or 3 or 4 or 5 cards; this names 6"
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'scopa.cardgame'}")
+    s.execute("new seed=5")
+    assert "`take` takes 2 to 5 cards; this names 6" in s.execute("why take 4clubs Qcups 5coins 5swords Qswords 3coins")
 
 
 def test_words_for_what_another_command_shows_name_that_command():

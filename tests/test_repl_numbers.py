@@ -8,6 +8,8 @@ import pytest
 from cardgame.repl.input import NoSuchMove, read_move, reads_as_number
 from cardgame.repl.session import Session
 
+from helpers import SCRIPTS
+
 BIDS = '''game "Bids"
 players 2
 var said: int = 0
@@ -66,3 +68,13 @@ def test_read_move_numbers():
     with pytest.raises(NoSuchMove, match="written `#1`"):
         read_move("1", bids, bids)
     assert read_move("1", ["pick 1 2", "pass"], ["pick 1 2", "pass"]) == "pick 1 2"
+
+
+def test_moves_all_numbers_positions_with_a_hash_where_moves_read_as_numbers():
+    # 6 nimmt!'s moves are `play 12`, ...: `moves` numbered them `#1`, but `moves --all` `1.`,
+    # while `play 1` is refused ("no move reads `1`").
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'six_nimmt.cardgame'}")
+    s.execute("new seed=3")
+    listed = s.execute("moves --all").splitlines()[1:3]
+    assert listed == s.execute("moves").splitlines()[1:3] == ["   #1. play 12", "   #2. play 63"]

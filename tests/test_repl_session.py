@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import GAMES, ROOT, faulty_script, line_of, session_of
+from helpers import GAMES, ROOT, SCRIPTS, faulty_script, line_of, session_of
 from cardgame.repl.commands import COMMANDS
 from cardgame.repl.session import Session
 
@@ -274,6 +274,21 @@ def test_moves_and_moves_all():
     assert "forbidden by follow_suit" in out
     assert re.search(r"\d+ legal of 13", out)
     assert "usage: moves" in fails(s, "moves --bogus")
+
+
+def test_moves_all_shortens_a_long_list_but_keeps_every_legal_move():
+    # `moves --all` listed all 66 candidates of Klondike's first position (and explained each),
+    # although a list of more than 40 shows its first 30; the legal ones came last.
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'klondike.cardgame'}")
+    s.execute("new seed=1")
+    lines = s.execute("moves --all").splitlines()
+    assert len(lines) == 1 + 30 + 2
+    assert [line.split(". ")[1] for line in lines[1:-2] if ". " in line] == \
+        ["draw", "home AD", "shift t7 5D t2", "shift t7 5D t3"]
+    assert lines[-2:] == ["  ... 36 more forbidden: `moves --all --full` lists every one, `moves --all WORD` "
+                          "those naming WORD", "4 legal of 66"]
+    assert len(s.execute("moves --all --full").splitlines()) == 1 + 66 + 1
 
 
 def test_play_by_number_short_text_and_full_text():

@@ -13,7 +13,7 @@ import pytest
 
 from cardgame.authoring.flow import bodies, load_script, statements_of, steps
 from cardgame.authoring.rulebook import rulebook
-from helpers import GAMES, ROOT
+from helpers import GAMES, ROOT, SCRIPTS
 from cardgame.interpreter.language import nodes as n
 from cardgame.repl.cli import main
 
@@ -150,3 +150,11 @@ score t: tricks[t]
     assert "*give*, choosing *cs*, 2 different ones of *hand* of *p*:" in text
     assert "The score of a team *t* is *tricks* of *t*." in text
     assert "the teams with the highest score win" in text
+
+
+def test_the_rulebook_counts_the_cards_of_a_zone_held_in_a_local(capsys):
+    # `count(r)` for a local `r` holding a row read "the number of *r*"; for `hand[p]` it reads
+    # "the number of cards in ...".
+    assert main(["rules", str(SCRIPTS / "six_nimmt.cardgame")]) == 0
+    book = capsys.readouterr().out
+    assert "Otherwise, if the number of cards in *r* is 5:" in book and "the number of *r*" not in book
