@@ -54,3 +54,12 @@ def test_bad_comparisons_are_usage_errors(capsys, args, message):
     with pytest.raises(SystemExit) as exit_:
         main(["compare", *args, "-n", "2"])
     assert exit_.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_compare_calls_a_difference_of_the_same_amount_in_every_game_significant():
+    from cardgame.interpreter.studies.stats import paired_difference
+    # Hanabi's ruin_on_third_fuse: every game ruined on one side, none on the other
+    assert paired_difference([1] * 50, [0] * 50) == {"difference": -1, "ci95": [-1, -1], "significant": True,
+                                                     "p": 0.0}
+    assert paired_difference([3] * 50, [3] * 50)["significant"] is False
+    assert paired_difference([1], [0])["significant"] is False  # one game tells nothing

@@ -1,6 +1,9 @@
-"""A decision with no legal move: the game faults, and its hint says whose decision it was."""
+"""A decision with no legal move: the game faults, and its hint says whose decision it was and
+what each alternative offered."""
 
 from __future__ import annotations
+
+from cardgame import interpreter
 
 from helpers import EMPTY_HANDED, load_text
 
@@ -12,3 +15,31 @@ def test_a_decision_without_a_legal_move_says_whose_it_was(tmp_path):
     assert state.legal_moves() == []
     assert state.fault.message == "this decision has no legal move, so the game cannot go on"
     assert state.fault.hint.startswith("P1 had nothing to choose here; ")
+
+
+def test_a_decision_with_no_legal_move_says_what_each_alternative_offered(tmp_path):
+    path = tmp_path / "dead.cardgame"
+    path.write_text('''game "Dead end"
+players 2
+deck d in stock {
+    rank: 1, 2
+}
+zone stock: shared hidden
+zone hand: per player owner
+var protected: bool per player = true
+rule small(c: card) "Only a 1." require c.rank == 1
+phase main {
+    move [x for x in stock where x.rank == 2] to hand[seat(0)]
+    decide seat(0) "Whose hand do you look at?" {
+        look(q from [x for x in players where not protected[x]])
+        play(c from hand[seat(0)]) requires small(c)
+    }
+    end game
+}
+''')
+    state = interpreter.load(str(path)).new_game()
+    assert state.legal_moves() == []
+    # it said only "every decision needs an option that is always allowed (e.g. `pass`), ..."
+    assert state.fault.hint.endswith(": here `look` had nothing to choose from "
+                                     "(`q from [x for x in players where not protected[x]]`); "
+                                     "the rules of `play` (`small`) forbade every move")

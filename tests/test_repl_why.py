@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cardgame import interpreter
-from helpers import GAMES, line_of
+from helpers import GAMES, line_of, load_script
 from cardgame.repl.session import Session
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
@@ -132,6 +132,16 @@ def test_explanation_records_hold_witnesses_and_expansions():
     assert expansion.name == "can_follow" and expansion.args == (("p", "P0"),) and expansion.value == "true"
     assert expansion.witnesses == (("any x in hand[p] where x.suit == led", "for x = 9H"),)
     assert state.explain("play 6H").rules[0].expansions == ()
+
+
+def test_why_does_not_list_a_symbol_as_a_value_it_looked_at():
+    from helpers import arrange
+    start = load_script("love_letter.cardgame").new_game(players=3, seed=1)
+    forced = arrange(start, {"hand": {0: ["Countess", "King"], 1: ["Guard.1"], 2: ["Priest.1"]}}, "draw_pile")
+    values = dict(forced.explain("play King").rules[0].values)
+    # it listed `countess = countess`, `king = king`, `prince = prince`
+    assert "countess" not in values and "king" not in values
+    assert values["holds(p, countess)"] == "true" and values["c.role"] == "king"
 
 
 def test_pass_fail_skip_and_the_verdict_are_coloured():
