@@ -202,3 +202,10 @@ phase main {
     end game
 }
 '''
+
+
+def value_of(state, expression: str, viewer="all") -> str:
+    """The value of `expression` on `state`, as `eval` shows it; no diagnostic allowed."""
+    value, diags = state.evaluate(expression, viewer=viewer)
+    assert not diags, diags
+    return value

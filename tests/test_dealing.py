@@ -1,5 +1,6 @@
 """`deal N from PILE to ...`: a count computed below zero (or none) faults at the deal, in the API,
-the playouts and traced code alike, and a count of zero deals nothing."""
+the playouts and traced code alike; a count of zero deals nothing; a deal its pile cannot feed
+says how many cards it needed."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import pytest
 from cardgame import interpreter
 from cardgame.interpreter.studies.agents import RandomAgent
 from cardgame.interpreter.studies.simulate import play_one
+
+from helpers import SCRIPTS
 
 
 _DEAL = '''game "Deal"
@@ -71,3 +74,13 @@ def test_a_deal_of_zero_cards_deals_nothing(tmp_path):
     state.apply("more")
     assert state.is_over and state.fault is None
     assert {p: len(h) for p, h in state.view("all")["zones"]["hand"].items()} == {"P0": 1, "P1": 1}
+
+
+def test_a_deal_its_pile_cannot_feed_says_how_many_cards_it_needed(tmp_path):
+    # 13 cards to each of four players from pinochle's 48 said only "`deal` ran out of cards".
+    text = (SCRIPTS / "pinochle.cardgame").read_text().replace("deal 12 from stock", "deal 13 from stock")
+    path = tmp_path / "pinochle13.cardgame"
+    path.write_text(text)
+    state = interpreter.load(str(path)).new_game(seed=1)
+    assert state.fault.message == "`deal` ran out of cards in `stock`: 13 cards to each of 4 players is 52, " \
+        "and it held 48"

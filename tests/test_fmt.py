@@ -263,3 +263,33 @@ def test_a_range_is_joined_to_its_bounds_unless_a_bound_has_spaces_of_its_own(wr
              '    let p = seat(0)\n    decide p {{\n        {}\n    }}\n    end game\n}}\n'
     assert _fmt(script.format(written)) == script.format(formatted)
     assert _fmt(script.format(formatted)) == script.format(formatted)
+
+
+def test_fmt_breaks_a_list_of_keys_before_an_item_that_does_not_fit():
+    # The second key was left after the first on a 125-column line, broken inside at its `else`:
+    # a list's break measured the next item only up to a break inside it.
+    from cardgame.authoring.fmt import format_source
+    text = ('players 2\nvar led: symbol = none\nvar trump: symbol = none\nzone played: per player public\n'
+            'define trick_winner = max q in players by [(if top(played[q]).suit == trump then 1 else 0), '
+            '(if top(played[q]).suit in [trump, led] then top(played[q]).rank else none)]\n')
+    out, _ = format_source(text)
+    assert out.splitlines()[4:] == [
+        "define trick_winner =",
+        "    max q in players",
+        "        by [(if top(played[q]).suit == trump then 1 else 0),",
+        "            (if top(played[q]).suit in [trump, led] then top(played[q]).rank else none)]"]
+
+
+def test_fmt_continues_a_sum_in_a_branch_one_level_in():
+    # `then 1` / `+ run_from_top(...)` / `else 0` at one level read as `(if ... then 1) + ...`.
+    from cardgame.authoring.fmt import format_source
+    text = ('players 2\ndefine run_from_top(seq: list of card, holding: bool, mine: list of card) = '
+            'if empty(seq) then 0 else if (first(seq) in mine) == holding then 1 + '
+            'run_from_top(last(seq, count(seq) - 1), holding, mine) else 0\n')
+    out, _ = format_source(text)
+    assert out.splitlines()[1:] == [
+        "define run_from_top(seq: list of card, holding: bool, mine: list of card) =",
+        "    if empty(seq) then 0",
+        "    else if (first(seq) in mine) == holding then 1",
+        "        + run_from_top(last(seq, count(seq) - 1), holding, mine)",
+        "    else 0"]

@@ -1,12 +1,12 @@
 """Games of tests/scripts/ that score what cards make together, each rule in a scenario: a small
-rummy that lays sets and runs as meld records, Go Fish's books, and cribbage's play (fifteens,
-pairs and runs pegged as cards are played).  tests/test_codegen.py, tests/test_playout.py and
+rummy that lays sets and runs as meld records, Go Fish's books, and cribbage (fifteens, pairs
+and runs pegged as cards are played, the crib laid at once, the show).  tests/test_codegen.py, tests/test_playout.py and
 tests/test_stepping.py play them too."""
 
 from __future__ import annotations
 
 from cardgame import interpreter
-from helpers import arrange, load_script, moves, play_out, with_vars
+from helpers import arrange, load_script, moves, play_out, value_of, with_vars
 
 
 def test_rummy_lays_sets_and_runs_as_meld_records():
@@ -77,3 +77,36 @@ def test_cribbage_plays_to_61_with_two_or_three():
     two = play_out(game.new_game(seed=1), interpreter.RandomAgent(1), 20_000)
     three = play_out(game.new_game(seed=1, players=3), interpreter.RandomAgent(1), 20_000)
     assert (two.scores, two.decisions) == ([62, 40], 182) and (three.scores, three.decisions) == ([42, 51, 61], 357)
+
+
+def test_cribbage_both_lay_in_the_crib_at_once_and_the_count_stays_at_31():
+    state = load_script("cribbage").new_game(seed=3)
+    assert len(moves(state)) == 15 and state.choice_is_hidden  # 2 of 6 cards, chosen at once
+    state.apply(sorted(moves(state))[0])
+    assert state.current_player == 1 and state.view(1)["zones"]["crib"] == []  # nothing laid yet
+    state.apply(sorted(moves(state))[0])
+    assert len(moves(state)) == 33 and state.prompt == "Cut the deck: how many cards to lift?"
+    state.apply("cut 10")
+    assert state.phase == "pegging"
+    state = with_vars(arrange(state, {"hand": {0: ["KC", "5D", "AH", "6S"], 1: ["2C", "3D", "9H", "QS"]},
+                                      "starter": ["7H"]}, "stock"), running=25)
+    assert moves(state) == {"play 5D", "play AH", "play 6S"}
+
+
+def test_cribbage_pegging_scores_fifteens_pairs_and_runs_as_played():
+    state = load_script("cribbage").new_game(seed=3)
+    for running, cards, points in ((15, "[5C, 5D, 5H]", 8), (12, "[3C, 5D, 4H]", 3), (18, "[4C, 3D, 5H, 6S]", 4),
+                                   (25, "[5C, 10D, 5H, 5S]", 2), (21, "[KC, 10D, AH]", 0)):
+        assert value_of(with_vars(state, running=running), f"peg_points({cards})") == str(points), cards
+
+
+def test_cribbage_the_show_counts_every_fifteen_pair_run_flush_and_nobs():
+    state = load_script("cribbage").new_game(seed=3)
+    for hand, starter, crib, points in (("[5C, 5S, 5H, JD]", "5D", "false", 29),
+                                        ("[4C, 5S, 5H, 6D]", "9D", "false", 14),
+                                        ("[3C, 3D, 4H, 5S]", "5C", "false", 20),
+                                        ("[AC, 2D, 3H, KS]", "QD", "false", 7),
+                                        ("[2H, 4H, 6H, 8H]", "KS", "false", 4),
+                                        ("[2H, 4H, 6H, 8H]", "KS", "true", 0),
+                                        ("[2H, 4H, 6H, 8H]", "KH", "true", 5)):
+        assert value_of(state, f"show_points({hand}, {starter}, {crib})") == str(points), (hand, starter, crib)

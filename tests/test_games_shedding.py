@@ -1,11 +1,12 @@
 """Shedding games of tests/scripts/, each rule in a scenario: a climbing game of several-card
-plays and Cheat (claims public, cards hidden, a doubt that catches a lie or not).
+plays, Cheat (claims public, cards hidden, a doubt that catches a lie or not) and President (a
+play matching the count and rising, a bomb out of turn, the scum's two highest cards given).
 tests/test_codegen.py, tests/test_playout.py and tests/test_stepping.py play them too."""
 
 from __future__ import annotations
 
 from cardgame import interpreter
-from helpers import arrange, load_script, moves, play_out
+from helpers import arrange, load_script, moves, play_out, value_of
 
 
 def test_climb_a_pair_is_beaten_by_a_higher_pair_and_twos_are_high():
@@ -66,3 +67,36 @@ def test_cheat_going_out_wins_unless_caught():
     assert state.is_over and state.scores == [1, 0, 0]
     played = play_out(load_script("cheat.cardgame").new_game(seed=1), interpreter.RandomAgent(1), 20_000)
     assert played.is_over and not played.capped and played.scores == [0, 0, 1] and played.decisions == 248
+
+
+def test_president_a_play_must_match_the_count_and_rise_and_a_bomb_answers_out_of_turn():
+    state = load_script("president").new_game(players=3, seed=2)
+    lead = state.current_player
+    hands = {lead: ["5C", "5H", "9D"], (lead + 1) % 3: ["4C", "6C", "6D", "KS", "KH", "KD", "KC"],
+             (lead + 2) % 3: ["7S", "7H", "2C"]}
+    state = arrange(state, {"hand": hands}, "stock")
+    assert moves(state) == {"play [5C, 5H]", "play [5C]", "play [5H]", "play [9D]"}  # the leader may not pass
+    state.apply("play [5C, 5H]")
+    # every other player holding cards is asked, holding a bomb or not
+    assert (state.current_player, moves(state)) == ((lead + 2) % 3, {"pass"})
+    state.apply("pass")
+    assert (state.current_player, moves(state)) == ((lead + 1) % 3, {"bomb K", "pass"})
+    after_pass = state.clone()
+    after_pass.apply("pass")
+    assert moves(after_pass) == {"play [6C, 6D]", "play [KS, KH]", "play [KS, KD]", "play [KS, KC]",
+                                 "play [KH, KD]", "play [KH, KC]", "play [KD, KC]", "pass"}
+    state.apply("bomb K")
+    bomber = (lead + 1) % 3
+    assert state.current_player == bomber and value_of(state, "top_count") == "0"  # a new trick, its lead
+    assert state.view("all")["zones"]["pile"][-4:] == ["KS", "KH", "KD", "KC"]
+
+
+def test_president_the_scum_gives_its_two_highest_cards():
+    state = load_script("president").new_game(players=3, seed=2, options={"rounds": 2})
+    agent = interpreter.RandomAgent(7)
+    while state.phase != "exchange":
+        state.apply(agent.choose(state.legal_moves()))
+    scum = state.current_player
+    assert value_of(state, "last_finish[-1]") == f"P{scum}"
+    state = arrange(state, {"hand": {scum: ["3D", "AH", "2C", "AS", "9C"]}}, "stock")
+    assert moves(state) == {"give AH 2C", "give AS 2C"}

@@ -12,7 +12,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from helpers import GAMES, SCRIPTS, session_of
+from helpers import GAMES, SCRIPTS, load_script, session_of
 from cardgame.repl.app import interact
 from cardgame.repl.cli import main
 from cardgame.repl.input import NoSuchMove, nearest, read_move
@@ -106,6 +106,16 @@ def test_a_word_that_is_no_card_gets_the_nearest_move():
     assert "did you mean `play JD`?" in out
 
 
+def test_a_number_out_of_range_is_answered_with_the_nearest_number():
+    # `cut 3` (the cut takes 4 to 36) was answered "did you mean `cut 36`?" and `cut 40` "did
+    # you mean `cut 4`?": numbers were compared as spelling.
+    from cardgame.repl.input import nearest
+    cuts = [f"cut {n}" for n in range(4, 37)]
+    assert (nearest("cut 3", cuts), nearest("cut 40", cuts), nearest("cut 9", cuts)) == ("cut 4", "cut 36", "cut 9")
+    assert nearest("bid 2 C", ["bid 1 C", "bid 3 D", "bid 7 C"]) == "bid 1 C"
+    assert nearest("play 9x", ["play 9D", "play 7C"]) == "play 9D"
+
+
 def test_several_values_in_any_order(tmp_path):
     script = tmp_path / "pairs.cardgame"
     script.write_text(PAIR_GAME)
@@ -183,6 +193,36 @@ def test_a_list_move_typed_without_brackets_says_to_write_the_brackets(tmp_path)
     # a card inside a list that the seat does not hold is located, as a card alone is
     out = s.execute("why lay [2C]")
     assert "2C is not in P0's hand; it is in P1's hand" in out
+
+
+def test_a_list_typed_in_another_order_is_explained_as_that_options_move():
+    # `play [5H, 5C]` (cards held, in another order than the offered `[5C, 5H]`) said "`[5H,` is
+    # not an option here": the typed list was split at its space and read as an option's name.
+    from cardgame.repl.session import Session
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'president.cardgame'}")
+    s.execute("new players=4 seed=9")
+    hand = s.state.view("all")["zones"]["hand"]["P3"]
+    assert {"5C", "5H"} <= set(hand)
+    out = s.execute("play [5H, 5C]")
+    assert s.last_failed
+    assert out.startswith("error: `play [5H, 5C]` is not one of the choices")  # said once (i14-terminal T7)
+    assert "did you mean `play [5C, 5H]`?" in out
+    explained = s.state.explain("[5H, 5C]")
+    assert explained.legal is False and explained.reason == \
+        "`[5H, 5C]` names no option: a move begins with its option's name, one of play, pass"
+
+
+def test_moves_filtered_by_a_card_with_copies_keeps_every_copy():
+    # `moves 10D` in pinochle (cards `10Da`, `10Db`) said "no legal move names 10D".
+    from cardgame.repl.input import copies_of
+    from cardgame.repl.session import _names_all
+    cards = load_script("pinochle").cards
+    copies = {"10d": copies_of("10d", cards), "ks": copies_of("KS", cards)}
+    assert copies == {"10d": {"10da", "10db"}, "ks": {"ksa", "ksb"}}
+    offered = ["play 10Da", "play KSa", "play 10Db", "play 10Ha"]
+    assert [m for m in offered if _names_all(m, ["10d"], copies)] == ["play 10Da", "play 10Db"]
+    assert [m for m in offered if _names_all(m, ["10da"], copies)] == ["play 10Da"]
 
 
 # ---- a pasted block ------------------------------------------------------------------------------------

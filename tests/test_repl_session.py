@@ -570,6 +570,16 @@ def test_watch_and_unwatch():
     assert "there are none" in fails(s, "unwatch 1")
 
 
+def test_unwatch_all_counts_its_watches():
+    # "removed 2 watchs"
+    from cardgame.repl.session import Session
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'skat.cardgame'}")
+    s.execute("watch high_bid")
+    s.execute("watch count(skat)")
+    assert s.execute("unwatch all") == "removed 2 watches"
+
+
 def test_breakpoints():
     s = bouncer()
     assert s.execute("break").startswith("no breakpoints")

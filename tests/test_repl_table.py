@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from cardgame import interpreter
-from helpers import GAMES, arrange, load_script
+from helpers import GAMES, SCRIPTS, arrange, load_script
 from cardgame.repl.cli import main
 from cardgame.repl.lexer import highlight_output
 from cardgame.repl.session import Session
@@ -180,3 +180,27 @@ def test_the_repl_table_shows_a_single_record_variable_on_one_line(tmp_path):
     game = interpreter.load(str(script))
     lines = render(snapshot(game.new_game(), "all", True), Deck.of(game.cards))
     assert "best = {size: 3, name: set}" in lines
+
+
+def _bridge_after_the_opening_lead():
+    """1 C by P0 (three passes), P2 is dummy; P1 leads its first legal card."""
+    game = interpreter.load(str(SCRIPTS / "bridge.cardgame"))
+    state = game.new_game(seed=1)
+    for move in ("bid 1 C", "pass", "pass", "pass"):
+        state.apply(move)
+    state.apply(state.legal_moves()[0])
+    return state
+
+
+def test_a_dummy_laid_face_up_is_drawn_as_a_hand():
+    # The table drew a per-player zone as a hand only while the spectator could not see all of
+    # it: dummy's hand, all face up, was drawn in dealt order, without the `*` of face-up cards.
+    from cardgame.repl.table import Deck, render, snapshot
+    state = _bridge_after_the_opening_lead()
+    assert "hand" in state.hand_zones and "played" not in state.hand_zones
+    deck = Deck.of(state.game.cards, state.game.shown_orders)
+    lines = render(snapshot(state, 1, False), deck, width=200)
+    [row] = [line for line in lines if line.startswith("hand[P2]")]
+    cards = [word.rstrip("*") for word in row.split()[2:]]
+    assert all(word.endswith("*") for word in row.split()[2:])
+    assert cards == deck.sorted(cards) and len(cards) == 13

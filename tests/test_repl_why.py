@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cardgame import interpreter
-from helpers import GAMES, line_of, load_script
+from helpers import GAMES, SCRIPTS, line_of, load_script
 from cardgame.repl.session import Session
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
@@ -184,6 +184,26 @@ def test_a_deal_is_one_line_and_a_zone_moved_whole_lists_its_cards():
     out = s.execute("new")
     assert "deal 4 cards to each of P2, P3, P0, P1 (hand)" in out  # in the order dealt, from the dealer's left
     assert "deal 1 card to each of P2, P3, P0 (hand)" in out
+
+
+def test_a_statement_turning_many_cards_is_one_trace_line():
+    # `reveal hand[dummy]` traced 13 lines, `reveal 2S`, `reveal JS`, ...: only moves were merged.
+    from cardgame.repl.session import Session
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'bridge.cardgame'}")
+    s.execute("new seed=1")
+    for move in ("bid 1 C", "pass", "pass", "pass"):
+        s.execute(f"play {move}")
+    s.execute("trace on")
+    lines = s.execute("play 1").splitlines()
+    assert [line.split("  [")[0].strip() for line in lines if "reveal" in line] == ["reveal 13 cards"]
+    s.execute(f"load {SCRIPTS / 'skat.cardgame'}")
+    s.execute("new seed=3")
+    s.execute("break phase skat_exchange")
+    s.execute("auto")
+    s.execute("trace on")
+    lines = s.execute("play 1").splitlines()
+    assert [line.split("  [")[0].strip() for line in lines if "show" in line] == ["show 8D 8C to P2"]
 
 
 def test_grouping_keeps_other_events_between_moves():

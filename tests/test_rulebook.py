@@ -158,3 +158,42 @@ def test_the_rulebook_counts_the_cards_of_a_zone_held_in_a_local(capsys):
     assert main(["rules", str(SCRIPTS / "six_nimmt.cardgame")]) == 0
     book = capsys.readouterr().out
     assert "Otherwise, if the number of cards in *r* is 5:" in book and "the number of *r*" not in book
+
+
+def test_the_rulebook_reads_a_list_variable_a_single_rule_and_where_a_section_is():
+    # "allowed by the rules **beats**" for one rule; "Do *went_out*(...) (see below)" for a
+    # procedure written above; "*last_finish* of 0" for item 0 of a list variable, as if per
+    # player; "1 different ones of"; "every *x* in ... has *x* is in *cs*"; "in groups of equal";
+    # an event without a body was an empty section without its prompt.
+    from cardgame.authoring.rulebook import rulebook
+    book = rulebook(str(SCRIPTS / "president.cardgame"))
+    for said in ("allowed by the rule **beats**", "Do *went_out*(*turn*) (see above)",
+                 "Let *president* be item 0 of *last_finish*.", "choosing *cs*, one (in a list) of *hand* of *vice*",
+                 "requires that for every *x* in *hand* of *p*, *x* is in *cs* or for every *y* in *cs*, "
+                 "the rank of *y* is at least the rank of *x*",
+                 "[*s* for each *g* in the *x* in *hand* of *p* grouped by the rank of *x* and",
+                 "Those who may answer it are asked “{p} played {top_count} {top_rank}: bomb?”.",
+                 "It does nothing of its own: what happens is in its answers."):
+        assert said in book, said
+    assert "allowed by the rules **beats**" not in book and "(see below)" not in book.split("### Phase *trick*")[1]
+
+
+def test_the_rulebook_brackets_an_if_inside_an_if_and_a_comparison_compared():
+    # `if null_game then (if c.suit == led then c.null_power else none) else if ...` read "the
+    # null_power of c if the suit of c is led, otherwise none if null_game, otherwise ...": one
+    # chain, another rule. Boss Poker's shipped rulebook said so of an ace's value.
+    from cardgame.authoring.rulebook import rulebook
+    book = rulebook(str(SCRIPTS / "skat.cardgame"))
+    assert "- *strength(c)*: (the null_power of *c* if the suit of *c* is *led*, otherwise none) if *null_game*, " \
+        "otherwise 100 + the jack_power of *c*" in book
+    assert "otherwise (`J` if *grand_game*, otherwise *trump*) if the rank of *c* is `J`" in book
+    assert "if (the first of *seq* is in *mine*) is *holding*, otherwise 0" in book
+    assert "- *value(c)*: (11 if *ten_shown*, otherwise 1) if the rank of *c* is `A`, otherwise the rank of *c*" in \
+        (ROOT / "docs" / "rulebooks" / "bosspoker.md").read_text()
+
+
+def test_the_rulebook_reads_a_sum_without_nested_brackets_and_brackets_an_if_key():
+    from cardgame.authoring.rulebook import rulebook
+    book = rulebook(str(SCRIPTS / "pinochle.cardgame"))
+    assert "- *meld_points(h)*: (15 * *runs_held*(*h*)) + (4 * (*marriages*(*h*, *trump*) - *runs_held*(*h*))) + " in book
+    assert "with the highest (1 if the suit of the top card of *played* of *q* is *trump*, otherwise 0), then rank" in book

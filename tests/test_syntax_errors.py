@@ -1,11 +1,14 @@
-"""Scripts that do not parse, answered with what was meant (interpreter/language/syntax_errors.py):
-a form over a list without its `by` or `where` (E0137)."""
+"""Scripts written wrong in their form, answered with what was meant: a block left open, named at
+the phase or score that follows it (E0190); a declaration inside a phase (E0134); what other
+languages write (`for (...)`, `;`, `**`, `//`, `? :`, `.length`); a form over a list without its
+`by` or `where` (E0137)."""
 
 from __future__ import annotations
 
 import pytest
 
 from cardgame import interpreter
+from helpers import check_text
 
 
 @pytest.mark.parametrize("text, word", [
@@ -26,3 +29,56 @@ def test_a_form_over_a_list_without_its_by_or_where_says_so(text, word, tmp_path
         interpreter.load(str(path))
     assert [(d.code, d.span.line) for d in refused.value.diagnostics] == [("E0137", 5)]
     assert "e.g." in refused.value.diagnostics[0].hint
+
+
+UNCLOSED_PHASE = '''game "Unclosed"
+players 2
+
+phase deal_cards {
+    next auction
+
+phase auction {
+    end game
+}
+
+score p: 0
+'''
+
+
+def test_a_phase_left_open_is_named_at_the_next_phase(tmp_path):
+    # A `}` missing at the end of a phase was "E0134 `phase` does not begin a statement", with a
+    # hint about statements: nothing said a block was still open.
+    [diag] = check_text(tmp_path, UNCLOSED_PHASE)
+    assert (diag.code, diag.message, diag.span.line, diag.span.column) == \
+        ("E0190", "a `{` is still open at `phase` on line 7", 4, 18)
+    assert diag.hint.startswith("close `phase deal_cards {` with a `}` where its block ends")
+
+
+def test_the_last_phase_left_open_is_named_at_the_score(tmp_path):
+    text = UNCLOSED_PHASE.replace("    next auction\n", "    next auction\n}\n")
+    text = text.replace("    end game\n}", "    end game")
+    [diag] = check_text(tmp_path, text)
+    assert (diag.code, diag.message, diag.span.line) == ("E0190", "a `{` is still open at `score` on line 11", 8)
+
+
+def test_an_indented_var_inside_a_phase_is_still_a_statement_misuse(tmp_path):
+    text = UNCLOSED_PHASE.replace("    next auction\n", "    var total = 1\n    next auction\n}\n")
+    [diag] = check_text(tmp_path, text)
+    assert diag.code == "E0134" and "top level" in diag.hint
+
+
+@pytest.mark.parametrize("statement, code, hint", [
+    ("for (q in players) { set x += 1 }", "E0101", "a `for` loop is written without brackets"),
+    ("set x = x + 1;", "E0101", "statements need no separator"),
+    ("set x = x ** 2", "E0101", "there is no power operator `**`"),
+    ("set x = 7 // 2", "E0101", "`/` divides, rounding down: there is no `//`"),
+    ("// a comment", "E0101", "a comment begins with `#`"),
+    ("set x = x ? 1 : 0", "E0101", "there is no `C ? A : B`"),
+    ("set x = count(players.count)", "E0210", "the number of items is a function of the list: `count(L)`"),
+    ("set x = hand[seat(0)].length", "E0210", "the number of items is a function of the list: `count(L)`"),
+])
+def test_what_other_languages_write_is_answered_with_this_ones(tmp_path, statement, code, hint):
+    text = (f'game "t"\nplayers 2\nzone hand: per player owner\nvar x: int = 0\n'
+            f'phase a {{\n    {statement}\n    end game\n}}\n')
+    [diag] = [d for d in check_text(tmp_path, text) if d.severity == "error"][:1]
+    assert diag.code == code and diag.hint.startswith(hint), (diag.code, diag.hint)
