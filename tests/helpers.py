@@ -209,3 +209,44 @@ def value_of(state, expression: str, viewer="all") -> str:
     value, diags = state.evaluate(expression, viewer=viewer)
     assert not diags, diags
     return value
+
+
+# A rule written as a prohibition (`when CASE require false`) beside one that forbids every move
+# it applies to with a real requirement.
+PROHIBITION = '''game "Keep the ace"
+players 2
+
+deck d in stock {
+    rank: 7, 8, A
+    suit: C, S
+    name: rank suit
+}
+
+zone stock: shared hidden
+zone hand: per player owner
+zone played: shared public
+
+rule keep_the_ace(c: card) "The ace of clubs stays in hand while a club is on the table."
+    when c == AC and any x in played where x.suit == C
+    require false
+
+rule no_seven_late(c: card) "No seven after the first card."
+    when c.rank == 7 and count(played) > 0
+    require c.rank != 7
+
+phase main {
+    shuffle stock
+    deal 3 from stock to hand of players
+    repeat 3 times {
+        for p in players {
+            decide p "Play" {
+                play(c from hand[p]) requires keep_the_ace(c), no_seven_late(c) {
+                    move c to played face up
+                }
+                pass
+            }
+        }
+    }
+    end game
+}
+'''

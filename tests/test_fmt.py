@@ -293,3 +293,17 @@ def test_fmt_continues_a_sum_in_a_branch_one_level_in():
         "    else if (first(seq) in mine) == holding then 1",
         "        + run_from_top(last(seq, count(seq) - 1), holding, mine)",
         "    else 0"]
+
+
+def test_fmt_indents_a_top_level_declaration_continued_after_a_comma():
+    # A long `attribute ... from rank:` broke after a comma and went on at column 0, where the
+    # rest (`J = 1, Q = 2, ...`) reads as the next declaration; tests/scripts/scopa.cardgame had
+    # been formatted so.
+    from cardgame.authoring.fmt import format_source
+    text = ("attribute game_points from rank: 2 = 0, 3 = 0, 4 = 0, 5 = 0, 6 = 0, 7 = 0, 8 = 0, 9 = 0, "
+            "10 = 10, J = 1, Q = 2, K = 3, A = 4\n")
+    formatted, _diags = format_source(text)
+    assert formatted.splitlines() == [
+        "attribute game_points from rank: 2 = 0, 3 = 0, 4 = 0, 5 = 0, 6 = 0, 7 = 0, 8 = 0, 9 = 0, 10 = 10,",
+        "    J = 1, Q = 2, K = 3, A = 4"]
+    assert format_source(formatted)[0] == formatted

@@ -1,7 +1,8 @@
 """What each seat knows (interpreter/knowledge.py): every leak of issue 8 reproduced and closed,
 the moves that name cards their own seat cannot see (listed, typed, completed, explained, logged
-and traced as `??`), and the information-state contract checked as properties over every shipped
-game.
+and traced as `??`), a hidden card an event hands to a rule (never read for a seat that cannot
+see it, and lint says a rule judges by it), and the information-state contract checked as
+properties over every shipped game.
 
 The contract (OpenSpiel's): two states have the same `information_state(seat)` exactly when the
 seat cannot tell them apart.  `determinize(seat, rng)` deals the cards the seat does not know at
@@ -21,7 +22,7 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
 from cardgame import interpreter
-from helpers import ROOT, load_game, session_of
+from helpers import ROOT, load_game, load_text, session_of
 from cardgame.interpreter import TABLE
 from cardgame.interpreter.engine.knowledge import HIDDEN, HIDDEN_CHOICE, zone_visibility
 from cardgame.repl.cli import main
@@ -790,3 +791,93 @@ def test_a_traced_rule_tells_its_player_only_what_it_knows(tmp_path):
     s.execute("view all")
     assert "rule low: pass (c.number >= 1 is 2 >= 1 = true)" in "\n".join(
         e.text for e in s.state.observed_events("all"))
+
+
+# ---- a hidden card held by the frame of a decision (an event's parameter) ----------------------------
+
+# P0 plays a card from its hidden hand on P1; the event's default effect lays it down, after
+# P1's window. P1's rule reads the played card through the event's parameter.
+HAZARD_ON_A_HIDDEN_CARD = '''game "Hazard"
+players 2
+
+deck road in stock {
+    card "stop" { kind: hazard, trouble: light }
+    card "right" { kind: safety, trouble: light }
+    card "tank" { kind: safety, trouble: fuel }
+    card "km25" { kind: distance }
+}
+
+zone stock: shared hidden
+zone hand: per player owner
+zone pile: per player public
+
+event attacked(target: player, h: card) "A hazard on {target}" {
+    move h to pile[target] face up
+}
+
+rule counters(x: card, h: card) "Only the safety of that trouble answers it."
+    require x.kind == safety and x.trouble == h.trouble
+
+reaction answer on attacked by q in [target] {
+    safety(x from hand[q]) requires counters(x, h) {
+        move x to pile[q] face up
+        cancel
+    }
+}
+
+phase main {
+    move [stop, km25] to hand[seat(0)]
+    move [right, tank] to hand[seat(1)]
+    decide seat(0) "Attack" {
+        attack(c from hand[seat(0)]) {
+            signal attacked(seat(1), c)
+        }
+    }
+    end game
+}
+'''
+
+
+def _at_the_window(tmp_path):
+    state = load_text(tmp_path, HAZARD_ON_A_HIDDEN_CARD).new_game(seed=1)
+    state.apply("attack stop")
+    assert state.current_player == 1
+    return state
+
+
+def test_why_under_a_seats_view_does_not_read_a_hidden_card_of_the_frame(tmp_path):
+    # `why safety right` under P1's view printed `h = stop`, `h.trouble = light`: a card still in
+    # P0's hidden hand, passed to the rule as an event's parameter (the masked position hid the
+    # zones, not the cards the decision's frame held). P1's log reads `attack ??`.
+    state = _at_the_window(tmp_path)
+    assert [e["text"] for e in state.observation(1)["log"]][-1].endswith("attack ??")
+    mine = state.explain("safety right", viewer=1)
+    assert mine.legal is None and mine.rules == ()
+    assert mine.reason == "reads `h` of `counters` (a card), which P1 cannot see"
+    everything = state.explain("safety right")
+    assert everything.legal is True and ("h", "stop") in everything.rules[0].values
+    assert state.explain("pass", viewer=1).legal is True
+
+
+def test_the_repl_refuses_why_of_a_hidden_frame_card(tmp_path):
+    from cardgame.repl.session import Session
+    path = tmp_path / "hazard.cardgame"
+    path.write_text(HAZARD_ON_A_HIDDEN_CARD)
+    s = Session()
+    s.execute(f"load {path}")
+    s.execute("new seed=1")
+    s.execute("play attack stop")
+    s.execute("view P1")
+    out = s.execute("why safety right")
+    assert out.splitlines()[0] == "error: `why safety right` reads `h` of `counters` (a card), which P1 cannot see"
+    assert "stop" not in out
+
+
+def test_lint_warns_of_a_rule_judging_by_a_hidden_frame_card(tmp_path):
+    # L0250 looked at the zones a rule read, not at the cards its arguments held: the rule above
+    # tells P1 the trouble of the hidden card (`safety right` legal or not), and lint said nothing.
+    report = interpreter.lint(load_text(tmp_path, HAZARD_ON_A_HIDDEN_CARD), 4)
+    found = [d for d in report.diagnostics if d.code == "L0250"]
+    assert [d.message for d in found] == [
+        "rule `counters` judges a player's own move by what that player cannot see "
+        "(`h` of `counters` (a card), for P1)"]

@@ -12,7 +12,7 @@ from cardgame import interpreter
 from cardgame.repl.cli import main
 
 from cardgame.interpreter.studies.lint import lint
-from helpers import EMPTY_HANDED, GAMES, ROOT, line_of, load_text
+from helpers import EMPTY_HANDED, GAMES, PROHIBITION, ROOT, line_of, load_text
 
 BROKEN = sorted((ROOT / "tests" / "lint").glob("*.cardgame"))
 
@@ -120,3 +120,12 @@ def test_lint_does_not_speak_of_the_when_of_a_rule_that_has_none(tmp_path):
         + 'rule nothing_else() "Give up only when nothing else is left." require empty(hand[seat(0)])\n'
     found = [d for d in lint(load_text(tmp_path, text), 2, 0).diagnostics if d.code == "L0202"]
     assert [d.hint.split(",")[0] for d in found] == ["it has no `when`"]
+
+
+def test_lint_does_not_warn_of_a_rule_written_as_a_prohibition(tmp_path):
+    # `when CASE require false` is how "may not" reads in the language, and it forbids every move
+    # it applies to by design: L0202 warned of it on every run. A rule that forbids every move
+    # it applies to with a real requirement is still reported.
+    report = interpreter.lint(load_text(tmp_path, PROHIBITION), 30)
+    assert [(d.code, d.message) for d in report.diagnostics if d.code == "L0202"] == [
+        ("L0202", "rule `no_seven_late` forbade every move it applied to")]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from cardgame import interpreter
 from helpers import GAMES, ROOT, SCRIPTS, faulty_script, line_of, session_of
 from cardgame.repl.commands import COMMANDS
 from cardgame.repl.session import Session
@@ -770,6 +771,26 @@ def test_a_damaged_replay_names_what_a_field_should_hold(tmp_path):
         bad.write_text(json.dumps(dict(data, **{field: value})))
         out = s.execute(f"open {bad}")
         assert f"`{field}` is missing or not {said}" in out and "not a int" not in out
+
+
+def test_a_saved_game_given_as_a_script_is_named_for_what_it_is(tmp_path):
+    # `cardgame check REPLAY`, `play OBSERVATION`, `repl OBSERVATION` and the REPL's `load` of a
+    # seat's observation said "E0101 unexpected `{`, expected `attribute`, `deck`, ...".
+    from cardgame.repl.session import Session
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'pitch.cardgame'}")
+    s.execute("new seed=1")
+    s.execute("play raise 2")
+    replay, seen = tmp_path / "game.json", tmp_path / "p1.json"
+    s.execute(f"save {replay}")
+    s.execute(f"save --view P1 {seen}")
+    for path, fmt in ((replay, "cardgame-replay/2"), (seen, "cardgame-observation/1")):
+        _tables, _items, _sources, diags = interpreter.check_file(str(path))
+        assert [(d.code, d.message) for d in diags] == [
+            ("E0640", f"`{path}` is a file saved by cardgame (`{fmt}`), not a script")]
+        assert "`open FILE`" in diags[0].hint
+    out = s.execute(f"load {seen}")
+    assert s.last_failed and out.startswith("error[E0640]:")
 
 
 def test_prompt_and_toolbar():

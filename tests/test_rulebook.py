@@ -13,7 +13,7 @@ import pytest
 
 from cardgame.authoring.flow import bodies, load_script, statements_of, steps
 from cardgame.authoring.rulebook import rulebook
-from helpers import GAMES, ROOT, SCRIPTS
+from helpers import GAMES, PROHIBITION, ROOT, SCRIPTS
 from cardgame.interpreter.language import nodes as n
 from cardgame.repl.cli import main
 
@@ -197,3 +197,14 @@ def test_the_rulebook_reads_a_sum_without_nested_brackets_and_brackets_an_if_key
     book = rulebook(str(SCRIPTS / "pinochle.cardgame"))
     assert "- *meld_points(h)*: (15 * *runs_held*(*h*)) + (4 * (*marriages*(*h*, *trump*) - *runs_held*(*h*))) + " in book
     assert "with the highest (1 if the suit of the top card of *played* of *q* is *trump*, otherwise 0), then rank" in book
+
+
+def test_the_rulebook_says_a_prohibition_forbids_the_choice(tmp_path):
+    # `cardgame rules` wrote a `when CASE require false` rule as "requires that false".
+    from cardgame.authoring.rulebook import rulebook
+    path = tmp_path / "keep.cardgame"
+    path.write_text(PROHIBITION)
+    lines = rulebook(str(path)).splitlines()
+    start = lines.index("- **keep_the_ace**: The ace of clubs stays in hand while a club is on the table.")
+    assert lines[start + 2] == "  - then the choice is not allowed"
+    assert "  - requires that the rank of *c* is not 7" in lines
