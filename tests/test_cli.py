@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from helpers import GAMES, ROOT, faulty_script
+from helpers import GAMES, ROOT, SCRIPTS, faulty_script
 from cardgame.repl.cli import main
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
@@ -155,3 +155,15 @@ def test_cardgame_play_logs_and_saves_the_move_that_faulted(tmp_path, capsys):
     assert main(["play", script, "--seed", "3", "--json"]) == 1
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [r.get("move") for r in records[1:]] == ["safe", "boom2"]
+
+
+def test_a_game_without_a_score_does_not_show_everybody_at_zero(capsys):
+    """Before: `final scores: P0 0, P1 0, P2 0` and `game over, scores P0 0, ...` for Old Maid,
+    which declares no `score` (simulate already said "none (the script has no `score`)")."""
+    from cardgame.repl.session import Session
+    assert main(["play", str(SCRIPTS / "old_maid.cardgame"), "--seed", "5", "--players", "3"]) == 0
+    assert capsys.readouterr().out.splitlines()[-2] == "final scores: none (the script has no `score`)"
+    s = Session()
+    s.start(str(SCRIPTS / "old_maid.cardgame"), seed=3)
+    assert ", game over, scores none (the script has no `score`), winners " in s.execute("auto end")
+    assert "· scores none (the script has no `score`)" in s.execute("state").splitlines()[0]

@@ -1,12 +1,14 @@
 """Games of tests/scripts/ that score what cards make together, each rule in a scenario: a small
-rummy that lays sets and runs as meld records, Go Fish's books, and cribbage (fifteens, pairs
-and runs pegged as cards are played, the crib laid at once, the show).  tests/test_codegen.py, tests/test_playout.py and
-tests/test_stepping.py play them too."""
+rummy that lays sets and runs as meld records, Go Fish's books, cribbage (fifteens, pairs and runs
+pegged as cards are played, the crib laid at once, the show), Cassino (captures by pairing and by
+sums, builds) and Gin Rummy (the knock, lay-offs, an undercut, gin).  tests/test_codegen.py,
+tests/test_playout.py and tests/test_stepping.py play them too."""
 
 from __future__ import annotations
 
 from cardgame import interpreter
 from helpers import arrange, load_script, moves, play_out, value_of, with_vars
+from cardgame.interpreter.studies.simulate import simulate
 
 
 def test_rummy_lays_sets_and_runs_as_meld_records():
@@ -110,3 +112,77 @@ def test_cribbage_the_show_counts_every_fifteen_pair_run_flush_and_nobs():
                                         ("[2H, 4H, 6H, 8H]", "KS", "true", 0),
                                         ("[2H, 4H, 6H, 8H]", "KH", "true", 5)):
         assert value_of(state, f"show_points({hand}, {starter}, {crib})") == str(points), (hand, starter, crib)
+
+
+def _cassino():
+    from helpers import arrange
+    state = load_script("cassino").new_game(players=2, seed=1)
+    assert state.current_player == 1 and state.phase == "play_round"
+    return arrange(state, {"hand": {1: ["9C", "5D", "KC", "4H"], 0: ["2D", "3D", "6D", "7D"]},
+                           "table": ["5H", "4C", "9D", "KH", "2C"]}, "stock")
+
+
+def test_cassino_captures_by_pairing_and_by_sums_and_builds_to_a_card_held():
+    from helpers import moves
+    assert moves(_cassino()) == {
+        "capture 4H 4C", "capture 5D 5H", "capture KC KH",                          # pairing
+        "capture 9C 9D", "capture 9C 4C 5H", "capture 9C 4C 5H 9D",                # sums, in groups
+        "build 4H 5H", "build 5D 4C",                                              # to the 9 held
+        "trail 4H", "trail 5D", "trail 9C", "trail KC"}
+
+
+def test_cassino_whoever_owns_a_build_must_take_it_with_a_card_kept_for_it():
+    from helpers import moves
+    state = _cassino()
+    state.apply("build 4H 5H")
+    state.apply("trail 2D")
+    # no trailing, no second build, and the 9 is kept for the build (not `capture 9C 9D`)
+    assert moves(state) == {"take_build 9C P1", "capture KC KH"}
+    state.apply("take_build 9C P1")
+    assert state.evaluate("[count(taken[P1]), build_value[P1], count(builds[P1])]")[0] == "[3, 0, 0]"
+
+
+def test_cassino_plays_every_deal_to_the_end():
+    stats = simulate(load_script("cassino"), 20, 2, 0, {"target": 5})
+    assert stats["outcomes"]["won"] + stats["outcomes"]["drawn"] == 20
+
+
+GIN_HANDS = {"hand": {1: ["AC", "2C", "3C", "5D", "5H", "5S", "9C", "9D", "9H", "KS"],
+                      0: ["6D", "7D", "8D", "JC", "JD", "JH", "QC", "QD", "QH", "5C"]}, "discard": ["4C"]}
+
+
+def _gin():
+    from helpers import arrange
+    state = load_script("gin_rummy").new_game(players=2, seed=1)
+    assert state.current_player == 1 and state.phase == "take_turn"
+    state = arrange(state, GIN_HANDS, "stock")
+    state.apply("from_discard")
+    return state
+
+
+def test_gin_knocks_only_with_ten_or_less_deadwood_and_not_with_the_card_just_taken():
+    from helpers import moves
+    assert {m for m in moves(_gin()) if m.startswith("knock")} == {"knock AC", "knock KS"}
+    assert "discard 4C" not in moves(_gin()) and "discard 9C" in moves(_gin())
+
+
+def test_gin_the_other_lays_off_then_an_undercut_scores_25_and_the_difference():
+    from helpers import moves
+    state = _gin()
+    state.apply("knock AC")  # melds 5s, 9s, 2C-3C-4C; the KS is 10 deadwood
+    assert state.current_player == 0 and moves(state) == {"lay_off 5C 0", "lay_off 5C 2", "done"}
+    state.apply("lay_off 5C 2")  # onto the run: nothing left, 0 against 10
+    assert moves(state) == {"done"}  # nothing else extends a meld
+    state.apply("done")
+    assert state.evaluate("score_of")[0] == "[35, 0]"
+
+
+def test_gin_going_gin_scores_25_and_the_others_deadwood_without_lay_offs():
+    state = _gin()
+    state.apply("knock KS")
+    assert state.evaluate("score_of")[0] == "[0, 30]"  # 25 + the 5C left over
+
+
+def test_gin_plays_on_to_the_end_or_its_cap():
+    stats = simulate(load_script("gin_rummy"), 4, 2, 0, {"target": 10})
+    assert stats["outcomes"]["faulted"] == 0 and stats["outcomes"]["limit"] == 0

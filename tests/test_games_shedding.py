@@ -1,12 +1,14 @@
-"""Shedding games of tests/scripts/, each rule in a scenario: a climbing game of several-card
-plays, Cheat (claims public, cards hidden, a doubt that catches a lie or not) and President (a
-play matching the count and rising, a bomb out of turn, the scum's two highest cards given).
+"""Shedding games of tests/scripts/, each rule in a scenario: a climbing game of several-card plays,
+Cheat (claims public, cards hidden, a doubt that catches a lie or not), President (a play matching
+the count and rising, a bomb out of turn, the scum's two highest cards given), Palace (equal or
+higher, twos and tens, the face-up cards then the blind ones) and an Uno-like game of action cards.
 tests/test_codegen.py, tests/test_playout.py and tests/test_stepping.py play them too."""
 
 from __future__ import annotations
 
 from cardgame import interpreter
 from helpers import arrange, load_script, moves, play_out, value_of
+from cardgame.interpreter.studies.simulate import simulate
 
 
 def test_climb_a_pair_is_beaten_by_a_higher_pair_and_twos_are_high():
@@ -100,3 +102,87 @@ def test_president_the_scum_gives_its_two_highest_cards():
     assert value_of(state, "last_finish[-1]") == f"P{scum}"
     state = arrange(state, {"hand": {scum: ["3D", "AH", "2C", "AS", "9C"]}}, "stock")
     assert moves(state) == {"give AH 2C", "give AS 2C"}
+
+
+def _palace(layout: dict):
+    from helpers import arrange
+    state = load_script("shithead").new_game(players=2, seed=1)
+    assert state.phase == "take_turn" and state.current_player == 0
+    return arrange(state, layout, "burnt")
+
+
+PALACE = {"hand": {0: ["5C", "9C", "9D", "2C", "10C", "KC"], 1: ["3C"]},
+          "table_up": {0: ["JC"], 1: ["JD"]}, "table_down": {0: ["QC"], 1: ["QD"]}, "pile": ["9H"]}
+
+
+def test_palace_plays_equal_or_higher_a_two_or_a_ten_on_anything_or_picks_up():
+    from helpers import moves
+    assert moves(_palace(PALACE)) == {"play 9 1", "play 9 2", "play 2 1", "play 10 1", "play K 1", "pick_up"}
+
+
+def test_palace_a_ten_burns_the_pile_and_the_same_player_plays_again():
+    state = _palace(PALACE)
+    state.apply("play 10 1")
+    assert state.current_player == 0
+    assert state.evaluate("[count(pile), count(burnt) > 2]")[0] == "[0, true]"
+
+
+def test_palace_plays_from_the_face_up_cards_once_the_hand_is_empty_then_blind():
+    from helpers import moves
+    layout = dict(PALACE, hand={0: [], 1: ["3C"]}, table_up={0: ["JC", "4C"], 1: ["JD"]})
+    assert moves(_palace(layout)) == {"play J 1", "pick_up"}
+    layout = dict(PALACE, hand={0: ["KC", "5C"], 1: []}, table_up={0: [], 1: []}, table_down={0: [], 1: ["QD", "4D"]})
+    state = _palace(layout)
+    state.apply("play K 1")
+    assert state.current_player == 1 and moves(state) == {"blind 0", "blind 1"}
+    state.apply("blind 1")  # the 4 cannot go on the king: picked up with the pile
+    assert state.evaluate("cards(hand[P1])")[0] == "[9H, KC, 4D]"
+
+
+def test_palace_every_game_ends_or_is_capped():
+    stats = simulate(load_script("shithead"), 20, 3, 0, {})
+    assert stats["outcomes"]["faulted"] == 0 and stats["outcomes"]["limit"] == 0
+    assert stats["drawn_with_one_loser"] == stats["outcomes"]["drawn"] > 0
+
+
+def _uno(players: int, hands: dict):
+    from helpers import arrange
+    state = load_script("uno").new_game(players=players, seed=1)
+    assert state.current_player == 0 and state.phase == "take_turn"
+    state = arrange(state, {"hand": hands, "discard": ["R5a"]}, "draw_pile")
+    return state
+
+
+def test_uno_plays_the_colour_asked_the_same_face_or_a_wild_card():
+    from helpers import moves
+    state = _uno(3, {0: ["R7a", "G5a", "B9a", "W.1", "Yskipa"], 1: ["G1a"], 2: ["G2a"]})
+    state = _with_asked(state, "R")
+    assert moves(state) == {"play R7a", "play G5a", "play W.1", "draw"}
+
+
+def _with_asked(state, colour: str):
+    from helpers import with_vars
+    return with_vars(state, asked=colour)
+
+
+def test_uno_a_draw_two_makes_the_next_player_draw_and_miss_the_turn():
+    state = _with_asked(_uno(3, {0: ["Rdraw2a", "G5a"], 1: ["G1a"], 2: ["G2a"]}), "R")
+    state.apply("play Rdraw2a")
+    assert state.current_player == 2 and state.evaluate("count(hand[P1])")[0] == "3"
+
+
+def test_uno_a_wild_names_the_colour_and_a_reverse_between_two_is_a_skip():
+    from helpers import moves
+    state = _with_asked(_uno(2, {0: ["W.1", "Rreversea", "G5a"], 1: ["G1a", "B1a"]}), "R")
+    state.apply("play W.1")
+    assert moves(state) == {"name_colour R", "name_colour Y", "name_colour G", "name_colour B"}
+    state.apply("name_colour B")
+    assert state.current_player == 1 and state.evaluate("asked")[0] == "B"
+    state = _with_asked(_uno(2, {0: ["Rreversea", "G5a"], 1: ["G1a", "B1a"]}), "R")
+    state.apply("play Rreversea")
+    assert state.current_player == 0
+
+
+def test_uno_every_game_ends_with_one_winner():
+    stats = simulate(load_script("uno"), 20, 3, 0, {})
+    assert stats["outcomes"]["won"] == 20

@@ -1,7 +1,8 @@
 """Trick-taking games of tests/scripts/, each rule in a scenario: a partnership game with nil bids,
-Hearts, Euchre (the bowers, going alone, the stuck dealer) and Oh Hell (the hook, hands up to a
-peak and back).  tests/test_codegen.py, tests/test_playout.py and tests/test_stepping.py play them
-too (fast against traced, playout against the API, stepped against straight)."""
+Hearts, Euchre (the bowers, going alone, the stuck dealer), Oh Hell (the hook, hands up to a peak
+and back) and Spades (not led until broken, a low spade takes the trick).  tests/test_codegen.py,
+tests/test_playout.py and tests/test_stepping.py play them too (fast against traced, playout against
+the API, stepped against straight)."""
 
 from __future__ import annotations
 
@@ -141,3 +142,33 @@ def test_oh_hell_hands_go_up_to_the_peak_and_back_and_the_game_plays_to_its_end(
     assert game.new_game(seed=1, players=7, options={"max_hand": 10}).evaluate("hands")[0] == "13"  # 51 / 7
     played = play_out(game.new_game(seed=1, players=4), interpreter.RandomAgent(1), 20_000)
     assert played.is_over and played.scores == [77, 94, 20, 21] and played.decisions == 248
+
+
+def _spades_lead(hands: dict, **values):
+    from helpers import arrange, with_vars
+    state = load_script("spades").new_game(players=4, seed=1)
+    for _ in range(4):  # the four bids
+        state.apply(state.legal_moves()[1])
+    assert state.current_player == 1 and state.phase == "trick"
+    return with_vars(arrange(state, {"hand": hands}, "won"), **values)
+
+
+def test_spades_cannot_be_led_until_broken_unless_the_leader_holds_only_spades():
+    from helpers import moves
+    hands = {0: ["5H"], 1: ["2S", "4H"], 2: ["6H"], 3: ["7H"]}
+    assert moves(_spades_lead(hands)) == {"play 4H"}
+    assert moves(_spades_lead(hands, broken=True)) == {"play 2S", "play 4H"}
+    assert moves(_spades_lead({**hands, 1: ["2S", "3S"]})) == {"play 2S", "play 3S"}
+
+
+def test_spades_a_low_spade_takes_the_trick_and_breaks_spades():
+    state = _spades_lead({0: ["2S", "5D"], 1: ["4H", "3D"], 2: ["AH", "4D"], 3: ["KH", "6D"]})
+    for move in ("play 4H", "play AH", "play KH", "play 2S"):
+        state.apply(move)
+    assert state.evaluate("[tricks[P0], broken]")[0] == "[1, true]"
+
+
+def test_spades_plays_to_the_end_in_every_game():
+    stats = simulate(load_script("spades"), 10, 4, 0, {"hands": 2})
+    assert stats["outcomes"]["faulted"] == 0 and stats["unfinished"] == 0
+    assert stats["teams"] == {"T0": ["P0", "P2"], "T1": ["P1", "P3"]}

@@ -1,5 +1,5 @@
-"""A decision with no legal move: the game faults, and its hint says whose decision it was and
-what each alternative offered."""
+"""A decision with no legal move: the game faults, its hint says whose decision it was and what
+each alternative offered, and lint does not also call that decision never asked."""
 
 from __future__ import annotations
 
@@ -43,3 +43,34 @@ phase main {
     assert state.fault.hint.endswith(": here `look` had nothing to choose from "
                                      "(`q from [x for x in players where not protected[x]]`); "
                                      "the rules of `play` (`small`) forbade every move")
+
+
+NO_LEGAL_LEAD = '''game "Nothing to lead"
+players 2
+deck small in stock {
+    rank: 1, 2, 3
+    suit: C, S
+    name: rank suit
+}
+zone stock: shared hidden
+zone hand: per player owner
+rule never(c: card) "A rule that can never hold." require c.suit == S and c.suit != S
+phase main {
+    shuffle stock
+    deal 2 from stock to hand of players
+    decide seat(0) "Lead" {
+        play(c from hand[seat(0)]) requires never(c)
+    }
+    end game
+}
+'''
+
+
+def test_lint_does_not_call_a_decision_that_faulted_for_want_of_a_move_never_asked(tmp_path):
+    """Before: R0001 'this decision has no legal move' and, at the same line, L0303 'this decision
+    was never asked': the second contradicted the first."""
+    from cardgame.interpreter.studies.lint import lint
+    path = tmp_path / "lead.cardgame"
+    path.write_text(NO_LEGAL_LEAD)
+    found = [(d.code, d.span.line) for d in lint(interpreter.load(str(path)), games=3).diagnostics]
+    assert ("R0001", 14) in found and ("L0303", 14) not in found

@@ -454,6 +454,19 @@ def test_a_move_typed_as_a_command_gets_a_hint(tmp_path):
     assert "to make that move, type `play challenge`" in fails(s, "challenge")
 
 
+def test_an_alternatives_name_typed_as_a_command_says_to_type_play():
+    """Before: `capture 9C` (not one of the moves, but `capture` is an alternative here) said only
+    "`help` lists the commands"; `trail KC` (a whole move) already said to type `play trail KC`."""
+    from cardgame.repl.session import Session
+    s = Session()
+    s.start(str(SCRIPTS / "cassino.cardgame"), seed=1)
+    assert s.execute("capture 9C") == ("error: unknown command `capture`\n  = help: `capture` is a move of this "
+                                       "decision: moves are typed after `play` (`play capture 9C`); `moves` lists them")
+    assert "type `play trail KC`" in s.execute("trail KC")
+    s.execute("view P0")  # P1 is to act: P0 does not see P1's moves
+    assert s.execute("capture 9C") == "error: unknown command `capture`\n  = help: `help` lists the commands"
+
+
 def test_a_fault_is_reported_and_undo_goes_back(tmp_path):
     script = tmp_path / "faulty.cardgame"
     script.write_text(FAULTY_GAME)

@@ -1,0 +1,57 @@
+"""Who loses: in games all but one seat win (Old Maid, drawn with one loser) simulate and compare
+count each seat's losses and sole losses and test the loser balance; a game with a sole winner
+counts every other seat as losing."""
+
+from __future__ import annotations
+
+import json
+
+from cardgame import interpreter
+from cardgame.interpreter.studies.compare import compare
+from cardgame.interpreter.studies.simulate import simulate
+from cardgame.repl.cli import main
+
+from helpers import ROOT, SCRIPTS, load_script
+
+
+def test_old_maid_ends_every_game_with_exactly_one_loser():
+    stats = simulate(load_script("old_maid"), 60, 4, 0, {})
+    assert stats["outcomes"]["drawn"] == 60 and stats["unfinished"] == 0
+    assert stats["drawn_with_one_loser"] == 60
+    assert sum(stats["sole_losses_by_seat"]) == 60 == sum(stats["losses_by_seat"])
+
+
+def test_a_game_all_but_one_seat_win_reports_its_loser_not_only_a_draw(capsys):
+    """Before: simulate called every Old Maid game a draw and had nothing to say about who lost
+    ('seat balance: n/a (no game was won)'); now each seat's losses and a loser balance."""
+    assert main(["simulate", str(SCRIPTS / "old_maid.cardgame"), "-n", "40", "--players", "3",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "drawn 40 (40 of them with one loser, all the others winning)" in out
+    assert "sole losses by seat: P0 " in out and "loser balance: chi-square" in out
+    assert main(["simulate", str(SCRIPTS / "old_maid.cardgame"), "-n", "40", "--players", "3",
+                 "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    lost = [r["value"] for r in stats["loss_rate_by_seat"]]
+    assert sum(lost) == 1 and stats["sole_losses_by_seat"] == stats["losses_by_seat"]
+    assert stats["metrics"]["loser_balance"]["df"] == 2
+
+
+def test_a_game_with_a_sole_winner_counts_every_other_seat_as_losing(capsys):
+    assert main(["simulate", str(ROOT / "games" / "bouncer.cardgame"), "-n", "6", "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["drawn_with_one_loser"] == 0 and stats["outcomes"]["won"] == 6
+    assert sum(stats["losses_by_seat"]) == 12  # two losers in each 3-seat game
+    assert sum(stats["sole_losses_by_seat"]) == 0
+    assert main(["simulate", str(ROOT / "games" / "bouncer.cardgame"), "-n", "3"]) == 0
+    assert "loser balance" not in capsys.readouterr().out  # nothing to say without such games
+
+
+def test_compare_adds_sole_losses_when_a_side_has_games_with_one_loser():
+    game = load_script("old_maid")
+    result = compare(game, {}, game, {}, 10, 3)
+    figures = {row["figure"]: row for row in result["rows"]}
+    assert figures["drawn with one loser"]["a"] == 1
+    assert sum(figures[f"P{s} sole losses"]["a"] for s in range(3)) == 1
+    bouncer = interpreter.load(str(ROOT / "games" / "bouncer.cardgame"))
+    assert "drawn with one loser" not in {row["figure"] for row in compare(bouncer, {}, bouncer, {}, 2, 3)["rows"]}
