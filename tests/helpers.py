@@ -174,6 +174,11 @@ def check_text(tmp_path, text: str, name: str = "script.cardgame") -> list:
     return interpreter.check_file(str(path))[3]
 
 
+def check_codes(tmp_path, text: str, name: str = "script.cardgame") -> list[str]:
+    """The codes of check_text's diagnostics."""
+    return [d.code for d in check_text(tmp_path, text, name)]
+
+
 def load_text(tmp_path, text: str, name: str = "game.cardgame") -> interpreter.Game:
     """The game of the script `text`, written to tmp_path/NAME and loaded."""
     path = tmp_path / name

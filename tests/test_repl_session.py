@@ -674,6 +674,31 @@ def test_source_shows_a_reaction_and_a_record(tmp_path):
     assert "offer" in s.expression_names() and "refuse" not in s.expression_names()
 
 
+def _session(name: str):
+    from cardgame.repl.session import Session
+    session = Session()
+    assert session.start(str(SCRIPTS / f"{name}.cardgame"), seed=1).startswith("loaded")
+    return session
+
+
+@pytest.mark.parametrize("kind, line", [("game", 'game "Long swap"'), ("players", "players 2"),
+                                        ("score", "score p: points[p]"), ("winners", "winners: highest score")])
+def test_source_of_a_declaration_kind_a_game_has_once_shows_it(kind, line):
+    """Before: `source players` was 'unknown declaration' with 'did you mean `played`?' style hints."""
+    out = _session("long_swap").execute(f"source {kind}")
+    assert out.split("\n")[0] == kind and line in out, out
+
+
+def test_source_says_what_it_takes():
+    session = _session("long_swap")
+    assert session.execute("source teams") == "error: this script has no `teams` declaration"
+    out = session.execute("source nothing")
+    assert "`source` takes the name of a rule" in out and "(`game`, `players`, `score`, `winners`)" in out
+    assert "did you mean `players`?" in session.execute("source player")
+    assert "teams: [0, 2], [1, 3]" in _session("partnership").execute("source teams")
+    assert {"players", "score", "made"} <= set(session.declaration_names())
+
+
 # ---- replay files ---------------------------------------------------------------------------------------------------
 
 def test_save_and_open_round_trip(tmp_path):

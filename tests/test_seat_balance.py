@@ -1,6 +1,7 @@
 """Who loses: in games all but one seat win (Old Maid, drawn with one loser) simulate and compare
-count each seat's losses and sole losses and test the loser balance; a game with a sole winner
-counts every other seat as losing."""
+count each seat's losses and sole losses and test the loser balance as simulate does; a game with
+a sole winner counts every other seat as losing, and without games of one loser no loser line
+is printed."""
 
 from __future__ import annotations
 
@@ -55,3 +56,28 @@ def test_compare_adds_sole_losses_when_a_side_has_games_with_one_loser():
     assert sum(figures[f"P{s} sole losses"]["a"] for s in range(3)) == 1
     bouncer = interpreter.load(str(ROOT / "games" / "bouncer.cardgame"))
     assert "drawn with one loser" not in {row["figure"] for row in compare(bouncer, {}, bouncer, {}, 2, 3)["rows"]}
+
+
+def test_compare_tests_the_loser_balance_of_games_with_one_loser_as_simulate_does(capsys):
+    """Before: compare's last line tested only the seat balance of won games, "n/a (no game was
+    won)" for Old Maid, whose games all end drawn with one loser."""
+    from cardgame.interpreter.studies.compare import compare
+    from cardgame.interpreter.studies.simulate import simulate
+    from cardgame.repl.cli import main
+    game = interpreter.load(str(SCRIPTS / "old_maid.cardgame"))
+    result = compare(game, {}, game, {}, 30, 4, 0)
+    expected = simulate(game, 30, 4, 0, {})["metrics"]["loser_balance"]
+    assert result["drawn_with_one_loser"] and result["balance"]["a"]["p_value"] is None
+    assert result["loser_balance"]["a"] == dict(expected, teams=False) == result["loser_balance"]["b"]
+    path = str(SCRIPTS / "old_maid.cardgame")
+    assert main(["compare", path, path, "-n", "30", "--players", "4", "--no-progress"]) == 0
+    last = capsys.readouterr().out.rstrip("\n").split("\n")[-1]
+    chi2 = f"chi-square {expected['chi2']:.2f} ({expected['df']} df)"
+    assert last.startswith("seat loser balance (do they lose equal shares of the games with one loser?): A " + chi2)
+
+
+def test_compare_of_games_without_one_loser_prints_no_loser_line(capsys):
+    from cardgame.repl.cli import main
+    path = str(SCRIPTS / "old_maid.cardgame")
+    assert main(["compare", path, path, "-n", "10", "--players", "2", "--no-progress"]) == 0
+    assert "loser balance" not in capsys.readouterr().out

@@ -1,7 +1,7 @@
 """Scripts written wrong in their form, answered with what was meant: a block left open, named at
 the phase or score that follows it (E0190); a declaration inside a phase (E0134); what other
 languages write (`for (...)`, `;`, `**`, `//`, `? :`, `.length`); a form over a list without its
-`by` or `where` (E0137)."""
+`by` or `where` (E0137); a declaration left empty or a count below one, each with its own code."""
 
 from __future__ import annotations
 
@@ -82,3 +82,42 @@ def test_what_other_languages_write_is_answered_with_this_ones(tmp_path, stateme
             f'phase a {{\n    {statement}\n    end game\n}}\n')
     [diag] = [d for d in check_text(tmp_path, text) if d.severity == "error"][:1]
     assert diag.code == code and diag.hint.startswith(hint), (diag.code, diag.hint)
+
+
+PLAIN = """game "E"
+players 2
+DECK
+zone stock: shared hidden
+zone hand: per player owner
+LIMIT
+phase go {
+    deal 1 from stock to hand of players
+    end game
+}
+"""
+
+
+RANKS = "deck d in stock {\n    rank: 1, 2\n}"
+
+
+@pytest.mark.parametrize("players, deck, limit, code", [
+    ("players 2", "deck d in stock { }", "", "E0178"),
+    ("players 2", "deck d in stock {\n    name: rank\n}", "", "E0178"),
+    ("players 2", "deck d in stock {\n    rank:\n}", "", "E0177"),
+    ("players 2", "deck d in stock {\n    rank: 1\n    suit:\n    name: rank\n}", "", "E0177"),
+    ("players 2", 'deck d in stock {\n    card "W" x 0 { kind: wild }\n}', "", "E0175"),
+    ("players 2", 'deck d in stock {\n    card "W" x -1 { kind: wild }\n}', "", "E0179"),
+    ("players 0", RANKS, "", "E0402"),
+    ("players 3..2", RANKS, "", "E0402"),
+    ("players -1", RANKS, "", "E0179"),
+    ("players 2..-1", RANKS, "", "E0179"),
+    ("players 2", RANKS, "limit work_per_move 0", "E0316"),
+    ("players 2", RANKS, "limit work_per_game 0", "E0316"),
+    ("players 2", RANKS, "limit work_per_move -5", "E0179"),
+])
+def test_an_empty_declaration_or_a_count_below_one_has_its_own_diagnostic(tmp_path, players, deck, limit, code):
+    """Before: an empty deck passed the checker (the game faulted at its first deal), and a
+    dimension with no values or a negative count was E0101 "unexpected ..." alone."""
+    text = PLAIN.replace("players 2", players).replace("DECK", deck).replace("LIMIT", limit)
+    found = [d.code for d in check_text(tmp_path, text) if d.severity == "error"]
+    assert found[:1] == [code], found

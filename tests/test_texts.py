@@ -1,4 +1,5 @@
-"""Texts: parts (`{...}`) only in a log line or a prompt, escaped braces kept as written."""
+"""Texts: parts (`{...}`) only in a log line or a prompt, escaped braces kept as written, and texts
+as the items of a move quoted where they would read as another value, each move read back."""
 
 from __future__ import annotations
 
@@ -17,3 +18,39 @@ def test_a_text_outside_a_log_or_prompt_is_refused_with_parts_and_kept_with_esca
     with pytest.raises(interpreter.ScriptError) as refused:
         interpreter.load(str(script))
     assert [d.code for d in refused.value.diagnostics] == ["E0136"]
+
+
+SAY = """game "B"
+players 2
+phase go {
+    decide seat(0) "Say" {
+        say(a from LIST)
+    }
+    end game
+}
+"""
+
+
+@pytest.mark.parametrize("items, texts", [
+    ('["none", none, "x"]', ['say "none"', "say x"]),
+    ('["3", 3, "-3", "3a"]', ['say "3"', "say 3", 'say "-3"', "say 3a"]),
+    ('["true", true, false, "false"]', ['say "true"', "say true", "say false", 'say "false"']),
+    ('[["none"], ["3"], [3]]', ['say ["none"]', 'say ["3"]', "say [3]"]),
+    ('["J", "a b", ""]', ["say J", 'say "a b"', 'say ""']),
+])
+def test_a_text_that_reads_as_a_value_is_quoted_and_every_move_round_trips(tmp_path, items, texts):
+    """Before: the text "3" and the number 3 both read `say 3` (and "true", true `say true`),
+    and the listing, one move per name, silently kept one of the two."""
+    path = tmp_path / "say.cardgame"
+    path.write_text(SAY.replace("LIST", items))
+    game = interpreter.load(str(path))
+    state = game.new_game(seed=1)
+    moves = state.legal_moves()
+    assert [m.text for m in moves] == texts
+    for move in moves:
+        assert state.parse_move(move.text) == move
+        played = game.new_game(seed=1)
+        played.apply(move.text)
+        again = game.new_game(seed=1)
+        again.apply(move)
+        assert played.to_json() == again.to_json() and played.history == [move.text]
