@@ -9,6 +9,13 @@ from cardgame import interpreter
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
 SCRIPTS = ROOT / "tests" / "scripts"
+# the designer's variants of the shipped games (tests/scripts/variants/), as the command line takes them
+VARIANTS = SCRIPTS / "variants"
+BOUNCER_TABLE = str(VARIANTS / "bouncer_table.cardgame")
+BOORAY_HOUSE = str(VARIANTS / "booray_house.cardgame")
+BOSSPOKER_HOUSE = str(VARIANTS / "bosspoker_house.cardgame")
+BOHEI_SHORT = str(VARIANTS / "bohei_short.cardgame")
+BOHEI_MEASURED = str(VARIANTS / "bohei_measured.cardgame")
 # every whole game the tests play both ways: the shipped ones, and tests/scripts with its
 # folders (variants/, ...) but not the files scripts include (lib/)
 PLAYED_SCRIPTS = sorted(GAMES.glob("*.cardgame")) + sorted(

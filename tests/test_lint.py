@@ -1,5 +1,8 @@
 """`cardgame lint`: each deliberately broken script in tests/lint/ is reported at the lines its
-`# expect CODE` comments mark, and nowhere else; the shipped games lint clean."""
+`# expect CODE` comments mark, and nowhere else; the shipped games lint clean; rules are judged by
+the statuses `why` gives; and what its findings say: the option values it never played, a rule
+never applied and the option held that is why, a rule without a `when`, a rule written as a
+prohibition (not warned of)."""
 
 from __future__ import annotations
 
@@ -9,10 +12,11 @@ import re
 import pytest
 
 from cardgame import interpreter
+from cardgame.interpreter.studies.lint import lint
 from cardgame.repl.cli import main
 
-from cardgame.interpreter.studies.lint import lint
-from helpers import EMPTY_HANDED, GAMES, PROHIBITION, ROOT, line_of, load_text
+from helpers import (BOHEI_SHORT, BOORAY_HOUSE, BOSSPOKER_HOUSE, EMPTY_HANDED, GAMES, PROHIBITION, ROOT, line_of,
+                     load_text)
 
 BROKEN = sorted((ROOT / "tests" / "lint").glob("*.cardgame"))
 
@@ -129,3 +133,80 @@ def test_lint_does_not_warn_of_a_rule_written_as_a_prohibition(tmp_path):
     report = interpreter.lint(load_text(tmp_path, PROHIBITION), 30)
     assert [(d.code, d.message) for d in report.diagnostics if d.code == "L0202"] == [
         ("L0202", "rule `no_seven_late` forbade every move it applied to")]
+
+
+@pytest.mark.parametrize("path, players, options", [
+    (BOORAY_HOUSE, 4, {"overtrump": False}), (BOORAY_HOUSE, 5, {"conventions": True}), (BOSSPOKER_HOUSE, 3, {"raises": "pot_limit"}),
+    (BOHEI_SHORT, 3, {}),
+])
+def test_rule_statuses_are_the_statuses_explain_gives(path, players, options):
+    """What lint counts (moves.rule_statuses, no values recorded, the source split once) is what
+    `why` shows, move for move."""
+    from cardgame.interpreter.studies.agents import RandomAgent
+    from cardgame.interpreter.engine.moves import rule_statuses
+    game = interpreter.load(path)
+    for seed in range(3):
+        state, agent, compared = game.new_game(players=players, seed=seed, options=options), RandomAgent(seed), 0
+        while not state.is_over and state.decisions < 300:
+            for move in state.candidate_moves():
+                assert rule_statuses(state, move) == [(r.name, r.status) for r in state.explain(move).rules]
+                compared += 1
+            state.apply(agent.choose(state.legal_moves()))
+        assert compared > 0
+
+
+SWITCHED_RULE = '''game "A rule an option switches off"
+players 2
+option strict: bool = true "Follow suit."
+deck small in stock {
+    rank: 1, 2, 3
+    suit: C, H
+    name: rank suit
+}
+zone stock: shared hidden
+zone hand: per player owner
+zone pile: shared public
+var led: symbol = none
+define bound = strict
+rule follow(p: player, c: card) "Follow the led suit if you can."
+    when bound and led != none and any x in hand[p] where x.suit == led
+    require c.suit == led
+phase deal {
+    shuffle stock
+    deal 3 from stock to hand of players
+    next turn
+}
+phase turn {
+    for p in players {
+        decide p "Play a card" {
+            play(c from hand[p]) requires follow(p, c) {
+                move c to pile face up
+                set led = c.suit
+            }
+        }
+    }
+    if empty(hand[seat(0)]) {
+        end game
+    }
+    next turn
+}
+'''
+
+
+def test_lint_says_a_rule_never_applied_and_which_held_option_is_why(tmp_path):
+    path = tmp_path / "switched.cardgame"
+    path.write_text(SWITCHED_RULE)
+    game = interpreter.load(str(path))
+    off = interpreter.lint(game, 5, fixed={"strict": False})
+    (finding,) = off.diagnostics
+    assert (finding.code, finding.message) == ("L0201", "rule `follow` never applied")
+    assert finding.label.startswith("its `when` was false for all ") and finding.label.endswith(" moves judged")
+    assert "(`strict` was false in every game: try `--option` with another value)" in finding.hint
+    assert interpreter.lint(game, 5).diagnostics == []  # varied both ways: it applies and forbids
+
+
+def test_lint_booray_without_overtrump_names_the_option():
+    report = interpreter.lint(interpreter.load(BOORAY_HOUSE), 1, fixed={"overtrump": False, "ante": 5})
+    (finding,) = report.diagnostics
+    assert finding.message == "rule `must_overtrump` never applied"
+    assert "`overtrump` was false in every game" in finding.hint

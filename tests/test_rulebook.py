@@ -1,5 +1,9 @@
 """`cardgame rules`: the committed rulebooks are what the scripts generate, and every shipped
-game's rulebook names every phase, decision, alternative, rule and option the script has.
+game's rulebook names every phase, decision, alternative, rule and option the script has; the
+words it finds for what scripts write (a local zone counted, a list variable's item, a single
+rule, a section above or below, brackets around an `if` or a comparison, a prohibition), and a
+variant's rulebook under its options (a rule out of play, the branch an option chooses, options
+left by name, a computed deal).
 
 Regenerate the committed ones on purpose with `UPDATE_GOLDEN=1 python -m pytest tests/test_rulebook.py`.
 """
@@ -13,13 +17,14 @@ import pytest
 
 from cardgame.authoring.flow import bodies, load_script, statements_of, steps
 from cardgame.authoring.rulebook import rulebook
-from helpers import GAMES, PROHIBITION, ROOT, SCRIPTS
+from helpers import BOORAY_HOUSE, BOSSPOKER_HOUSE, BOUNCER_TABLE, GAMES, PROHIBITION, ROOT, SCRIPTS
 from cardgame.interpreter.language import nodes as n
 from cardgame.repl.cli import main
 
 COMMITTED = {"bouncer.cardgame": "bouncer.md", "booray.cardgame": "booray.md",
              "bosspoker.cardgame": "bosspoker.md", "bohei.cardgame": "bohei.md"}
 SHIPPED = sorted(GAMES.glob("*.cardgame"))
+BOUNCER = str(GAMES / "bouncer.cardgame")
 
 
 @pytest.mark.parametrize("script, book", COMMITTED.items())
@@ -208,3 +213,40 @@ def test_the_rulebook_says_a_prohibition_forbids_the_choice(tmp_path):
     start = lines.index("- **keep_the_ace**: The ace of clubs stays in hand while a club is on the table.")
     assert lines[start + 2] == "  - then the choice is not allowed"
     assert "  - requires that the rank of *c* is not 7" in lines
+
+
+def _rulebook(capsys, path, *options) -> str:
+    args = [a for option in options for a in ("--option", option)]
+    assert main(["rules", path, *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_the_rulebook_of_booray_without_overtrump_leaves_the_rule_out_of_play(capsys):
+    text = _rulebook(capsys, BOORAY_HOUSE, "overtrump=false", "ante=25")
+    assert ("    - *play*, choosing *c* from *hand* of *p*; allowed by the rules **follow_suit** (“Follow the led "
+            "suit if you can.”), **must_trump** (“Out of the led suit, play a trump if you have one.”):") in text
+    assert ("  - does not apply in this game: it applies only when *overtrump* and the suit of *c* is *trump* and "
+            "(*led* is *trump* or not *can_follow*(*p*)) and *can_overtrump*(*p*)") in text
+    assert "  - Subtract 25 from *money* of *q*.\n  - Add 25 to *pot*." in text
+    with_it = _rulebook(capsys, BOORAY_HOUSE, "overtrump=true")
+    assert ("  - applies when the suit of *c* is *trump* and (*led* is *trump* or not *can_follow*(*p*)) and "
+            "*can_overtrump*(*p*)") in with_it
+    assert "**must_overtrump** (“Playing a trump" in with_it
+
+
+def test_the_rulebook_keeps_only_the_branch_the_options_choose(capsys):
+    assert "- *hand_score(p)*: *special_score*(*p*)\n" in _rulebook(capsys, BOUNCER, "special_bouncers=true")
+    text = _rulebook(capsys, BOSSPOKER_HOUSE, "peeking=false")
+    assert "Show *number_of*(*q*) to *p*." not in text and "keeps {p} from looking" not in text
+    assert "Show *number_of*(*q*) to *p*." in _rulebook(capsys, BOSSPOKER_HOUSE)
+
+
+def test_the_rulebook_without_options_writes_every_option_by_its_name(capsys):
+    text = _rulebook(capsys, BOSSPOKER_HOUSE)
+    assert "if *raises* is `any_amount`, otherwise" in text and "If *q* is not none and *peeking*:" in text
+
+
+def test_the_rulebook_says_a_computed_deal_and_a_division_in_words(capsys):
+    text = _rulebook(capsys, BOUNCER_TABLE)
+    assert ("- Deal (39 divided by the number of players (rounded down)) cards from *stock* to the *hand* of each "
+            "of the players in turn from *first_leader*, one card at a time.") in text

@@ -1,7 +1,8 @@
-"""Who loses: in games all but one seat win (Old Maid, drawn with one loser) simulate and compare
-count each seat's losses and sole losses and test the loser balance as simulate does; a game with
-a sole winner counts every other seat as losing, and without games of one loser no loser line
-is printed."""
+"""Whether the seats are balanced: a chi-square test of every seat's wins (pot-limit Boss Poker
+favours the first Bosses, not only P0); in games all but one seat win (Old Maid, drawn with one
+loser) simulate and compare count each seat's losses and sole losses and test the loser balance
+alike; a game with a sole winner counts every other seat as losing, and without games of one
+loser no loser line is printed."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from cardgame.interpreter.studies.compare import compare
 from cardgame.interpreter.studies.simulate import simulate
 from cardgame.repl.cli import main
 
-from helpers import ROOT, SCRIPTS, load_script
+from helpers import BOSSPOKER_HOUSE, ROOT, SCRIPTS, load_script
 
 
 def test_old_maid_ends_every_game_with_exactly_one_loser():
@@ -81,3 +82,22 @@ def test_compare_of_games_without_one_loser_prints_no_loser_line(capsys):
     path = str(SCRIPTS / "old_maid.cardgame")
     assert main(["compare", path, path, "-n", "10", "--players", "2", "--no-progress"]) == 0
     assert "loser balance" not in capsys.readouterr().out
+
+
+def test_balance_is_a_chi_square_test_of_every_seats_wins():
+    from cardgame.interpreter.studies.stats import balance
+    assert balance([291, 271, 244, 194]) == {"chi2": 21.176, "df": 3, "p_value": 0.0001}
+    assert balance([349, 304, 328])["p_value"] == 0.2122
+    assert balance([0, 0]) == {"chi2": None, "df": None, "p_value": None}
+
+
+def test_pot_limit_boss_poker_is_unbalanced_though_p0_is_not_the_seat_that_suffers(capsys):
+    """Pot-limit raises end most games by the third round, so the seats that are Boss first
+    (P0, P1, P2) gain; P3 wins least.  The balance test sees it over every seat."""
+    assert main(["simulate", BOSSPOKER_HOUSE, "-n", "1000", "--players", "4", "--option", "raises=pot_limit", "--json",
+                 "--no-progress"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["wins_by_seat"] == [291, 271, 244, 194]
+    assert stats["metrics"]["seat_balance"] == {"chi2": 21.176, "df": 3, "p_value": 0.0001}
+    assert main(["simulate", BOSSPOKER_HOUSE, "-n", "20", "--players", "4", "--no-progress"]) == 0
+    assert any(line.startswith("seat balance: chi-square ") for line in capsys.readouterr().out.splitlines())

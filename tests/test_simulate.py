@@ -1,6 +1,7 @@
 """`cardgame simulate`: every game is accounted for (won, drawn, capped, faulted, stopped by
 the limit), faults are shown with the command that replays them and make the exit code 1, a
-report or chart it cannot write is said so, and the script's measures are exact."""
+report or chart it cannot write is said so, the script's measures are exact, and a game without
+a score reports no scores or leads."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from cardgame import interpreter
 from cardgame.interpreter.language.rng import derive
 from cardgame.repl.cli import main
 
-from helpers import ROOT, faulty_script
+from helpers import BOHEI_SHORT, ROOT, faulty_script
 
 SCRIPTS = ROOT / "tests" / "scripts"
 LINT = ROOT / "tests" / "lint"
@@ -152,3 +153,14 @@ def test_a_fault_in_a_measure_says_how_to_replay_it(tmp_path, capsys):
     assert main(["simulate", faulty_script(tmp_path), "-n", "3"]) == 1
     out = capsys.readouterr().out
     assert "replay it with `cardgame play" in out and "measures" not in out
+
+
+def test_simulate_does_not_report_scores_or_leads_of_a_game_without_a_score(capsys):
+    assert main(["simulate", BOHEI_SHORT, "-n", "20", "--metrics", "full", "--json", "--no-progress"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["scored"] is False
+    assert stats["metrics"]["lead_changes"]["n"] == 0 and stats["metrics"]["decided_at"]["n"] == 0
+    assert main(["simulate", BOHEI_SHORT, "-n", "20", "--metrics", "full", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "lead changes: not measured (the script has no `score`: nobody leads)" in out
+    assert "P0     " in out and "none (the script has no `score`)" in out and "0.00 ± 0.00" not in out
