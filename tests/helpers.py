@@ -262,3 +262,18 @@ phase main {
     end game
 }
 '''
+
+
+# ---- cache files ---------------------------------------------------------------------------------
+
+def damage(path, old: bytes, new: bytes) -> None:
+    """Damage that still unpickles or unmarshals: one text inside the data changed."""
+    data = path.read_bytes()
+    assert len(old) == len(new) and old in data
+    path.write_bytes(data.replace(old, new, 1))
+
+
+def kept_file(folder, prefix: str):
+    """The one file of the cache folder whose name starts with `prefix`."""
+    (path,) = [p for p in folder.iterdir() if p.name.startswith(prefix)]
+    return path

@@ -167,3 +167,11 @@ def test_a_game_without_a_score_does_not_show_everybody_at_zero(capsys):
     s.start(str(SCRIPTS / "old_maid.cardgame"), seed=3)
     assert ", game over, scores none (the script has no `score`), winners " in s.execute("auto end")
     assert "· scores none (the script has no `score`)" in s.execute("state").splitlines()[0]
+
+
+@pytest.mark.parametrize("address", ["", "bogus::", "tls://127.0.0.1:1"])
+def test_a_dask_address_without_a_scheduler_is_a_diagnostic(address, capsys):
+    pytest.importorskip("distributed")
+    assert main(["simulate", "-n", "2", "--dask", address, BOUNCER]) == 1  # was a traceback from Dask
+    err = capsys.readouterr().err
+    assert "[E0906]" in err and f"at `{address}`" in err

@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 from cardgame import interpreter
-from helpers import GAMES
+from helpers import GAMES, damage, kept_file, played_json
 from cardgame.interpreter.codegen import code_cache, gen_assembly, generator as codegen
 from cardgame.interpreter.language import kept_files
 from cardgame.interpreter.studies.simulate import simulate
@@ -93,6 +93,16 @@ def test_a_damaged_file_is_made_again(folder, monkeypatch):
     again = interpreter.load(BOUNCER)
     assert runs["passes"] > 0 and again.program.compiler.gen.sources == first.program.compiler.gen.sources
     assert place.read_bytes() == data  # written whole again
+
+
+def test_a_damaged_code_file_is_made_again_not_used(folder, monkeypatch):
+    expected = played_json(interpreter.load(BOUNCER), 3, 1)
+    damage(kept_file(folder, "code-"), b"st.vars", b"st.varz")  # a generated line: once a traceback
+    passes = []
+    slots_in_locals = codegen.slots_in_locals
+    monkeypatch.setattr(codegen, "slots_in_locals", lambda lines: passes.append(1) or slots_in_locals(lines))
+    assert played_json(interpreter.load(BOUNCER), 3, 1) == expected
+    assert passes
 
 
 def test_a_file_from_other_interpreter_code_is_not_used(folder, monkeypatch):

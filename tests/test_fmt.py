@@ -307,3 +307,9 @@ def test_fmt_indents_a_top_level_declaration_continued_after_a_comma():
         "attribute game_points from rank: 2 = 0, 3 = 0, 4 = 0, 5 = 0, 6 = 0, 7 = 0, 8 = 0, 9 = 0, 10 = 10,",
         "    J = 1, Q = 2, K = 3, A = 4"]
     assert format_source(formatted)[0] == formatted
+
+
+def test_fmt_still_reads_windows_line_ends_as_formatted(tmp_path):
+    path = tmp_path / "crlf.cardgame"
+    path.write_bytes(b'game "x"\r\nplayers 2\r\nphase main {\r\n    end game\r\n}\r\n')
+    assert main(["fmt", "--check", str(path)]) == 0

@@ -1,9 +1,11 @@
-"""Hostile files: devices, pipes, links out of the folder, huge files and huge includes."""
+"""Hostile files: devices, pipes, links out of the folder, huge files and huge includes, for
+`check` and for `fmt` (which reads no device or pipe and writes nothing through a link)."""
 
 from __future__ import annotations
 
 import os
 
+from cardgame.repl.cli import main
 from conftest import SCRIPTS
 
 BASE = (SCRIPTS / "binder_range.cardgame").read_text().replace("1..4000000000000000000", "1..3")
@@ -67,3 +69,28 @@ def test_the_repl_loads_no_device(tmp_path):
     session = Session()
     out = session.execute("load /dev/zero")
     assert session.failed and "[E0605]" in out
+
+
+TINY_UNFORMATTED = 'game "x"\nplayers   2\nphase main {\n  end game\n}\n'
+
+
+def test_fmt_reads_no_device_or_pipe(tmp_path, capsys):
+    os.mkfifo(tmp_path / "pipe.cardgame")
+    assert main(["fmt", "--check", "/dev/zero"]) == 1  # was read for ever, its memory growing
+    assert main(["fmt", "--check", str(tmp_path / "pipe.cardgame")]) == 1  # was blocked for ever
+    assert main(["fmt", "--check", str(tmp_path)]) == 1  # found in a folder
+    assert capsys.readouterr().err.count("[E0605]") == 3
+
+
+def test_fmt_of_a_folder_writes_nothing_through_a_link_out_of_it(tmp_path, capsys):
+    outside = tmp_path / "outside.cardgame"
+    outside.write_text(TINY_UNFORMATTED)
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "folder" / "link.cardgame").symlink_to(outside)
+    (tmp_path / "folder" / "own.cardgame").write_text(TINY_UNFORMATTED)
+    assert main(["fmt", str(tmp_path / "folder")]) == 1
+    assert "[E0604]" in capsys.readouterr().err
+    assert outside.read_text() == TINY_UNFORMATTED
+    assert (tmp_path / "folder" / "own.cardgame").read_text() != TINY_UNFORMATTED
+    assert main(["fmt", str(tmp_path / "folder" / "link.cardgame")]) == 0  # named: formatted where it lies
+    assert outside.read_text() == (tmp_path / "folder" / "own.cardgame").read_text()
