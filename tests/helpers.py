@@ -9,6 +9,7 @@ from cardgame import interpreter
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
 SCRIPTS = ROOT / "tests" / "scripts"
+WAR = SCRIPTS / "war.cardgame"  # a small whole game the hostile tests change here and there
 # the designer's variants of the shipped games (tests/scripts/variants/), as the command line takes them
 VARIANTS = SCRIPTS / "variants"
 BOUNCER_TABLE = str(VARIANTS / "bouncer_table.cardgame")

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from cardgame import interpreter
 from helpers import GAMES, ROOT, SCRIPTS, faulty_script
 from cardgame.repl.cli import main
 
@@ -175,3 +176,25 @@ def test_a_dask_address_without_a_scheduler_is_a_diagnostic(address, capsys):
     assert main(["simulate", "-n", "2", "--dask", address, BOUNCER]) == 1  # was a traceback from Dask
     err = capsys.readouterr().err
     assert "[E0906]" in err and f"at `{address}`" in err
+
+
+BOORAY = ROOT / "games" / "booray.cardgame"
+
+
+@pytest.mark.parametrize("value", ["5_0", "\u0663", "\uff11\uff10", "0x10", "1e1", "7.0", "9" * 30])
+def test_a_number_option_takes_ascii_digits_only(value, capsys):
+    """int() read `5_0` as 50 and the Arabic-Indic `٣` as 3, which no script can write."""
+    assert main(["play", str(BOORAY), "--seed", "1", "--option", f"hands={value}"]) == 1
+    assert "[E0702]" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value, read", [("7", 7), ("+7", 7), ("-0", 0), ("07", 7), (" 7 ", 7)])
+def test_plain_numbers_still_read(value, read):
+    game = interpreter.load(str(BOORAY))
+    assert game.read_options({"hands": value}) == {"hands": read}
+
+
+def test_a_long_option_name_or_value_is_quoted_back_clipped(capsys):
+    assert main(["play", str(BOORAY), "--option", "hands=" + "9" * 5000, "--option", "x" * 5000 + "=1"]) == 1
+    err = capsys.readouterr().err
+    assert "[E0701]" in err and "[E0702]" in err and "(5,000 characters)" in err and len(err) < 600

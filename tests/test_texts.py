@@ -1,5 +1,6 @@
 """Texts: parts (`{...}`) only in a log line or a prompt, escaped braces kept as written, and texts
-as the items of a move quoted where they would read as another value, each move read back."""
+as the items of a move quoted where they would read as another value or run into each other's
+words, each move read back."""
 
 from __future__ import annotations
 
@@ -54,3 +55,31 @@ def test_a_text_that_reads_as_a_value_is_quoted_and_every_move_round_trips(tmp_p
         again = game.new_game(seed=1)
         again.apply(move)
         assert played.to_json() == again.to_json() and played.history == [move.text]
+
+
+TEXT_ITEMS = """game "Words"
+players 2
+
+phase main {
+    decide seat(0) "Say something" {
+        lay(ts from 1..2 of ["a b", "a", "b", ""])
+        pick(a from ["x y", "x"], b from ["z", "y z"])
+        say(e from ["", "q"], f from ["q", ""])
+    }
+    end game
+}
+"""
+
+
+def test_texts_whose_words_run_together_still_name_one_move_each(tmp_path):
+    """`pick "x y" z` and `pick x "y z"` both read `pick x y z`, so one of the two legal moves
+    was silently dropped from the listing (11 moves of 19 were lost or merged)."""
+    script = tmp_path / "words.cardgame"
+    script.write_text(TEXT_ITEMS)
+    state = interpreter.load(str(script)).new_game(players=2, seed=1)
+    texts = [m.text for m in state.legal_moves()]
+    assert texts == ['lay ""', 'lay a', 'lay "a b"', 'lay b', 'lay "" a', 'lay "" "a b"', 'lay "" b', 'lay a "a b"',
+                     'lay a b', 'lay "a b" b', 'pick "x y" z', 'pick "x y" "y z"', 'pick x z', 'pick x "y z"',
+                     'say "" q', 'say "" ""', 'say q q', 'say q ""']
+    state.apply('pick x "y z"')
+    assert state.history == ['pick x "y z"']
