@@ -165,6 +165,14 @@ phase main {
 '''
 
 
+def bouncer(seed: int = 1):
+    """A REPL session with Bouncer started at `seed`."""
+    from cardgame.repl.session import Session
+    s = Session()
+    s.start(str(GAMES / "bouncer.cardgame"), seed=seed)
+    return s
+
+
 def session_of(tmp_path, text: str, name: str):
     """A REPL session with the script `text`, written to tmp_path/NAME, loaded."""
     from cardgame.repl.session import Session

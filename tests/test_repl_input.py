@@ -1,6 +1,8 @@
-"""Forgiving input, typed the way people type it: any letter case, values in any order, pdb
-habits, a pasted block, setting commands asked without a value, and the hints that answer a
-slip in the REPL's own terms."""
+"""Forgiving input, typed the way people type it: any letter case, values and cards in any order,
+lists typed loosely, cards copied from the table with their suit symbols, pdb habits, a pasted
+block or a line pasted with its prompt, setting commands asked without a value, the hints that
+answer a slip in the REPL's own terms (the nearest move or number, the counts a move takes, the
+one-line `help` of a command in any case), and replays that travel between folders."""
 
 from __future__ import annotations
 
@@ -104,6 +106,37 @@ def test_a_word_that_is_no_card_gets_the_nearest_move():
     s.execute("view P1")
     out = s.execute("play jx")
     assert "did you mean `play JD`?" in out
+
+
+BOHEI = str(GAMES / "bohei.cardgame")
+
+
+def test_a_word_that_is_no_option_is_said_once():
+    s = Session()
+    s.start(BOHEI, seed=4)
+    s.execute("play wears")  # the table: Does P0 wear glasses?
+    assert s.execute("play wears") == "error: `wears` is not an option here; the options are: owns, does_not"
+
+
+def test_did_you_mean_compares_what_follows_the_moves_shared_name():
+    s = bouncer(seed=4)
+    s.execute("play 2C")  # P1 must follow clubs: KC, 6C
+    out = s.execute("play zz")
+    assert out.startswith("error: `play zz` is not one of the choices; the `play` moves here, legal or not: ")
+    assert "did you mean" not in out  # it said `play KD`: `play ` is all they share
+    out = s.execute("play ac")
+    assert out.endswith("did you mean `play KC`?")  # one card away: same suit
+    assert "did you mean" not in s.execute("play play")  # nothing typed after the name is near nothing
+
+
+def test_a_card_copied_from_the_table_with_its_suit_symbol_names_the_card():
+    s = bouncer()
+    s.symbols = True
+    assert "9♦" in s.execute("state")
+    assert s.execute("moves 9♦") == s.execute("moves 9D")
+    assert s.execute("why 9♦") == s.execute("why 9D")
+    assert s.execute("play 9♦") == "1. P0: play 9D"  # it said `play 9♦` is not a move; did you mean `play 9S`?
+    assert s.execute("play K♥*").startswith("error: `play KH` is not a move here")  # copied with its face-up mark
 
 
 def test_a_number_out_of_range_is_answered_with_the_nearest_number():
@@ -254,6 +287,16 @@ def test_a_block_pasted_into_prompt_toolkit_runs_each_line():
     assert "   2. P1: play " in outputs[0] and s.step == 2
 
 
+def test_a_line_pasted_with_its_prompt_runs_the_command_after_it():
+    s = bouncer()
+    assert s.execute("> moves") == bouncer().execute("moves")  # as the docs write a session
+    assert s.execute("bouncer 0 P0 [all]> play 1") == "1. P0: play 9D"  # copied from the terminal
+    assert s.execute("bouncer 1 P1 [P1]>") == "" and not s.failed  # a bare prompt is an empty line
+    out = s.execute_block("bouncer 1 P1 [all]> play 1\nbouncer 2 P2 [all]> log")
+    assert out.split("\n")[0] == "> play 1" and "   2. P1: play " in out
+    assert s.execute("P0 to act: Play a card").startswith("error: unknown command `P0`")  # output stays no command
+
+
 # ---- pdb habits and settings asked without a value -------------------------------------------------
 
 @pytest.mark.parametrize("alias, command", [
@@ -347,6 +390,13 @@ def test_help_fits_the_width_without_breaking_words():
         assert all(len(line) <= width for line in text.split("\n")), width
         words = set(" ".join(c.summary for c in __import__("cardgame.repl.commands").repl.commands.COMMANDS).split())
         assert words <= set(text.split())  # every word of every summary is there whole
+
+
+def test_help_reads_a_command_in_any_case_and_suggests_the_nearest():
+    s = bouncer()
+    assert s.execute("help PLAY") == s.execute("help play")  # `PLAY 9d` runs; `help PLAY` said no command
+    assert s.execute("help mvoes") == "error: no command `mvoes`\n  = help: did you mean `help moves`? `help` lists them all"
+    assert s.execute("help zzz") == "error: no command `zzz`\n  = help: `help` lists them all"
 
 
 def test_options_line_up():

@@ -109,6 +109,23 @@ def test_every_command_has_a_handler_help_and_example():
     assert "no command" in fails(s, "help nosuch")
 
 
+@pytest.mark.parametrize("script", [GAMES / "bouncer.cardgame", GAMES / "booray.cardgame", GAMES / "bohei.cardgame",
+                                    GAMES / "bosspoker.cardgame", GAMES.parent / "tests" / "scripts" / "klondike.cardgame",
+                                    GAMES.parent / "tests" / "scripts" / "hanabi.cardgame"])
+def test_help_examples_are_built_from_the_game_loaded_and_run(script):
+    for name in ("source", "show", "eval", "watch", "break", "moves", "play", "why", "new"):
+        s = Session()
+        s.start(str(script), seed=1)
+        example = s.execute(f"help {name}").split("  example: ")[1]
+        s.execute(example)
+        assert not s.failed, (name, example)  # `source main`, `eval count(hand[P0])` named nothing here
+
+
+def test_without_a_game_help_keeps_its_fixed_examples():
+    from cardgame.repl.commands import BY_NAME
+    assert Session().execute("help source").endswith(f"example: {BY_NAME['source'].example}")
+
+
 def test_session_layer_does_not_import_prompt_toolkit_and_uses_only_the_public_api():
     for name in ("session.py", "commands.py", "replay.py"):
         tree = ast.parse((ROOT / "repl" / name).read_text())
@@ -358,6 +375,14 @@ def test_why_names_the_failing_rule_and_its_source_line():
     assert "illegal: `play ZZ` is not one of the choices" in out
 
 
+def test_play_and_why_after_the_end_say_the_game_is_over():
+    s = bouncer()
+    s.execute("auto end")
+    help_line = "  = help: `undo` goes back to a position before; `new` starts a new game"
+    assert s.execute("play 1") == "error: the game is over: there is no move to make\n" + help_line  # `no move 1`
+    assert s.execute("why 9D") == "error: the game is over: there is no move to judge\n" + help_line
+
+
 def test_trace_on_and_off():
     s = bouncer()
     assert s.execute("trace on") == "trace on"
@@ -481,6 +506,41 @@ def test_a_fault_is_reported_and_undo_goes_back(tmp_path):
     assert s.state.fault is None and s.step == 0
 
 
+ENDLESS = '''# A game whose end condition never holds: only the decision limit stops it.
+game "Endless"
+players 2
+var turns: int = 0
+phase main {
+    decide seat(turns % 2) "Go?" {
+        go {
+            set turns += 1
+        }
+    }
+    if turns < 0 {
+        end game
+    }
+    next main
+}
+score p: turns
+'''
+
+
+def test_the_decision_limit_reached_by_auto_or_in_an_opened_replay_is_shown(monkeypatch, tmp_path):
+    from cardgame.interpreter.language import limits
+    monkeypatch.setattr(limits, "MAX_DECISIONS", 50)
+    script = tmp_path / "endless.cardgame"
+    script.write_text(ENDLESS)
+    s = Session()
+    s.start(str(script))
+    out = s.execute("auto end")  # it said only "the game stopped with an error", and not which
+    assert "50. P1: go\nerror[R0001]: the game reached 50 decisions without ending" in out and s.failed
+    s.execute(f"save {tmp_path / 'limit.replay'}")
+    out = Session().execute(f"open {tmp_path / 'limit.replay'}")
+    assert out.endswith("step 50, phase main, the game stopped with an error\n"
+                        "error[R0001]: the game reached 50 decisions without ending\n"
+                        "  = help: an end condition may never be met")
+
+
 # ---- time travel --------------------------------------------------------------------------------------------
 
 def test_undo_redo_goto_return_exactly_the_earlier_states():
@@ -527,6 +587,24 @@ def test_time_travel_errors(line, message):
 
 def test_undo_at_the_start():
     assert "nothing to undo" in fails(bouncer(), "undo")
+
+
+def test_a_new_move_after_undo_says_how_many_undone_moves_it_drops():
+    s = bouncer()
+    s.execute("auto 5")
+    s.execute("goto 2")
+    out = s.execute("play 1")  # another move than the undone third one
+    assert out.endswith("note: 3 undone moves dropped: a new one was made at step 2")  # they went silently
+    assert s.execute("redo") == "error: nothing to redo"
+
+
+def test_the_undone_move_made_again_keeps_the_ones_after_it():
+    s = bouncer()
+    s.execute("auto 5")
+    s.execute("undo 3")
+    out = s.execute("auto 1")  # the random agent replays the same move at the same step
+    assert "note:" not in out and s.step == 3
+    assert s.execute("goto 5").startswith("step 5, ") and len(s.state.history) == 5
 
 
 def test_log_numbers_the_moves():
@@ -614,6 +692,14 @@ def test_breakpoints():
     assert s.execute("break") == "3. when total[P0] < -50"
 
 
+def test_a_when_breakpoint_true_already_says_it_stops_when_it_becomes_true_again():
+    s = bouncer()
+    assert s.execute("break when led == none") == \
+        "breakpoint 1: when led == none (true now: `auto` stops when it becomes true again)"
+    assert "became true" in s.execute("auto") and s.step == 3  # not at once: after the first trick
+    assert s.execute("break when led != none") == "breakpoint 2: when led != none"
+
+
 @pytest.mark.parametrize("line, message", [
     ("break rule nosuch", "unknown rule `nosuch`"),
     ("break phase trik", "did you mean `trick`?"),
@@ -625,6 +711,13 @@ def test_breakpoints():
 ])
 def test_breakpoint_errors(line, message):
     assert message in fails(bouncer(), line)
+
+
+def test_unwatch_and_unbreak_alone_give_their_usage():
+    s = bouncer()
+    assert s.execute("unbreak") == "error: usage: unbreak N|all (there are no breakpoints)"  # no breakpoint ``
+    s.execute("watch total")
+    assert s.execute("unwatch") == "error: usage: unwatch N|all (the ids in use are 1)"
 
 
 # ---- the script ---------------------------------------------------------------------------------------------------
@@ -829,6 +922,18 @@ def test_a_saved_game_given_as_a_script_is_named_for_what_it_is(tmp_path):
         assert "`open FILE`" in diags[0].hint
     out = s.execute(f"load {seen}")
     assert s.last_failed and out.startswith("error[E0640]:")
+
+
+def test_load_given_a_replay_and_open_given_a_script_say_which_command_reads_it(tmp_path):
+    s = bouncer()
+    replay = tmp_path / "first.replay"
+    s.execute(f"save {replay}")
+    assert s.execute(f"load {replay}") == (f"error: `{replay}` is a replay file (saved by `save`), not a script\n"
+                                           f"  = help: `open {replay}` restores its game")  # was E0101 at `{`
+    assert s.execute(f"open {BOUNCER}") == (f"error: `{BOUNCER}` is a script, not a replay file\n  = help: "
+                                            f"`load {BOUNCER}` loads a script; `open` restores a game saved with `save`")
+    fresh = Session()
+    assert fresh.start(str(replay)).startswith(f"error: `{replay}` is a replay file") and fresh.failed
 
 
 def test_prompt_and_toolbar():

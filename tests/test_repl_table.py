@@ -1,7 +1,7 @@
-"""The table: hands sorted in the script's order, suit symbols at a terminal and letters
-elsewhere, the cards in play and the open decision at the top, face-up marks, records shown as
-their fields, empty zones folded, every line fitted to the width; the same drawing in
-`cardgame play --table`; and the toolbar that keeps the watches on a narrow terminal."""
+"""The table: hands sorted in the script's order, suit symbols at a terminal and letters elsewhere,
+the cards in play and the open decision at the top, face-up marks, records shown as their fields,
+dummy's face-up hand drawn as a hand, empty zones folded, every line fitted to the width; the same
+drawing in `cardgame play --table`; and the toolbar that keeps the watches on a narrow terminal."""
 
 from __future__ import annotations
 
@@ -74,6 +74,35 @@ def test_a_card_turned_face_up_in_a_hand_is_marked_in_every_view():
     out = s.execute("state")
     assert "hand[P1]   5  Q♥* +4 hidden" in out and "hand[P2]   5  10♣ Q♣  3♦ 7♦  8♥" in out
     assert "hand[P0]   5  hidden" in out and "stock     32  hidden" in out
+
+
+KLONDIKE = str(GAMES.parent / "tests" / "scripts" / "klondike.cardgame")
+
+
+def _rows(out: str, *names: str) -> list[str]:
+    return [line for line in out.split("\n") if line.split(" ")[0] in names]
+
+
+def test_a_face_up_card_in_a_pile_declared_hidden_is_marked_even_alone():
+    s = Session()
+    s.start(KLONDIKE, seed=4)  # the piles t1..t7 are `shared hidden`, each top card revealed
+    out = s.execute("state")
+    assert _rows(out, "t1", "t2") == ["t1      1  6H*", "t2      2  QD 6C*"]  # t1 read `6H`, as if face down
+    s.execute("view P0")
+    assert _rows(s.execute("state"), "t1", "t2", "t7") == ["t1      1  6H*", "t2      2  (1 hidden) 6C*",
+                                                         "t7      7  (6 hidden) 9S*"]  # `9S* +6 hidden`
+
+
+def test_a_public_zone_marks_nothing_and_a_hand_still_counts_its_hidden_cards_at_the_end():
+    s = Session()
+    s.start(KLONDIKE, seed=4)
+    s.execute("auto 30")
+    assert _rows(s.execute("state"), "fd", "fs") == ["fd      1  AD", "fs      1  AS"]
+    s = Session()
+    s.start(str(GAMES / "booray.cardgame"), seed=4)  # the dealer's turned-up trump card stays in its hand
+    s.execute("auto 3")
+    s.execute("view P0")
+    assert "hand[P1]   5  KH* +4 hidden" in s.execute("state")
 
 
 def test_the_table_comes_from_the_seats_view_only():
