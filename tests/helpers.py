@@ -1,4 +1,6 @@
-"""Test helpers: load shipped games and arrange scenario positions through saved-state JSON."""
+"""Test helpers: load shipped games and the scripts of tests/scripts/, arrange scenario positions
+through saved-state JSON, and the small scripts, sessions, checks and cache-file tools that tests
+in several files share."""
 
 from __future__ import annotations
 

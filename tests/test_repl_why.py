@@ -1,6 +1,7 @@
 """`why` that explains: the one-line verdict first, witnesses for quantifiers, `--expand NAME`
 into definitions, SKIP for a rule whose `when` was false, a legal move's reasons; and the
-engine's `str(Explanation)` and `IllegalMove` message in the same words, with file:line."""
+engine's `str(Explanation)` and `IllegalMove` message in the same words, with file:line; and the
+trace's grouping (a deal, a zone moved whole, a statement turning many cards: one line each)."""
 
 from __future__ import annotations
 

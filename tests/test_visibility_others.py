@@ -1,8 +1,8 @@
 """The zone visibility `others` (every seat sees the cards but the zone's owner: a Hanabi hand, an
-Indian poker card) read through the one knowledge model, and `shown as placed` (a zone drawn in
-its own order, never sorted as a hand); a visibility chosen by a condition of options and
-constants (one that reads the game is E0730).  The game below deals without shuffling, so every hand
-is known: P0 holds B3 B2, P1 holds B1 G3, P2 holds G2 G1, and R1 R2 R3 stay in the stock."""
+Indian poker card) read through the one knowledge model, and `shown as placed` (a zone drawn in its
+own order, never sorted as a hand); a visibility chosen by a condition of options and constants (one
+that reads the game is E0730).  The game below deals without shuffling, so every hand is known: P0
+holds B3 B2, P1 holds B1 G3, P2 holds G2 G1, and R1 R2 R3 stay in the stock."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
-"""Zones and lists (docs/language.md, "Zones and lists"): a zone stands for the list of its
-cards exactly where a list is expected, and is a zone, shown by name, everywhere else.
+"""Zones and lists (docs/language.md, "Zones and lists"): a zone stands for the list of its cards
+exactly where a list is expected, and is a zone, shown by name, everywhere else.
 
-The first tests reproduce issue 17's report (a zone passed as a `list of card` arrived as a
-number), and a list item is set counting from the end (`set l[-1] += 10`) as it is read; the
-property test builds random expressions over zones and lists and checks the
-checker's verdict and the evaluated value against a small model of that one rule.
+The first tests reproduce issue 17's report (a zone passed as a `list of card` arrived as a number),
+and a list item is set counting from the end (`set l[-1] += 10`) as it is read; the property test
+builds random expressions over zones and lists and checks the checker's verdict and the evaluated
+value against a small model of that one rule.
 """
 
 from __future__ import annotations
