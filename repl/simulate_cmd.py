@@ -116,9 +116,22 @@ def text_report(stats) -> list[str]:
               f"forced decisions: {mean(m['forced_share'])}",
               f"information revealed: {mean(m['information_revealed']) if full else _NOT_MEASURED}"]
     for name, entry in stats["measures"].items():
-        lines.append(f"measure {name}{' (per player)' if entry['per_player'] else ''}: {mean(entry)}")
+        lines.append(measure_text(name, entry))
     lines.append(f"{stats['games_per_second']} games/s, {stats['decisions_per_second']} decisions/s")
     return lines
+
+
+def measure_text(name: str, entry) -> str:
+    """A measure's line: a yes/no one as the rate of yes with its Wilson interval, as every
+    other rate is shown; any other as a mean."""
+    if not entry["yes_no"]:
+        return f"measure {name}{' (per player)' if entry['per_player'] else ''}: {mean(entry)}"
+    tags = "per player, yes/no" if entry["per_player"] else "yes/no"
+    if entry["mean"] is None:
+        return f"measure {name} ({tags}): n/a (no game was read)"
+    lo, hi = entry["ci95"]
+    counted = f"{entry['n']:,} {'values (one per seat and game)' if entry['per_player'] else 'games'}"
+    return f"measure {name} ({tags}): yes in {entry['mean']:.1%} [{lo:.1%}–{hi:.1%}] of {counted}"
 
 
 def _team_lines(stats) -> list[str]:
