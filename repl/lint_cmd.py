@@ -19,6 +19,9 @@ from .runs import add_run_args, dask_client, progress_bar, workers_here
 from .stdin_script import NAME, script_source
 
 DEFAULT_GAMES = 20  # per setup
+# interpreter.LINT_MAX_DECISIONS, as `--help` shows it: reading it would import the engine into
+# every command, `check` too (tests/test_cli_conventions.py keeps the two equal)
+DECISIONS_SHOWN = 10_000
 
 
 def register(sub, helpers) -> None:
@@ -32,8 +35,7 @@ def register(sub, helpers) -> None:
     p.add_argument("--seed", type=helpers.seed, default=0, metavar="S", help=SEED_HELP)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="hold an option at this value instead of trying its values")
-    add_run_args(p, helpers.positive, f"how many games of each setup (default {DEFAULT_GAMES})",
-                 interpreter.LINT_MAX_DECISIONS)
+    add_run_args(p, helpers.positive, f"how many games of each setup (default {DEFAULT_GAMES})", DECISIONS_SHOWN)
     add_format(p, "one JSON object: {file, ok, diagnostics, setups, games, decisions, outcomes} "
                   "(docs/simulate.md#lint)",
                "the diagnostics on standard error, then a summary line")

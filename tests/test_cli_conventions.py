@@ -73,6 +73,12 @@ def test_every_command_has_a_description_and_every_argument_help_text():
     assert set(_commands()) == {"check", "play", "simulate", "lint", "compare", "repl", "fmt", "lsp", "rules", "graph"}
 
 
+def test_the_defaults_help_shows_are_the_real_ones():
+    from cardgame import interpreter
+    from cardgame.repl.lint_cmd import DECISIONS_SHOWN
+    assert DECISIONS_SHOWN == interpreter.LINT_MAX_DECISIONS
+
+
 @pytest.mark.parametrize("command", ["check", "play", "simulate", "lint", "compare", "repl", "fmt", "lsp", "rules",
                                      "graph"])
 def test_every_command_help_exits_0(command, capsys):
