@@ -1,4 +1,6 @@
-"""Test helpers: load shipped games and arrange scenario positions through saved-state JSON."""
+"""Test helpers: load shipped games and the scripts of tests/scripts/, arrange scenario positions
+through saved-state JSON, and the small scripts, sessions, checks and cache-file tools that tests
+in several files share."""
 
 from __future__ import annotations
 
@@ -8,14 +10,28 @@ from cardgame import interpreter
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "games"
+SCRIPTS = ROOT / "tests" / "scripts"
+WAR = SCRIPTS / "war.cardgame"  # a small whole game the hostile tests change here and there
+# the designer's variants of the shipped games (tests/scripts/variants/), as the command line takes them
+VARIANTS = SCRIPTS / "variants"
+BOUNCER_TABLE = str(VARIANTS / "bouncer_table.cardgame")
+BOORAY_HOUSE = str(VARIANTS / "booray_house.cardgame")
+BOSSPOKER_HOUSE = str(VARIANTS / "bosspoker_house.cardgame")
+BOHEI_SHORT = str(VARIANTS / "bohei_short.cardgame")
+BOHEI_MEASURED = str(VARIANTS / "bohei_measured.cardgame")
 # every whole game the tests play both ways: the shipped ones, and tests/scripts with its
 # folders (variants/, ...) but not the files scripts include (lib/)
 PLAYED_SCRIPTS = sorted(GAMES.glob("*.cardgame")) + sorted(
-    p for p in (ROOT / "tests" / "scripts").rglob("*.cardgame") if "lib" not in p.parent.parts)
+    p for p in SCRIPTS.rglob("*.cardgame") if "lib" not in p.parent.parts)
 
 
 def load_game(name: str) -> interpreter.Game:
     return interpreter.load(str(GAMES / name))
+
+
+def load_script(name: str) -> interpreter.Game:
+    """A game of tests/scripts/ by its name, `euchre` or `euchre.cardgame`."""
+    return interpreter.load(str(SCRIPTS / (name if name.endswith(".cardgame") else f"{name}.cardgame")))
 
 
 def arrange(state: interpreter.GameState, layout: dict, rest: str) -> interpreter.GameState:
@@ -101,3 +117,174 @@ def ends_at_the_fewest_and_the_most_players(game, games: int = 12, capped_ends: 
         o = stats["outcomes"]
         ended = o["won"] + o["drawn"] + (o["capped"] if capped_ends else 0)
         assert ended == games and not o["faulted"], (players, o, stats["faults"])
+
+
+# ---- small scripts that tests in several files write out ------------------------------------------
+
+# Two seats, each with a move that divides by zero: the game faults at the move that made it.
+FAULTS_AT_ONCE = '''game "Faulty"
+players 2
+var n: int = 0
+phase main {
+    decide seat(0) "Pick" {
+        safe
+        boom {
+            set n = 1 / n
+        }
+    }
+    decide seat(1) "Pick" {
+        boom2 {
+            set n = 1 / n
+        }
+    }
+    end game
+}
+'''
+
+
+def faulty_script(tmp_path) -> str:
+    """FAULTS_AT_ONCE written to tmp_path/faulty.cardgame: its path."""
+    path = tmp_path / "faulty.cardgame"
+    path.write_text(FAULTS_AT_ONCE)
+    return str(path)
+
+
+# A game of one player, who goes on or stops.
+PATIENCE = '''game "Patience"
+players 1
+var turns: int = 0
+phase main {
+    decide seat(0) "Go on?" {
+        go {
+            set turns += 1
+        }
+        stop {
+            end game
+        }
+    }
+    next main
+}
+'''
+
+
+def bouncer(seed: int = 1):
+    """A REPL session with Bouncer started at `seed`."""
+    from cardgame.repl.session import Session
+    s = Session()
+    s.start(str(GAMES / "bouncer.cardgame"), seed=seed)
+    return s
+
+
+def session_of(tmp_path, text: str, name: str):
+    """A REPL session with the script `text`, written to tmp_path/NAME, loaded."""
+    from cardgame.repl.session import Session
+    path = tmp_path / name
+    path.write_text(text)
+    s = Session()
+    s.execute(f"load {path}")
+    return s
+
+
+def check_text(tmp_path, text: str, name: str = "script.cardgame") -> list:
+    """The diagnostics `cardgame check` gives for the script `text`, written to tmp_path/NAME."""
+    path = tmp_path / name
+    path.write_text(text)
+    return interpreter.check_file(str(path))[3]
+
+
+def check_codes(tmp_path, text: str, name: str = "script.cardgame") -> list[str]:
+    """The codes of check_text's diagnostics."""
+    return [d.code for d in check_text(tmp_path, text, name)]
+
+
+def load_text(tmp_path, text: str, name: str = "game.cardgame") -> interpreter.Game:
+    """The game of the script `text`, written to tmp_path/NAME and loaded."""
+    path = tmp_path / name
+    path.write_text(text)
+    return interpreter.load(str(path))
+
+
+# Three seats asked at once to pick a card; P1 was dealt nothing.
+EMPTY_HANDED = '''game "Empty handed"
+players 3
+deck d in stock {
+    rank: 1, 2, 3, 4
+}
+zone stock: shared hidden
+zone hand: per player owner
+zone pile: shared public
+phase main {
+    deal 1 from stock to hand of [seat(0), seat(2)]
+    simultaneously for p in players {
+        decide p "Pick a card" {
+            pick(c from hand[p]) {
+                move c to pile
+            }
+        }
+    }
+    end game
+}
+'''
+
+
+def value_of(state, expression: str, viewer="all") -> str:
+    """The value of `expression` on `state`, as `eval` shows it; no diagnostic allowed."""
+    value, diags = state.evaluate(expression, viewer=viewer)
+    assert not diags, diags
+    return value
+
+
+# A rule written as a prohibition (`when CASE require false`) beside one that forbids every move
+# it applies to with a real requirement.
+PROHIBITION = '''game "Keep the ace"
+players 2
+
+deck d in stock {
+    rank: 7, 8, A
+    suit: C, S
+    name: rank suit
+}
+
+zone stock: shared hidden
+zone hand: per player owner
+zone played: shared public
+
+rule keep_the_ace(c: card) "The ace of clubs stays in hand while a club is on the table."
+    when c == AC and any x in played where x.suit == C
+    require false
+
+rule no_seven_late(c: card) "No seven after the first card."
+    when c.rank == 7 and count(played) > 0
+    require c.rank != 7
+
+phase main {
+    shuffle stock
+    deal 3 from stock to hand of players
+    repeat 3 times {
+        for p in players {
+            decide p "Play" {
+                play(c from hand[p]) requires keep_the_ace(c), no_seven_late(c) {
+                    move c to played face up
+                }
+                pass
+            }
+        }
+    }
+    end game
+}
+'''
+
+
+# ---- cache files ---------------------------------------------------------------------------------
+
+def damage(path, old: bytes, new: bytes) -> None:
+    """Damage that still unpickles or unmarshals: one text inside the data changed."""
+    data = path.read_bytes()
+    assert len(old) == len(new) and old in data
+    path.write_bytes(data.replace(old, new, 1))
+
+
+def kept_file(folder, prefix: str):
+    """The one file of the cache folder whose name starts with `prefix`."""
+    (path,) = [p for p in folder.iterdir() if p.name.startswith(prefix)]
+    return path

@@ -1,9 +1,10 @@
-"""Card literals (`QS`, `2C`, `10H`): checked, compiled, and typed at the REPL's `eval`."""
+"""Card literals (`QS`, `2C`, `10H`): checked, compiled, and typed at the REPL's `eval` (with a
+suit symbol too: `Q♥`)."""
 
 from __future__ import annotations
 
 from cardgame import interpreter
-from helpers import GAMES
+from helpers import GAMES, bouncer
 from cardgame.repl.session import Session
 
 SCRIPT = '''game "Literals"
@@ -67,3 +68,11 @@ def test_a_person_types_literals_at_the_repl():
     assert s.execute("eval 10H.rank") == "10"
     out = s.execute("eval strength(2Z)")
     assert "E0217" in out and "`2Z` is not a card" in out
+
+
+def test_an_expression_may_name_a_card_with_its_suit_symbol_outside_texts():
+    s = bouncer()  # the prize is QH (seed 1)
+    assert s.execute("eval top(prize)==Q♥") == "true"  # E0139: `♥` is not a character of the language
+    assert s.execute("watch Q♥ in hand[P0]") == "watch 1: QH in hand[P0] = false"
+    assert s.execute("break when top(prize) != Q♥") == "breakpoint 1: when top(prize) != QH"
+    assert s.execute('eval "Q♥"') == "Q♥"  # a text keeps what it says

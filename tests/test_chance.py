@@ -1,4 +1,5 @@
-"""Chance draws (`random(LIST)`, `random(LOW, HIGH)`): seeded, traced, kept out of pure places."""
+"""Chance draws (`random(LIST)`, `random(LOW, HIGH)`): seeded, traced, kept out of pure places (a
+rule, `eval`, the text of a log line), and a drawn value logged plays the same watched or not."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from pathlib import Path
 from cardgame import interpreter
 from cardgame.repl.cli import main
 from cardgame.repl.session import Session
+
+from helpers import PATIENCE, session_of
 
 SCRIPTS = Path(__file__).parent / "scripts"
 DEALER = str(SCRIPTS / "random_dealer.cardgame")
@@ -75,6 +78,15 @@ def test_random_is_only_for_statements(tmp_path):
     assert errors("phase other {\n    set x = random(1)\n    end game\n}") == ["E0210"]
 
 
+def test_a_draw_in_eval_is_refused_in_the_words_of_eval(tmp_path):
+    # the label said "not in a rule, definition, score or the listing of a decision's moves"
+    s = session_of(tmp_path, PATIENCE, "patience.cardgame")
+    out = s.execute("eval random(1, 6)")
+    assert "error[E0218]" in out
+    assert "not in an expression asked of the game (`eval`, `watch`, `break when`)" in out
+    assert "not in a rule" not in out
+
+
 def test_bad_draws_fault_with_the_language_words(tmp_path):
     path = tmp_path / "s.cardgame"
     path.write_text('game "G"\nplayers 2\nvar x: int = 0\nphase main {\n    set x = random(3, 1)\n    end game\n}\n')
@@ -93,3 +105,37 @@ def test_a_person_sees_the_draw_in_the_repl_trace():
     assert out.splitlines()[0] == "1. P0: reroll"
     assert out.splitlines()[1] == f"    chance: drew 2  [{DEALER}:16]"
     assert "E0218" in s.execute("eval random(1, 6)")
+
+
+ROLL_LOG = """game "Roll log"
+players 2
+
+var total: int = 0
+
+phase main {
+    log "you rolled {DRAW}"
+    set total = random(1, 1000000)
+    decide seat(0) "Keep?" {
+        keep
+    }
+    end game
+}
+
+score p: total
+winners: highest score
+"""
+
+
+def test_a_draw_in_a_log_line_is_e0218_and_a_drawn_value_logged_plays_the_same_watched_or_not(tmp_path):
+    """The `{random(1, 6)}` of a log line drew only when a tracer listened: seed 5 gave 752308
+    under `cardgame play` and 386769 unwatched (simulate, the API)."""
+    script = tmp_path / "roll.cardgame"
+    script.write_text(ROLL_LOG.replace("DRAW", "random(1, 6)"))
+    _tables, _items, _sources, diags = interpreter.check_file(str(script))
+    assert [d.code for d in diags] == ["E0218"]
+    script.write_text(ROLL_LOG.replace("DRAW", "total").replace("    log", "    set total = random(1, 6)\n    log"))
+    game = interpreter.load(str(script))
+    heard = []
+    watched = game.new_game(players=2, seed=5, tracer=heard.append)
+    unwatched = game.new_game(players=2, seed=5)
+    assert heard and watched.to_json() == unwatched.to_json()

@@ -1,5 +1,7 @@
 """Choosing several items in one decision (`cs from 3 of hand[p]`, `cs from 1..2 of ...`):
-checked, enumerated (fast and generic alike), read in any order, explained, saved, masked."""
+checked, enumerated (fast and generic alike), read in any order, explained, saved, masked; and
+one item from a list that a loop of its own builds (a comprehension, a quantifier, a sort, a
+pattern), which over an empty hand still offers the decision's other alternatives."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from hypothesis import strategies as st
 
 from cardgame import interpreter
 from cardgame.interpreter.machine.enumeration import enumerate_moves
+from cardgame.interpreter.studies.agents import RandomAgent
+from cardgame.interpreter.studies.simulate import play_one
 from helpers import ROOT
 from cardgame.repl.session import Session
 
@@ -290,3 +294,80 @@ def test_a_huge_choice_faults_at_once(tmp_path):
     state = game(tmp_path, "pick(ns from 0..20000 of range(1, 9999))").new_game(seed=1)
     assert state.legal_moves() == []
     assert state.fault.message == "this decision offers more than 10,000 moves"
+
+
+# ---- one item from a list a loop of its own builds ----------------------------------------------
+
+_EMPTY_HAND = '''game "Empty hand"
+players 2
+deck d in stock {{
+    ordered rank: 1, 2, 3, 4, 5, 6
+    suit: C, D, H
+}}
+zone stock: shared hidden
+zone hand: per player owner
+zone pile: shared public
+var who: player = seat(0)
+var turns: int = 0
+phase main {{
+    set turns += 1
+    if turns > 6 {{
+        end game
+    }}
+    decide who "Play or skip" {{
+        play({binder}) {{
+            set turns += 0
+        }}
+        skip {{
+            if not empty(stock) {{
+                move top(stock) to hand[who]
+            }}
+        }}
+    }}
+    set who = left_of(who)
+    next main
+}}
+'''
+
+
+# A binder's list walked by a loop of its own (a comprehension, a quantifier, a best item, a
+# sort, a pattern): over an empty hand the loop runs no round, and the listing must still offer
+# `skip` (it raised UnboundLocalError: the loop variable's write-back read a name never set).
+BINDERS = [
+    "c from [x for x in hand[who]]",
+    "c from [x for x in hand[who] where x.rank > 2]",
+    "c from sorted x in hand[who] by x.rank",
+    "c from sorted x in hand[who] by [x.rank, place(x.rank)]",
+    "c from [max x in hand[who] by x.rank]",
+    "g from groups x in hand[who] by x.rank",
+    "g from runs x in hand[who] by x.rank least 2",
+    "n in 1..count x in hand[who] where x.rank > 2",
+    "n in 1..(if any x in hand[who] where x.rank > 2 then 1 else 0)",
+    "n in 1..(if all x in hand[who] where x.rank > 2 then 0 else 1)",
+    "c from [y for x in hand[who] for y in hand[who] where x != y]",
+    "c from (let h = sorted x in hand[who] by x.rank in h)",
+]
+
+
+def _api(game, seed):
+    state = game.new_game(seed=seed)
+    agent = RandomAgent.for_game(seed)
+    while not state.is_over and state.fault is None:
+        state.apply(agent.choose(state.legal_moves()))
+    return state
+
+
+@pytest.mark.parametrize("binder", BINDERS)
+def test_a_binder_over_a_loop_of_an_empty_hand_offers_the_other_alternatives(binder, tmp_path):
+    path = tmp_path / "empty_hand.cardgame"
+    path.write_text(_EMPTY_HAND.format(binder=binder))
+    game = interpreter.load(str(path))
+    state = game.new_game(seed=1)
+    assert [m.text for m in state.legal_moves()] == ["skip"]  # both hands are empty at the start
+    assert state.explain("skip").legal
+    for seed in range(4):
+        api = _api(game, seed)
+        played, finished = play_one(game, 2, seed, {})
+        assert finished and api.is_over and api.fault is None
+        assert (played.decisions, played.game_work, played.to_json()) == (api.decisions, api.game_work, api.to_json())
+        assert any(line.startswith(("play", "skip")) for line in api.history)

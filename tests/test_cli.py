@@ -6,7 +6,8 @@ import sys
 
 import pytest
 
-from helpers import GAMES, ROOT
+from cardgame import interpreter
+from helpers import GAMES, ROOT, SCRIPTS, faulty_script
 from cardgame.repl.cli import main
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
@@ -140,3 +141,61 @@ def test_a_game_of_play_reopens_in_the_repl_move_for_move(tmp_path, capsys):
     assert session.state.history == played and session.state.is_over
     session.execute("undo")
     assert session.state.history == played[:-1] and not session.state.is_over
+
+
+def test_cardgame_play_logs_and_saves_the_move_that_faulted(tmp_path, capsys):
+    # seed 1's random P0 chooses `boom`: the log named no move at all, and `--save` wrote nothing
+    script, replay = faulty_script(tmp_path), tmp_path / "faulty.replay"
+    assert main(["play", script, "--seed", "1", "--save", str(replay)]) == 1
+    out, err = capsys.readouterr()
+    assert "1. P0: boom" in out and "division by zero" in err and "faulty.cardgame:8" in err
+    assert json.loads(replay.read_text())["moves"] == ["boom"]
+    # seed 3: P0 plays `safe`, P1's only move faults; as one seat saw it, and as JSON
+    assert main(["play", script, "--seed", "3", "--view", "P1"]) == 1
+    out, err = capsys.readouterr()
+    assert "1. P0: safe" in out and "2. P1: boom2" in out and "faulty.cardgame:13" in err
+    assert main(["play", script, "--seed", "3", "--json"]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r.get("move") for r in records[1:]] == ["safe", "boom2"]
+
+
+def test_a_game_without_a_score_does_not_show_everybody_at_zero(capsys):
+    """Before: `final scores: P0 0, P1 0, P2 0` and `game over, scores P0 0, ...` for Old Maid,
+    which declares no `score` (simulate already said "none (the script has no `score`)")."""
+    from cardgame.repl.session import Session
+    assert main(["play", str(SCRIPTS / "old_maid.cardgame"), "--seed", "5", "--players", "3"]) == 0
+    assert capsys.readouterr().out.splitlines()[-2] == "final scores: none (the script has no `score`)"
+    s = Session()
+    s.start(str(SCRIPTS / "old_maid.cardgame"), seed=3)
+    assert ", game over, scores none (the script has no `score`), winners " in s.execute("auto end")
+    assert "· scores none (the script has no `score`)" in s.execute("state").splitlines()[0]
+
+
+@pytest.mark.parametrize("address", ["", "bogus::", "tls://127.0.0.1:1"])
+def test_a_dask_address_without_a_scheduler_is_a_diagnostic(address, capsys):
+    pytest.importorskip("distributed")
+    assert main(["simulate", "-n", "2", "--dask", address, BOUNCER]) == 1  # was a traceback from Dask
+    err = capsys.readouterr().err
+    assert "[E0906]" in err and f"at `{address}`" in err
+
+
+BOORAY = ROOT / "games" / "booray.cardgame"
+
+
+@pytest.mark.parametrize("value", ["5_0", "\u0663", "\uff11\uff10", "0x10", "1e1", "7.0", "9" * 30])
+def test_a_number_option_takes_ascii_digits_only(value, capsys):
+    """int() read `5_0` as 50 and the Arabic-Indic `٣` as 3, which no script can write."""
+    assert main(["play", str(BOORAY), "--seed", "1", "--option", f"hands={value}"]) == 1
+    assert "[E0702]" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value, read", [("7", 7), ("+7", 7), ("-0", 0), ("07", 7), (" 7 ", 7)])
+def test_plain_numbers_still_read(value, read):
+    game = interpreter.load(str(BOORAY))
+    assert game.read_options({"hands": value}) == {"hands": read}
+
+
+def test_a_long_option_name_or_value_is_quoted_back_clipped(capsys):
+    assert main(["play", str(BOORAY), "--option", "hands=" + "9" * 5000, "--option", "x" * 5000 + "=1"]) == 1
+    err = capsys.readouterr().err
+    assert "[E0701]" in err and "[E0702]" in err and "(5,000 characters)" in err and len(err) < 600

@@ -1,16 +1,19 @@
 """Generated functions are kept between runs: a load of an unchanged script reads back what the
 generator's passes and Python's compiler gave, and the program is the very same; a missing,
-damaged or stale file is made again."""
+damaged or stale file, or one of the wrong shape under a digest that matches, is made again, and
+a FIFO or a folder in a file's place is passed over."""
 
 from __future__ import annotations
 
+import hashlib
+import marshal
 import os
 import shutil
 
 import pytest
 
 from cardgame import interpreter
-from helpers import GAMES
+from helpers import GAMES, WAR, damage, kept_file, played_json
 from cardgame.interpreter.codegen import code_cache, gen_assembly, generator as codegen
 from cardgame.interpreter.language import kept_files
 from cardgame.interpreter.studies.simulate import simulate
@@ -93,6 +96,52 @@ def test_a_damaged_file_is_made_again(folder, monkeypatch):
     again = interpreter.load(BOUNCER)
     assert runs["passes"] > 0 and again.program.compiler.gen.sources == first.program.compiler.gen.sources
     assert place.read_bytes() == data  # written whole again
+
+
+def test_a_damaged_code_file_is_made_again_not_used(folder, monkeypatch):
+    expected = played_json(interpreter.load(BOUNCER), 3, 1)
+    damage(kept_file(folder, "code-"), b"st.vars", b"st.varz")  # a generated line: once a traceback
+    passes = []
+    slots_in_locals = codegen.slots_in_locals
+    monkeypatch.setattr(codegen, "slots_in_locals", lambda lines: passes.append(1) or slots_in_locals(lines))
+    assert played_json(interpreter.load(BOUNCER), 3, 1) == expected
+    assert passes
+
+
+def _plant(change) -> None:
+    """Rewrite the code file of WAR with each entry changed by `change`, under a digest that
+    matches (as a writer that knows the format would)."""
+    place = kept_files.private_place(kept_files.kept_name("code-", os.path.abspath(WAR)))
+    stamp = code_cache._stamp()
+    raw = open(place, "rb").read()
+    entries = marshal.loads(raw[len(stamp) + hashlib.sha256().digest_size:])
+    data = marshal.dumps({key: change(value) for key, value in entries.items()})
+    with open(place, "wb") as f:
+        f.write(stamp + hashlib.sha256(data).digest() + data)
+
+
+@pytest.mark.parametrize("change", [
+    lambda v: (1, 2) if isinstance(v, tuple) else v,          # lines that are not texts
+    lambda v: (v,) if isinstance(v, tuple) else v,            # lines nested one level too deep
+    lambda v: ("return (",) if isinstance(v, tuple) else v,   # lines Python cannot compile
+    lambda v: () if isinstance(v, tuple) else v,              # no lines at all
+], ids=["numbers", "nested", "syntax_error", "empty"])
+def test_kept_code_of_the_wrong_shape_is_made_again_not_blamed_on_the_script(folder, change):
+    expected = played_json(interpreter.load(str(WAR)), 2, 3)
+    _plant(change)
+    assert played_json(interpreter.load(str(WAR)), 2, 3) == expected  # no E0608 "nested too deeply", no traceback
+    assert played_json(interpreter.load(str(WAR)), 2, 3) == expected  # and the file was made again
+
+
+def test_a_fifo_or_a_folder_in_place_of_a_cache_file_is_passed_over(folder):
+    """The cache read its file with open(): a FIFO planted under a cache file's name blocked
+    every later load of the script."""
+    expected = played_json(interpreter.load(str(WAR)), 2, 3)
+    for prefix in ("code-", "tree-"):
+        place = kept_files.private_place(kept_files.kept_name(prefix, os.path.abspath(WAR)))
+        os.remove(place)
+        os.mkfifo(place, 0o600)
+    assert played_json(interpreter.load(str(WAR)), 2, 3) == expected
 
 
 def test_a_file_from_other_interpreter_code_is_not_used(folder, monkeypatch):

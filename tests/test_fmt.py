@@ -3,7 +3,9 @@
 The property tests run over every shipped game and every example of the docs, with their layout
 mutated: whitespace that keeps each line break, blank line and comment where it was must give
 exactly the same output as the original; joined lines and added line breaks must give a script
-that formats idempotently to the same syntax tree (spans aside).
+that formats idempotently to the same syntax tree (spans aside); comments and breaks put between
+any two tokens are kept.  A script that formatting would take past the length cap, or whose
+meaning it would change, is left alone with its diagnostic.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgame.authoring.fmt import format_source, same_script
-from helpers import GAMES, ROOT
+from helpers import GAMES, ROOT, WAR
+from cardgame.interpreter.language import parser
 from cardgame.interpreter.language.parser import parse_concrete, parse_script
 from cardgame.interpreter.language.concrete import tokens
 from cardgame.repl.cli import main
@@ -234,12 +237,14 @@ def test_check_diff_and_write(tmp_path, capsys):
     path.write_text("players 2\nphase p {end game}\n")
     assert main(["fmt", "--check", str(tmp_path)]) == 1
     assert f"would reformat {path}" in capsys.readouterr().err
-    assert main(["fmt", "--diff", str(path)]) == 0
+    assert main(["fmt", "--diff", str(path)]) == 1  # a file that would change: 1, as black and ruff exit
     assert "+phase p {\n" in capsys.readouterr().out
     assert path.read_text() == "players 2\nphase p {end game}\n"
     assert main(["fmt", str(path)]) == 0
     assert path.read_text() == "players 2\nphase p {\n    end game\n}\n"
     assert main(["fmt", "--check", str(path)]) == 0
+    assert main(["fmt", "--diff", str(path)]) == 0
+    assert capsys.readouterr().out == ""
 
 
 def test_a_comment_before_an_opening_brace_moves_after_it_on_the_same_line():
@@ -263,3 +268,110 @@ def test_a_range_is_joined_to_its_bounds_unless_a_bound_has_spaces_of_its_own(wr
              '    let p = seat(0)\n    decide p {{\n        {}\n    }}\n    end game\n}}\n'
     assert _fmt(script.format(written)) == script.format(formatted)
     assert _fmt(script.format(formatted)) == script.format(formatted)
+
+
+def test_fmt_breaks_a_list_of_keys_before_an_item_that_does_not_fit():
+    # The second key was left after the first on a 125-column line, broken inside at its `else`:
+    # a list's break measured the next item only up to a break inside it.
+    from cardgame.authoring.fmt import format_source
+    text = ('players 2\nvar led: symbol = none\nvar trump: symbol = none\nzone played: per player public\n'
+            'define trick_winner = max q in players by [(if top(played[q]).suit == trump then 1 else 0), '
+            '(if top(played[q]).suit in [trump, led] then top(played[q]).rank else none)]\n')
+    out, _ = format_source(text)
+    assert out.splitlines()[4:] == [
+        "define trick_winner =",
+        "    max q in players",
+        "        by [(if top(played[q]).suit == trump then 1 else 0),",
+        "            (if top(played[q]).suit in [trump, led] then top(played[q]).rank else none)]"]
+
+
+def test_fmt_continues_a_sum_in_a_branch_one_level_in():
+    # `then 1` / `+ run_from_top(...)` / `else 0` at one level read as `(if ... then 1) + ...`.
+    from cardgame.authoring.fmt import format_source
+    text = ('players 2\ndefine run_from_top(seq: list of card, holding: bool, mine: list of card) = '
+            'if empty(seq) then 0 else if (first(seq) in mine) == holding then 1 + '
+            'run_from_top(last(seq, count(seq) - 1), holding, mine) else 0\n')
+    out, _ = format_source(text)
+    assert out.splitlines()[1:] == [
+        "define run_from_top(seq: list of card, holding: bool, mine: list of card) =",
+        "    if empty(seq) then 0",
+        "    else if (first(seq) in mine) == holding then 1",
+        "        + run_from_top(last(seq, count(seq) - 1), holding, mine)",
+        "    else 0"]
+
+
+def test_fmt_indents_a_top_level_declaration_continued_after_a_comma():
+    # A long `attribute ... from rank:` broke after a comma and went on at column 0, where the
+    # rest (`J = 1, Q = 2, ...`) reads as the next declaration; tests/scripts/scopa.cardgame had
+    # been formatted so.
+    from cardgame.authoring.fmt import format_source
+    text = ("attribute game_points from rank: 2 = 0, 3 = 0, 4 = 0, 5 = 0, 6 = 0, 7 = 0, 8 = 0, 9 = 0, "
+            "10 = 10, J = 1, Q = 2, K = 3, A = 4\n")
+    formatted, _diags = format_source(text)
+    assert formatted.splitlines() == [
+        "attribute game_points from rank: 2 = 0, 3 = 0, 4 = 0, 5 = 0, 6 = 0, 7 = 0, 8 = 0, 9 = 0, 10 = 10,",
+        "    J = 1, Q = 2, K = 3, A = 4"]
+    assert format_source(formatted)[0] == formatted
+
+
+def test_fmt_still_reads_windows_line_ends_as_formatted(tmp_path):
+    path = tmp_path / "crlf.cardgame"
+    path.write_bytes(b'game "x"\r\nplayers 2\r\nphase main {\r\n    end game\r\n}\r\n')
+    assert main(["fmt", "--check", str(path)]) == 0
+
+
+def _long_one_liners(phases=1100) -> str:
+    """A script just under the length cap, its phases written on few lines: formatted, it grows
+    past the cap."""
+    lines = ['game "Chain"', "players 2", "var k: int = 0"]
+    for i in range(phases):
+        following = f"p{(i + 1) % phases}"
+        lines.append(f'phase p{i} {{\nset k += 1\nif k > 3000 {{ end game }}\ndecide seat(0) "go" {{ a {{ next {following} }} '
+                     f'b {{ next p{(i * 7) % phases} }} }}\n}}')
+    return "\n".join(lines) + "\n"
+
+
+def test_a_script_that_formatting_would_take_past_the_length_cap_is_e0731_and_left_alone(tmp_path, capsys):
+    """The formatted text (210 KB) could not be read back, so the check that fmt keeps the
+    meaning failed: a FormatError traceback."""
+    script = tmp_path / "chain.cardgame"
+    script.write_text(_long_one_liners())
+    before = script.read_text()
+    assert main(["fmt", str(script)]) == 1
+    said = capsys.readouterr()
+    assert "Traceback" not in said.err and "[E0731]" in said.err and "0 file(s) reformatted" in said.err
+    assert script.read_text() == before
+
+
+def test_formatting_that_would_change_the_meaning_is_e0732_not_a_traceback(monkeypatch, tmp_path, capsys):
+    from cardgame.authoring import fmt
+    monkeypatch.setattr(fmt, "same_script", lambda before, after, path="": False)  # a formatter bug, simulated
+    script = tmp_path / "war.cardgame"
+    script.write_text(WAR.read_text().replace("    ", "  "))
+    assert main(["fmt", str(script)]) == 1
+    said = capsys.readouterr()
+    assert "Traceback" not in said.err and "[E0732]" in said.err
+    assert script.read_text() == WAR.read_text().replace("    ", "  ")
+
+
+FMT_SCRIPTS = [ROOT / "tests" / "scripts" / name for name in
+               ("records.cardgame", "war.cardgame", "variants/booray_house.cardgame", "hanabi.cardgame")]
+
+
+GAPS = ["\n", "  ", "\t", "\n\n\n", " # c\n", "\n# c {\n", " #\n", " # ((((\n", '\n    # x "y\n', " # é ♠\n", "\r\n"]
+
+
+@given(st.data())
+def test_fmt_of_comments_and_breaks_between_any_tokens_keeps_the_script_and_is_idempotent(data):
+    path = data.draw(st.sampled_from(FMT_SCRIPTS))
+    text = path.read_text()
+    tree, _ = parser.parse_concrete(text, str(path))
+    ends = sorted({token.end for token in tokens(tree)})
+    cuts = data.draw(st.lists(st.sampled_from(ends), min_size=1, max_size=6, unique=True))
+    for cut in sorted(cuts, reverse=True):
+        text = text[:cut] + data.draw(st.sampled_from(GAPS)) + text[cut:]
+    text = text.replace("\r\n", "\n")  # as `cardgame fmt` reads a file
+    out, diags = format_source(text, str(path))
+    assert diags == [] and out is not None
+    assert format_source(out, str(path)) == (out, [])
+    assert out.count("#") == text.count("#")

@@ -1,5 +1,8 @@
 """What each seat knows (interpreter/knowledge.py): every leak of issue 8 reproduced and closed,
-and the information-state contract checked as properties over every shipped game.
+the moves that name cards their own seat cannot see (listed, typed, completed, explained, logged
+and traced as `??`), a hidden card an event hands to a rule (never read for a seat that cannot
+see it, and lint says a rule judges by it), and the information-state contract checked as
+properties over every shipped game.
 
 The contract (OpenSpiel's): two states have the same `information_state(seat)` exactly when the
 seat cannot tell them apart.  `determinize(seat, rng)` deals the cards the seat does not know at
@@ -15,12 +18,15 @@ import re
 
 from hypothesis import given
 from hypothesis import strategies as st
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
 
 from cardgame import interpreter
-from helpers import ROOT, load_game
+from helpers import ROOT, load_game, load_text, session_of
 from cardgame.interpreter import TABLE
 from cardgame.interpreter.engine.knowledge import HIDDEN, HIDDEN_CHOICE, zone_visibility
 from cardgame.repl.cli import main
+from cardgame.repl.completer import ReplCompleter
 from cardgame.repl.session import Session
 
 SHIPPED = sorted(p.name for p in (ROOT / "games").glob("*.cardgame"))
@@ -640,3 +646,238 @@ def test_a_visibility_read_from_the_options_follows_each_games_options():
         assert HIDDEN not in shown.view(1)["zones"]["points"]
         assert set(unseen.view(1)["zones"]["points"]) == {HIDDEN}
         assert HIDDEN not in shown.observed_events(1)[0].text and HIDDEN in unseen.observed_events(1)[0].text
+
+
+# ---- moves that name cards their own seat cannot see (a Hanabi hand) ------------------------------
+
+# Hanabi as a newcomer first writes it: nobody sees their own hand, and a card is played by
+# naming it (`play(c from hand[p])`), so the moves name cards their maker cannot see.
+BLIND_HANDS = '''game "Blind hands"
+players 2
+deck d in stock {
+    colour: R, G, B
+    number: 1, 2, 3
+    name: colour number
+}
+zone stock: shared hidden
+zone hand: per player hidden
+zone table: shared public
+phase deal {
+    move [x for x in stock where x.colour == R] to hand[seat(0)]
+    move [x for x in stock where x.colour == G] to hand[seat(1)]
+    for x in hand[seat(0)] {
+        show x to seat(1)
+    }
+    for x in hand[seat(1)] {
+        show x to seat(0)
+    }
+    next turn
+}
+phase turn {
+    for p in players {
+        decide p "Play a card you cannot see" {
+            play(c from hand[p]) {
+                move c to table face up
+            }
+            hint(n in 1..2)
+        }
+    }
+    end game
+}
+'''
+
+
+def test_a_seats_own_moves_do_not_name_the_cards_it_cannot_see(tmp_path):
+    s = session_of(tmp_path, BLIND_HANDS, "blind.cardgame")
+    s.execute("view P0")
+    listed = s.execute("moves")
+    # it listed `play R1`, `play R2`, `play R3`: P0's own cards, which P0 cannot see
+    assert "R1" not in listed and "R2" not in listed and "R3" not in listed
+    assert listed.splitlines()[1:] == ["  #1. play ??", "  #2. play ??", "  #3. play ??",
+                                       "  #4. hint 1", "  #5. hint 2"]
+    assert "R" not in s.execute("moves --all").replace("P0 to act", "")
+    # `moves R2` and `why play R2` confirmed R2 was in P0's hand; `play play R2` played it
+    assert "play" not in s.execute("moves R2").splitlines()[1]
+    # R2 (in P0's hand) and B2 (in the stock) get the same answer: a card P0 cannot see
+    for typed in ("why play R2", "why play B2", "play play R2", "play play B2", "play R2"):
+        out = s.execute(typed)
+        assert out.startswith("error") and "names a card P0 cannot see" in out, (typed, out)
+        assert "legal" not in out and "hand" not in out
+    assert s.execute("why play R2").replace("R2", "B2") == s.execute("why play B2")
+    # G2, in P1's hand, P0 sees: it is no choice of P0's, and no `play ??` is suggested for it
+    assert s.execute("play play G2") == ("error: `play G2` is not a move here\n"
+                                    "  = help: G2 is not one of P0's choices; it is in P1's hand")
+    assert s.execute("play play ??") == "error: 3 moves read `play ??`; choose one by its number (`moves` numbers them)"
+    assert s.execute("why #1").startswith("`play ??` for P0 at step 0 (phase turn): legal")
+    assert s.execute("why #4").startswith("`hint 1` for P0 at step 0 (phase turn): legal")
+    assert s.execute("play") == "error: which move? for example `play 1` or `play hint 1` (`moves` lists them)"
+    # by its number the move is made, and the card it played is named once it is face up
+    assert s.execute("play #2") == "1. P0: play R2"
+
+
+def test_a_seats_log_names_its_own_move_only_with_cards_it_knew_or_saw(tmp_path):
+    path = tmp_path / "blind.cardgame"
+    # the same game, the played card put back face down: P0 never learns which card it played
+    path.write_text(BLIND_HANDS.replace("move c to table face up", "move c to stock"))
+    state = interpreter.load(str(path)).new_game(seed=1, record=True)
+    state.apply("play R2")
+    assert [e["text"] for e in state.observation(0)["log"] if e["kind"] == "decision"] == ["play ??"]
+    assert [e["text"] for e in state.observation(1)["log"] if e["kind"] == "decision"] == ["play R2"]
+    assert [e["text"] for e in state.observation("all")["log"] if e["kind"] == "decision"] == ["play R2"]
+
+
+def test_move_texts_for_a_viewer_mask_what_it_cannot_see(tmp_path):
+    path = tmp_path / "blind.cardgame"
+    path.write_text(BLIND_HANDS)
+    state = interpreter.load(str(path)).new_game(seed=1)
+    assert state.move_texts() == ["play R1", "play R2", "play R3", "hint 1", "hint 2"]
+    assert state.move_texts(viewer=0) == ["play ??", "play ??", "play ??", "hint 1", "hint 2"]
+    assert state.move_texts(viewer=1) == state.move_texts()
+    assert state.explain("play R2", viewer=0).legal is None
+    # every determinization gives the seat the same texts: they tell it nothing it does not know
+    for seed in range(5):
+        assert state.determinize(0, seed).move_texts(viewer=0) == state.move_texts(viewer=0)
+
+
+def test_tab_completion_offers_no_move_of_a_seat_the_view_cannot_see():
+    s = Session()
+    s.start(str(ROOT / "games" / "bouncer.cardgame"), seed=1)
+    completer = ReplCompleter(s)
+
+    def offered(text):
+        return [c.text for c in completer.get_completions(Document(text), CompleteEvent())]
+    assert "9D" in offered("play ")  # the all-seeing view
+    s.execute("view P1")
+    # it completed P0's hidden hand: 9D, 7C, AD, ...
+    assert offered("play ") == [] and offered("why ") == []
+    s.execute("view P0")
+    assert "9D" in offered("play ")
+
+
+def test_a_move_typed_as_a_command_is_not_recognised_for_a_seat_the_view_cannot_see():
+    s = Session()
+    s.start(str(ROOT / "games" / "bouncer.cardgame"), seed=1)
+    assert "type `play 9D`" in s.execute("9D")
+    s.execute("view P1")
+    # it said "to make that move, type `play 9D`": 9D is in P0's hidden hand
+    assert s.execute("9D") == "error: unknown command `9D`\n  = help: `help` lists the commands"
+
+
+def test_an_illegal_move_chosen_by_number_is_refused_without_naming_the_unseen_card(tmp_path):
+    ruled = BLIND_HANDS.replace("play(c from hand[p]) {", "play(c from hand[p]) requires low(c) {").replace(
+        "where x.colour == R]", "where x.colour == R and x.number == 2]") + \
+        'rule low(c: card) "Only a 1." require c.number == 1\n'
+    s = session_of(tmp_path, ruled, "blind.cardgame")
+    s.execute("view P0")
+    assert s.execute("moves --all").splitlines()[1] == \
+        "    -  play ??  not judged here: it reads a card of the move, which P0 cannot see"
+    out = s.execute("play play ??")
+    # it said "illegal move `play R2`"
+    assert out == "error: illegal move `play ??` (P0 to act): forbidden by `low`\n  nothing changed"
+    assert "R2" not in out and s.step == 0
+
+
+def test_a_traced_rule_tells_its_player_only_what_it_knows(tmp_path):
+    ruled = BLIND_HANDS.replace("play(c from hand[p]) {", "play(c from hand[p]) requires low(c) {").replace(
+        "move c to table face up", "move c to stock") + 'rule low(c: card) "Any number." require c.number >= 1\n'
+    s = session_of(tmp_path, ruled, "blind.cardgame")
+    s.execute("view P0")
+    s.execute("trace on")
+    out = s.execute("play #2")
+    # it said "rule low: pass (c.number >= 1 is 2 >= 1 = true)": the number of a card P0 never saw
+    assert out.splitlines()[1].startswith(
+        "    rule low: judged; reads a card of the move, which P0 cannot see  [")
+    assert "2 >= 1" not in s.execute("log") + out
+    s.execute("view all")
+    assert "rule low: pass (c.number >= 1 is 2 >= 1 = true)" in "\n".join(
+        e.text for e in s.state.observed_events("all"))
+
+
+# ---- a hidden card held by the frame of a decision (an event's parameter) ----------------------------
+
+# P0 plays a card from its hidden hand on P1; the event's default effect lays it down, after
+# P1's window. P1's rule reads the played card through the event's parameter.
+HAZARD_ON_A_HIDDEN_CARD = '''game "Hazard"
+players 2
+
+deck road in stock {
+    card "stop" { kind: hazard, trouble: light }
+    card "right" { kind: safety, trouble: light }
+    card "tank" { kind: safety, trouble: fuel }
+    card "km25" { kind: distance }
+}
+
+zone stock: shared hidden
+zone hand: per player owner
+zone pile: per player public
+
+event attacked(target: player, h: card) "A hazard on {target}" {
+    move h to pile[target] face up
+}
+
+rule counters(x: card, h: card) "Only the safety of that trouble answers it."
+    require x.kind == safety and x.trouble == h.trouble
+
+reaction answer on attacked by q in [target] {
+    safety(x from hand[q]) requires counters(x, h) {
+        move x to pile[q] face up
+        cancel
+    }
+}
+
+phase main {
+    move [stop, km25] to hand[seat(0)]
+    move [right, tank] to hand[seat(1)]
+    decide seat(0) "Attack" {
+        attack(c from hand[seat(0)]) {
+            signal attacked(seat(1), c)
+        }
+    }
+    end game
+}
+'''
+
+
+def _at_the_window(tmp_path):
+    state = load_text(tmp_path, HAZARD_ON_A_HIDDEN_CARD).new_game(seed=1)
+    state.apply("attack stop")
+    assert state.current_player == 1
+    return state
+
+
+def test_why_under_a_seats_view_does_not_read_a_hidden_card_of_the_frame(tmp_path):
+    # `why safety right` under P1's view printed `h = stop`, `h.trouble = light`: a card still in
+    # P0's hidden hand, passed to the rule as an event's parameter (the masked position hid the
+    # zones, not the cards the decision's frame held). P1's log reads `attack ??`.
+    state = _at_the_window(tmp_path)
+    assert [e["text"] for e in state.observation(1)["log"]][-1].endswith("attack ??")
+    mine = state.explain("safety right", viewer=1)
+    assert mine.legal is None and mine.rules == ()
+    assert mine.reason == "reads `h` of `counters` (a card), which P1 cannot see"
+    everything = state.explain("safety right")
+    assert everything.legal is True and ("h", "stop") in everything.rules[0].values
+    assert state.explain("pass", viewer=1).legal is True
+
+
+def test_the_repl_refuses_why_of_a_hidden_frame_card(tmp_path):
+    from cardgame.repl.session import Session
+    path = tmp_path / "hazard.cardgame"
+    path.write_text(HAZARD_ON_A_HIDDEN_CARD)
+    s = Session()
+    s.execute(f"load {path}")
+    s.execute("new seed=1")
+    s.execute("play attack stop")
+    s.execute("view P1")
+    out = s.execute("why safety right")
+    assert out.splitlines()[0] == "error: `why safety right` reads `h` of `counters` (a card), which P1 cannot see"
+    assert "stop" not in out
+
+
+def test_lint_warns_of_a_rule_judging_by_a_hidden_frame_card(tmp_path):
+    # L0250 looked at the zones a rule read, not at the cards its arguments held: the rule above
+    # tells P1 the trouble of the hidden card (`safety right` legal or not), and lint said nothing.
+    report = interpreter.lint(load_text(tmp_path, HAZARD_ON_A_HIDDEN_CARD), 4)
+    found = [d for d in report.diagnostics if d.code == "L0250"]
+    assert [d.message for d in found] == [
+        "rule `counters` judges a player's own move by what that player cannot see "
+        "(`h` of `counters` (a card), for P1)"]

@@ -1,12 +1,14 @@
 """Local names in expressions (`let NAME = VALUE in BODY`) and comprehensions with several
 `for` clauses (docs/language.md §10): exact values and legal moves, fast and traced alike
-(tests/test_codegen.py plays tests/scripts/local_names.cardgame both ways)."""
+(tests/test_codegen.py plays tests/scripts/local_names.cardgame both ways); a variable's starting
+value with a quantifier or a comprehension has its locals too."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from cardgame import interpreter
+from helpers import WAR
 
 SCRIPT = Path(__file__).parent / "scripts" / "local_names.cardgame"
 
@@ -50,3 +52,16 @@ def test_a_let_value_that_is_a_comparison_needs_brackets():
     assert value(s, "let ok = (1 == 1) in ok and true") == "true"
     out, diags = s.evaluate("let ok = 1 == 1 in ok")
     assert out is None and diags and diags[0].code.startswith("E01")
+
+
+def test_a_starting_value_with_a_quantifier_or_comprehension_has_its_locals(tmp_path):
+    """They ran with an empty list of locals: an IndexError traceback at the start of every game."""
+    script = tmp_path / "starts.cardgame"
+    script.write_text(WAR.read_text().replace(
+        "var rounds: int = 0",
+        "var rounds: int = 0\nvar flag: bool = all x in range(0, 3) where x >= 0\n"
+        "var doubled: list of int = [x * 2 for x in range(0, 3)]\n"
+        "var biggest: int = max x in [4, 9, 2] by x"))
+    state = interpreter.load(str(script)).new_game(players=2, seed=1)
+    assert state.fault is None
+    assert [state.evaluate(name)[0] for name in ("flag", "doubled", "biggest")] == ["true", "[0, 2, 4, 6]", "9"]  # range includes its end

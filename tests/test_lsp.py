@@ -1,9 +1,11 @@
 """The language server, driven over its JSON-RPC streams: `cardgame lsp` runs as a subprocess
-and a pygls client talks to it as an editor would."""
+and a pygls client talks to it as an editor would; a document the editor never opened is read
+as a script is (a FIFO or a huge file reads as empty)."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from pathlib import Path
 
@@ -13,7 +15,7 @@ from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 
 from cardgame.authoring.analysis import BUILTIN_DOCS
-from helpers import GAMES, ROOT
+from helpers import GAMES, ROOT, WAR
 from cardgame.interpreter.language.builtins import BUILTINS, CONSTANTS
 
 BOUNCER = GAMES / "bouncer.cardgame"
@@ -208,3 +210,28 @@ def test_every_position_and_every_cut_of_a_script_gets_an_answer_not_an_exceptio
         part.hover(last, 1)
         part.completions(last, 1)
         part.symbols()
+
+
+def _unopened(server, path) -> tuple[str, str]:
+    from pygls.uris import from_fs_path
+    return server.document(from_fs_path(str(path)))
+
+
+def test_a_request_for_a_document_the_editor_never_opened_reads_it_as_a_script(tmp_path):
+    """pygls reads such a document whole from disk: a FIFO blocked the server for good and a
+    2 GB file was read into memory; now the document is read as a script is, or is empty."""
+    from pygls.workspace import Workspace
+
+    from cardgame.authoring.lsp import build_server
+    server = build_server()
+    server.protocol._workspace = Workspace(None)  # what `initialize` makes
+    os.mkfifo(tmp_path / "pipe.cardgame")
+    big = tmp_path / "big.cardgame"
+    with open(big, "wb") as fh:
+        fh.truncate(2 * 1024 ** 3)  # sparse
+    assert _unopened(server, tmp_path / "pipe.cardgame")[1] == ""
+    assert _unopened(server, big)[1] == ""
+    assert _unopened(server, tmp_path / "missing.cardgame")[1] == ""
+    assert _unopened(server, WAR) == (str(WAR), WAR.read_text())
+    from pygls.uris import from_fs_path
+    assert server.analysis(from_fs_path(str(tmp_path / "pipe.cardgame"))).hover(1, 1) is None

@@ -1,6 +1,8 @@
-"""Forgiving input, typed the way people type it: any letter case, values in any order, pdb
-habits, a pasted block, setting commands asked without a value, and the hints that answer a
-slip in the REPL's own terms."""
+"""Forgiving input, typed the way people type it: any letter case, values and cards in any order,
+lists typed loosely, cards copied from the table with their suit symbols, pdb habits, a pasted
+block or a line pasted with its prompt, setting commands asked without a value, the hints that
+answer a slip in the REPL's own terms (the nearest move or number, the counts a move takes, the
+one-line `help` of a command in any case), and replays that travel between folders."""
 
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from helpers import GAMES
+from helpers import GAMES, SCRIPTS, load_script, session_of
 from cardgame.repl.app import interact
+from cardgame.repl.cli import main
 from cardgame.repl.input import NoSuchMove, nearest, read_move
 from cardgame.repl.session import Session
 
@@ -105,6 +108,47 @@ def test_a_word_that_is_no_card_gets_the_nearest_move():
     assert "did you mean `play JD`?" in out
 
 
+BOHEI = str(GAMES / "bohei.cardgame")
+
+
+def test_a_word_that_is_no_option_is_said_once():
+    s = Session()
+    s.start(BOHEI, seed=4)
+    s.execute("play wears")  # the table: Does P0 wear glasses?
+    assert s.execute("play wears") == "error: `wears` is not an option here; the options are: owns, does_not"
+
+
+def test_did_you_mean_compares_what_follows_the_moves_shared_name():
+    s = bouncer(seed=4)
+    s.execute("play 2C")  # P1 must follow clubs: KC, 6C
+    out = s.execute("play zz")
+    assert out.startswith("error: `play zz` is not one of the choices; the `play` moves here, legal or not: ")
+    assert "did you mean" not in out  # it said `play KD`: `play ` is all they share
+    out = s.execute("play ac")
+    assert out.endswith("did you mean `play KC`?")  # one card away: same suit
+    assert "did you mean" not in s.execute("play play")  # nothing typed after the name is near nothing
+
+
+def test_a_card_copied_from_the_table_with_its_suit_symbol_names_the_card():
+    s = bouncer()
+    s.symbols = True
+    assert "9♦" in s.execute("state")
+    assert s.execute("moves 9♦") == s.execute("moves 9D")
+    assert s.execute("why 9♦") == s.execute("why 9D")
+    assert s.execute("play 9♦") == "1. P0: play 9D"  # it said `play 9♦` is not a move; did you mean `play 9S`?
+    assert s.execute("play K♥*").startswith("error: `play KH` is not a move here")  # copied with its face-up mark
+
+
+def test_a_number_out_of_range_is_answered_with_the_nearest_number():
+    # `cut 3` (the cut takes 4 to 36) was answered "did you mean `cut 36`?" and `cut 40` "did
+    # you mean `cut 4`?": numbers were compared as spelling.
+    from cardgame.repl.input import nearest
+    cuts = [f"cut {n}" for n in range(4, 37)]
+    assert (nearest("cut 3", cuts), nearest("cut 40", cuts), nearest("cut 9", cuts)) == ("cut 4", "cut 36", "cut 9")
+    assert nearest("bid 2 C", ["bid 1 C", "bid 3 D", "bid 7 C"]) == "bid 1 C"
+    assert nearest("play 9x", ["play 9D", "play 7C"]) == "play 9D"
+
+
 def test_several_values_in_any_order(tmp_path):
     script = tmp_path / "pairs.cardgame"
     script.write_text(PAIR_GAME)
@@ -136,6 +180,84 @@ def test_read_move_prefers_exact_then_order_then_case():
     assert nearest("zzzz", ["play 9D"]) is None
 
 
+# A binder over a list of lists offers moves such as `lay [2C, 2D]` (docs/language.md §8).
+LISTS_AS_MOVES = '''game "Lay lists"
+players 2
+deck small in stock {
+    rank: 2, 3, 4
+    suit: C, D
+    name: rank suit
+}
+zone stock: shared hidden
+zone hand: per player owner
+zone table: shared public
+define groups_of(h: list of card) = [[x] for x in h] + [[x, y] for x in h for y in h where x.rank == y.rank and x.suit == C and y.suit == D]
+phase main {
+    move [x for x in stock where x.rank != 2] to hand[seat(0)]
+    move stock to hand[seat(1)]
+    decide seat(0) "Lay" {
+        lay(cs from groups_of(hand[seat(0)])) {
+            move cs to table face up
+        }
+    }
+    end game
+}
+'''
+
+
+def test_list_valued_moves_are_found_by_their_cards_and_typed_loosely(tmp_path):
+    s = session_of(tmp_path, LISTS_AS_MOVES, "lists.cardgame")
+    moves = s.execute("moves")
+    assert "lay [4D, 4C]" not in moves and "lay [4C, 4D]" in moves
+    # `moves 4C` found nothing: the words of `lay [4C, 4D]` were `[4C,` and `4D]`
+    assert "lay [4C]" in s.execute("moves 4c") and "lay [4C, 4D]" in s.execute("moves 4C 4D")
+    # a list typed without the space after its comma, or with spaces inside its brackets
+    assert "legal" in s.execute("why lay [4C,4D]").splitlines()[0]
+    assert s.execute("play lay [ 4c , 4d ]").startswith("1. P0: lay [4C, 4D]")
+
+
+def test_a_list_move_typed_without_brackets_says_to_write_the_brackets(tmp_path):
+    s = session_of(tmp_path, LISTS_AS_MOVES, "lists.cardgame")
+    out = s.execute("why lay 4C 4D")
+    # it said "4C is not one of P0's choices; it is in P0's hand"
+    assert "not one of P0's choices" not in out
+    assert "`lay` takes a list, written in brackets as the moves show it" in out
+    assert "did you mean `lay [4C, 4D]`?" in out
+    # a card inside a list that the seat does not hold is located, as a card alone is
+    out = s.execute("why lay [2C]")
+    assert "2C is not in P0's hand; it is in P1's hand" in out
+
+
+def test_a_list_typed_in_another_order_is_explained_as_that_options_move():
+    # `play [5H, 5C]` (cards held, in another order than the offered `[5C, 5H]`) said "`[5H,` is
+    # not an option here": the typed list was split at its space and read as an option's name.
+    from cardgame.repl.session import Session
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'president.cardgame'}")
+    s.execute("new players=4 seed=9")
+    hand = s.state.view("all")["zones"]["hand"]["P3"]
+    assert {"5C", "5H"} <= set(hand)
+    out = s.execute("play [5H, 5C]")
+    assert s.last_failed
+    assert out.startswith("error: `play [5H, 5C]` is not one of the choices")  # said once (i14-terminal T7)
+    assert "did you mean `play [5C, 5H]`?" in out
+    explained = s.state.explain("[5H, 5C]")
+    assert explained.legal is False and explained.reason == \
+        "`[5H, 5C]` names no option: a move begins with its option's name, one of play, pass"
+
+
+def test_moves_filtered_by_a_card_with_copies_keeps_every_copy():
+    # `moves 10D` in pinochle (cards `10Da`, `10Db`) said "no legal move names 10D".
+    from cardgame.repl.input import copies_of
+    from cardgame.repl.session_moves import _names_all
+    cards = load_script("pinochle").cards
+    copies = {"10d": copies_of("10d", cards), "ks": copies_of("KS", cards)}
+    assert copies == {"10d": {"10da", "10db"}, "ks": {"ksa", "ksb"}}
+    offered = ["play 10Da", "play KSa", "play 10Db", "play 10Ha"]
+    assert [m for m in offered if _names_all(m, ["10d"], copies)] == ["play 10Da", "play 10Db"]
+    assert [m for m in offered if _names_all(m, ["10da"], copies)] == ["play 10Da"]
+
+
 # ---- a pasted block ------------------------------------------------------------------------------------
 
 def test_a_pasted_block_runs_line_by_line_and_stops_at_the_first_error():
@@ -163,6 +285,16 @@ def test_a_block_pasted_into_prompt_toolkit_runs_each_line():
     assert len(outputs) == 1
     assert outputs[0].split("\n")[0] == "> play 1" and "> log" in outputs[0]
     assert "   2. P1: play " in outputs[0] and s.step == 2
+
+
+def test_a_line_pasted_with_its_prompt_runs_the_command_after_it():
+    s = bouncer()
+    assert s.execute("> moves") == bouncer().execute("moves")  # as the docs write a session
+    assert s.execute("bouncer 0 P0 [all]> play 1") == "1. P0: play 9D"  # copied from the terminal
+    assert s.execute("bouncer 1 P1 [P1]>") == "" and not s.failed  # a bare prompt is an empty line
+    out = s.execute_block("bouncer 1 P1 [all]> play 1\nbouncer 2 P2 [all]> log")
+    assert out.split("\n")[0] == "> play 1" and "   2. P1: play " in out
+    assert s.execute("P0 to act: Play a card").startswith("error: unknown command `P0`")  # output stays no command
 
 
 # ---- pdb habits and settings asked without a value -------------------------------------------------
@@ -260,6 +392,13 @@ def test_help_fits_the_width_without_breaking_words():
         assert words <= set(text.split())  # every word of every summary is there whole
 
 
+def test_help_reads_a_command_in_any_case_and_suggests_the_nearest():
+    s = bouncer()
+    assert s.execute("help PLAY") == s.execute("help play")  # `PLAY 9d` runs; `help PLAY` said no command
+    assert s.execute("help mvoes") == "error: no command `mvoes`\n  = help: did you mean `help moves`? `help` lists them all"
+    assert s.execute("help zzz") == "error: no command `zzz`\n  = help: `help` lists them all"
+
+
 def test_options_line_up():
     s = bouncer()
     lines = [line for line in s.execute("options").split("\n") if "(allowed" in line]
@@ -339,6 +478,28 @@ def test_cardgame_play_saves_a_replay_the_repl_opens(tmp_path, capsys):
     assert "cannot write" in capsys.readouterr().err
 
 
+def test_a_script_has_one_hash_however_its_path_is_written(tmp_path, monkeypatch):
+    # a script outside games/ including the shipped deck: its files were hashed in the order of
+    # their path texts, so `game.cardgame` and `/tmp/.../game.cardgame` gave two hashes, and a
+    # replay saved by `cardgame play game.cardgame --save` was refused from any other folder
+    from cardgame import interpreter
+    script = tmp_path / "game.cardgame"
+    script.write_text('game "Deck"\nplayers 2\ninclude "lib/standard_deck.cardgame"\nzone stock: shared hidden\n'
+                      'zone hand: per player owner\nphase main {\n    shuffle stock\n'
+                      '    deal 1 from stock to hand of players\n    decide seat(0) {\n        a\n        b\n    }\n'
+                      '    end game\n}\n')
+    (tmp_path / "far").mkdir()
+    monkeypatch.chdir(tmp_path)
+    relative, absolute = interpreter.load("game.cardgame"), interpreter.load(str(script))
+    assert relative.hash == absolute.hash == interpreter.load("far/../game.cardgame").hash
+    assert main(["play", "game.cardgame", "--seed", "2", "--save", "far/game.replay"]) == 0
+    monkeypatch.chdir(tmp_path / "far")
+    s = Session()
+    s.execute(f"load {script}")  # the absolute path this time
+    out = s.execute(f"open {tmp_path / 'far' / 'game.replay'}")
+    assert not out.startswith("error") and "opened" in out and s.state.is_over
+
+
 PASS_CHOOSE = str(GAMES.parent / "bench" / "scripts" / "pass_choose.cardgame")
 
 
@@ -354,6 +515,14 @@ def test_a_several_card_move_that_is_wrong_says_how_and_keeps_the_cards_typed(ty
     assert s.execute(f"play {typed}").splitlines()[1:] == [
         f"  = help: {reason}", "  = help: did you mean `pass_cards 2H 3S 4C`?"]  # keeps 2H and 3S
     assert s.step == 0
+
+
+def test_a_move_typed_with_too_many_cards_names_the_counts_as_a_range():
+    # "`take` takes 2 or 3 or 4 or 5 cards; this names 6"
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'scopa.cardgame'}")
+    s.execute("new seed=5")
+    assert "`take` takes 2 to 5 cards; this names 6" in s.execute("why take 4clubs Qcups 5coins 5swords Qswords 3coins")
 
 
 def test_words_for_what_another_command_shows_name_that_command():

@@ -1,5 +1,6 @@
 """Issue 17's trap: at the REPL a number may be a move's text (`bid 4`) or a list position.
-`#4` is always the position; a bare `4` is the position only where no move reads as a number."""
+`#4` is always the position, and lists number their moves so; a bare `4` is the position only
+where no move reads as a number."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import pytest
 
 from cardgame.repl.input import NoSuchMove, read_move, reads_as_number
 from cardgame.repl.session import Session
+
+from helpers import GAMES, SCRIPTS
 
 BIDS = '''game "Bids"
 players 2
@@ -66,3 +69,20 @@ def test_read_move_numbers():
     with pytest.raises(NoSuchMove, match="written `#1`"):
         read_move("1", bids, bids)
     assert read_move("1", ["pick 1 2", "pass"], ["pick 1 2", "pass"]) == "pick 1 2"
+
+
+def test_moves_all_numbers_positions_with_a_hash_where_moves_read_as_numbers():
+    # 6 nimmt!'s moves are `play 12`, ...: `moves` numbered them `#1`, but `moves --all` `1.`,
+    # while `play 1` is refused ("no move reads `1`").
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'six_nimmt.cardgame'}")
+    s.execute("new seed=3")
+    listed = s.execute("moves --all").splitlines()[1:3]
+    assert listed == s.execute("moves").splitlines()[1:3] == ["   #1. play 12", "   #2. play 63"]
+
+
+def test_positions_written_with_a_hash_keep_it_beside_the_number():
+    s = Session()
+    s.start(str(GAMES.parent / "tests" / "scripts" / "hanabi.cardgame"), seed=4)
+    listed = s.execute("moves").split("\n")
+    assert listed[1] == "   #1. play 0" and listed[10] == "  #10. clue_number P1 1"  # it read `  # 1. play 0`

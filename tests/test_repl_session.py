@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import GAMES, ROOT, line_of
+from cardgame import interpreter
+from helpers import GAMES, ROOT, SCRIPTS, faulty_script, line_of, session_of
 from cardgame.repl.commands import COMMANDS
 from cardgame.repl.session import Session
 
@@ -106,6 +107,23 @@ def test_every_command_has_a_handler_help_and_example():
     listing = s.execute("help")
     assert all(c.usage in listing for c in COMMANDS)
     assert "no command" in fails(s, "help nosuch")
+
+
+@pytest.mark.parametrize("script", [GAMES / "bouncer.cardgame", GAMES / "booray.cardgame", GAMES / "bohei.cardgame",
+                                    GAMES / "bosspoker.cardgame", GAMES.parent / "tests" / "scripts" / "klondike.cardgame",
+                                    GAMES.parent / "tests" / "scripts" / "hanabi.cardgame"])
+def test_help_examples_are_built_from_the_game_loaded_and_run(script):
+    for name in ("source", "show", "eval", "watch", "break", "moves", "play", "why", "new"):
+        s = Session()
+        s.start(str(script), seed=1)
+        example = s.execute(f"help {name}").split("  example: ")[1]
+        s.execute(example)
+        assert not s.failed, (name, example)  # `source main`, `eval count(hand[P0])` named nothing here
+
+
+def test_without_a_game_help_keeps_its_fixed_examples():
+    from cardgame.repl.commands import BY_NAME
+    assert Session().execute("help source").endswith(f"example: {BY_NAME['source'].example}")
 
 
 def test_session_layer_does_not_import_prompt_toolkit_and_uses_only_the_public_api():
@@ -277,6 +295,21 @@ def test_moves_and_moves_all():
     assert "usage: moves" in fails(s, "moves --bogus")
 
 
+def test_moves_all_shortens_a_long_list_but_keeps_every_legal_move():
+    # `moves --all` listed all 66 candidates of Klondike's first position (and explained each),
+    # although a list of more than 40 shows its first 30; the legal ones came last.
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'klondike.cardgame'}")
+    s.execute("new seed=1")
+    lines = s.execute("moves --all").splitlines()
+    assert len(lines) == 1 + 30 + 2
+    assert [line.split(". ")[1] for line in lines[1:-2] if ". " in line] == \
+        ["draw", "home AD", "shift t7 5D t2", "shift t7 5D t3"]
+    assert lines[-2:] == ["  ... 36 more forbidden: `moves --all --full` lists every one, `moves --all WORD` "
+                          "those naming WORD", "4 legal of 66"]
+    assert len(s.execute("moves --all --full").splitlines()) == 1 + 66 + 1
+
+
 def test_play_by_number_short_text_and_full_text():
     s = bouncer()
     first = s.state.legal_moves()[0].text
@@ -341,6 +374,14 @@ def test_why_names_the_failing_rule_and_its_source_line():
     assert s.execute("why 1") == out
     out = s.execute("why play ZZ")
     assert "illegal: `play ZZ` is not one of the choices" in out
+
+
+def test_play_and_why_after_the_end_say_the_game_is_over():
+    s = bouncer()
+    s.execute("auto end")
+    help_line = "  = help: `undo` goes back to a position before; `new` starts a new game"
+    assert s.execute("play 1") == "error: the game is over: there is no move to make\n" + help_line  # `no move 1`
+    assert s.execute("why 9D") == "error: the game is over: there is no move to judge\n" + help_line
 
 
 def test_trace_on_and_off():
@@ -439,6 +480,19 @@ def test_a_move_typed_as_a_command_gets_a_hint(tmp_path):
     assert "to make that move, type `play challenge`" in fails(s, "challenge")
 
 
+def test_an_alternatives_name_typed_as_a_command_says_to_type_play():
+    """Before: `capture 9C` (not one of the moves, but `capture` is an alternative here) said only
+    "`help` lists the commands"; `trail KC` (a whole move) already said to type `play trail KC`."""
+    from cardgame.repl.session import Session
+    s = Session()
+    s.start(str(SCRIPTS / "cassino.cardgame"), seed=1)
+    assert s.execute("capture 9C") == ("error: unknown command `capture`\n  = help: `capture` is a move of this "
+                                       "decision: moves are typed after `play` (`play capture 9C`); `moves` lists them")
+    assert "type `play trail KC`" in s.execute("trail KC")
+    s.execute("view P0")  # P1 is to act: P0 does not see P1's moves
+    assert s.execute("capture 9C") == "error: unknown command `capture`\n  = help: `help` lists the commands"
+
+
 def test_a_fault_is_reported_and_undo_goes_back(tmp_path):
     script = tmp_path / "faulty.cardgame"
     script.write_text(FAULTY_GAME)
@@ -451,6 +505,41 @@ def test_a_fault_is_reported_and_undo_goes_back(tmp_path):
     assert "stopped with an error" in fails(s, "play go")
     s.execute("undo")
     assert s.state.fault is None and s.step == 0
+
+
+ENDLESS = '''# A game whose end condition never holds: only the decision limit stops it.
+game "Endless"
+players 2
+var turns: int = 0
+phase main {
+    decide seat(turns % 2) "Go?" {
+        go {
+            set turns += 1
+        }
+    }
+    if turns < 0 {
+        end game
+    }
+    next main
+}
+score p: turns
+'''
+
+
+def test_the_decision_limit_reached_by_auto_or_in_an_opened_replay_is_shown(monkeypatch, tmp_path):
+    from cardgame.interpreter.language import limits
+    monkeypatch.setattr(limits, "MAX_DECISIONS", 50)
+    script = tmp_path / "endless.cardgame"
+    script.write_text(ENDLESS)
+    s = Session()
+    s.start(str(script))
+    out = s.execute("auto end")  # it said only "the game stopped with an error", and not which
+    assert "50. P1: go\nerror[R0001]: the game reached 50 decisions without ending" in out and s.failed
+    s.execute(f"save {tmp_path / 'limit.replay'}")
+    out = Session().execute(f"open {tmp_path / 'limit.replay'}")
+    assert out.endswith("step 50, phase main, the game stopped with an error\n"
+                        "error[R0001]: the game reached 50 decisions without ending\n"
+                        "  = help: an end condition may never be met")
 
 
 # ---- time travel --------------------------------------------------------------------------------------------
@@ -499,6 +588,24 @@ def test_time_travel_errors(line, message):
 
 def test_undo_at_the_start():
     assert "nothing to undo" in fails(bouncer(), "undo")
+
+
+def test_a_new_move_after_undo_says_how_many_undone_moves_it_drops():
+    s = bouncer()
+    s.execute("auto 5")
+    s.execute("goto 2")
+    out = s.execute("play 1")  # another move than the undone third one
+    assert out.endswith("note: 3 undone moves dropped: a new one was made at step 2")  # they went silently
+    assert s.execute("redo") == "error: nothing to redo"
+
+
+def test_the_undone_move_made_again_keeps_the_ones_after_it():
+    s = bouncer()
+    s.execute("auto 5")
+    s.execute("undo 3")
+    out = s.execute("auto 1")  # the random agent replays the same move at the same step
+    assert "note:" not in out and s.step == 3
+    assert s.execute("goto 5").startswith("step 5, ") and len(s.state.history) == 5
 
 
 def test_log_numbers_the_moves():
@@ -556,6 +663,16 @@ def test_watch_and_unwatch():
     assert "there are none" in fails(s, "unwatch 1")
 
 
+def test_unwatch_all_counts_its_watches():
+    # "removed 2 watchs"
+    from cardgame.repl.session import Session
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'skat.cardgame'}")
+    s.execute("watch high_bid")
+    s.execute("watch count(skat)")
+    assert s.execute("unwatch all") == "removed 2 watches"
+
+
 def test_breakpoints():
     s = bouncer()
     assert s.execute("break").startswith("no breakpoints")
@@ -576,6 +693,14 @@ def test_breakpoints():
     assert s.execute("break") == "3. when total[P0] < -50"
 
 
+def test_a_when_breakpoint_true_already_says_it_stops_when_it_becomes_true_again():
+    s = bouncer()
+    assert s.execute("break when led == none") == \
+        "breakpoint 1: when led == none (true now: `auto` stops when it becomes true again)"
+    assert "became true" in s.execute("auto") and s.step == 3  # not at once: after the first trick
+    assert s.execute("break when led != none") == "breakpoint 2: when led != none"
+
+
 @pytest.mark.parametrize("line, message", [
     ("break rule nosuch", "unknown rule `nosuch`"),
     ("break phase trik", "did you mean `trick`?"),
@@ -587,6 +712,13 @@ def test_breakpoints():
 ])
 def test_breakpoint_errors(line, message):
     assert message in fails(bouncer(), line)
+
+
+def test_unwatch_and_unbreak_alone_give_their_usage():
+    s = bouncer()
+    assert s.execute("unbreak") == "error: usage: unbreak N|all (there are no breakpoints)"  # no breakpoint ``
+    s.execute("watch total")
+    assert s.execute("unwatch") == "error: usage: unwatch N|all (the ids in use are 1)"
 
 
 # ---- the script ---------------------------------------------------------------------------------------------------
@@ -605,6 +737,60 @@ def test_rules_and_source():
     assert out.startswith("phase trick") and f"{first} | phase trick {{" in out and f"{last} | }}" in out
     assert "unknown declaration `folow_suit`" in fails(s, "source folow_suit")
     assert "usage: source NAME" in fails(s, "source")
+
+
+REACTION_AND_RECORD = '''game "Answer"
+players 2
+record offer { amount: int }
+var last_offer: offer
+event asked(p: player) {
+    set last_offer = offer(amount: 1)
+}
+reaction refuse on asked by q in [p] {
+    say_no {
+        cancel
+    }
+}
+phase main {
+    signal asked(seat(0))
+    end game
+}
+'''
+
+
+def test_source_shows_a_reaction_and_a_record(tmp_path):
+    s = session_of(tmp_path, REACTION_AND_RECORD, "answer.cardgame")
+    # `source refuse` said "unknown declaration `refuse`" and listed the events but not it
+    assert s.execute("source refuse").splitlines()[0] == "reaction refuse"
+    assert "reaction refuse on asked by q in [p] {" in s.execute("source refuse")
+    assert s.execute("source offer").splitlines()[0] == "record offer"
+    # completing an expression offers the record (it makes values), never the reaction
+    assert "offer" in s.expression_names() and "refuse" not in s.expression_names()
+
+
+def _session(name: str):
+    from cardgame.repl.session import Session
+    session = Session()
+    assert session.start(str(SCRIPTS / f"{name}.cardgame"), seed=1).startswith("loaded")
+    return session
+
+
+@pytest.mark.parametrize("kind, line", [("game", 'game "Long swap"'), ("players", "players 2"),
+                                        ("score", "score p: points[p]"), ("winners", "winners: highest score")])
+def test_source_of_a_declaration_kind_a_game_has_once_shows_it(kind, line):
+    """Before: `source players` was 'unknown declaration' with 'did you mean `played`?' style hints."""
+    out = _session("long_swap").execute(f"source {kind}")
+    assert out.split("\n")[0] == kind and line in out, out
+
+
+def test_source_says_what_it_takes():
+    session = _session("long_swap")
+    assert session.execute("source teams") == "error: this script has no `teams` declaration"
+    out = session.execute("source nothing")
+    assert "`source` takes the name of a rule" in out and "(`game`, `players`, `score`, `winners`)" in out
+    assert "did you mean `players`?" in session.execute("source player")
+    assert "teams: [0, 2], [1, 3]" in _session("partnership").execute("source teams")
+    assert {"players", "score", "made"} <= set(session.declaration_names())
 
 
 # ---- replay files ---------------------------------------------------------------------------------------------------
@@ -675,6 +861,80 @@ def test_open_and_save_errors(tmp_path):
     assert "cannot write" in fails(s, f"save {tmp_path / 'no' / 'such' / 'dir.replay'}")
     assert "usage: save [--view PLAYER|spectator] FILE" in fails(s, "save")
     assert "usage: open FILE" in fails(s, "open")
+
+
+def test_a_replay_of_a_game_that_faulted_opens_at_the_fault(tmp_path):
+    # the REPL's own `save` after a move that faulted wrote a replay its `open` then refused
+    script = faulty_script(tmp_path)
+    s = Session()
+    s.execute(f"load {script}")
+    assert "division by zero" in s.execute("play boom")
+    saved = tmp_path / "saved.replay"
+    s.execute(f"save {saved}")
+    t = Session()
+    t.execute(f"load {script}")
+    out = t.execute(f"open {saved}")
+    assert not out.startswith("error") and "stopped with an error at move 1, `boom`" in out
+    assert "division by zero" in out and "1 move" in out
+    assert t.state.fault is not None and t.state.history == ["boom"]
+    assert "undid 1 move" in t.execute("undo")
+    assert t.state.fault is None and "boom" in t.execute("moves")
+    # a fault before the last move is still refused: no move can follow one
+    data = json.loads(saved.read_text())
+    broken = tmp_path / "broken.replay"
+    broken.write_text(json.dumps(dict(data, moves=["boom", "boom2"])))
+    u = Session()
+    u.execute(f"load {script}")
+    out = u.execute(f"open {broken}")
+    assert out.startswith("error") and "move 1 of" in out and "cannot be played" in out
+    assert u.state.history == []
+
+
+def test_a_damaged_replay_names_what_a_field_should_hold(tmp_path):
+    script = faulty_script(tmp_path)
+    s = Session()
+    s.execute(f"load {script}")
+    saved = tmp_path / "ok.replay"
+    s.execute(f"save {saved}")
+    data = json.loads(saved.read_text())
+    bad = tmp_path / "bad.replay"
+    for field, value, said in [("seed", 1.5, "a whole number"), ("script", 3, "a text"),
+                               ("moves", "boom", "a list of moves"), ("options", [], "an object")]:
+        bad.write_text(json.dumps(dict(data, **{field: value})))
+        out = s.execute(f"open {bad}")
+        assert f"`{field}` is missing or not {said}" in out and "not a int" not in out
+
+
+def test_a_saved_game_given_as_a_script_is_named_for_what_it_is(tmp_path):
+    # `cardgame check REPLAY`, `play OBSERVATION`, `repl OBSERVATION` and the REPL's `load` of a
+    # seat's observation said "E0101 unexpected `{`, expected `attribute`, `deck`, ...".
+    from cardgame.repl.session import Session
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'pitch.cardgame'}")
+    s.execute("new seed=1")
+    s.execute("play raise 2")
+    replay, seen = tmp_path / "game.json", tmp_path / "p1.json"
+    s.execute(f"save {replay}")
+    s.execute(f"save --view P1 {seen}")
+    for path, fmt in ((replay, "cardgame-replay/2"), (seen, "cardgame-observation/1")):
+        _tables, _items, _sources, diags = interpreter.check_file(str(path))
+        assert [(d.code, d.message) for d in diags] == [
+            ("E0640", f"`{path}` is a file saved by cardgame (`{fmt}`), not a script")]
+        assert "`open FILE`" in diags[0].hint
+    out = s.execute(f"load {seen}")
+    assert s.last_failed and out.startswith("error[E0640]:")
+
+
+def test_load_given_a_replay_and_open_given_a_script_say_which_command_reads_it(tmp_path):
+    s = bouncer()
+    replay = tmp_path / "first.replay"
+    s.execute(f"save {replay}")
+    assert s.execute(f"load {replay}") == (f"error: `{replay}` is a replay file (saved by `save`), not a script\n"
+                                           f"  = help: `open {replay}` restores its game")  # was E0101 at `{`
+    assert s.execute(f"open {BOUNCER}") == (f"error: `{BOUNCER}` is a script, not a replay file\n  = help: "
+                                            f"`load {BOUNCER}` loads a script; `open` restores a game saved with `save`")
+    fresh = Session()
+    assert fresh.start(str(replay)).startswith(f"error: `{replay}` is a replay file") and fresh.failed
 
 
 def test_prompt_and_toolbar():

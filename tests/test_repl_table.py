@@ -1,13 +1,14 @@
-"""The table: hands sorted in the script's order, suit symbols at a terminal and letters
-elsewhere, the cards in play and the open decision at the top, face-up marks, empty zones
-folded, every line fitted to the width; the same drawing in `cardgame play --table`; and the
-toolbar that keeps the watches on a narrow terminal."""
+"""The table: hands sorted in the script's order, suit symbols at a terminal and letters elsewhere,
+the cards in play and the open decision at the top, face-up marks, records shown as their fields,
+dummy's face-up hand drawn as a hand, empty zones folded, every line fitted to the width; the same
+drawing in `cardgame play --table`; and the toolbar that keeps the watches on a narrow terminal."""
 
 from __future__ import annotations
 
 import pytest
 
-from helpers import GAMES
+from cardgame import interpreter
+from helpers import GAMES, SCRIPTS, arrange, load_script
 from cardgame.repl.cli import main
 from cardgame.repl.lexer import highlight_output
 from cardgame.repl.session import Session
@@ -73,6 +74,35 @@ def test_a_card_turned_face_up_in_a_hand_is_marked_in_every_view():
     out = s.execute("state")
     assert "hand[P1]   5  Q♥* +4 hidden" in out and "hand[P2]   5  10♣ Q♣  3♦ 7♦  8♥" in out
     assert "hand[P0]   5  hidden" in out and "stock     32  hidden" in out
+
+
+KLONDIKE = str(GAMES.parent / "tests" / "scripts" / "klondike.cardgame")
+
+
+def _rows(out: str, *names: str) -> list[str]:
+    return [line for line in out.split("\n") if line.split(" ")[0] in names]
+
+
+def test_a_face_up_card_in_a_pile_declared_hidden_is_marked_even_alone():
+    s = Session()
+    s.start(KLONDIKE, seed=4)  # the piles t1..t7 are `shared hidden`, each top card revealed
+    out = s.execute("state")
+    assert _rows(out, "t1", "t2") == ["t1      1  6H*", "t2      2  QD 6C*"]  # t1 read `6H`, as if face down
+    s.execute("view P0")
+    assert _rows(s.execute("state"), "t1", "t2", "t7") == ["t1      1  6H*", "t2      2  (1 hidden) 6C*",
+                                                         "t7      7  (6 hidden) 9S*"]  # `9S* +6 hidden`
+
+
+def test_a_public_zone_marks_nothing_and_a_hand_still_counts_its_hidden_cards_at_the_end():
+    s = Session()
+    s.start(KLONDIKE, seed=4)
+    s.execute("auto 30")
+    assert _rows(s.execute("state"), "fd", "fs") == ["fd      1  AD", "fs      1  AS"]
+    s = Session()
+    s.start(str(GAMES / "booray.cardgame"), seed=4)  # the dealer's turned-up trump card stays in its hand
+    s.execute("auto 3")
+    s.execute("view P0")
+    assert "hand[P1]   5  KH* +4 hidden" in s.execute("state")
 
 
 def test_the_table_comes_from_the_seats_view_only():
@@ -158,3 +188,48 @@ def test_the_note_under_the_zones_says_only_what_applies(decks, setup, note, tmp
     path.write_text(_NOTES.format(decks=decks, setup=setup))
     lines = session(str(path)).execute("state").split("\n")
     assert [line for line in lines if line.startswith("(")] == ([note] if note else [])
+
+
+def test_the_repl_table_shows_records_as_fields_not_python_dicts():
+    from cardgame.repl.table import Deck, render, snapshot
+    game = load_script("little_rummy.cardgame")
+    state = arrange(game.new_game(seed=0), {"hand": {0: ["3C", "4C", "5C", "9D"]}, "discard": ["2H"]}, "stock")
+    state.apply("take")
+    state.apply("lay 3C 4C 5C")
+    lines = render(snapshot(state, "all", True), Deck.of(game.cards))
+    assert "laid  P0 [{kind: run, cards: [3C, 4C, 5C]}] · P1 []" in lines
+
+
+def test_the_repl_table_shows_a_single_record_variable_on_one_line(tmp_path):
+    from cardgame.repl.table import Deck, render, snapshot
+    script = tmp_path / "best.cardgame"
+    script.write_text('game "Best"\nplayers 2\nrecord meld { size: int, name: text }\n'
+                      'var best: meld = meld(size: 3, name: "set")\n'
+                      'phase main {\n    decide seat(0) {\n        stop\n    }\n    end game\n}\n')
+    game = interpreter.load(str(script))
+    lines = render(snapshot(game.new_game(), "all", True), Deck.of(game.cards))
+    assert "best = {size: 3, name: set}" in lines
+
+
+def _bridge_after_the_opening_lead():
+    """1 C by P0 (three passes), P2 is dummy; P1 leads its first legal card."""
+    game = interpreter.load(str(SCRIPTS / "bridge.cardgame"))
+    state = game.new_game(seed=1)
+    for move in ("bid 1 C", "pass", "pass", "pass"):
+        state.apply(move)
+    state.apply(state.legal_moves()[0])
+    return state
+
+
+def test_a_dummy_laid_face_up_is_drawn_as_a_hand():
+    # The table drew a per-player zone as a hand only while the spectator could not see all of
+    # it: dummy's hand, all face up, was drawn in dealt order, without the `*` of face-up cards.
+    from cardgame.repl.table import Deck, render, snapshot
+    state = _bridge_after_the_opening_lead()
+    assert "hand" in state.hand_zones and "played" not in state.hand_zones
+    deck = Deck.of(state.game.cards, state.game.shown_orders)
+    lines = render(snapshot(state, 1, False), deck, width=200)
+    [row] = [line for line in lines if line.startswith("hand[P2]")]
+    cards = [word.rstrip("*") for word in row.split()[2:]]
+    assert all(word.endswith("*") for word in row.split()[2:])
+    assert cards == deck.sorted(cards) and len(cards) == 13

@@ -1,13 +1,14 @@
 """`why` that explains: the one-line verdict first, witnesses for quantifiers, `--expand NAME`
 into definitions, SKIP for a rule whose `when` was false, a legal move's reasons; and the
-engine's `str(Explanation)` and `IllegalMove` message in the same words, with file:line."""
+engine's `str(Explanation)` and `IllegalMove` message in the same words, with file:line; and the
+trace's grouping (a deal, a zone moved whole, a statement turning many cards: one line each)."""
 
 from __future__ import annotations
 
 import pytest
 
 from cardgame import interpreter
-from helpers import GAMES, line_of
+from helpers import GAMES, SCRIPTS, line_of, load_script
 from cardgame.repl.session import Session
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
@@ -134,6 +135,16 @@ def test_explanation_records_hold_witnesses_and_expansions():
     assert state.explain("play 6H").rules[0].expansions == ()
 
 
+def test_why_does_not_list_a_symbol_as_a_value_it_looked_at():
+    from helpers import arrange
+    start = load_script("love_letter.cardgame").new_game(players=3, seed=1)
+    forced = arrange(start, {"hand": {0: ["Countess", "King"], 1: ["Guard.1"], 2: ["Priest.1"]}}, "draw_pile")
+    values = dict(forced.explain("play King").rules[0].values)
+    # it listed `countess = countess`, `king = king`, `prince = prince`
+    assert "countess" not in values and "king" not in values
+    assert values["holds(p, countess)"] == "true" and values["c.role"] == "king"
+
+
 def test_pass_fail_skip_and_the_verdict_are_coloured():
     from cardgame.repl.lexer import STYLE, highlight_output
     text = booray_overtrump().execute("why play 6H")
@@ -174,6 +185,26 @@ def test_a_deal_is_one_line_and_a_zone_moved_whole_lists_its_cards():
     out = s.execute("new")
     assert "deal 4 cards to each of P2, P3, P0, P1 (hand)" in out  # in the order dealt, from the dealer's left
     assert "deal 1 card to each of P2, P3, P0 (hand)" in out
+
+
+def test_a_statement_turning_many_cards_is_one_trace_line():
+    # `reveal hand[dummy]` traced 13 lines, `reveal 2S`, `reveal JS`, ...: only moves were merged.
+    from cardgame.repl.session import Session
+    s = Session()
+    s.execute(f"load {SCRIPTS / 'bridge.cardgame'}")
+    s.execute("new seed=1")
+    for move in ("bid 1 C", "pass", "pass", "pass"):
+        s.execute(f"play {move}")
+    s.execute("trace on")
+    lines = s.execute("play 1").splitlines()
+    assert [line.split("  [")[0].strip() for line in lines if "reveal" in line] == ["reveal 13 cards"]
+    s.execute(f"load {SCRIPTS / 'skat.cardgame'}")
+    s.execute("new seed=3")
+    s.execute("break phase skat_exchange")
+    s.execute("auto")
+    s.execute("trace on")
+    lines = s.execute("play 1").splitlines()
+    assert [line.split("  [")[0].strip() for line in lines if "show" in line] == ["show 8D 8C to P2"]
 
 
 def test_grouping_keeps_other_events_between_moves():

@@ -1,5 +1,9 @@
 """`cardgame rules`: the committed rulebooks are what the scripts generate, and every shipped
-game's rulebook names every phase, decision, alternative, rule and option the script has.
+game's rulebook names every phase, decision, alternative, rule and option the script has; the
+words it finds for what scripts write (a local zone counted, a list variable's item, a single
+rule, a section above or below, brackets around an `if` or a comparison, a prohibition), and a
+variant's rulebook under its options (a rule out of play, the branch an option chooses, options
+left by name, a computed deal).
 
 Regenerate the committed ones on purpose with `UPDATE_GOLDEN=1 python -m pytest tests/test_rulebook.py`.
 """
@@ -13,13 +17,14 @@ import pytest
 
 from cardgame.authoring.flow import bodies, load_script, statements_of, steps
 from cardgame.authoring.rulebook import rulebook
-from helpers import GAMES, ROOT
+from helpers import BOORAY_HOUSE, BOSSPOKER_HOUSE, BOUNCER_TABLE, GAMES, PROHIBITION, ROOT, SCRIPTS
 from cardgame.interpreter.language import nodes as n
 from cardgame.repl.cli import main
 
 COMMITTED = {"bouncer.cardgame": "bouncer.md", "booray.cardgame": "booray.md",
              "bosspoker.cardgame": "bosspoker.md", "bohei.cardgame": "bohei.md"}
 SHIPPED = sorted(GAMES.glob("*.cardgame"))
+BOUNCER = str(GAMES / "bouncer.cardgame")
 
 
 @pytest.mark.parametrize("script, book", COMMITTED.items())
@@ -150,3 +155,98 @@ score t: tricks[t]
     assert "*give*, choosing *cs*, 2 different ones of *hand* of *p*:" in text
     assert "The score of a team *t* is *tricks* of *t*." in text
     assert "the teams with the highest score win" in text
+
+
+def test_the_rulebook_counts_the_cards_of_a_zone_held_in_a_local(capsys):
+    # `count(r)` for a local `r` holding a row read "the number of *r*"; for `hand[p]` it reads
+    # "the number of cards in ...".
+    assert main(["rules", str(SCRIPTS / "six_nimmt.cardgame")]) == 0
+    book = capsys.readouterr().out
+    assert "Otherwise, if the number of cards in *r* is 5:" in book and "the number of *r*" not in book
+
+
+def test_the_rulebook_reads_a_list_variable_a_single_rule_and_where_a_section_is():
+    # "allowed by the rules **beats**" for one rule; "Do *went_out*(...) (see below)" for a
+    # procedure written above; "*last_finish* of 0" for item 0 of a list variable, as if per
+    # player; "1 different ones of"; "every *x* in ... has *x* is in *cs*"; "in groups of equal";
+    # an event without a body was an empty section without its prompt.
+    from cardgame.authoring.rulebook import rulebook
+    book = rulebook(str(SCRIPTS / "president.cardgame"))
+    for said in ("allowed by the rule **beats**", "Do *went_out*(*turn*) (see above)",
+                 "Let *president* be item 0 of *last_finish*.", "choosing *cs*, one (in a list) of *hand* of *vice*",
+                 "requires that for every *x* in *hand* of *p*, *x* is in *cs* or for every *y* in *cs*, "
+                 "the rank of *y* is at least the rank of *x*",
+                 "[*s* for each *g* in the *x* in *hand* of *p* grouped by the rank of *x* and",
+                 "Those who may answer it are asked “{p} played {top_count} {top_rank}: bomb?”.",
+                 "It does nothing of its own: what happens is in its answers."):
+        assert said in book, said
+    assert "allowed by the rules **beats**" not in book and "(see below)" not in book.split("### Phase *trick*")[1]
+
+
+def test_the_rulebook_brackets_an_if_inside_an_if_and_a_comparison_compared():
+    # `if null_game then (if c.suit == led then c.null_power else none) else if ...` read "the
+    # null_power of c if the suit of c is led, otherwise none if null_game, otherwise ...": one
+    # chain, another rule. Boss Poker's shipped rulebook said so of an ace's value.
+    from cardgame.authoring.rulebook import rulebook
+    book = rulebook(str(SCRIPTS / "skat.cardgame"))
+    assert "- *strength(c)*: (the null_power of *c* if the suit of *c* is *led*, otherwise none) if *null_game*, " \
+        "otherwise 100 + the jack_power of *c*" in book
+    assert "otherwise (`J` if *grand_game*, otherwise *trump*) if the rank of *c* is `J`" in book
+    assert "if (the first of *seq* is in *mine*) is *holding*, otherwise 0" in book
+    assert "- *value(c)*: (11 if *ten_shown*, otherwise 1) if the rank of *c* is `A`, otherwise the rank of *c*" in \
+        (ROOT / "docs" / "rulebooks" / "bosspoker.md").read_text()
+
+
+def test_the_rulebook_reads_a_sum_without_nested_brackets_and_brackets_an_if_key():
+    from cardgame.authoring.rulebook import rulebook
+    book = rulebook(str(SCRIPTS / "pinochle.cardgame"))
+    assert "- *meld_points(h)*: (15 * *runs_held*(*h*)) + (4 * (*marriages*(*h*, *trump*) - *runs_held*(*h*))) + " in book
+    assert "with the highest (1 if the suit of the top card of *played* of *q* is *trump*, otherwise 0), then rank" in book
+
+
+def test_the_rulebook_says_a_prohibition_forbids_the_choice(tmp_path):
+    # `cardgame rules` wrote a `when CASE require false` rule as "requires that false".
+    from cardgame.authoring.rulebook import rulebook
+    path = tmp_path / "keep.cardgame"
+    path.write_text(PROHIBITION)
+    lines = rulebook(str(path)).splitlines()
+    start = lines.index("- **keep_the_ace**: The ace of clubs stays in hand while a club is on the table.")
+    assert lines[start + 2] == "  - then the choice is not allowed"
+    assert "  - requires that the rank of *c* is not 7" in lines
+
+
+def _rulebook(capsys, path, *options) -> str:
+    args = [a for option in options for a in ("--option", option)]
+    assert main(["rules", path, *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_the_rulebook_of_booray_without_overtrump_leaves_the_rule_out_of_play(capsys):
+    text = _rulebook(capsys, BOORAY_HOUSE, "overtrump=false", "ante=25")
+    assert ("    - *play*, choosing *c* from *hand* of *p*; allowed by the rules **follow_suit** (“Follow the led "
+            "suit if you can.”), **must_trump** (“Out of the led suit, play a trump if you have one.”):") in text
+    assert ("  - does not apply in this game: it applies only when *overtrump* and the suit of *c* is *trump* and "
+            "(*led* is *trump* or not *can_follow*(*p*)) and *can_overtrump*(*p*)") in text
+    assert "  - Subtract 25 from *money* of *q*.\n  - Add 25 to *pot*." in text
+    with_it = _rulebook(capsys, BOORAY_HOUSE, "overtrump=true")
+    assert ("  - applies when the suit of *c* is *trump* and (*led* is *trump* or not *can_follow*(*p*)) and "
+            "*can_overtrump*(*p*)") in with_it
+    assert "**must_overtrump** (“Playing a trump" in with_it
+
+
+def test_the_rulebook_keeps_only_the_branch_the_options_choose(capsys):
+    assert "- *hand_score(p)*: *special_score*(*p*)\n" in _rulebook(capsys, BOUNCER, "special_bouncers=true")
+    text = _rulebook(capsys, BOSSPOKER_HOUSE, "peeking=false")
+    assert "Show *number_of*(*q*) to *p*." not in text and "keeps {p} from looking" not in text
+    assert "Show *number_of*(*q*) to *p*." in _rulebook(capsys, BOSSPOKER_HOUSE)
+
+
+def test_the_rulebook_without_options_writes_every_option_by_its_name(capsys):
+    text = _rulebook(capsys, BOSSPOKER_HOUSE)
+    assert "if *raises* is `any_amount`, otherwise" in text and "If *q* is not none and *peeking*:" in text
+
+
+def test_the_rulebook_says_a_computed_deal_and_a_division_in_words(capsys):
+    text = _rulebook(capsys, BOUNCER_TABLE)
+    assert ("- Deal (39 divided by the number of players (rounded down)) cards from *stock* to the *hand* of each "
+            "of the players in turn from *first_leader*, one card at a time.") in text

@@ -1,11 +1,14 @@
 """Sorting cards by keys (`sorted x in L by KEY`, several keys as a list) and zones shown in a
-declared order (`shown by suit, rank`): what views, the REPL table and `play --table` show, and
-what the order of a hidden zone tells nobody."""
+declared order (`shown by suit, rank`): what views, the REPL table and `play --table` show, what
+the order of a hidden zone tells nobody, and a zone's `shown` clauses checked (two exclude each
+other, a key named twice is a warning)."""
 
 from __future__ import annotations
 
+import pytest
+
 from cardgame import interpreter
-from helpers import ROOT, arrange
+from helpers import ROOT, arrange, check_codes, check_text
 from cardgame.repl.cli import main
 from cardgame.repl.session import Session
 
@@ -55,6 +58,36 @@ def test_a_shown_order_changes_views_only():
     assert state.evaluate("cards(hand[P0])") == ("[KS, 2H, 10C, 2C, AD]", [])
     # a seat that cannot see the hand learns nothing from the order shown
     assert state.view(1)["zones"]["hand"]["P0"] == ["??"] * 5
+
+
+ZONE = """game "Z"
+players 2
+deck d in stock {
+    ordered rank: 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A
+    ordered suit: C, D, H, S
+}
+zone stock: shared hidden
+zone hand: per player CLAUSE
+phase go {
+    end game
+}
+"""
+
+
+@pytest.mark.parametrize("clause", ["others shown as placed shown by rank", "owner shown by rank shown as placed",
+                                    "owner shown by suit, rank shown by rank"])
+def test_two_shown_clauses_say_they_exclude_each_other(tmp_path, clause):
+    """Before: E0101 "unexpected `shown`" and a list of declaration words."""
+    found = check_text(tmp_path, ZONE.replace("CLAUSE", clause))
+    assert [d.code for d in found] == ["E0176"]
+    assert "`shown as placed` lists the cards in the zone's own order" in found[0].hint
+
+
+def test_a_shown_by_key_named_twice_is_W0177(tmp_path):
+    """Before: `shown by rank, rank` was accepted silently."""
+    found = check_text(tmp_path, ZONE.replace("CLAUSE", "owner shown by rank, suit, rank"))
+    assert [(d.code, d.span.column) for d in found] == [("W0177", 50)]
+    assert check_codes(tmp_path, ZONE.replace("CLAUSE", "owner shown by suit, rank")) == []
 
 
 def test_cards_one_seat_sees_are_sorted_in_their_own_places():

@@ -9,7 +9,7 @@ from cardgame import interpreter
 from cardgame.interpreter import GameFault, IllegalMove, RandomAgent, ScriptError
 from cardgame.interpreter.machine.runtime import PAUSES
 
-from helpers import PLAYED_SCRIPTS, ROOT
+from helpers import PLAYED_SCRIPTS, ROOT, load_script
 
 SCRIPTS = PLAYED_SCRIPTS
 RACE = ROOT / "tests" / "scripts" / "dice_race.cardgame"
@@ -83,6 +83,21 @@ def test_pause_points_of_the_dice_race():
     assert state.is_over and state.fault is None
     assert set(stops) == {("chance", 15), ("phase", 13)}
     assert state.to_json() == game.new_game(seed=3).to_json()
+
+
+def test_war_keeps_every_card_through_each_pause_and_ends_as_play_does():
+    game = load_script("war.cardgame")
+    stepped = game.new_game(seed=1, pause_at=("chance", "phase"))
+    pauses = 0
+    while not stepped.is_over:
+        assert stepped.paused in ("chance", "phase") and not stepped.legal_moves()
+        assert sum(len(z) for z in stepped.zones) == 52
+        stepped.step()
+        pauses += 1
+    straight = game.new_game(seed=1)
+    assert straight.is_over and straight.legal_moves() == []
+    assert stepped.scores == straight.scores and stepped.capped == straight.capped
+    assert pauses > 100  # two pause points a round at least: the phase start and the pot's shuffle
 
 
 def test_a_step_shows_what_each_view_observed_in_it():

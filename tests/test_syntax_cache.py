@@ -1,17 +1,22 @@
 """A script's syntax tree is kept between runs and read back only for the very same path and text;
-a tree read back is the tree the parser builds."""
+a tree read back is the tree the parser builds, a damaged one is parsed again, only the cache's
+own files are ever removed, and a path that is not UTF-8 is kept like any other."""
 
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 
-from helpers import ROOT
+from cardgame import interpreter
+from helpers import GAMES, ROOT, damage, kept_file, played_json
 from cardgame.interpreter.language import kept_files, parser, syntax_cache
 from cardgame.interpreter.language.loader import check_file
+from cardgame.repl.cli import main
 
 SCRIPT = 'game "Tiny"\nplayers 2\nphase main {\n    end game\n}\n'
+BOUNCER = str(GAMES / "bouncer.cardgame")
 
 
 @pytest.fixture
@@ -110,3 +115,38 @@ def test_a_change_to_the_code_that_builds_trees_parses_again(folder, monkeypatch
     parse = parser.parse_script
     monkeypatch.setattr(parser, "parse_script", lambda text, path: calls.append(path) or parse(text, path))
     assert syntax_cache.parse_script(SCRIPT, "tiny.cardgame")[0] is not None and calls == ["tiny.cardgame"]
+
+
+def test_a_damaged_tree_file_is_parsed_again_not_used(folder, monkeypatch):
+    expected = played_json(interpreter.load(BOUNCER), 3, 1)
+    tree = kept_file(folder, "tree-" + kept_files.kept_name("", os.path.abspath(BOUNCER)))
+    damage(tree, b"Bouncer", b"Bounce!")  # the title: the game would say another name
+    parsed = []
+    parse = parser.parse_script
+    monkeypatch.setattr(parser, "parse_script", lambda text, path: parsed.append(path) or parse(text, path))
+    game = interpreter.load(BOUNCER)
+    assert parsed == [BOUNCER] and game.title == "Bouncer" and played_json(game, 3, 1) == expected
+    assert kept_files.read_kept(str(tree), tree.read_bytes()[:32]) is not None  # written whole again
+
+
+def test_only_the_caches_own_files_are_removed(folder, tmp_path, monkeypatch):
+    folder.mkdir(mode=0o700)
+    mine = [folder / "tree-notes.txt", folder / f"tree-{'0' * 24}.1234.tmp"]  # the user's, another process's
+    for path in mine:
+        path.write_text("keep me")
+        os.utime(path, (1, 1))  # the oldest in the folder
+    monkeypatch.setattr(syntax_cache, "KEPT", 1)
+    for name in "ab":
+        syntax_cache.parse_script('game "x"\nplayers 2\nphase main {\n    end game\n}\n', str(tmp_path / name))
+    assert all(path.read_text() == "keep me" for path in mine)
+    assert len([p for p in folder.iterdir() if p.name.startswith("tree-")]) == 1 + len(mine)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a file name that is not UTF-8 needs a POSIX file system")
+@pytest.mark.parametrize("command", [["check"], ["lint", "-n", "2"], ["play", "--seed", "1"], ["simulate", "-n", "2"]])
+def test_a_script_whose_name_is_not_utf8(command, folder, tmp_path, capsys):
+    path = os.fsdecode(bytes(tmp_path) + b"/\xff\xfe.cardgame")
+    with open(path, "w") as f:
+        f.write('game "x"\nplayers 2\nphase main {\n    end game\n}\n')
+    assert main(command + [path]) == 0
+    assert "Traceback" not in capsys.readouterr().err

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from cardgame import interpreter
-from helpers import ROOT, play_out
+from helpers import ROOT, check_text, play_out
 from cardgame.repl.cli import main
 from test_knowledge import check_seat, played  # the knowledge model's property, reused with teams
 
@@ -96,6 +96,26 @@ def test_computed_teams_that_do_not_work_out_are_refused_at_set_up(tmp_path):
             _script(tmp_path, COMPUTED.replace("number(p) / size", layout), "seat_only.cardgame")
         d = err.value.diagnostics[0]
         assert d.code == "E0347" and d.message.endswith(message), layout
+
+
+def test_teams_computed_from_the_seat_are_judged_by_check_for_every_player_count(tmp_path):
+    # `teams p: number(p) - 1` passed `check` and failed only at new_game (E0708)
+    head = 'game "T"\nplayers 2..4\n'
+    tail = '\nphase only {\n    end game\n}\n'
+    found = check_text(tmp_path, head + "teams p: number(p) - 1" + tail)
+    assert [(d.code, d.message) for d in found] == [
+        ("E0347", "the teams do not work out for 2 players: seat 0 gets team number -1; "
+                  "a team number is a whole number from 0 up")]
+    assert found[0].label == "gives seat 0: -1, seat 1: 0"
+    # 2 and 3 players make teams 0, 1 (0): fine; only the count that leaves a gap is named
+    found = check_text(tmp_path, head + "teams p: if number(p) == 3 then 3 else number(p) % 2" + tail)
+    assert [d.message for d in found] == ["the teams do not work out for 4 players: no seat is in team 2, "
+                                          "though seats are in team 3; number the teams 0, 1, ... without gaps"]
+    for fine in ("number(p) % 2", "if number(p) % 2 == 0 then 0 else 1", "(number(p) + player_count) % 2"):
+        assert not [d for d in check_text(tmp_path, head + f"teams p: {fine}" + tail) if d.severity == "error"], fine
+    # what reads an option is left to new_game, which knows the options (E0708)
+    with_option = head + 'option size: int in 1..4 = 2 "Team size."\nteams p: number(p) / size' + tail
+    assert not [d for d in check_text(tmp_path, with_option) if d.severity == "error"]
 
 
 def test_per_team_values_show_by_team_and_survive_save_and_restore(partnership):

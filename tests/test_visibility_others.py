@@ -1,7 +1,8 @@
 """The zone visibility `others` (every seat sees the cards but the zone's owner: a Hanabi hand, an
-Indian poker card) read through the one knowledge model, and `shown as placed` (a zone drawn in
-its own order, never sorted as a hand).  The game below deals without shuffling, so every hand
-is known: P0 holds B3 B2, P1 holds B1 G3, P2 holds G2 G1, and R1 R2 R3 stay in the stock."""
+Indian poker card) read through the one knowledge model, and `shown as placed` (a zone drawn in its
+own order, never sorted as a hand); a visibility chosen by a condition of options and constants (one
+that reads the game is E0730).  The game below deals without shuffling, so every hand is known: P0
+holds B3 B2, P1 holds B1 G3, P2 holds G2 G1, and R1 R2 R3 stay in the stock."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from cardgame import interpreter
 from cardgame.authoring.analysis import Analysis
 from cardgame.authoring.rulebook import rulebook
-from helpers import ROOT
+from helpers import ROOT, WAR
 from cardgame.interpreter.language.checker import VISIBILITIES
 from cardgame.repl.cli import main
 from cardgame.repl.lexer import ZONE_WORDS, CardgameLexer
@@ -316,3 +317,22 @@ def test_highlighting_knows_the_zone_words():
 def test_hanabi_reads_its_hands_through_others(tmp_path):
     text = (ROOT / "tests" / "scripts" / "hanabi.cardgame").read_text()
     assert "zone hand: per player others shown as placed" in text and "show " not in text
+
+
+@pytest.mark.parametrize("condition", [
+    "all x in range(0, 99999) where all y in range(0, 99999) where x + y >= 0",  # IndexError, then 10^10 steps a view
+    "sum(range(0, 99999)) > 0",                                                 # 100,000 unbudgeted units a view
+    "top(stock).rank == 2",                                                     # a fault when the stock is empty
+    "tied",
+])
+def test_a_zone_condition_that_reads_the_game_is_e0730(condition):
+    text = WAR.read_text().replace("zone hand: per player hidden", f"zone hand: per player public if {condition} else others")
+    _tables, _items, _sources, diags = interpreter.check_file(str(WAR), text)
+    assert [d.code for d in diags] == ["E0730"]
+
+
+def test_a_zone_condition_of_options_and_constants_still_works():
+    text = WAR.read_text().replace("zone hand: per player hidden", "zone hand: per player public if not (1 > 2) "
+                                   "and player_count in [2, 3] else others")
+    _tables, _items, _sources, diags = interpreter.check_file(str(WAR), text)
+    assert diags == []

@@ -1,13 +1,15 @@
-"""Zones and lists (docs/language.md, "Zones and lists"): a zone stands for the list of its
-cards exactly where a list is expected, and is a zone, shown by name, everywhere else.
+"""Zones and lists (docs/language.md, "Zones and lists"): a zone stands for the list of its cards
+exactly where a list is expected, and is a zone, shown by name, everywhere else.
 
-The first tests reproduce issue 17's report (a zone passed as a `list of card` arrived as a
-number); the property test builds random expressions over zones and lists and checks the
-checker's verdict and the evaluated value against a small model of that one rule.
+The first tests reproduce issue 17's report (a zone passed as a `list of card` arrived as a number),
+and a list item is set counting from the end (`set l[-1] += 10`) as it is read; the property test
+builds random expressions over zones and lists and checks the checker's verdict and the evaluated
+value against a small model of that one rule.
 """
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -77,6 +79,40 @@ def test_mixing_a_zone_with_other_values_is_refused(tmp_path):
     for text in ("[stock, 3]", "[[stock], [AS]]", "[stock] + [AS]", "if true then stock else AS"):
         out, diags = s.evaluate(text)
         assert out is None and [d.code for d in diags] == ["E0220"], text
+
+
+_NEGATIVE = '''game "From the end"
+players 2
+var l: list of int = [1, 2, 3]
+var shown: text = ""
+phase main {
+    let m = [4, 5]
+    set m[-2] = 7
+    set l[-1] += 10
+    set l[-3] = count(m) + m[0]
+    set shown = "" + l + " " + m
+    decide seat(0) "Go on?" {
+        go {
+            set l[-4] = 0
+        }
+        stop
+    }
+    end game
+}
+'''
+
+
+def test_a_list_item_is_set_counting_from_the_end_as_it_is_read(tmp_path):
+    path = tmp_path / "negative.cardgame"
+    path.write_text(_NEGATIVE)
+    game = interpreter.load(str(path))
+    state = game.new_game(seed=1)
+    assert state.view("all")["vars"]["l"] == [9, 2, 13]
+    assert state.view("all")["vars"]["shown"] == "[9, 2, 13] [7, 5]"
+    with pytest.raises(interpreter.GameFault) as fault:
+        state.apply("go")
+    assert "position -4 is outside the list (length 3)" in str(fault.value)
+    assert state.fault is not None
 
 
 # ---- the property: the checker's verdict and evaluation agree with the rule ----------------

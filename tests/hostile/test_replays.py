@@ -87,3 +87,31 @@ def test_a_field_of_the_wrong_kind_is_named_with_the_kind_it_needs(tmp_path, fie
     path.write_text(json.dumps({**json.loads(path.read_text()), field: value}))
     _, out = opened(path)
     assert f"is damaged: {said}" in out
+
+
+def test_a_nul_in_a_replays_script_is_named(tmp_path):
+    from cardgame.repl.session import Session
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"format": "cardgame-replay/2", "script": "x\0.cardgame", "script_hash": "0",
+                                "players": 3, "seed": 1, "options": {}, "moves": []}))
+    out = Session().execute(f"open {path}")
+    assert "is damaged: `script` holds the character NUL" in out
+
+
+def _replay_text(**fields) -> str:
+    data = {"format": "cardgame-replay/2", "script": "bouncer.cardgame", "script_hash": "0", "players": 3,
+            "seed": 1, "options": {}, "moves": [], **fields}
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("text, says", [
+    (_replay_text().replace('"seed": 1', '"seed": ' + "9" * 5000), "a number in it is thousands of digits long"),
+    (_replay_text(moves=["x" * 5_000_000]), "a move longer than 1,000 characters"),  # was quoted back: 10 MB
+    (_replay_text(moves=["play AS"] * 100_001), "more than 100,000 moves"),
+])
+def test_a_replay_past_what_any_game_makes_is_refused(text, says, tmp_path):
+    from cardgame.repl.session import Session
+    path = tmp_path / "r.json"
+    path.write_text(text)
+    out = Session().execute(f"open {path}")  # the big number was a ValueError from json
+    assert says in out and len(out) < 2000

@@ -1,12 +1,18 @@
-"""Hostile scripts refused when they are read or checked: each ends in its diagnostic, at once."""
+"""Hostile scripts refused when they are read or checked: each ends in its diagnostic, at once;
+brackets nested past the limit (for check, fmt, the editor and the REPL), a lone surrogate from
+the editor, and hints over thousands of look-alike names sharing one budget."""
 
 from __future__ import annotations
 
 import pytest
 
 from cardgame import interpreter
+from cardgame.authoring.analysis import Analysis
+from cardgame.authoring.fmt import format_source
+from cardgame.interpreter.language import parser
+from cardgame.repl.cli import main
 from conftest import SCRIPTS
-from helpers import GAMES
+from helpers import GAMES, WAR
 from cardgame.interpreter.codegen import gen_assembly, generator as codegen
 
 LOAD_TIME = {
@@ -64,3 +70,65 @@ def test_fusing_adds_at_most_its_budget_of_lines(tmp_path, monkeypatch):
 def test_the_shipped_games_are_fused_whole(game):
     gen = interpreter.load(str(GAMES / f"{game}.cardgame")).program.compiler.gen
     assert gen._fusing_left > codegen._FUSED_LINES // 2
+
+
+def _deep(depth: int, opening="(", closing=")") -> str:
+    return "define x = " + opening * depth + "1" + closing * depth + "\n" + WAR.read_text()
+
+
+@pytest.mark.parametrize("opening, closing", [("(", ")"), ("[", "]")])
+def test_brackets_nested_past_the_limit_are_e0111_for_check_fmt_and_the_editor(opening, closing, tmp_path, capsys):
+    script = tmp_path / "deep.cardgame"
+    script.write_text(_deep(1000, opening, closing))
+    assert main(["check", str(script)]) == 1
+    assert "[E0111]" in capsys.readouterr().err
+    assert main(["fmt", "--check", str(script)]) == 1
+    said = capsys.readouterr()
+    assert "Traceback" not in said.out + said.err and "[E0111]" in said.err
+    out, diags = format_source(script.read_text(), str(script))
+    assert out is None and [d.code for d in diags] == ["E0111"]
+    assert [d.code for d in Analysis(str(script), script.read_text()).diagnostics] == ["E0111"]
+
+
+def test_brackets_at_the_limit_still_load_and_the_error_points_at_the_first_one_past_it():
+    assert parser.parse_script(_deep(parser.MAX_NESTING - 2), "deep.cardgame")[1] == []
+    _script, diags = parser.parse_script(_deep(parser.MAX_NESTING + 5), "deep.cardgame")
+    (diag,) = diags
+    assert diag.code == "E0111" and (diag.span.line, diag.span.column) == (1, len("define x = ") + parser.MAX_NESTING + 1)
+
+
+def test_brackets_in_texts_and_comments_are_not_counted():
+    text = WAR.read_text() + '# ' + "(" * 400 + '\ndefine y = "' + "[" * 400 + '"\n'
+    _script, diags = parser.parse_script(text, "war.cardgame")
+    assert diags == []
+
+
+def test_deep_brackets_in_a_repl_expression_are_an_answer(capsys):
+    from cardgame.repl.session import Session
+    session = Session()
+    session.execute(f"load {WAR}")
+    said = session.execute("eval " + "(" * 1000 + "1" + ")" * 1000)
+    assert "E0111" in said and "Traceback" not in said
+
+
+def test_a_lone_surrogate_in_the_editors_text_is_e0113():
+    """LSP text arrives as JSON, where `\\ud800` alone is valid: no file can hold it."""
+    text = WAR.read_text().replace('"War"', '"W\ud800r"')
+    assert [d.code for d in Analysis(str(WAR), text).diagnostics] == ["E0113"]
+    assert [d.code for d in format_source(text, str(WAR))[1]] == ["E0113"]
+
+
+def test_did_you_mean_hints_share_a_budget_per_check():
+    """2,500 unknown names among 2,500 look-alike ones: every hint compared the name with every
+    declared one (difflib), 152 s for an 88 KB script; now at most SUGGESTION_WORK comparisons."""
+    from cardgame.interpreter.language import source
+    text = "".join(f"define name_{i:05d}_q = name_{i + 1:05d}_x\n" for i in range(600)) + WAR.read_text()
+    compared = []
+    real = source.difflib.get_close_matches
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(source.difflib, "get_close_matches",
+                      lambda name, candidates, **kw: compared.append(len(candidates)) or real(name, candidates, **kw))
+        _tables, _items, _sources, diags = interpreter.check_file(str(WAR), text)
+    assert len(diags) == 600 and {d.code for d in diags} == {"E0201"}
+    assert sum(compared) <= source.SUGGESTION_WORK < 600 * 600
+    assert diags[0].hint.startswith("did you mean")  # the first ones still get their hint
