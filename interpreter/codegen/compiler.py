@@ -458,6 +458,7 @@ class Compiler:
                 return [f"if L[{pos}] < len(L[{askers}]):",
                         f"    {seat}, {offered} = L[{askers}][L[{pos}]]", f"    L[{pos}] += 1",
                         f"    for {k} in {offered}:", f"        L[{gen.const(var_slots, 'VS')}[{k}]] = {seat}",
+                        *(["    " + line for line in gen.prompt_lines(event.prompt)]),
                         f"    {DECIDE_MARK}{decision.index}", f"    st.actor = {seat}",
                         f"    st.waiting = {gen.const(decision, 'DEC')}",
                         "    st.legal_cache = None", "    @RETURN",
