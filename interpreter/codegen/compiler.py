@@ -416,7 +416,7 @@ class Compiler:
             p.decisions.append(decision)
 
             asm.op(lambda pc, decision=decision, var_slots=var_slots:
-                   gen.reaction_ask_source(decision, var_slots, askers, pos, effect.pc))
+                   gen.reaction_ask_source(decision, var_slots, askers, pos, effect.pc, event.prompt))
             decision.pc = asm.here() - 1
             self._cancel_target = (flag, effect)
             self._emit_bodies(specs, ask)

@@ -331,10 +331,17 @@ class Assembly:
                 f"    L[{var}] = {seq}[{i}]", f"    L[{pos}] = {i} + 1", f"    @GOTO {next_pc}",
                 "else:", f"    @GOTO {end_pc}"]
 
+    def prompt_lines(self, pieces) -> list[str]:
+        """The lines making a decision's prompt as the decision is reached: its `{...}` parts
+        are the game's work and faults, on every path, like a log line's (the text itself is
+        made again when someone asks for it, GameState.prompt)."""
+        return self.text_lines(pieces)[0]
+
     def decide_source(self, s, decision):
         wait = [f"st.waiting = {self.const(decision, 'DEC')}", "st.legal_cache = None", "@RETURN"]
+        prompt = self.prompt_lines(s.prompt)
         if s.actor is None:
-            return [f"{DECIDE_MARK}{decision.index}", f"st.actor = {TABLE}"] + wait
+            return prompt + [f"{DECIDE_MARK}{decision.index}", f"st.actor = {TABLE}"] + wait
         env = self._frame_env()
         lines, code = self.lower(s.actor, env, self._temps)
         if not lines and _SLOT.match(code) and decision.kind == "normal":
@@ -343,7 +350,8 @@ class Assembly:
         msg = self.const("this decision has no player to make it (the actor is none)")
         check = [] if self._nonnull(code, env) and not self.traced else \
             [f"if {seat} is None:", f"    _fail({msg}, {self.const(s.span, 'S')})"]
-        return lines + [f"{seat} = {code}"] + check + [f"{DECIDE_MARK}{decision.index}", f"st.actor = {seat}"] + wait
+        return lines + [f"{seat} = {code}"] + check + prompt + [f"{DECIDE_MARK}{decision.index}",
+                                                                f"st.actor = {seat}"] + wait
 
     def next_source(self, s, code: int, size: int):
         return [f"{NEXT_MARK}{code} {size}", f"st.stack[:] = [[{code}, 0, [None] * {size}]]", "if st.tracer is not None:",
@@ -443,14 +451,16 @@ class Assembly:
                            f"        {offers}[{seat}] = []", f"    {offers}[{seat}].append({k})"]
         return lines + [f"L[{askers}] = tuple((s, tuple({offers}[s])) for s in {order})"]
 
-    def reaction_ask_source(self, decision, var_slots, askers: int, pos: int, effect_pc: int):
-        """The next seat an event asks, its reactions' variables set to it, or on to the effect.
-        Every named seat is asked, even with only `pass` to choose: being asked must not tell
-        the table who holds a reaction (docs/language.md §18)."""
+    def reaction_ask_source(self, decision, var_slots, askers: int, pos: int, effect_pc: int, prompt):
+        """The next seat an event asks, its reactions' variables set to it, its prompt's parts
+        made (prompt_lines), or on to the effect.  Every named seat is asked, even with only
+        `pass` to choose: being asked must not tell the table who holds a reaction
+        (docs/language.md §18)."""
         seat, offered, k = self.tmp(), self.tmp(), self.tmp()
         return [f"if L[{pos}] < len(L[{askers}]):",
                 f"    {seat}, {offered} = L[{askers}][L[{pos}]]", f"    L[{pos}] += 1",
                 f"    for {k} in {offered}:", f"        L[{self.const(var_slots, 'VS')}[{k}]] = {seat}",
+                *(["    " + line for line in self.prompt_lines(prompt or ())]),
                 f"    {DECIDE_MARK}{decision.index}", f"    st.actor = {seat}",
                 f"    st.waiting = {self.const(decision, 'DEC')}",
                 "    st.legal_cache = None", "    @RETURN",

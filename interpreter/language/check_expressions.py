@@ -345,7 +345,7 @@ class Expressions:
             self.error("E0218", f"`{e.func}` draws by chance, which only a statement may do", e.func_span,
                        "not in an expression asked of the game (`eval`, `watch`, `break when`)"
                        if "asked" in scope.context else
-                       "not in a log line, which is written only when someone reads the log"
+                       "not in a log line, whose parts each seat reads again"
                        if "logged" in scope.context else
                        "not in a rule, definition, score or the listing of a decision's moves",
                        "draw it into a variable first: `let x = random(...)` in a phase, procedure or move body")
