@@ -542,6 +542,8 @@ class KernelExpressions:
             return f"(4 if {code} == NONE or {code} == 1 else 5)"
         if typ == CARD:
             return f"(4 if {code} == NONE else {self.card_name_lengths()}[{code}])"
+        if typ == ZONE or is_list(typ) or is_record(typ):
+            return f"{self.render_length_fn(typ, span)}({code})"
         raise KernelUnsupported(f"a text of a value of type {typ}", span)
 
     def place(self, e, order: str, env):
@@ -564,7 +566,8 @@ class KernelExpressions:
         t = self.t
         if e.func in t.defines:
             values = tuple(self._constant(a) for a in e.args)
-            if e.args and all(v is not _UNSET and not isinstance(v, tuple) for v in values):
+            if e.args and e.func not in t.recursive and \
+                    all(v is not _UNSET and not isinstance(v, tuple) for v in values):  # kept (kernel_memo)
                 return ["charge(1)"], f"{self.kept_call(e.func, tuple(self.value(v, e.span) for v in values))}()"
             lines, codes = self.lower_all(e.args, env)
             if e.func in t.recursive:

@@ -13,12 +13,13 @@ path, and the reason names the construct and its file:line.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 
 from ..language import limits
 from ..language.rng import GAMMA, MIX1, MIX2
-from ..language.types import element, is_record, record_name
+from ..language.types import TEXT, ZONE, element, is_record, record_name
 from . import kernel_layout as kl
 from .compiler import Compiler
 from .kernel_builtins import KernelBuiltins
@@ -105,6 +106,63 @@ class KernelGen(KernelExpressions, KernelBuiltins, KernelMemo, KernelStatements,
 
     def card_name_lengths(self) -> str:
         return self.table("CARD_NAME_LENGTH", tuple(str(len(name)) for name in self.p.card_names))
+
+    # ---- texts: a log line's and a prompt's parts are work (gen_runtime.render_text)
+    def text_lines(self, pieces) -> list[str]:
+        """The lines making a text's `{...}` parts as the Python modes' text_lines do, each
+        part's value shown as render_value writes it: refused past the text limit, then
+        charged its length.  The text itself is nobody's in a kernel: only its work and its
+        faults are kept."""
+        lines = []
+        for part in pieces:
+            if isinstance(part, str):
+                continue
+            pl, code = self.held(*self.lower_in_frame(part))
+            size = self.tmp("w")
+            lines += pl + [f"{size} = {self.rendered_length(code, self.typ(part), part.span)}",
+                           f"if {size} > MAX_TEXT:", "    bail(FAULT)", f"charge({size})"]
+        return lines
+
+    prompt_lines = text_lines
+
+    def render_length_fn(self, typ: str, span) -> str:
+        """A function of a zone, list or record value giving how many characters render_value
+        writes for it ("none", a zone's name, `[a, b]`, `name(field: value, ...)`, a text in a
+        list or record quoted as JSON); past the text limit it stops counting (the part
+        faults whatever the rest)."""
+        key = ("render", typ)
+        name = self._equality.get(key)
+        if name is not None:
+            return name
+        name = self._equality[key] = f"rl_{len(self._equality)}"
+        body = ["if v == NONE:", "    return 4"]
+        if typ == ZONE:
+            shared = tuple(str(len(z)) for z in self.p.shared_names) or ("0",)
+            own = tuple(str(len(z)) for z in self.p.per_player_names) or ("0",)
+            body += [f"if v < SHARED_ZONES:", f"    return {self.table('ZONE_NAME_LENGTH', shared)}[v]",
+                     "k = (v - SHARED_ZONES) // S[N]",
+                     f"return {self.table('OWN_ZONE_NAME_LENGTH', own)}[k] + 3 + digits((v - SHARED_ZONES) % S[N])"]
+            self.function(f"{name}(v)", body)
+            return name
+        if is_record(typ):
+            fields = self.t.record_fields[record_name(typ)]
+            total = len(record_name(typ)) + 2 + sum(len(f) + 2 for f, _ in fields) + 2 * max(0, len(fields) - 1)
+            body += [f"total = {total}"]
+            for i, (_, ft) in enumerate(fields):
+                body += [f"x = item(v, {i})", f"total += {self._item_length('x', ft, span)}",
+                         "if total > MAX_TEXT:", "    return total"]
+        else:
+            body += ["n = length(v)", "total = 2 if n == 0 else 2 * n", "for k in range(n):",
+                     "    x = item(v, k)", f"    total += {self._item_length('x', element(typ), span)}",
+                     "    if total > MAX_TEXT:", "        return total"]
+        self.function(f"{name}(v)", body + ["return total"])
+        return name
+
+    def _item_length(self, code: str, typ: str, span) -> str:
+        """An item's characters inside a list or record: a text quoted (json.dumps)."""
+        if typ != TEXT:
+            return self.rendered_length(code, typ, span)
+        return f"quoted_length({code})"  # QUOTED_LENGTH: made with the strings' numbers in source()
 
     def function(self, head: str, body: list[str]) -> None:
         body = [line for line in body if line.strip() != CHANCE_MARK]
@@ -264,6 +322,8 @@ class KernelGen(KernelExpressions, KernelBuiltins, KernelMemo, KernelStatements,
         scalars.update(kept)
         self._tables.update(kept_tables)
         self.table("STRING_LENGTH", tuple(str(len(text)) for text in ranked) or ("0",))
+        self._tables["QUOTED_LENGTH"] = tuple(str(len(json.dumps(text, ensure_ascii=False))) for text in ranked) \
+            or ("0",)
         tables = dict(self._tables)
         tables["HEAP_CONSTANTS"] = tuple(resolve(x) for x in self._heap) or ("0",)
         lines = [f"{name} = {value}" for name, value in scalars.items()]

@@ -479,6 +479,19 @@ def text_length(v):
     return digits(v)
 
 
+def quoted_length(v):
+    """The characters of a text inside a list or record (quoted as JSON): a text made while
+    playing is known only by its length, not its characters, so the Python path shows it."""
+    if v == NONE:
+        return 4
+    if v >= COMPUTED:
+        bail(UNREPRESENTED)
+        return 0
+    if v >= STRINGS:
+        return QUOTED_LENGTH[v - STRINGS]
+    return digits(v)
+
+
 def text_equal(a, b):
     """`==` of two values that may be texts made while playing: only their lengths are known,
     so two of the same length that may be equal or not stop the game (the Python path plays it)."""

@@ -29,7 +29,7 @@ class KernelMemo:
         if entry is not None:
             return entry
         define = self.t.defines[name]
-        if name in self.t.recursive or not computes(self.t, define.body) or len(self._memo) >= MOST:
+        if not computes(self.t, define.body) or len(self._memo) >= MOST:  # (a recursive one is never kept)
             entry = self._memo[key] = self.tmp("call_")
             self.function(f"{entry}()", [f"return {call}"])
             return entry

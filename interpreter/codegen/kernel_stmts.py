@@ -35,8 +35,8 @@ class KernelStatements:
                 return self._move(s, env)
             case n.Deal():
                 return self._deal(s, env)
-            case n.Log():
-                return []  # written only for someone listening: nobody listens to a kernel's game
+            case n.Log():  # nobody reads a kernel's game, but its parts are work and may fault
+                return self.text_lines(s.parts)
             case n.Reveal() | n.Hide() | n.ShowTo():
                 return self._visibility(s, env)
             case n.Shuffle():
@@ -198,7 +198,7 @@ class KernelStatements:
                 f"    @GOTO {next_pc}", "else:", f"    @GOTO {end_pc}"]
 
     def decide_source(self, s, decision):
-        wait = [f"{DECIDE}{decision.index}", f"S[WAITING] = {decision.index}", "@RETURN"]
+        wait = self.prompt_lines(s.prompt) + [f"{DECIDE}{decision.index}", f"S[WAITING] = {decision.index}", "@RETURN"]
         if s.actor is None:
             return [f"S[ACTOR] = {TABLE}"] + wait
         lines, code = self.held(*self.lower_in_frame(s.actor))
@@ -290,14 +290,14 @@ class KernelStatements:
                         f"    H[{out} + {j}] = handle({e}, {c} + 1)",
                         f"FL[fb + {askers + 2}] = handle({out}, {m})", f"FL[fb + {pos + 2}] = 0"]
 
-    def reaction_ask_source(self, decision, var_slots, askers: int, pos: int, effect_pc: int):
+    def reaction_ask_source(self, decision, var_slots, askers: int, pos: int, effect_pc: int, prompt):
         entry, seat = self.tmp("e"), self.tmp("p")
         table = self.table(f"VS_{decision.index}", tuple(str(v + 2) for v in var_slots))
         a, p = f"FL[fb + {askers + 2}]", f"FL[fb + {pos + 2}]"
         return [f"if {p} < length({a}):", f"    {entry} = item({a}, {p})", f"    {p} += 1",
                 f"    {seat} = item({entry}, 0)", f"    for k_ in range(1, length({entry})):",
                 f"        FL[fb + {table}[item({entry}, k_)]] = {seat}",
-                f"    S[ACTOR] = {seat}", f"    {DECIDE}{decision.index}", f"    S[WAITING] = {decision.index}",
+                *indent(self.prompt_lines(prompt or ())), f"    S[ACTOR] = {seat}", f"    {DECIDE}{decision.index}", f"    S[WAITING] = {decision.index}",
                 "    @RETURN", "S[ACTOR] = NONE", f"@GOTO {effect_pc}"]
 
     def cancelled_source(self, flag: int, next_pc: int, end_pc: int):
