@@ -121,7 +121,7 @@ def run(args, helpers) -> int:
     extra = {"max_decisions": args.max_decisions} if args.max_decisions else {}
     with dask_client(args) as client, progress_bar(2 * games, "compare", args) as progress:
         result = interpreter.compare(game_a, options_a, game_b, options_b, games, players, args.seed, args.policy,
-                                     workers=workers, dask=client, progress=progress, **extra)
+                                     workers=workers, dask=client, progress=progress, backend=args.backend, **extra)
     if args.format == "json":
         print(json.dumps(result))
         return 0

@@ -56,7 +56,8 @@ def run(args, helpers) -> int:
     total = games * len(interpreter.lint_setups(game, fixed))
     with dask_client(args) as client, progress_bar(total, "lint", args) as progress:
         report = interpreter.lint(game, games, args.seed, fixed, args.policy,
-                                  args.max_decisions or interpreter.LINT_MAX_DECISIONS, workers, client, progress)
+                                  args.max_decisions or interpreter.LINT_MAX_DECISIONS, workers, client, progress,
+                                  backend=args.backend)
     found = report.diagnostics if text is None else [_replayed_from_stdin(d) for d in report.diagnostics]
     return _report(args, name, diags + found, game.sources, report)
 
@@ -73,7 +74,7 @@ def _report(args, name, diags, sources, report) -> int:
         out = {"file": name, "ok": not failed, "diagnostics": [d.to_json() for d in diags]}
         if report is not None:
             out.update(setups=report.setups, games=report.games, decisions=report.decisions,
-                       outcomes=report.outcomes)
+                       outcomes=report.outcomes, backend=report.backend, backend_reason=report.backend_reason)
         print(json.dumps(out, indent=2))
         return 1 if failed else 0
     for d in diags:

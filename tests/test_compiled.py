@@ -189,3 +189,19 @@ def test_the_workers_play_compiled_and_give_the_same_statistics():
         for field in interpreter.TIMING_FIELDS:
             del stats[field]
     assert one == two
+
+
+def test_lint_and_compare_say_they_play_on_the_python_path_and_why():
+    """lint and compare need figures only the Python path records: their JSON says so, and
+    `--backend compiled` refuses them as it refuses a script it cannot compile."""
+    from cardgame.interpreter.studies.backends import COMPARE_REASON, LINT_REASON
+    game = interpreter.load(str(ROOT / "games" / "bouncer.cardgame"))
+    report = interpreter.lint(game, 2)
+    assert (report.backend, report.backend_reason) == ("python", LINT_REASON)
+    result = interpreter.compare(game, {}, game, {}, 3, 3)
+    assert (result["backend"], result["backend_reason"]) == ("python", COMPARE_REASON)
+    assert interpreter.compare(game, {}, game, {}, 3, 3, backend="python")["backend_reason"] == "--backend python"
+    for run in (lambda: interpreter.lint(game, 2, backend="compiled"),
+                lambda: interpreter.compare(game, {}, game, {}, 3, 3, backend="compiled")):
+        with pytest.raises(interpreter.ScriptError, match="E0907"):
+            run()

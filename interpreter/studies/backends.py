@@ -36,3 +36,20 @@ def choose_backend(game, requested: str, metrics: str = "fast") -> tuple[str, st
         raise ScriptError([Diagnostic("E0907", f"`--backend compiled` cannot play this script: {why}", None,
                                       hint="`--backend auto` plays it on the Python path")])
     return "python", why
+
+
+LINT_REASON = "lint observes every rule, decision and value as its games go (rules judged one by one), " \
+              "which the Python path records (interpreter/studies/lint.py)"
+COMPARE_REASON = "compare compares the full metrics too (lead changes, decided at, information revealed), " \
+                 "measured on the Python path (interpreter/studies/compare.py)"
+
+
+def python_only(requested: str, why: str) -> tuple[str, str]:
+    """("python", why) for a command whose figures need the Python path; `--backend compiled`
+    refuses it (E0907), as it refuses a script the kernel mode cannot write."""
+    if requested not in BACKENDS:
+        raise ValueError(f"backend must be one of {BACKENDS}, not {requested!r}")
+    if requested == "compiled":
+        raise ScriptError([Diagnostic("E0907", f"`--backend compiled` cannot play this run: {why}", None,
+                                      hint="`--backend auto` plays it on the Python path")])
+    return "python", ("--backend python" if requested == "python" else why)

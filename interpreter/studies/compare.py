@@ -8,6 +8,7 @@ luck); figures known only for some games (a winner's lead, a measure) are compar
 from __future__ import annotations
 
 from ..language import limits
+from .backends import COMPARE_REASON, python_only
 from .measures import compile_measures
 from .simulate import play_games
 from .stats import balance, holm, paired_difference, unpaired_difference
@@ -70,8 +71,10 @@ def _mean(values):
 
 def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, players: int, seed: int = 0,
             policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS, workers: int = 1, dask=None,
-            progress=None) -> dict:
-    """Play both sides on the same seeds; rows for every figure both sides have."""
+            progress=None, backend: str = "auto") -> dict:
+    """Play both sides on the same seeds; rows for every figure both sides have.  On the Python
+    path whatever `backend` (backends.COMPARE_REASON; "compiled" is refused)."""
+    ran, why = python_only(backend, COMPARE_REASON)
     def side(game, options, offset):
         tick = None if progress is None else (lambda done: progress(offset + done))
         return play_games(game, games, players, seed, options, workers, policy, max_decisions, tick, dask,
@@ -94,7 +97,8 @@ def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, player
         row["significant_together"] = together
         row["p"] = None if row["p"] is None else round(row["p"], 4) + 0.0
     return {"a": {"file": game_a.path, "options": options_a}, "b": {"file": game_b.path, "options": options_b},
-            "games": games, "players": players, "seed": seed, "policy": policy, "rows": rows,
+            "games": games, "players": players, "seed": seed, "policy": policy, "backend": ran,
+            "backend_reason": why, "rows": rows,
             "balance": {"a": seat_balance(records_a, players), "b": seat_balance(records_b, players)},
             "loser_balance": {"a": loser_balance(records_a, players), "b": loser_balance(records_b, players)},
             "drawn_with_one_loser": losers,

@@ -26,6 +26,7 @@ from ..language.nodes import Call, Name, walk
 from ..language.rng import Random, derive
 from ..language.source import Diagnostic
 from ..machine.runtime import RUNTIME_FAULTS, TABLE
+from .backends import LINT_REASON, python_only
 from .measures import MEASURE_REPLAY, compile_measures, in_measure
 from .parallel import map_jobs, worker_game
 from .playtest import OUTCOMES, game_seed, play_recorded
@@ -449,11 +450,16 @@ class LintReport:
     games: int
     decisions: int
     outcomes: dict
+    backend: str = "python"
+    backend_reason: str | None = None
 
 
 def lint(game: Game, games: int = 50, seed: int = 0, fixed: dict | None = None, policy: str = "uniform",
-         max_decisions: int = LINT_MAX_DECISIONS, workers: int = 1, dask=None, progress=None) -> LintReport:
-    """Play `games` games of every setup (see `setups`) and report what they showed."""
+         max_decisions: int = LINT_MAX_DECISIONS, workers: int = 1, dask=None, progress=None,
+         backend: str = "auto") -> LintReport:
+    """Play `games` games of every setup (see `setups`) and report what they showed; on the
+    Python path whatever `backend` (backends.LINT_REASON; "compiled" is refused)."""
+    ran, why = python_only(backend, LINT_REASON)
     check_seed(seed)
     chunks = lint_jobs(game, games, seed, fixed or {})
     local = dask is None and workers <= 1
@@ -466,4 +472,4 @@ def lint(game: Game, games: int = 50, seed: int = 0, fixed: dict | None = None, 
         obs.merge(part_obs)
     outcomes = Counter(r.outcome for r in records)
     return LintReport(findings(game, obs, records, max_decisions), len(setups(game, fixed or {})), len(records),
-                      obs.decisions, {o: outcomes[o] for o in OUTCOMES})
+                      obs.decisions, {o: outcomes[o] for o in OUTCOMES}, ran, why)
