@@ -218,8 +218,8 @@ def _child(script: str, games: int, folder: str) -> None:
     import numpy as np
 
     from cardgame import interpreter
-    from cardgame.interpreter.codegen.kernel_gen import kernel_source
     from cardgame.interpreter.codegen import kernel_layout as kl
+    from cardgame.interpreter.codegen.kernel_gen import kernel_source
     from cardgame.interpreter.studies.compiled import kernel_for
     game = interpreter.load(script)
     kernel = kernel_for(game)  # the llvmlite route, from the cache folder

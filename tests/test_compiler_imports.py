@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 import pytest
-
 from helpers import ROOT
 
 COMPILER_MODULES = ("llvmlite", "numba", "cardgame.interpreter.studies.compiled",

@@ -22,8 +22,8 @@ from ..language.rng import GAMMA, MIX1, MIX2
 from ..language.types import TEXT, ZONE, element, is_record, record_name
 from . import kernel_layout as kl
 from .compiler import Compiler
-from .kernel_builtins import KernelBuiltins
 from .gen_common import CHANCE_MARK, indent
+from .kernel_builtins import KernelBuiltins
 from .kernel_exprs import KEnv, KernelExpressions, KernelUnsupported
 from .kernel_memo import KernelMemo
 from .kernel_play import KernelPlay
@@ -139,7 +139,7 @@ class KernelGen(KernelExpressions, KernelBuiltins, KernelMemo, KernelStatements,
         if typ == ZONE:
             shared = tuple(str(len(z)) for z in self.p.shared_names) or ("0",)
             own = tuple(str(len(z)) for z in self.p.per_player_names) or ("0",)
-            body += [f"if v < SHARED_ZONES:", f"    return {self.table('ZONE_NAME_LENGTH', shared)}[v]",
+            body += ["if v < SHARED_ZONES:", f"    return {self.table('ZONE_NAME_LENGTH', shared)}[v]",
                      "k = (v - SHARED_ZONES) // S[N]",
                      f"return {self.table('OWN_ZONE_NAME_LENGTH', own)}[k] + 3 + digits((v - SHARED_ZONES) % S[N])"]
             self.function(f"{name}(v)", body)

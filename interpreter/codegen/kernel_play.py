@@ -211,7 +211,6 @@ class KernelPlay:
     def play_functions(self):
         """Everything after the script's own code: the run loop, the decisions loop, a game's
         set-up and end, a batch."""
-        p, t = self.p, self.t
         if self.most_players > 62:
             raise KernelUnsupported("more than 62 players")
         chain = []

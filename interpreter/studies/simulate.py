@@ -16,7 +16,7 @@ from ..engine.game import Game, check_seed
 from ..language import limits
 from ..language.source import Diagnostic, ScriptError
 from .agents import RandomAgent
-from .backends import BACKENDS, choose_backend
+from .backends import choose_backend
 from .parallel import map_jobs, worker_game
 from .playtest import play_out, play_range
 from .stats import METRICS
