@@ -36,6 +36,7 @@ _EXPORTS = {
     **{name: ("studies.simulate", name) for name in ("BACKEND_FIELDS", "TIMING_FIELDS", "simulate",
                                                      "usable_workers")},
     "BACKENDS": ("studies.backends", "BACKENDS"),
+    "Rollout": ("studies.rollouts", "Rollout"), "rollouts": ("studies.rollouts", "rollouts"),
     **{name: ("language.source", name) for name in ("Diagnostic", "ScriptError", "SourceFile", "Span", "printable",
                                                     "render")},
 }
