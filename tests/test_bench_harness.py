@@ -12,6 +12,7 @@ def test_every_configuration_runs_on_both_sides():
         assert ok, why
         row = harness.run_config(cfg, scale=0.004, repeat=1)
         assert row["games"] >= 1 and row["engine_decisions_per_s"] > 0 and row["api_decisions_per_s"] > 0
+        assert row["compiled_decisions_per_s"] > 0 and row["compiled_records_decisions_per_s"] > 0  # all compile
         for side in ("baseline", "tuned"):
             if {"baseline": cfg.baseline, "tuned": cfg.tuned}[side] is not None:
                 assert row[f"{side}_decisions_per_s"] > 0 and row[f"ratio_{side}"] > 0

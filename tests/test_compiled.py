@@ -34,11 +34,30 @@ OTHERS = [p for p in PLAYED_SCRIPTS + BENCH if p not in SHIPPED]
 HOSTILE = sorted((ROOT / "tests" / "hostile" / "scripts").glob("*.cardgame"))
 
 
+# The scripts that play on the Python path, and why (docs/performance.md, "Compiled playouts"):
+# a kernel holds a value of type `any` as a number, so it cannot tell how many characters a
+# `true` shown in a text takes (render_value writes "true", the number 1 is "1").
+FALLBACKS = {"cheat.cardgame": "a text of a value of type any is not compiled at "
+                               f"{ROOT / 'tests' / 'scripts' / 'cheat.cardgame'}:76"}
+
+
+def test_the_fallbacks_are_the_listed_ones():
+    for path in SHIPPED + OTHERS:
+        try:
+            kernel_for(interpreter.load(str(path)))
+        except NoKernel as err:
+            assert FALLBACKS.get(path.name) == str(err), path.name
+        else:
+            assert path.name not in FALLBACKS
+
+
 def _same_records(path, games: int, max_decisions: int = interpreter.limits.MAX_DECISIONS, seed: int = 5,
                   most: int | None = None, counted: int = 6):
     """The records of `games` games at the fewest players (`most` of them at the most) alike; and
     of the first `counted`, the work, the decisions and both generators' states at the end."""
     game = interpreter.load(str(path))
+    if path.name in FALLBACKS:
+        return  # test_the_fallbacks_are_the_listed_ones
     kernel = kernel_for(game)
     for players in sorted({game.min_players, game.max_players}):
         if players != game.min_players:
