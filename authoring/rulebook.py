@@ -14,6 +14,7 @@ from cardgame import interpreter
 from .flow import load_script
 from .rulebook_detailed import DetailedBook
 from .rulebook_html import to_html
+from .rulebook_players import PlayersBook
 
 
 def rulebook(path: str, option_pairs: dict | None = None, fmt: str = "md", text: str | None = None,
@@ -21,5 +22,6 @@ def rulebook(path: str, option_pairs: dict | None = None, fmt: str = "md", text:
     """The rulebook of the script at `path` (or of `text`, named `path`), in `fmt` (md or html)."""
     script = load_script(path, text)
     chosen = interpreter.load(path, text).read_options(option_pairs) if option_pairs else {}
-    text = DetailedBook(script, path, chosen).markdown()
+    book = DetailedBook if detailed else PlayersBook
+    text = book(script, path, chosen).markdown()
     return to_html(text, script.tables.title or os.path.basename(path)) if fmt == "html" else text

@@ -129,11 +129,11 @@ class Words:
     def words(self, e) -> str:
         """`e` in words; with options chosen, each is written as its value and what they decide is
         left out (`false and X` is false, `true and X` is X)."""
-        w, t = self.words, self.t
+        w = self.words
         if self.chosen and self.mentions_chosen(e):
             value = self.fixed(e)
             if value is not UNKNOWN:
-                return value_words(value)
+                return self.value_words(value)
             match e:
                 case n.IfExpr() if type(self.fixed(e.cond)) is bool:
                     return w(e.then if self.fixed(e.cond) else e.orelse)
@@ -141,6 +141,15 @@ class Words:
                     kept = [side for side in (e.left, e.right) if self.fixed(side) is UNKNOWN]
                     if len(kept) == 1:  # the other side is true (of an `and`) or false (of an `or`)
                         return w(kept[0])
+        return self.phrase(e)
+
+    def value_words(self, value) -> str:
+        """A value the options chosen decide, as a literal or a symbol is written."""
+        return value_words(value)
+
+    def phrase(self, e) -> str:
+        """`e` in words, construct by construct (`words` has already applied the options chosen)."""
+        w, t = self.words, self.t
         match e:
             case n.Literal(kind="text"):
                 return f"“{e.value}”"
@@ -209,7 +218,7 @@ class Words:
                 most = "highest" if e.kind == "max" else "lowest"
                 key = ", then ".join(f"({w(k)})" if isinstance(k, n.IfExpr) else without_the(w(k))
                                      for k in keys)  # `the highest rank of x`
-                return f"the *{e.var}* in {w(e.source)} with the {most} {key} (the first of equals)"
+                return f"the {self.member(e.var, e.source)} with the {most} {key} (the first of equals)"
             case n.Pattern(kind="groups"):
                 return f"the *{e.var}* in {w(e.source)} grouped by {w(e.key)}"
             case n.Pattern():
@@ -232,6 +241,10 @@ class Words:
                 fields = ", ".join(f"{f.name} {w(f.value)}" for f in e.fields)
                 return f"a *{e.name}* with {fields}"
         return f"`{self.s.text(e)}`"
+
+    def member(self, var: str, source) -> str:
+        """`var` as one of `source`: *q* in the players."""
+        return f"*{var}* in {self.words(source)}"
 
     def _is_zone(self, e) -> bool:
         """A zone, named or held (a local, a parameter, `zone_of(c)`)."""
