@@ -44,8 +44,7 @@ class PlayersBook(Steps):
         t = self.t
         name = os.path.basename(self.path)
         self.add(f"# {t.title or name}", "",
-                 f"*This rulebook was generated from `{name}` by `cardgame rules`; `--detailed` reads every step "
-                 "as the script writes it.*", "")
+                 f"*This rulebook was generated from `{name}` by `cardgame rules`; `--detailed` has every step.*", "")
         if t.replacements:
             made = sorted(t.replacements.values(), key=lambda r: (r.decl.span.line, r.decl.span.column))
             files = sorted({os.path.basename(r.original.span.path) for r in made})
@@ -78,18 +77,19 @@ class PlayersBook(Steps):
         self.add(line, "")
 
     def options(self):
-        """Each option by its description, then its values and the one played."""
+        """Each option by its description, then its values (a yes-or-no option is on or off) and
+        the one played."""
         if not self.t.options:
             return
         self.add("## Variants", "")
         for opt in self.t.options.values():
-            values = "on or off" if opt.kind == "bool" else f"{opt.low} to {opt.high}" if opt.kind == "int" \
-                else " or ".join(spoken(c) for c in opt.choices)
+            values = "" if opt.kind == "bool" else f" {opt.low} to {opt.high};" if opt.kind == "int" \
+                else f" {' or '.join(spoken(c) for c in opt.choices)};"
             played = self.chosen[opt.name] if opt.name in self.chosen else default_value(opt)
             played = ("on" if played else "off") if isinstance(played, bool) else spoken(str(played))
             here = "in this book" if opt.name in self.chosen else "unless chosen"
             doc = sentence(opt.doc) + " " if opt.doc else ""
-            self.add(f"- {doc}({self.name(opt.name)}: {values}; {played} {here}.)")
+            self.add(f"- {doc}({self.name(opt.name)}:{values} {played} {here}.)")
         self.add("")
 
     def components(self):
@@ -200,21 +200,21 @@ class PlayersBook(Steps):
         w = t.winners
         if w is None or w.mode in ("highest", "lowest"):
             most = "lowest" if w is not None and w.mode == "lowest" else "highest"
-            self.add(f"When the game ends, the {whose}s with the {most} score win; equal scores share the win.", "")
+            self.add(f"When the game ends, the {most} score wins; equal scores share the win.", "")
         else:
             self.add(f"When the game ends, the winners are {self.words(w.expr)}.", "")
 
     def terms(self):
         """The definitions the book names, and those their words name, in the script's order:
-        each by its comment where it has one, else by its formula in words."""
+        each by its comment, where it has one, then its formula in words."""
         said = {}
         while self.mentioned - said.keys():
             for name in sorted(self.mentioned - said.keys()):
                 define, note = self.t.defines[name], self.note(self.t.defines[name])
-                if note and self.constant(define.body):
+                if self.constant(define.body):  # a commented constant: its value, then what it is
                     said[name] = f"{self.words(define.body)} — {sentence(note)}"
-                else:  # the comment says what it means; the formula is for --detailed
-                    said[name] = sentence(note) if note else self.words(define.body)
+                else:
+                    said[name] = (f"{sentence(note)} " if note else "") + sentence(self.words(define.body))
         if not said:
             return
         self.add("## Terms", "")

@@ -22,6 +22,8 @@ BOUNDS = {"<=": "{0} is {1} or less", ">=": "{0} is {1} or more"}
 QUANTIFIED = {"any": "for some {v} in {s}, {c}", "all": "for every {v} in {s}, {c}",
               "no": "for no {v} in {s}, {c}", "count": "the number of {v} in {s} for which {c}"}
 NEIGHBOURS = {"left_of": "left neighbour", "right_of": "right neighbour"}
+# `any p in players where total[p] < 0` reads "some player's *total* is less than 0".
+EACH_PLAYER = {"any": "some player's", "all": "every player's", "no": "no player's"}
 
 
 def spoken(name: str) -> str:
@@ -128,6 +130,12 @@ class PlayerWords(Words):
                 return f"“{''.join(self.text_parts(e))}”"
             case n.Binary() if e.op in BOUNDS and isinstance(e.right, (n.Literal, n.Unary)):
                 return BOUNDS[e.op].format(self._compared(e.left), w(e.right))
+            case n.Quant() if e.kind in EACH_PLAYER and self.everyone(e.source) and self.only_owned([e.cond], e.var):
+                self.pronouns[e.var] = EACH_PLAYER[e.kind]  # some player's *total* is ...
+                try:
+                    return w(e.cond)
+                finally:
+                    del self.pronouns[e.var]
             case n.Quant():
                 return QUANTIFIED[e.kind].format(v=self.name(e.var), s=w(e.source), c=w(e.cond))
             case n.Comprehension() if not e.flat and isinstance(e.expr, n.Name) and e.expr.name == e.var:
@@ -153,11 +161,15 @@ class PlayerWords(Words):
             return all(isinstance(x, n.Literal) or self.kind(x) in ("symbol", "card") for x in e.items)
         return isinstance(e, n.Literal)
 
+    def everyone(self, source) -> bool:
+        """Is `source` the players, all of them?"""
+        return isinstance(source, n.Name) and source.name == "players" and self.kind(source) == "constant"
+
     def member(self, var: str, source) -> str:
         """player *p*, player *p* in turn from X, or *p* in X."""
+        if self.everyone(source):
+            return f"player {self.name(var)}"
         match source:
-            case n.Name(name="players") if self.kind(source) == "constant":
-                return f"player {self.name(var)}"
             case n.Call(func="players_from", args=(first,)):
                 return f"player {self.name(var)} in turn from {self.words(first)}"
             case n.Call(func="reverse", args=(n.Call(func="players_from", args=(first,)),)):

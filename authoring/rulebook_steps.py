@@ -32,8 +32,8 @@ class Steps(PlayerWords):
         t = self.t
         self.add("## Play", "")
         if t.phases:
-            self.add(f"Play starts with {title(next(iter(t.phases)))}; each part runs its steps in order and goes on "
-                     "to the next part unless a step says otherwise.", "")
+            self.add(f"Play starts with {title(next(iter(t.phases)))}; each part then goes on to the next unless it "
+                     "says otherwise.", "")
         phases_first = sorted(self.s.items, key=lambda item: not isinstance(item, n.PhaseDecl))
         for item in phases_first:
             if isinstance(item, n.PhaseDecl):
@@ -67,7 +67,7 @@ class Steps(PlayerWords):
         """A phase's steps without its last `next` when that is to the phase written after it."""
         phases = list(self.t.phases)
         body = tuple(audible(item.body))
-        if isinstance(item, n.PhaseDecl) and body and isinstance(body[-1], n.Next) and not self.note(body[-1]) \
+        if isinstance(item, n.PhaseDecl) and body and isinstance(body[-1], n.Next) \
                 and phases.index(item.name) + 1 < len(phases) and phases[phases.index(item.name) + 1] == body[-1].phase:
             return body[:-1]
         return body
@@ -93,9 +93,7 @@ class Steps(PlayerWords):
             k += len(run)
 
     def said_together(self, a, b) -> bool:
-        """Moves to the same place the same way, or shuffles, with no comment between them."""
-        if self.note(b):
-            return False
+        """Moves to the same place the same way, or shuffles."""
         if isinstance(a, n.Shuffle) and isinstance(b, n.Shuffle):
             return True
         return isinstance(a, n.Move) and isinstance(b, n.Move) and self.s.text(a.dest) == self.s.text(b.dest) \
@@ -116,9 +114,6 @@ class Steps(PlayerWords):
 
     def statement(self, s, depth: int):
         w = self.words
-        note = self.note(s)
-        if note:
-            self.add("  " * depth + f"- *{sentence(note)}*")
         match s:
             case n.Let():
                 self.line(depth, f"let {self.name(s.name)} be {w(s.value)}")
@@ -183,11 +178,9 @@ class Steps(PlayerWords):
         facing = f" face {s.facing}" if s.facing else ""
         to = f"each player's {self.name(s.zone)}"
         match s.players:
-            case n.Name(name="players") if self.kind(s.players) == "constant":
-                pass
             case n.Call(func="players_from", args=(first,)):
                 to += f", starting with {self.words(first)}"
-            case _:
+            case _ if not self.everyone(s.players):
                 to = f"the {self.name(s.zone)} of each of {self.words(s.players)}"
         return f"deal {count}{facing} from {self.words(s.source)} to {to}"
 
@@ -196,15 +189,19 @@ class Steps(PlayerWords):
         return f"each {self.member(var, source)}"
 
     def each_of(self, s: n.For, depth: int):
-        """A loop; over the players, touching only each one's own things, it reads "for each
+        """A loop; one that only asks its player for a decision reads "each player *p* in turn
+        from X chooses"; over the players, touching only each one's own things, "for each
         player: ... their *hand*", or with one step "... each player's *hand*"."""
         body = audible(s.body)
-        everyone = isinstance(s.source, n.Name) and s.source.name == "players" and self.kind(s.source) == "constant"
-        if not (everyone and self.only_owned(body, s.var)):
+        match body:
+            case [n.Decide(actor=n.Name(name=actor))] if actor == s.var:  # each player in turn chooses
+                self.choice(depth, f"{self.each(s.var, s.source)} chooses{self.prompt(body[0].prompt)}",
+                            body[0].alternatives)
+                return
+        if not (self.everyone(s.source) and self.only_owned(body, s.var)):
             self.nested(depth, f"for each {self.member(s.var, s.source)}", body)
             return
-        single = all(_simple(x) for x in body) and not self.note(body[0]) \
-            and all(self.said_together(a, b) for a, b in zip(body, body[1:]))
+        single = all(_simple(x) for x in body) and all(self.said_together(a, b) for a, b in zip(body, body[1:]))
         self.pronouns[s.var] = "each player's" if single else "their"
         try:
             if single:
@@ -223,7 +220,7 @@ class Steps(PlayerWords):
         body = audible(body)
         if not body:
             self.line(depth, f"{head}, nothing happens")
-        elif len(body) == 1 and _simple(body[0]) and not self.note(body[0]):
+        elif len(body) == 1 and _simple(body[0]):
             mark = len(self.out)
             self.statement(body[0], 0)
             step = self.out.pop(mark)[2:]

