@@ -13,7 +13,7 @@ import attrs
 from cardgame.interpreter.language import nodes as n
 
 from .flow import Script
-from .rulebook_words import Words
+from .rulebook_words import Words, without_the
 
 # The suit symbols of a standard deck, as the REPL's table draws them (repl/table.py).
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -138,6 +138,12 @@ class PlayerWords(Words):
                     del self.pronouns[e.var]
             case n.Quant():
                 return QUANTIFIED[e.kind].format(v=self.name(e.var), s=w(e.source), c=w(e.cond))
+            case n.Best(kind="max" | "min") if not isinstance(e.key, n.ListLit) and self.in_turn(e.source):
+                first, backwards = self.in_turn(e.source)  # who wins a tie, as players say it
+                key = f"({w(e.key)})" if isinstance(e.key, n.IfExpr) else without_the(w(e.key))
+                tie = "last" if backwards else "first"
+                return (f"the player {self.name(e.var)} with the {'highest' if e.kind == 'max' else 'lowest'} {key}; "
+                        f"of equals, the one {tie} in turn from {w(first)}")
             case n.Comprehension() if not e.flat and isinstance(e.expr, n.Name) and e.expr.name == e.var:
                 where = f" where {w(e.cond)}" if e.cond is not None else ""
                 return f"every {self.name(e.var)} in {w(e.source)}{where}"
@@ -164,6 +170,16 @@ class PlayerWords(Words):
     def everyone(self, source) -> bool:
         """Is `source` the players, all of them?"""
         return isinstance(source, n.Name) and source.name == "players" and self.kind(source) == "constant"
+
+    def in_turn(self, source):
+        """(X, backwards) for the players in turn from X (`players_from(X)`), backwards for
+        `reverse(players_from(X))`; None for any other list."""
+        match source:
+            case n.Call(func="players_from", args=(first,)):
+                return first, False
+            case n.Call(func="reverse", args=(n.Call(func="players_from", args=(first,)),)):
+                return first, True
+        return None
 
     def member(self, var: str, source) -> str:
         """player *p*, player *p* in turn from X, or *p* in X."""

@@ -261,3 +261,10 @@ def test_an_unknown_option_is_a_diagnostic(capsys):
     assert main(["rules", str(GAMES / "bouncer.cardgame"), "--option", "show=true"]) == 1
     err = capsys.readouterr().err
     assert "error[E0701]: unknown option `show`" in err and "known: show_upcoming, special_bouncers" in err
+
+
+def test_who_wins_a_tie_is_said_as_players_say_it():
+    """A best-of over the players in turn keeps the first of equals: over the reverse order, the
+    last in turn wins a tie (Bouncer: of equal ranks, the card played last)."""
+    assert ("- Let *winner* be the player *q* with the highest *strength*(the top card of *q*'s *played*); "
+            "of equals, the one last in turn from the *leader*.\n") in rulebook(BOUNCER)
