@@ -1,5 +1,5 @@
-"""The `cardgame` command: check, play, simulate, lint, compare and repl (and the authoring tools of
-authoring/cli.py).
+"""The `cardgame` command: check, play, replay, simulate, lint, compare and repl (and the authoring
+tools of authoring/cli.py).
 
 Exit codes: 0 success, 1 a problem with the input (script, options, saved game), 2 a usage
 error.  Every problem is printed as a diagnostic; no traceback reaches the user.
@@ -16,7 +16,7 @@ from cardgame import interpreter
 from cardgame.authoring import cli as authoring
 from cardgame.interpreter import ScriptError, render
 
-from . import compare_cmd, lint_cmd, simulate_cmd
+from . import compare_cmd, lint_cmd, replay_cmd, simulate_cmd
 from .option_pairs import option_pairs_or_exit
 from .results import declares_score, plural, scores_text, winners_text
 
@@ -84,8 +84,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--ascii", action="store_true", help="card names as written, no suit symbols or colour")
     play.add_argument("--view", type=_view_arg, default="all", metavar="SEAT",
                       help="log only what one seat (P0, P1...) or a spectator knew; default: all (the full record)")
-    helpers = SimpleNamespace(game_args=game_args, positive=_positive, seed=_seed, options=option_pairs_or_exit, over_cap=_over_cap)
-    for module in (simulate_cmd, lint_cmd, compare_cmd):  # each command in its own module
+    play.add_argument("--html", metavar="OUT.html", help="also write the game as one HTML page to step through, "
+                      "every view, or --view's only (docs/replay.md)")
+    helpers = SimpleNamespace(game_args=game_args, positive=_positive, seed=_seed, options=option_pairs_or_exit,
+                              over_cap=_over_cap, view=_view_arg)
+    for module in (simulate_cmd, lint_cmd, compare_cmd, replay_cmd):  # each command in its own module
         module.register(sub, helpers)
     repl = sub.add_parser("repl", help="step through a game interactively")
     repl.add_argument("file", nargs="?", metavar="FILE")
@@ -233,6 +236,8 @@ def _play_as(game, options, args, viewer) -> int:
                 print(f"    {line}")
     if args.save and not _save_replay(args.save, game, state, args.seed, options):
         return 1
+    if args.html and not replay_cmd.write_html(args.html, state, options, viewer, (args.max_work, args.max_game_work)):
+        return 1
     if state.fault is not None:
         print(game.render_diagnostic(state.fault), file=sys.stderr)
         return 1
@@ -305,6 +310,8 @@ def _play_all_seeing(game, options, args) -> int:
             print(f"{step:4d}. {who}: {move}" + ("   (hidden from the other seats)" if hidden else ""))
         flush()
     if args.save and not _save_replay(args.save, game, state, args.seed, options):
+        return 1
+    if args.html and not replay_cmd.write_html(args.html, state, options, "all", (args.max_work, args.max_game_work)):
         return 1
     if state.fault is not None:
         print(game.render_diagnostic(state.fault), file=sys.stderr)

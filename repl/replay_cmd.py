@@ -1,0 +1,121 @@
+"""`cardgame replay FILE.replay [--html OUT.html] [--view SEAT]`: a saved game again, as its log
+or as one HTML page to step through seat by seat (`play --html` writes the same page).
+
+Without `--view` the page is a full record: every seat's view, the spectator's and the
+all-seeing one.  With `--view P1` it holds what P1 knew, and nothing else (docs/replay.md).
+Exit codes: 0 done, 1 a replay, script or page that cannot be read or written, 2 a usage error.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from cardgame import interpreter
+
+from .replay import ReplayError, read_replay
+from .results import plural
+from .viewer_data import Record, ViewerError, every_viewer, viewer_data
+from .viewer_page import PageError, write_page
+
+
+def register(sub, helpers) -> None:
+    p = sub.add_parser("replay", help="show a saved replay again: its log, or an HTML page to step through")
+    p.add_argument("file", metavar="FILE.replay")
+    p.add_argument("--html", metavar="OUT.html", default=None,
+                   help="write one self-contained HTML page that steps through the game (docs/replay.md)")
+    p.add_argument("--view", type=helpers.view, default="all", metavar="SEAT",
+                   help="only what one seat (P0, P1...) or a spectator knew; default: every view (a full record)")
+    p.add_argument("--script", metavar="FILE", default=None,
+                   help="the script the replay was made with, when the path it names cannot be read from here")
+    p.set_defaults(handler=run)
+
+
+def run(args) -> int:
+    try:
+        replay = read_replay(args.file)
+    except ReplayError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    try:
+        script = args.script or replay.script_path(args.file)
+    except ReplayError as err:  # its help names the REPL's way; here it is --script
+        print(f"error: {str(err).splitlines()[0]}\n  = help: `--script FILE` names the script", file=sys.stderr)
+        return 1
+    game = interpreter.load(script)
+    if game.hash != replay.script_hash:
+        print(f"error: `{args.file}` was made for the script with hash {replay.script_hash}, not for {script} "
+              f"(hash {game.hash}): its moves would be another game's\n"
+              f"  = help: `--script FILE` names the script it was made with", file=sys.stderr)
+        return 1
+    record = Record(game, replay.players, replay.seed, game.read_options(replay.options), replay.moves, replay.pause)
+    viewers = chosen_viewers(args.view, replay.players)
+    if viewers is None:
+        return 2
+    try:
+        if args.html:
+            size = write_page(args.html, record, viewers)
+            whose = "every view" if args.view == "all" else f"only what {viewers_text(viewers)} knew"
+            print(f"wrote {args.html}: {game.title}, {plural(len(replay.moves), 'move')}, {whose} ({size:,} bytes)")
+            return 0
+        return print_log(viewer_data(record, [args.view]))  # the log of one viewer: the all-seeing one by default
+    except (ViewerError, PageError) as err:
+        print(f"error: {args.file}: {err}" if isinstance(err, ViewerError) else f"error: {err}", file=sys.stderr)
+        return 1
+
+
+def chosen_viewers(view, players: int):
+    """The viewers a page holds for `--view`: every one for `all`, else that one; None (the
+    usage error said) for a seat not at the table."""
+    if view == "all":
+        return every_viewer(players)
+    if view is not None and view >= players:
+        seats = f"P0 to P{players - 1}" if players > 1 else "P0 only"
+        print(f"error[E0901]: --view P{view}: this game has {plural(players, 'player')}, {seats}", file=sys.stderr)
+        return None
+    return [view]
+
+
+def viewers_text(viewers: list) -> str:
+    return "the spectator" if viewers == [None] else f"P{viewers[0]}"
+
+
+def write_html(path: str, state, options: dict, view, budget: tuple) -> bool:
+    """`play --html`: the page of the game `state` played (its moves from its seed, with the work
+    `budget` it was played with), for `view`; False (the error said) when it cannot be written."""
+    viewers = chosen_viewers(view, state.n)
+    record = Record(state.game, state.n, state.seed, options, tuple(state.history), budget=budget)
+    try:
+        write_page(path, record, viewers)
+    except (ViewerError, PageError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return False
+    return True
+
+
+def print_log(data: dict) -> int:
+    """The game's log as `play` prints it, from the page's data: each move and its log lines as
+    the one viewer saw them, then the result."""
+    pool = data["pool"]
+    whose = data["viewers"][0]
+    print(f"{data['title']}: {plural(data['players'], 'player')}" +
+          (f", seed {data['seed']} (the all-seeing log)" if data["full"] else f", as {whose} saw it (only what {whose} knew)"))
+    status = step = None
+    for step, _pause, parts in data["positions"]:
+        _zones, status, _vars, move, events, why, _moves = (None if i is None else pool[i] for i in parts[0])
+        if move is not None:
+            hidden = "   (hidden from the other seats)" if why and why.get("hidden") else ""
+            print(f"{step:4d}. {move[0]}: {move[1]}{hidden}")
+        for kind, text, *_ in events:
+            if kind == "log" or kind == "chance" and text.startswith("chance:"):
+                print(f"    {text}")
+    if status.get("fault"):
+        print(status["fault"], file=sys.stderr)
+        return 1
+    if not status["over"]:
+        print(f"the replay stops after move {step}, before the game's end: scores " + (status["scores"] or "hidden"))
+        return 0
+    if status["capped"]:
+        print("the game was stopped by its own cap (`end game capped`): not a real end")
+    print("final scores: " + (status["scores"] or "hidden"))
+    print("winners: " + (status["winners"] or "hidden"))
+    return 0
