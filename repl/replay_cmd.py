@@ -34,6 +34,9 @@ def run(args) -> int:
     try:
         replay = read_replay(args.file)
     except ReplayError as err:
+        if args.file.endswith(".cardgame"):  # its help names the REPL's `load`; here it is `play`
+            err = f"`{args.file}` is a script, not a replay file\n  = help: `cardgame play {args.file} --seed S " \
+                  "--html OUT.html` writes the page of a game of it"
         print(f"error: {err}", file=sys.stderr)
         return 1
     try:

@@ -215,6 +215,7 @@ def _run(*args):
     ("good", ["--html", "."], 1, "cannot write"),
     ("good", ["--script", str(GAMES / "booray.cardgame")], 1, "not for"),
     ("far", [], 1, "--script FILE"),
+    (lambda d: GAMES / "bouncer.cardgame", [], 1, "is a script, not a replay file"),
 ])
 def test_bad_input_to_replay_is_an_error_never_a_traceback(tmp_path, make, args, code, message):
     if make in ("good", "illegal", "far"):

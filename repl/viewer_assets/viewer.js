@@ -155,18 +155,26 @@
     // ---- the move, its why, what it caused, and the moves open now
     function who(move) { return move[0] === "table" ? "the table" : move[0]; }
 
+    function seen(viewer) { return viewer === "spectator" ? "the spectator" : viewer; }
+
+    function stopped(status) {  // where a game stepped through its pause points stands
+      return status.paused === "phase" ? "the start of phase " + status.phase
+        : "a chance event" + (status.line ? " (line " + status.line + ")" : "");
+    }
+
     function drawStep() {
       var pos = here.pos, position = positions[pos], move = part(pos, here.view, "move");
       var why = part(pos, here.view, "why"), events = part(pos, here.view, "events"), moves = part(pos, here.view, "moves");
       var viewer = data.viewers[here.view];
       var head = el("h2", { cls: "cg-move-head" });
-      if (pos === 0) head.textContent = position[1] ? "The start, paused before the first step" : "The start: the set-up, before any move";
+      var status = part(pos, here.view, "status");
+      if (pos === 0) head.textContent = "The start" + (position[1] ? ", " + stopped(status) : ": the set-up, before any move");
       else if (move) head.append("Move " + position[0] + ": " + who(move) + " chose ", el("code", {}, textNode(move[1])));
-      else head.textContent = "A step between moves" + (position[1] ? " (to the next " + (position[1] === "phase" ? "phase" : "chance event") + ")" : "");
+      else head.textContent = "Step " + pos + ": the game ran on by itself to " + (position[1] ? stopped(status) : "where it stands");
       if (why && why.hidden) head.appendChild(el("span", { cls: "cg-note", text: " hidden from the other seats until revealed" }));
       var box = el("section", { cls: "cg-why", "aria-label": "the move and why" }, head);
       box.appendChild(whyNode(why, move));
-      box.appendChild(el("h3", { text: "What " + viewer + " saw happen" }));
+      box.appendChild(el("h3", { text: viewer === "all" ? "What happened" : "What " + seen(viewer) + " saw happen" }));
       box.appendChild(eventsNode(events));
       if (moves) box.appendChild(movesNode(moves));
       root.querySelector(".cg-step").replaceChildren(box);
@@ -174,7 +182,7 @@
 
     function whyNode(why, move) {
       var box = el("div", { cls: "cg-why-body" });
-      if (!why) { box.appendChild(el("p", { cls: "cg-quiet", text: move ? "" : "No move led here." })); return box; }
+      if (!why) { box.appendChild(el("p", { cls: "cg-quiet", text: move ? "" : "No move led here: nobody decided anything." })); return box; }
       var verdict = why.legal === null ? "Not judged in this view: " + why.verdict : why.verdict;
       box.appendChild(el("p", { cls: "cg-verdict " + (why.legal === null ? "cg-unjudged" : why.legal ? "cg-legal" : "cg-illegal") }, textNode(verdict)));
       why.rules.forEach(function (rule) {
@@ -242,8 +250,9 @@
       var list = el("ol", { cls: "cg-log-list", start: "0" });
       positions.forEach(function (position, pos) {
         var move = part(pos, here.view, "move"), events = part(pos, here.view, "events") || [];
-        var label = pos === 0 ? "the set-up" : move ? who(move) + ": " + move[1] : (position[1] ? "step (" + position[1] + ")" : "step");
-        var item = el("li", { "data-pos": String(pos), tabindex: "-1" }, el("span", { cls: "cg-log-step", text: (move ? position[0] : pos === 0 ? 0 : "·") + ". " }), textNode(label));
+        var status = part(pos, here.view, "status");
+        var label = pos === 0 ? "the set-up" : move ? who(move) + ": " + move[1] : position[1] ? "on to " + stopped(status) : "on to the end";
+        var item = el("li", { "data-pos": String(pos), tabindex: "-1" }, el("span", { cls: "cg-log-step", text: pos + ". " }), textNode(label));
         var logged = events.filter(function (e) { return LOGGED[e[0]] && (e[0] !== "chance" || e[1].indexOf("chance:") === 0); });
         if (logged.length) {
           var sub = el("ul", {});
@@ -256,7 +265,8 @@
         var item = event.target.closest("li[data-pos]");
         if (item) go(Number(item.getAttribute("data-pos")));
       });
-      root.querySelector(".cg-log").replaceChildren(el("h2", { text: "Log, as " + data.viewers[here.view] + " saw it" }), list);
+      var viewer = data.viewers[here.view];
+      root.querySelector(".cg-log").replaceChildren(el("h2", { text: viewer === "all" ? "Log, everything" : "Log, as " + seen(viewer) + " saw it" }), list);
     }
 
     function markLog() {
@@ -310,7 +320,7 @@
 
     // ---- the page's frame
     function build() {
-      var about = [data.players + " players", data.script + " (hash " + data.script_hash + ")"];
+      var about = [data.players + (data.players === 1 ? " player" : " players"), data.script + " (hash " + data.script_hash + ")"];
       if (data.seed !== undefined) about.splice(1, 0, "seed " + data.seed);
       var options = Object.keys(data.options).map(function (k) { return k + "=" + data.options[k]; });
       about.push(options.length ? "options " + options.join(", ") : "default options");
