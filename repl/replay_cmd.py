@@ -12,10 +12,7 @@ import sys
 
 from cardgame import interpreter
 
-from .replay import ReplayError, read_replay
 from .results import plural
-from .viewer_data import Record, ViewerError, every_viewer, viewer_data
-from .viewer_page import PageError, write_page
 
 
 def register(sub, helpers) -> None:
@@ -31,6 +28,10 @@ def register(sub, helpers) -> None:
 
 
 def run(args) -> int:
+    # read when run: `cardgame check` registers this command and must not load the engine
+    from .replay import ReplayError, read_replay
+    from .viewer_data import Record, ViewerError, viewer_data
+    from .viewer_page import PageError, write_page
     try:
         replay = read_replay(args.file)
     except ReplayError as err:
@@ -70,7 +71,7 @@ def chosen_viewers(view, players: int):
     """The viewers a page holds for `--view`: every one for `all`, else that one; None (the
     usage error said) for a seat not at the table."""
     if view == "all":
-        return every_viewer(players)
+        return list(range(players)) + [None, "all"]  # viewer_data.every_viewer, without loading the engine
     if view is not None and view >= players:
         seats = f"P0 to P{players - 1}" if players > 1 else "P0 only"
         print(f"error[E0901]: --view P{view}: this game has {plural(players, 'player')}, {seats}", file=sys.stderr)
@@ -85,6 +86,8 @@ def viewers_text(viewers: list) -> str:
 def write_html(path: str, state, options: dict, view, budget: tuple) -> bool:
     """`play --html`: the page of the game `state` played (its moves from its seed, with the work
     `budget` it was played with), for `view`; False (the error said) when it cannot be written."""
+    from .viewer_data import Record, ViewerError
+    from .viewer_page import PageError, write_page
     viewers = chosen_viewers(view, state.n)
     record = Record(state.game, state.n, state.seed, options, tuple(state.history), budget=budget)
     try:

@@ -14,7 +14,6 @@ import sys
 from cardgame import interpreter
 
 from .results import plural
-from .table import show_value
 from .runs import add_run_args, dask_client, mean, p_text, progress_bar, rate
 
 
@@ -83,6 +82,7 @@ MAX_EMBEDDED = 3_000  # decisions: a longer game's page would be many megabytes;
 def report_replay(game, stats, players: int, options: dict, args) -> tuple[str, str] | None:
     """The game `--report` lets one step through, with every seat's view: the first game that
     faulted, else the longest; (heading, HTML).  None for a run of no game."""
+    from .table import show_value
     from .viewer_data import Record, every_viewer, viewer_data
     from .viewer_page import viewer_fragment
     faulted = next((f for f in stats["faults"] if f["seed"] is not None), None)
