@@ -21,7 +21,8 @@ def register(sub, helpers) -> None:
     p.add_argument("--html", metavar="OUT.html", default=None,
                    help="write one self-contained HTML page that steps through the game (docs/replay.md)")
     p.add_argument("--view", type=helpers.view, default="all", metavar="SEAT",
-                   help="only what one seat (P0, P1...) or a spectator knew; default: every view (a full record)")
+                   help="only what one seat (P0, P1...) or a spectator knew; default: all (a page of every view, "
+                        "the all-seeing log)")
     p.add_argument("--script", metavar="FILE", default=None,
                    help="the script the replay was made with, when the path it names cannot be read from here")
     p.set_defaults(handler=run)

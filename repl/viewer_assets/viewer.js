@@ -326,7 +326,7 @@
       about.push(options.length ? "options " + options.join(", ") : "default options");
       var record = data.full
         ? "A full record: every seat's view, the spectator's and the all-seeing one, with the seed and every hidden move. Do not hand it to a player: a page written with --view P1 holds what P1 knew, and nothing else."
-        : "What " + data.viewers[0] + " knew, and nothing else: this page was written with --view " + data.viewers[0] + ", so it holds no other view, no seed and no card " + data.viewers[0] + " did not see.";
+        : "What " + seen(data.viewers[0]) + " knew, and nothing else: this page was written with --view " + data.viewers[0] + ", so it holds no other view, no seed and no card " + seen(data.viewers[0]) + " did not see.";
       var views = el("div", { cls: "cg-views", role: "group", "aria-label": "whose view" }, el("span", { cls: "cg-label", text: "View " }));
       data.viewers.forEach(function (name, i) {
         var button = el("button", { type: "button", "data-view": name, "aria-pressed": "false", title: name === "all" ? "everything, hidden cards included" : name === "spectator" ? "what anyone watching the table sees" : "what " + name + " knew" }, name);
