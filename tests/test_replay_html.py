@@ -114,14 +114,17 @@ def test_a_game_that_faults_ends_at_its_fault_and_a_fault_before_the_last_move_i
         viewer_data(Record(game, 2, 0, {}, ("play 2H",)), [0])
 
 
-def test_the_same_replay_gives_the_same_page_byte_for_byte_and_play_gives_it_too(tmp_path, capsys):
-    saved, first, second, direct = (str(tmp_path / name) for name in ("b.replay", "1.html", "2.html", "play.html"))
+def test_the_same_replay_gives_the_same_page_byte_for_byte_and_play_gives_it_too(tmp_path, capsys, monkeypatch):
+    saved, first, second, direct, inside = (str(tmp_path / name) for name in ("b.replay", "1.html", "2.html", "play.html",
+                                                                               "inside.html"))
     assert main(["play", BOUNCER, "--seed", "4", "--save", saved, "--html", direct]) == 0
     assert main(["replay", saved, "--script", BOUNCER, "--html", first]) == 0
     assert main(["replay", saved, "--script", BOUNCER, "--html", second]) == 0
     assert "every view" in capsys.readouterr().out
+    monkeypatch.chdir(GAMES)  # the script named from another folder: its files are named from its own
+    assert main(["play", "bouncer.cardgame", "--seed", "4", "--html", inside]) == 0
     text = open(first, "rb").read()
-    assert text == open(second, "rb").read() == open(direct, "rb").read()
+    assert text == open(second, "rb").read() == open(direct, "rb").read() == open(inside, "rb").read()
     assert b"http://" not in text and b"https://" not in text and b" src=" not in text  # nothing fetched
 
 
