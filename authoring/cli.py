@@ -1,7 +1,7 @@
 """The authoring commands of `cardgame`: fmt, lsp, rules and graph.
 
 repl/cli.py registers them with `add_parsers` and `COMMANDS`; each returns an exit code (0 done,
-1 a problem with the input or, for `fmt --check`, a file that needs formatting).
+1 a problem with the input or, for `fmt --check` and `--diff`, a file that needs formatting).
 """
 
 from __future__ import annotations
@@ -13,24 +13,50 @@ import sys
 from cardgame.interpreter import limits
 from cardgame.interpreter.language.loader import refusal
 from cardgame.interpreter.language.reading import FileRefused, read_text
-from cardgame.interpreter.language.source import SourceFile, render
+from cardgame.interpreter.language.source import ScriptError, SourceFile, render
+from cardgame.repl.arguments import FILE_HELP, usage_error
+from cardgame.repl.colour import add_color_arg
 from cardgame.repl.option_pairs import option_pairs_or_exit
+from cardgame.repl.stdin_script import NAME, STDIN, once, read_stdin, script_source
 
 
 def add_parsers(sub) -> None:
-    fmt = sub.add_parser("fmt", help="format scripts in the canonical layout (comments kept)")
-    fmt.add_argument("files", nargs="+", metavar="FILE", help="scripts, or folders searched for *.cardgame")
-    fmt.add_argument("--check", action="store_true", help="change nothing; fail if a file would change")
-    fmt.add_argument("--diff", action="store_true", help="change nothing; print what would change")
-    sub.add_parser("lsp", help="run the language server for editors (LSP on standard input and output)")
-    rules = sub.add_parser("rules", help="write the rulebook of a script, for players")
-    rules.add_argument("file", metavar="FILE")
+    fmt = sub.add_parser("fmt", help="format scripts in the canonical layout (comments kept)",
+                         description="Put scripts in the one canonical layout, comments kept, rewriting each "
+                                     "file that changes (docs/editors.md). Exit status 1 when a script cannot "
+                                     "be read or parsed, and with --check or --diff when a file would change.")
+    fmt.add_argument("files", nargs="+", metavar="FILE",
+                     help="scripts, or folders searched for *.cardgame (`-`: read one from standard input and "
+                          "write it formatted to standard output)")
+    fmt.add_argument("--check", action="store_true", help="change nothing; name each file that would change, "
+                                                          "and exit 1 if one would")
+    fmt.add_argument("--diff", action="store_true", help="change nothing; print what would change as a unified "
+                                                         "diff, and exit 1 if a file would change")
+    add_color_arg(fmt)
+    sub.add_parser("lsp", help="run the language server for editors (LSP on standard input and output)",
+                   description="Run the language server for editors: the Language Server Protocol on standard "
+                               "input and output, with diagnostics as you type, hover, go to definition, "
+                               "references, completion, document symbols and formatting (docs/editors.md). "
+                               "An editor starts it; it takes no arguments.")
+    rules = sub.add_parser("rules", help="write the rulebook of a script, for players",
+                           description="Write the rulebook of a script, for players who never saw the script: "
+                                       "the components, the options, the flow of play with every decision and "
+                                       "the rules that limit it, scoring and winning (docs/editors.md).")
+    rules.add_argument("file", metavar="FILE", help=FILE_HELP)
     rules.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                        help="describe the game with this option set (the variants table lists them all)")
-    rules.add_argument("--format", choices=("md", "html"), default="md")
-    graph = sub.add_parser("graph", help="draw the state machine: phases, decisions, events and reactions")
-    graph.add_argument("file", metavar="FILE")
-    graph.add_argument("--format", choices=("dot", "mermaid", "svg"), default="dot")
+    rules.add_argument("--format", choices=("md", "html"), default="md",
+                       help="md (the default): Markdown; html: one HTML page")
+    add_color_arg(rules)
+    graph = sub.add_parser("graph", help="draw the state machine: phases, decisions, events and reactions",
+                           description="Draw the state machine of a script: its phases, procedures, events, "
+                                       "reactions and decisions, and the edges between them labelled with the "
+                                       "conditions on the way (docs/editors.md).")
+    graph.add_argument("file", metavar="FILE", help=FILE_HELP)
+    graph.add_argument("--format", choices=("dot", "mermaid", "svg", "json"), default="dot",
+                       help="dot (the default): Graphviz's DOT text; mermaid: a Mermaid flowchart; svg: drawn by "
+                            "Graphviz's `dot`; json: {title, nodes, edges} (docs/cli.md#graph---format-json)")
+    add_color_arg(graph)
 
 
 def script_files(paths: list[str]) -> list[tuple[str, str | None]]:
@@ -38,7 +64,7 @@ def script_files(paths: list[str]) -> list[tuple[str, str | None]]:
     with the folder it was found in (None for a file named), which a link in it may not leave."""
     out = []
     for path in paths:
-        if os.path.isdir(path):
+        if path != STDIN and os.path.isdir(path):
             for folder, dirs, files in os.walk(path):
                 dirs.sort()
                 out += [(os.path.join(folder, f), path) for f in sorted(files) if f.endswith(".cardgame")]
@@ -49,8 +75,14 @@ def script_files(paths: list[str]) -> list[tuple[str, str | None]]:
 
 def _read(path: str, folder: str | None) -> str | None:
     """The script's text with its line ends as `\n`, read as `check` reads one (a regular file
-    within the length limit: `/dev/zero` or a FIFO would never end), or None with its diagnostic
-    printed."""
+    within the length limit: `/dev/zero` or a FIFO would never end; `-`, standard input), or
+    None with its diagnostic printed."""
+    if path == STDIN:
+        try:
+            return read_stdin()
+        except ScriptError as err:
+            print(err.render(), file=sys.stderr)
+            return None
     try:
         return read_text(path, limits.MAX_SCRIPT_BYTES, folder).replace("\r\n", "\n").replace("\r", "\n")
     except FileRefused as err:
@@ -59,29 +91,37 @@ def _read(path: str, folder: str | None) -> str | None:
 
 
 def cmd_fmt(args) -> int:
+    """Exit status 1 for a script that cannot be read or parsed, and, as black and ruff do, with
+    --check or --diff for one that would change."""
     from .fmt import format_source
+    if (twice := once(args.files)) is not None:
+        usage_error("fmt", twice)
     status, changed, same = 0, 0, 0
     for path, folder in script_files(args.files):
         text = _read(path, folder)
+        name = NAME if path == STDIN else path
         if text is None:
             status = 1
             continue
-        out, diags = format_source(text, path)
+        out, diags = format_source(text, name)
         if out is None:
-            print("\n\n".join(render(d, {path: SourceFile(path, text)}) for d in diags), file=sys.stderr)
+            print("\n\n".join(render(d, {name: SourceFile(name, text)}) for d in diags), file=sys.stderr)
             status = 1
             continue
+        if path == STDIN and not (args.check or args.diff):
+            sys.stdout.write(out)  # formatted or not, standard input's script goes to standard output
         if out == text:
             same += 1
             continue
         changed += 1
         if args.diff:
             sys.stdout.writelines(difflib.unified_diff(text.splitlines(True), out.splitlines(True),
-                                                       f"{path} (now)", f"{path} (formatted)"))
-        if args.check:
-            print(f"would reformat {path}", file=sys.stderr)
+                                                       f"{name} (now)", f"{name} (formatted)"))
+        if args.check or args.diff:
+            if args.check:
+                print(f"would reformat {name}", file=sys.stderr)
             status = 1
-        elif not args.diff:
+        elif path != STDIN:
             with open(path, "w", encoding="utf-8") as fh:
                 fh.write(out)
             print(f"reformatted {path}", file=sys.stderr)
@@ -98,15 +138,16 @@ def cmd_lsp(args) -> int:
 
 def cmd_rules(args) -> int:
     from .rulebook import rulebook
-    print(rulebook(args.file, option_pairs_or_exit(args.option), args.format), end="")
+    name, text = script_source(args.file)
+    print(rulebook(name, option_pairs_or_exit(args.option), args.format, text), end="")
     return 0
-
 
 
 def cmd_graph(args) -> int:
     from .graph import GraphvizMissing, graph
     try:
-        print(graph(args.file, args.format), end="")
+        name, text = script_source(args.file)
+        print(graph(name, args.format, text), end="")
     except GraphvizMissing:
         print("error[E0950]: drawing SVG needs Graphviz's `dot`, which is not installed\n"
               "  = help: install Graphviz (`apt-get install graphviz`), or use `--format dot` or `--format mermaid`",

@@ -53,9 +53,9 @@ class Script:
         return " ".join(text.split())
 
 
-def load_script(path: str) -> Script:
-    """Check `path`; raises ScriptError (every diagnostic) when it has errors."""
-    tables, items, sources, diags = check_file(path)
+def load_script(path: str, text: str | None = None) -> Script:
+    """Check `path` (or `text`, named so); raises ScriptError (every diagnostic) when it has errors."""
+    tables, items, sources, diags = check_file(path, text)
     if tables is None or any(d.severity == "error" for d in diags):
         raise ScriptError([d for d in diags if d.severity == "error"], sources)
     return Script(tables, tuple(items), sources)

@@ -9,6 +9,7 @@ conditions on the way, in the script's own words (authoring/flow.py).
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 
@@ -21,11 +22,14 @@ class GraphvizMissing(Exception):
     """`dot` is not on PATH, so no SVG can be drawn."""
 
 
-def graph(path: str, fmt: str = "dot") -> str:
-    script = load_script(path)
+def graph(path: str, fmt: str = "dot", text: str | None = None) -> str:
+    """The state machine of the script at `path` (or of `text`, named `path`) drawn in `fmt`."""
+    script = load_script(path, text)
     nodes, edges = machine(script)
     if fmt == "mermaid":
         return mermaid(script, nodes, edges)
+    if fmt == "json":
+        return as_json(script, nodes, edges)
     text = dot(script, nodes, edges)
     if fmt == "svg":
         return render(text, "svg").decode("utf-8")
@@ -127,19 +131,40 @@ _MERMAID_EDGE = {"next": "-->", "end": "-->", "call": "-.->", "signal": "-.->", 
                  "decide": "-->"}
 
 
+# Mermaid reads a node named `end` as the keyword that closes a subgraph; every other node's id
+# starts with its kind (`phase_`, `event_`, ...), which no keyword does.
+_MERMAID_IDS = {"start": "game_start", "end": "game_end"}
+# Characters a quoted Mermaid label must not hold as they are: `#` starts an entity code, `"` ends
+# the label, `|` an edge's label, backquotes make it Markdown, `<` and `>` could be read as HTML.
+_MERMAID_ESCAPES = str.maketrans({"#": "#35;", '"': "#quot;", "|": "#124;", "`": "#96;", "<": "#lt;", ">": "#gt;"})
+
+
 def _m(text: str) -> str:
-    return '"' + text.replace('"', "#quot;").replace("|", "#124;").replace("\n", "<br/>") + '"'
+    return '"' + text.translate(_MERMAID_ESCAPES).replace("\n", "<br/>") + '"'
 
 
 def mermaid(script: Script, nodes, edges) -> str:
+    """A Mermaid flowchart: ids that are no keyword, every label quoted and escaped."""
+    def ident(name: str) -> str:
+        return _MERMAID_IDS.get(name, name)
+
     out = ["flowchart TD"]
-    for ident, kind, label in nodes:
+    for name, kind, label in nodes:
         left, right = _MERMAID_NODE[kind]
-        out.append(f"    {ident}{left}{_m(label)}{right}")
+        out.append(f"    {ident(name)}{left}{_m(label)}{right}")
     for frm, to, style, label in edges:
         arrow = _MERMAID_EDGE[style]
-        out.append(f"    {frm} {arrow}" + (f"|{_m(label)}|" if label else "") + f" {to}")
+        out.append(f"    {ident(frm)} {arrow}" + (f"|{_m(label)}|" if label else "") + f" {ident(to)}")
     return "\n".join(out) + "\n"
+
+
+def as_json(script: Script, nodes, edges) -> str:
+    """The graph as data, for tools: {title, nodes: [{id, kind, label}], edges: [{from, to, kind,
+    label}]}, an edge's kind being next, end, call, signal, reaction or decide."""
+    return json.dumps({"title": script.tables.title,
+                       "nodes": [{"id": i, "kind": kind, "label": label} for i, kind, label in nodes],
+                       "edges": [{"from": frm, "to": to, "kind": style, "label": label}
+                                 for frm, to, style, label in edges]}, indent=2) + "\n"
 
 
 def render(dot_text: str, fmt: str) -> bytes:

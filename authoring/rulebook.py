@@ -64,9 +64,10 @@ QUANT = {"any": "there is some {v} in {s} where {c}", "all": "for every {v} in {
          "no": "there is no {v} in {s} where {c}", "count": "the number of {v} in {s} where {c}"}
 
 
-def rulebook(path: str, option_pairs: dict | None = None, fmt: str = "md") -> str:
-    script = load_script(path)
-    chosen = interpreter.load(path).read_options(option_pairs) if option_pairs else {}
+def rulebook(path: str, option_pairs: dict | None = None, fmt: str = "md", text: str | None = None) -> str:
+    """The rulebook of the script at `path` (or of `text`, named `path`), in `fmt` (md or html)."""
+    script = load_script(path, text)
+    chosen = interpreter.load(path, text).read_options(option_pairs) if option_pairs else {}
     text = _Book(script, path, chosen).markdown()
     return to_html(text, script.tables.title or os.path.basename(path)) if fmt == "html" else text
 

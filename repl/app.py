@@ -53,12 +53,13 @@ def run_repl(args) -> int:
         history = FileHistory(path)
     except OSError:
         history = InMemoryHistory()
-    style = terminal_style()
+    depth = colour_depth(getattr(args, "color", "auto"))
+    style = terminal_style(depth)
     prompt = PromptSession(history=history, completer=ReplCompleter(session), lexer=InputLexer(),
                            bottom_toolbar=lambda: toolbar(session), style=style,
-                           complete_while_typing=False)
-    write(opening, style)
-    return interact(session, prompt)
+                           complete_while_typing=False, color_depth=depth)
+    write(opening, style, depth)
+    return interact(session, prompt, output=lambda text: write(text, style, depth))
 
 
 def run_piped(session: Session, opening: str, stdin, stdout) -> int:
@@ -95,14 +96,26 @@ def _lines(stdin, most: int):
         yield (line if length <= most else ""), length
 
 
-def terminal_style():
-    """The REPL's style; without colour (`NO_COLOR`, or a one-bit terminal) the toolbar is drawn in
-    reverse video, which its grey background stood for, so it still stands apart from the output."""
+def colour_depth(choice: str):
+    """prompt-toolkit's colour depth for `--color`: None (its own choice, which honours NO_COLOR)
+    for auto, one bit (no colour) for never, and for always the default depth even under NO_COLOR."""
+    from prompt_toolkit.output import ColorDepth
+
+    from .colour import no_color_set
+    if choice == "never":
+        return ColorDepth.DEPTH_1_BIT
+    return ColorDepth.DEFAULT if choice == "always" and no_color_set() else None
+
+
+def terminal_style(depth=None):
+    """The REPL's style at colour `depth` (None: as the environment says); without colour
+    (`NO_COLOR`, `--color never`, or a one-bit terminal) the toolbar is drawn in reverse video,
+    which its grey background stood for, so it still stands apart from the output."""
     from prompt_toolkit.output import ColorDepth
     from prompt_toolkit.styles import Style, merge_styles
 
     from .lexer import STYLE
-    if ColorDepth.from_env() is not ColorDepth.DEPTH_1_BIT:
+    if (depth or ColorDepth.from_env()) is not ColorDepth.DEPTH_1_BIT:
         return STYLE
     return merge_styles([STYLE, Style.from_dict({"bottom-toolbar": "reverse", "bottom-toolbar.label": "reverse",
                                                   "bottom-toolbar.value": "reverse bold"})])
@@ -116,12 +129,12 @@ def terminal_width(prompt) -> int:
         return 80
 
 
-def write(text: str, style=None) -> None:
+def write(text: str, style=None, depth=None) -> None:
     from prompt_toolkit import print_formatted_text
 
     from .lexer import STYLE, highlight_output
     if text:
-        print_formatted_text(highlight_output(text), style=style or STYLE, end="")
+        print_formatted_text(highlight_output(text), style=style or STYLE, end="", color_depth=depth)
 
 
 def fit_lines(text: str, width: int) -> str:

@@ -2,7 +2,8 @@
 tools of authoring/cli.py).
 
 Exit codes: 0 success, 1 a problem with the input (script, options, saved game), 2 a usage
-error.  Every problem is printed as a diagnostic; no traceback reaches the user.
+error.  Every problem is printed as a diagnostic; no traceback reaches the user.  What every
+command shares (`-` for standard input, `--format`, `--color`, `--version`) is in docs/cli.md.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from cardgame import interpreter
 from cardgame.authoring import cli as authoring
 from cardgame.interpreter import ScriptError, render
 
-from . import compare_cmd, lint_cmd, replay_cmd, simulate_cmd
+from . import arguments, compare_cmd, lint_cmd, replay_cmd, simulate_cmd, stdin_script
+from .colour import add_color_arg, wanted as colour_wanted
 from .option_pairs import option_pairs_or_exit
 from .results import declares_score, plural, scores_text, winners_text
 
@@ -55,20 +57,56 @@ def _positive(text: str) -> int:
     return value
 
 
+EPILOG = """\
+FILE `-` reads the script from standard input (its diagnostics name it <stdin>; its includes
+are found from the current folder). Every command that prints results takes --format text|json
+(--json is the same as --format json), and every command takes --color auto|always|never
+(auto: colour only on a terminal, and never when NO_COLOR is set).
+
+exit status: 0 done; 1 a problem found (an error in a script, a game that faulted, a file
+`fmt --check` or `--diff` would change); 2 a usage error (an unknown argument, a bad value).
+`cardgame COMMAND --help` describes one command; docs/cli.md all of them."""
+
+
+class _Version(argparse.Action):
+    """`--version`: the installed package's version (pyproject.toml's, from the package's
+    metadata), read only when asked: importing importlib.metadata costs tens of milliseconds,
+    which every other command would pay."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest, default=argparse.SUPPRESS, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            found = version("cardgame")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            found = "unknown (not installed)"
+        print(f"cardgame {found}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="cardgame", description="Check, play and simulate card games written in the cardgame language.")
+    parser = _Parser(prog="cardgame", description="Check, play and simulate card games written in the cardgame language.",
+                     epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action=_Version, help="print the installed version and exit")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
-    check = sub.add_parser("check", help="check scripts and report every problem found")
-    check.add_argument("files", nargs="+", metavar="FILE")
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    check = sub.add_parser("check", help="check scripts and report every problem found",
+                           description="Check scripts and report every problem found: each as a diagnostic with "
+                                       "its source line, on standard error, then a line per script. Exit status 1 "
+                                       "when a script has an error (with --strict, also a warning).")
+    check.add_argument("files", nargs="+", metavar="FILE", help="the scripts (`-`: one read from standard input)")
+    arguments.add_format(check, "one JSON array, an object per script: {file, ok, diagnostics} (docs/cli.md)",
+                         "the diagnostics on standard error, a line per script")
     check.add_argument("--strict", action="store_true", help="treat warnings as errors")
     check.add_argument("--states", action="store_true", help="also print the compiled state machine")
+    add_color_arg(check)
 
-    def game_args(p):
-        p.add_argument("file", metavar="FILE")
-        p.add_argument("--players", type=_positive, default=None, metavar="N")
-        p.add_argument("--seed", type=_seed, default=0, metavar="S")
-        p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    def game_args(p, seed_help=arguments.SEED_HELP):
+        p.add_argument("file", metavar="FILE", help=arguments.FILE_HELP)
+        p.add_argument("--players", type=_positive, default=None, metavar="N", help=arguments.PLAYERS_HELP)
+        p.add_argument("--seed", type=_seed, default=0, metavar="S", help=seed_help)
+        p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=arguments.OPTION_HELP)
         p.add_argument("--max-work", type=_positive, default=None, metavar="N",
                        help=f"work budget per move (default: the script's, else "
                             f"{interpreter.limits.MAX_WORK_PER_MOVE:,}; at most {interpreter.limits.HARD_MAX_WORK_PER_MOVE:,})")
@@ -76,9 +114,13 @@ def build_parser() -> argparse.ArgumentParser:
                        help=f"work budget per game (default: the script's, else "
                             f"{interpreter.limits.MAX_WORK_PER_GAME:,}; at most {interpreter.limits.HARD_MAX_WORK_PER_GAME:,})")
 
-    play = sub.add_parser("play", help="play one whole game between random players and print the log")
-    game_args(play)
-    play.add_argument("--json", action="store_true", help="one JSON object per move, then a result object")
+    play = sub.add_parser("play", help="play one whole game between random players and print the log",
+                          description="Play one whole game between random players and print its log: each move, "
+                                      "and each line the script logs, then the scores and winners. The same "
+                                      "script, --seed, --players and --option play the same game.")
+    game_args(play, "the game's seed (default 0): the same seed plays the same game")
+    arguments.add_format(play, "one JSON object per line: the game, then each move, then the result "
+                               "(docs/cli.md#play---format-json)")
     play.add_argument("--save", metavar="FILE", help="also save the game as a replay (`open FILE` in the REPL)")
     play.add_argument("--table", action="store_true", help="draw the table (as the view sees it) before each move")
     play.add_argument("--ascii", action="store_true", help="card names as written, no suit symbols or colour")
@@ -86,16 +128,24 @@ def build_parser() -> argparse.ArgumentParser:
                       help="log only what one seat (P0, P1...) or a spectator knew; default: all (the full record)")
     play.add_argument("--html", metavar="OUT.html", help="also write the game as one HTML page to step through, "
                       "every view, or --view's only (docs/replay.md)")
+    add_color_arg(play, "the red suits of --table")
     helpers = SimpleNamespace(game_args=game_args, positive=_positive, seed=_seed, options=option_pairs_or_exit,
                               over_cap=_over_cap, view=_view_arg)
     for module in (simulate_cmd, lint_cmd, compare_cmd, replay_cmd):  # each command in its own module
         module.register(sub, helpers)
-    repl = sub.add_parser("repl", help="step through a game interactively")
-    repl.add_argument("file", nargs="?", metavar="FILE")
-    repl.add_argument("--players", type=_positive, default=None, metavar="N")
-    repl.add_argument("--seed", type=_seed, default=0, metavar="S")
-    repl.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    repl = sub.add_parser("repl", help="step through a game interactively",
+                          description="Step through a game interactively: make moves, ask `why` a move is legal "
+                                      "or not, undo, save and open replays (docs/repl.md). From a pipe or a file, "
+                                      "it runs the commands it reads, one a line.")
+    repl.add_argument("file", nargs="?", metavar="FILE",
+                      help="the script to load (else `load FILE` at the prompt); not `-`: the REPL reads its "
+                           "commands from standard input")
+    repl.add_argument("--players", type=_positive, default=None, metavar="N", help=arguments.PLAYERS_HELP)
+    repl.add_argument("--seed", type=_seed, default=0, metavar="S",
+                      help="the seed of the game and of `auto`'s random moves (default 0)")
+    repl.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=arguments.OPTION_HELP)
     repl.add_argument("--ascii", action="store_true", help="card names as written, no suit symbols or colour")
+    add_color_arg(repl, "the prompt, the toolbar and the output at a terminal")
     authoring.add_parsers(sub)
     return parser
 
@@ -122,23 +172,30 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def cmd_check(args) -> int:
+    if (twice := stdin_script.once(args.files)) is not None:
+        arguments.usage_error("check", twice)
     status, report = 0, []
     for path in args.files:
-        tables, _items, sources, diags = interpreter.check_file(path)
+        try:
+            name, text = stdin_script.script_source(path)
+        except ScriptError as err:  # standard input too long, or not UTF-8
+            name, text, sources, diags = stdin_script.NAME, None, {}, err.diagnostics
+        else:
+            _tables, _items, sources, diags = interpreter.check_file(name, text)
         errors = [d for d in diags if d.severity == "error" or args.strict]
         if errors:
             status = 1
         if args.format == "json":
-            report.append({"file": path, "ok": not errors, "diagnostics": [d.to_json() for d in diags]})
+            report.append({"file": name, "ok": not errors, "diagnostics": [d.to_json() for d in diags]})
         else:
             for d in diags:
                 print(render(d, sources), file=sys.stderr)
                 print(file=sys.stderr)
             counts = f"{sum(d.severity == 'error' for d in diags)} error(s), " \
                      f"{sum(d.severity == 'warning' for d in diags)} warning(s)"
-            print(f"{path}: {'ok' if not errors else 'failed'} ({counts})")
+            print(f"{name}: {'ok' if not errors else 'failed'} ({counts})")
             if args.states and not errors:
-                _print_states(interpreter.load(path))
+                _print_states(interpreter.load(name, text))
     if args.format == "json":
         print(json.dumps(report, indent=2))
     return status
@@ -188,7 +245,10 @@ def _logged(event) -> bool:
 def cmd_play(args) -> int:
     if _over_cap(args):
         return 2
-    game = interpreter.load(args.file)
+    if args.save and args.file == stdin_script.STDIN:
+        arguments.usage_error("play", "`--save` needs the script in a file: a replay names its script's file, "
+                                      "and standard input has none")
+    game = interpreter.load(*stdin_script.script_source(args.file))
     options = game.read_options(option_pairs_or_exit(args.option))
     if args.view == "all":
         return _play_all_seeing(game, options, args)
@@ -204,7 +264,7 @@ def _play_as(game, options, args, viewer) -> int:
         return 2
     agent = interpreter.RandomAgent.for_game(args.seed)
     name = "spectator" if viewer is None else f"P{viewer}"
-    if args.json:
+    if args.format == "json":
         print(json.dumps({"game": game.title, "players": state.n, "view": name}))
     else:
         print(f"{game.title}: {plural(state.n, 'player')}, as {name} saw it (only what {name} knew)")
@@ -215,7 +275,7 @@ def _play_as(game, options, args, viewer) -> int:
         return move, [e.text for e in events if _logged(e)]
 
     _, logs = seen(0)
-    if not args.json:
+    if args.format != "json":
         for line in logs:
             print(f"    {line}")
     while not state.is_over and state.fault is None:
@@ -228,7 +288,7 @@ def _play_as(game, options, args, viewer) -> int:
         step = len(state.history)
         move, logs = seen(step)
         who = "table" if move.actor == interpreter.TABLE else f"P{move.actor}"
-        if args.json:
+        if args.format == "json":
             print(json.dumps({"step": step, "player": who, "phase": phase, "move": move.text, "log": logs}))
         else:
             print(f"{step:4d}. {who}: {move.text}")
@@ -251,7 +311,7 @@ def _print_result(state, view, args) -> int:
     if "teams" in view:
         result["result"].update(teams=view["teams"], team_scores=view["team_scores"],
                                 winning_teams=view["winning_teams"])
-    if args.json:
+    if args.format == "json":
         print(json.dumps(result))
     else:
         if state.capped:
@@ -280,12 +340,12 @@ def _play_all_seeing(game, options, args) -> int:
     agent = interpreter.RandomAgent.for_game(args.seed)
 
     def flush():
-        if not args.json:
+        if args.format != "json":
             for line in lines:
                 print(f"    {line}")
         lines.clear()
 
-    if args.json:
+    if args.format == "json":
         print(json.dumps({"game": game.title, "players": state.n, "seed": args.seed, "view": "all",
                           "full_record": "every move, hidden ones included; --view P0 gives one seat's log"}))
     else:
@@ -301,7 +361,7 @@ def _play_all_seeing(game, options, args) -> int:
         who = "table" if actor == interpreter.TABLE else f"P{actor}"
         hidden = state.choice_is_hidden
         _apply_or_fault(state, move)
-        if args.json:  # the full record, for tools; hidden choices are flagged
+        if args.format == "json":  # the full record, for tools; hidden choices are flagged
             record = {"step": step, "player": who, "phase": phase, "move": str(move), "log": lines[:]}
             if hidden:
                 record["hidden"] = True
@@ -321,17 +381,18 @@ def _play_all_seeing(game, options, args) -> int:
 
 def _print_table(state, viewer, args) -> None:
     """With --table: the table as `viewer` sees it, drawn as the REPL's `state` draws it."""
-    if not args.table or args.json:
+    if not args.table or args.format == "json":
         return
     import shutil
 
     from cardgame.repl.table import Deck, coloured, render, snapshot
-    symbols = sys.stdout.isatty() and not args.ascii
+    colour = colour_wanted(args.color, sys.stdout) and not args.ascii
+    symbols = not args.ascii and (sys.stdout.isatty() or colour)
     sees = viewer == "all" or state.current_player in (viewer, interpreter.TABLE)
     game = state.game
     lines = render(snapshot(state, viewer, sees), Deck.of(game.cards, game.shown_orders, game.face_down_zones),
                    shutil.get_terminal_size().columns, symbols)
-    print("\n".join("  " + (coloured(line) if symbols else line) for line in lines).rstrip())
+    print("\n".join("  " + (coloured(line) if colour else line) for line in lines).rstrip())
 
 
 def _save_replay(path: str, game, state, seed: int, options: dict) -> bool:
@@ -345,6 +406,9 @@ def _save_replay(path: str, game, state, seed: int, options: dict) -> bool:
 
 
 def cmd_repl(args) -> int:
+    if args.file == stdin_script.STDIN:
+        arguments.usage_error("repl", "the REPL reads its commands from standard input, so it cannot read the "
+                                      "script there too: name the script's file (or `load FILE` at the prompt)")
     from cardgame.repl.app import run_repl
     return run_repl(args)
 

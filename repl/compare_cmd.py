@@ -5,28 +5,38 @@ significant (docs/simulate.md#compare)."""
 from __future__ import annotations
 
 import json
-import sys
 
 import attrs
 
 from cardgame import interpreter
 from cardgame.interpreter import Diagnostic, ScriptError
 
+from .arguments import SEED_HELP, add_format, usage_error
+from .colour import add_color_arg
 from .results import plural
-from .runs import add_run_args, dask_client, p_text, progress_bar
+from .runs import add_run_args, dask_client, p_text, progress_bar, workers_here
+from .stdin_script import STDIN, once, script_source
 
 
 def register(sub, helpers) -> None:
-    p = sub.add_parser("compare", help="play two variants on the same seeds and compare every figure")
-    p.add_argument("files", nargs="+", metavar="FILE", help="one script (two option sets) or two scripts")
+    p = sub.add_parser("compare", help="play two variants on the same seeds and compare every figure",
+                       description="Play two variants on the same seeds and compare every figure side by side: "
+                                   "its difference, 95% interval and whether it is significant, alone and "
+                                   "taken together (docs/simulate.md#compare). The variants are one script "
+                                   "with an option named twice (`--option a=1 --option a=2`), or two scripts.")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="one script (two option sets) or two scripts (`-`: one read from standard input)")
     p.add_argument("--players", type=helpers.positive, action="append", default=None, metavar="N",
-                   help="one player count for both sides")
-    p.add_argument("--seed", type=helpers.seed, default=0, metavar="S")
+                   help="one player count for both sides (default: the fewest the first script allows)")
+    p.add_argument("--seed", type=helpers.seed, default=0, metavar="S", help=SEED_HELP)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="named once: both sides (of two scripts, only the one declaring it when the other does "
                         "not); named twice: the first value for A, the second for B")
-    add_run_args(p, helpers.positive)
-    p.add_argument("--json", action="store_true")
+    add_run_args(p, helpers.positive, "how many games each side plays (default 200)",
+                 interpreter.limits.MAX_DECISIONS)
+    add_format(p, "one JSON object: {a, b, games, rows, balance, loser_balance, drawn_with_one_loser, "
+                  "same_moves} (docs/simulate.md#compare)", "a table of the figures")
+    add_color_arg(p)
     p.set_defaults(handler=lambda args: run(args, helpers))
 
 
@@ -78,8 +88,7 @@ def naming_the_script(path: str, read):
 
 
 def _usage(message: str):
-    print(f"error[E0901]: {message}\n  = help: `cardgame compare --help` lists the arguments", file=sys.stderr)
-    raise SystemExit(2)
+    usage_error("compare", message)
 
 
 def run(args, helpers) -> int:
@@ -88,9 +97,12 @@ def run(args, helpers) -> int:
     if args.players is not None and len(args.players) > 1:
         _usage("`--players` is given more than once: both sides play one player count (games of two counts "
                "share no shuffles to pair); compare counts with `cardgame simulate FILE --players N` for each")
+    if (repeated := once(args.files)) is not None:
+        _usage(repeated)
     raw_a, raw_b, twice = split_options(args.option, helpers)
-    game_a = interpreter.load(args.files[0])
-    game_b = interpreter.load(args.files[-1]) if len(args.files) == 2 else game_a
+    workers = workers_here(args, "compare", STDIN in args.files)
+    game_a = interpreter.load(*script_source(args.files[0]))
+    game_b = interpreter.load(*script_source(args.files[-1])) if len(args.files) == 2 else game_a
     if len(args.files) == 1 and raw_a == raw_b:
         _usage("nothing to compare: name an option twice (`--option a=1 --option a=2`) or give two scripts")
     two_scripts = len(args.files) == 2
@@ -109,8 +121,8 @@ def run(args, helpers) -> int:
     extra = {"max_decisions": args.max_decisions} if args.max_decisions else {}
     with dask_client(args) as client, progress_bar(2 * games, "compare", args) as progress:
         result = interpreter.compare(game_a, options_a, game_b, options_b, games, players, args.seed, args.policy,
-                                     workers=interpreter.usable_workers(args.workers), dask=client, progress=progress, **extra)
-    if args.json:
+                                     workers=workers, dask=client, progress=progress, **extra)
+    if args.format == "json":
         print(json.dumps(result))
         return 0
     print(f"A: {_side(result['a'])}\nB: {_side(result['b'])}")

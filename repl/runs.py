@@ -9,17 +9,34 @@ import sys
 from cardgame import interpreter
 from cardgame.interpreter import ScriptError
 
+from .arguments import usage_error
 
-def add_run_args(p, positive) -> None:
-    p.add_argument("-n", "--games", type=positive, default=None, metavar="N")
-    p.add_argument("--workers", type=positive, default=1, metavar="N", help="worker processes on this machine")
+
+def add_run_args(p, positive, games_help: str, max_decisions: int) -> None:
+    p.add_argument("-n", "--games", type=positive, default=None, metavar="N", help=games_help)
+    p.add_argument("--workers", type=positive, default=1, metavar="N",
+                   help="worker processes on this machine (default 1; more pay only with CPUs to spare: "
+                        "docs/simulate.md#workers)")
     p.add_argument("--policy", choices=interpreter.POLICIES, default="uniform",
-                   help="how random players choose (docs/simulate.md#policies)")
+                   help="how random players choose (default uniform; docs/simulate.md#policies)")
     p.add_argument("--max-decisions", type=positive, default=None, metavar="N",
-                   help="stop a game after N decisions and count it as stopped by the limit")
+                   help=f"stop a game after N decisions and count it as stopped by the limit (default {max_decisions:,})")
     p.add_argument("--dask", default=None, metavar="ADDRESS",
                    help="run the games on a Dask cluster (scheduler address, or `local`)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (it is off anyway when not a terminal)")
+
+
+def workers_here(args, command: str, from_stdin: bool) -> int:
+    """The worker processes to run: `--workers`, capped at this machine's CPUs; one for a script
+    read from standard input, which worker processes and Dask workers cannot load again (they
+    load a script by its path), so `--dask` is then a usage error."""
+    if from_stdin and args.dask is not None:
+        usage_error(command, "`--dask` needs the script in a file: Dask workers load it by its path")
+    if from_stdin and args.workers > 1:
+        print(f"note: a script from standard input is played in this process: --workers {args.workers} needs "
+              "the script in a file (worker processes load it by its path)", file=sys.stderr)
+        return 1
+    return interpreter.usable_workers(args.workers)
 
 
 @contextlib.contextmanager
@@ -54,6 +71,7 @@ def progress_bar(total: int, label: str, args):
         yield None
         return
     from tqdm import tqdm
+    tqdm.monitor_interval = 0  # no monitor thread: with a thread running, worker processes are spawned, not forked
     with tqdm(total=total, desc=label, unit="game", file=sys.stderr, leave=False, dynamic_ncols=True) as bar:
         def update(done: int):
             bar.update(done - bar.n)

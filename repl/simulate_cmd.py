@@ -13,33 +13,43 @@ import sys
 
 from cardgame import interpreter
 
+from .arguments import add_format
+from .colour import add_color_arg
 from .results import plural
-from .runs import add_run_args, dask_client, mean, p_text, progress_bar, rate
+from .runs import add_run_args, dask_client, mean, p_text, progress_bar, rate, workers_here
+from .stdin_script import script_source
 
 
 def register(sub, helpers) -> None:
-    p = sub.add_parser("simulate", help="play many games between random players and print statistics")
+    p = sub.add_parser("simulate", help="play many games between random players and print statistics",
+                       description="Play many games between random players and print how they ended, each "
+                                   "seat's wins, the length, design metrics and the script's measures, each "
+                                   "with its 95% interval (docs/simulate.md). Exit status 1 when a game "
+                                   "faulted; the first game of each fault is shown with the command that "
+                                   "replays it.")
     helpers.game_args(p)
-    add_run_args(p, helpers.positive)
+    add_run_args(p, helpers.positive, "how many games (default 100)", interpreter.limits.MAX_DECISIONS)
     p.add_argument("--metrics", choices=interpreter.METRICS, default="fast",
-                   help="fast: the playout loop, without lead changes, decided at and information revealed; "
-                        "full: all design metrics, through the API loop (docs/simulate.md#metrics)")
-    p.add_argument("--json", action="store_true", help="the statistics as one JSON object (docs/simulate.md)")
+                   help="fast (the default): the playout loop, without lead changes, decided at and information "
+                        "revealed; full: all design metrics, through the API loop (docs/simulate.md#metrics)")
+    add_format(p, "the statistics as one JSON object (every field: docs/simulate.md)")
     p.add_argument("--plot", metavar="DIR", default=None, help="write PNG charts into DIR")
     p.add_argument("--report", metavar="FILE.html", default=None, help="write an HTML report with the charts")
+    add_color_arg(p)
     p.set_defaults(handler=lambda args: run(args, helpers))
 
 
 def run(args, helpers) -> int:
     if helpers.over_cap(args):
         return 2
-    game = interpreter.load(args.file)
+    name, text = script_source(args.file)
+    workers = workers_here(args, "simulate", text is not None)
+    game = interpreter.load(name, text)
     options = game.read_options(helpers.options(args.option))
     players = args.players if args.players is not None else game.min_players
     game.new_game(players=players, seed=args.seed, options=options, max_work=args.max_work,
                   max_game_work=args.max_game_work)  # validates before any worker starts
-    workers = interpreter.usable_workers(args.workers)
-    if workers < args.workers and args.dask is None:
+    if workers < args.workers and args.dask is None and text is None:
         print(f"note: --workers {args.workers} is more than the {workers} CPU(s) here; using {workers}",
               file=sys.stderr)
     games = args.games or 100
@@ -58,7 +68,7 @@ def run(args, helpers) -> int:
                              report_replay(game, stats, players, options, args))
         except OSError as err:  # a folder that is a file, a report path in no folder, ...
             unwritten = f"error: cannot write `{err.filename or args.report or args.plot}`: {err.strerror or err}"
-    if args.json:
+    if args.format == "json":
         print(json.dumps(stats))
     else:
         print("\n".join(text_report(stats)))
@@ -162,9 +172,22 @@ def text_report(stats) -> list[str]:
               f"forced decisions: {mean(m['forced_share'])}",
               f"information revealed: {mean(m['information_revealed']) if full else _NOT_MEASURED}"]
     for name, entry in stats["measures"].items():
-        lines.append(f"measure {name}{' (per player)' if entry['per_player'] else ''}: {mean(entry)}")
+        lines.append(measure_text(name, entry))
     lines.append(f"{stats['games_per_second']} games/s, {stats['decisions_per_second']} decisions/s")
     return lines
+
+
+def measure_text(name: str, entry) -> str:
+    """A measure's line: a yes/no one as the rate of yes with its Wilson interval, as every
+    other rate is shown; any other as a mean."""
+    if not entry["yes_no"]:
+        return f"measure {name}{' (per player)' if entry['per_player'] else ''}: {mean(entry)}"
+    tags = "per player, yes/no" if entry["per_player"] else "yes/no"
+    if entry["mean"] is None:
+        return f"measure {name} ({tags}): n/a (no game was read)"
+    lo, hi = entry["ci95"]
+    counted = f"{entry['n']:,} {'values (one per seat and game)' if entry['per_player'] else 'games'}"
+    return f"measure {name} ({tags}): yes in {entry['mean']:.1%} [{lo:.1%}–{hi:.1%}] of {counted}"
 
 
 def _team_lines(stats) -> list[str]:

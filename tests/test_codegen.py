@@ -19,7 +19,7 @@ from cardgame.interpreter.codegen.compiler import Compiler
 from cardgame.interpreter.engine.game import Game
 from cardgame.interpreter.language.rng import derive
 
-from helpers import GAMES, PLAYED_SCRIPTS, ROOT
+from helpers import GAMES, PLAYED_SCRIPTS
 import test_docs_examples as docs
 
 SCRIPTS = PLAYED_SCRIPTS

@@ -237,12 +237,14 @@ def test_check_diff_and_write(tmp_path, capsys):
     path.write_text("players 2\nphase p {end game}\n")
     assert main(["fmt", "--check", str(tmp_path)]) == 1
     assert f"would reformat {path}" in capsys.readouterr().err
-    assert main(["fmt", "--diff", str(path)]) == 0
+    assert main(["fmt", "--diff", str(path)]) == 1  # a file that would change: 1, as black and ruff exit
     assert "+phase p {\n" in capsys.readouterr().out
     assert path.read_text() == "players 2\nphase p {end game}\n"
     assert main(["fmt", str(path)]) == 0
     assert path.read_text() == "players 2\nphase p {\n    end game\n}\n"
     assert main(["fmt", "--check", str(path)]) == 0
+    assert main(["fmt", "--diff", str(path)]) == 0
+    assert capsys.readouterr().out == ""
 
 
 def test_a_comment_before_an_opening_brace_moves_after_it_on_the_same_line():

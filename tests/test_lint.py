@@ -210,3 +210,16 @@ def test_lint_booray_without_overtrump_names_the_option():
     (finding,) = report.diagnostics
     assert finding.message == "rule `must_overtrump` never applied"
     assert "`overtrump` was false in every game" in finding.hint
+
+
+def test_a_measure_that_never_varied_says_how_rare_another_value_may_still_be(capsys):
+    """L0601 fired on a rare event in a small sample as if it were a constant: it now says how
+    rare another value may still be (the Wilson upper bound at 0 of n) and what more games show."""
+    assert main(["lint", str(ROOT / "tests" / "lint" / "constant_measure.cardgame"), "-n", "60"]) == 0
+    err = capsys.readouterr().err
+    assert "warning[L0601]: measure `never` was false in every game\n" in err
+    assert "^ never varied in 60 games\n" in err
+    assert ("= help: another value may be rare rather than impossible: in none of 60 games, its rate may still be "
+            "up to 6% (the 95% Wilson upper bound); 60 games show a value that comes up 1 game in 20 with 95% "
+            "chance, and one of 1 in X needs about 3X games (`-n` plays more of each setup). A value that cannot "
+            "change tells nothing: measure something that does\n") in err

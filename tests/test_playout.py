@@ -13,16 +13,14 @@ import sys
 import pytest
 
 from cardgame import interpreter
-from cardgame.interpreter.studies.agents import RandomAgent
 from cardgame.interpreter.language.rng import derive
-from cardgame.interpreter.studies.simulate import play_one
-
-from helpers import play_out
-from test_merged_charges import NESTED
-from test_codegen import DOC_SCRIPTS, ROOT, SCRIPTS, _load, _plays_alike
-from cardgame.interpreter.studies import playout as playout_module
-from cardgame.interpreter.studies import playtest as playtest_module
 from cardgame.interpreter.machine import runtime as runtime_module
+from cardgame.interpreter.studies import playout as playout_module, playtest as playtest_module
+from cardgame.interpreter.studies.agents import RandomAgent
+from cardgame.interpreter.studies.simulate import play_one
+from helpers import ROOT, play_out
+from test_codegen import DOC_SCRIPTS, SCRIPTS, _load, _plays_alike
+from test_merged_charges import NESTED
 
 MAX = 3000
 

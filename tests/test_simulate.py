@@ -12,6 +12,7 @@ from hypothesis import given, strategies as st
 
 from cardgame import interpreter
 from cardgame.interpreter.language.rng import derive
+from cardgame.interpreter.studies.stats import proportion, yes_no_summary
 from cardgame.repl.cli import main
 
 from helpers import BOHEI_SHORT, ROOT, faulty_script
@@ -164,3 +165,31 @@ def test_simulate_does_not_report_scores_or_leads_of_a_game_without_a_score(caps
     out = capsys.readouterr().out
     assert "lead changes: not measured (the script has no `score`: nobody leads)" in out
     assert "P0     " in out and "none (the script has no `score`)" in out and "0.00 ± 0.00" not in out
+
+
+
+YES_NO = ('game "Yes or no"\nplayers 2\nvar picked: int = 0\n'
+          'measure never: picked == 5 "Never true"\nmeasure threes: picked == 3\nmeasure picked_per p: picked == 2\n'
+          'phase main {\n    decide seat(0) {\n        pick(n in 1..3) {\n            set picked = n\n'
+          '        }\n    }\n    end game\n}\n')
+
+
+def test_a_yes_no_measure_gets_the_wilson_interval_of_a_rate(tmp_path, capsys):
+    """docs/simulate.md promises every rate a Wilson interval: a yes/no measure had a normal one,
+    [0, 0] at 0 of n (and below 0 just above it), where `p_capped` at 0 of n has [0, 3.84/(n+3.84)]."""
+    script = tmp_path / "yes_no.cardgame"
+    script.write_text(YES_NO)
+    code, stats = _json(capsys, script, "-n", "200", "--seed", "4")
+    m = stats["measures"]
+    assert code == 0 and [m[k]["yes_no"] for k in ("never", "threes", "picked_per")] == [True, True, True]
+    assert (m["never"]["mean"], m["never"]["ci95"], stats["p_capped"]["ci95"]) == (0, [0, 0.0188], [0, 0.0188])
+    assert (m["threes"]["mean"], m["threes"]["ci95"]) == (0.355, [0.292, 0.4235])  # 71 of 200
+    assert (m["picked_per"]["n"], m["picked_per"]["ci95"]) == (400, [0.3001, 0.3929])  # 138 of 400
+    assert m["picked_per"]["by_seat"][0]["ci95"] == [0.2826, 0.4132]  # 69 of 200
+    assert main(["simulate", str(script), "-n", "200", "--seed", "4"]) == 0
+    assert [line for line in capsys.readouterr().out.splitlines() if line.startswith("measure")] == [
+        "measure never (yes/no): yes in 0.0% [0.0%–1.9%] of 200 games",
+        "measure threes (yes/no): yes in 35.5% [29.2%–42.4%] of 200 games",
+        "measure picked_per (per player, yes/no): yes in 34.5% [30.0%–39.3%] of 400 values (one per seat and game)"]
+    # the issue's case: 0 of 5,000 was [0, 0]; now what `p_draw` at 0 of 5,000 has
+    assert yes_no_summary([0] * 5000)["ci95"] == proportion(0, 5000)["ci95"] == [0, 0.0008]

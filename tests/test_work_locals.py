@@ -8,7 +8,6 @@ import itertools
 import json
 from types import SimpleNamespace
 
-from cardgame import interpreter
 from cardgame.interpreter.studies.simulate import play_one
 from cardgame.interpreter.codegen.work_locals import held_in_locals
 

@@ -64,7 +64,7 @@ def showdown_winner(order, numbers):
     """The winner among `order` (the (interim) Boss first, then clockwise) by their number cards:
     the Ace is 11 if a 10 is shown, else 1; the first of equal cards wins."""
     ace = 11 if any(numbers[q] == 10 for q in order) else 1
-    best = None
+    best, best_value = None, 0
     for q in order:
         value = ace if numbers[q] == 1 else numbers[q]
         if best is None or value > best_value:

@@ -120,9 +120,10 @@ def check_seed(seed) -> None:
                                            "these seeds' games")])
 
 
-def load(path: str) -> "Game":
-    """Read, check and compile a script; raise ScriptError with every diagnostic on failure."""
-    tables, items, sources, diags = check_file(path)
+def load(path: str, text: str | None = None) -> "Game":
+    """Read, check and compile a script; raise ScriptError with every diagnostic on failure.
+    `text`: the script's text when it is not read from `path` (standard input, named `<stdin>`)."""
+    tables, items, sources, diags = check_file(path, text)
     fail_if_errors(diags, sources)
     cache = CodeCache(path)
     compiler = Compiler(tables, code_cache=cache)

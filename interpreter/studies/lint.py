@@ -14,6 +14,7 @@ up across processes, so `--workers` and `--dask` give the same report as one pro
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 
 import attrs
@@ -28,6 +29,7 @@ from ..machine.runtime import RUNTIME_FAULTS, TABLE
 from .measures import MEASURE_REPLAY, compile_measures, in_measure
 from .parallel import map_jobs, worker_game
 from .playtest import OUTCOMES, game_seed, play_recorded
+from .stats import proportion
 
 LINT_MAX_DECISIONS = 10_000  # a game still going after this many decisions "never ends"
 EXPLAINED_PER_DECISION = 4  # candidate moves whose rules are judged one by one, at most, per decision
@@ -401,10 +403,24 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
     for m in compile_measures(game):
         values = {v for r in sampled for v in (r.measures[m.name] if m.per_player else (r.measures[m.name],))}
         if len(sampled) > 1 and len(values) == 1:
-            warn("L0601", f"measure `{m.name}` was {values.pop()} in every game", m.span, "never varies",
-                 "a constant tells nothing; measure something that changes")
+            value = values.pop()
+            shown = ("true" if value else "false") if m.yes_no else value
+            warn("L0601", f"measure `{m.name}` was {shown} in every game", m.span,
+                 f"never varied in {len(sampled):,} games", rare_value_hint(len(sampled)))
     out.sort(key=lambda d: (d.span.path, d.span.line, d.span.column) if d.span is not None else ("", 0, 0))
     return out
+
+
+def rare_value_hint(games: int) -> str:
+    """L0601's help: a value seen in none of `games` games may be rare, not impossible; how rare
+    it can still be (the Wilson upper bound at 0 of n), and what a 1-in-X event needs (about 3X
+    games to show once with 95% chance: (1 - 1/X)^3X is about e^-3 = 0.05)."""
+    upper = proportion(0, games)["ci95"][1]
+    shown = math.floor(1 / (1 - 0.05 ** (1 / games)))  # the rarest 1 in X that shows with 95% chance
+    return (f"another value may be rare rather than impossible: in none of {games:,} games, its rate may still "
+            f"be up to {upper * 100:.2g}% (the 95% Wilson upper bound); {games:,} games show a value that comes "
+            f"up 1 game in {shown:,} with 95% chance, and one of 1 in X needs about 3X games (`-n` plays more "
+            f"of each setup). A value that cannot change tells nothing: measure something that does")
 
 
 def replay_command(game: Game, record) -> str:

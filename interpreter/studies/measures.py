@@ -10,15 +10,18 @@ import attrs
 
 from ..codegen.compiler import compile_expression
 from ..language.source import Span
+from ..language.types import BOOL
 from ..machine.runtime import VALUE_FAULTS, ScriptRuntimeError, value_fault
 
 
 @attrs.frozen
 class Measure:
-    """One `measure NAME [p]: EXPR "doc"`; `read(state)` gives a number, or one per seat."""
+    """One `measure NAME [p]: EXPR "doc"`; `read(state)` gives a number, or one per seat.
+    `yes_no`: the expression is a `bool`, so its values are 0 and 1 and their mean is a rate."""
 
     name: str
     per_player: bool
+    yes_no: bool
     doc: str
     span: Span
     _fn: object
@@ -56,7 +59,8 @@ def compile_measures(game) -> tuple[Measure, ...]:
     out = []
     for decl in t.measures.values():
         fn = compile_expression(game.program, t, decl.expr)
-        out.append(Measure(decl.name, decl.var is not None, decl.doc, decl.span, fn,
+        yes_no = t.types.get(id(decl.expr)) == BOOL
+        out.append(Measure(decl.name, decl.var is not None, yes_no, decl.doc, decl.span, fn,
                            max(1, t.frames[id(decl)]), t.slots.get(id(decl))))
     _compiled[game] = tuple(out)
     return _compiled[game]

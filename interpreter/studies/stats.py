@@ -56,6 +56,16 @@ def summary(values, histogram: bool = False) -> dict:
     return out
 
 
+def yes_no_summary(values, histogram: bool = False) -> dict:
+    """summary() of 0/1 values (a yes/no measure), with the Wilson interval of the rate of 1s,
+    as every other rate has: the normal one goes below 0 near 0 and is [0, 0] at 0 of n."""
+    counts = values if isinstance(values, Counter) else Counter(values)
+    out = summary(counts, histogram)
+    if out["n"]:
+        out["ci95"] = proportion(counts[1], out["n"])["ci95"]
+    return out
+
+
 def _described(n, mean, sd, low, high) -> dict:
     half = Z95 * sd / math.sqrt(n)
     return {"n": n, "mean": _r(mean), "sd": _r(sd), "ci95": [_r(mean - half), _r(mean + half)],

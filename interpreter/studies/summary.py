@@ -13,7 +13,7 @@ from collections import Counter
 from ..language.source import render
 from .measures import compile_measures
 from .playtest import OUTCOMES
-from .stats import Moments, balance, proportion, summary
+from .stats import Moments, balance, proportion, summary, yes_no_summary
 
 MAX_FAULT_KINDS = 20  # kinds of fault shown one by one; the rest are counted together
 
@@ -197,10 +197,12 @@ class Summary:
     def _measures(self) -> dict:
         out = {}
         for m in self.measures:
-            entry = summary(self.values[m.name], histogram=True)
+            summarise = yes_no_summary if m.yes_no else summary
+            entry = summarise(self.values[m.name], histogram=True)
             if m.per_player:
-                entry["by_seat"] = [summary(c) for c in self.by_seat[m.name]]
+                entry["by_seat"] = [summarise(c) for c in self.by_seat[m.name]]
             entry["per_player"] = m.per_player
+            entry["yes_no"] = m.yes_no
             entry["line"] = m.span.line
             if m.doc:
                 entry["doc"] = m.doc
