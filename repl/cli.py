@@ -20,7 +20,7 @@ from cardgame.interpreter import ScriptError, render
 from . import arguments, compare_cmd, lint_cmd, replay_cmd, simulate_cmd, stdin_script
 from .colour import add_color_arg, wanted as colour_wanted
 from .option_pairs import option_pairs_or_exit
-from .results import declares_score, plural, scores_text, winners_text
+from .results import declares_score, plural, result_record, scores_text, winners_text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -306,13 +306,8 @@ def _play_as(game, options, args, viewer) -> int:
 
 def _print_result(state, view, args) -> int:
     """The end of `play`: scores and winners as the viewer knows them (by team in a team game)."""
-    result = {"result": {"steps": len(state.history), "scores": view["scores"], "winners": view["winners"],
-                         "capped": state.capped}}
-    if "teams" in view:
-        result["result"].update(teams=view["teams"], team_scores=view["team_scores"],
-                                winning_teams=view["winning_teams"])
     if args.format == "json":
-        print(json.dumps(result))
+        print(json.dumps(result_record(state, view)))
     else:
         if state.capped:
             print("the game was stopped by its own cap (`end game capped`): not a real end")

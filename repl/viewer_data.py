@@ -80,8 +80,13 @@ def every_viewer(players: int) -> list:
 def viewer_data(record: Record, viewers: list) -> dict:
     """The page's data for `viewers` (seat numbers, None for a spectator, "all"); ViewerError
     when a move cannot be played."""
+    return played_data(record, viewers)[0]
+
+
+def played_data(record: Record, viewers: list) -> tuple:
+    """The page's data, as viewer_data, and the game's state at its end (for `replay`'s result)."""
     reader = _Reader(record, viewers)
-    return reader.data()
+    return reader.data(), reader.state
 
 
 class _Reader:
@@ -97,10 +102,11 @@ class _Reader:
         self.pattern = _name_pattern([c.name for c in self.game.cards])
         self.deck = Deck.of(self.game.cards, self.game.shown_orders, self.game.face_down_zones)
         self.positions: list = []
+        self.state = None  # the game at its end, once played
         self.mark = 0  # the observation log read so far: a position shows what was observed since
 
     def data(self) -> dict:
-        state = self._play()
+        state = self.state = self._play()
         slots = self._slots()
         out = {"format": FORMAT, "title": self.game.title, "script": os.path.basename(self.game.path),
                "script_hash": self.game.hash, "players": state.n, "options": _options(self.record.options),
