@@ -1,12 +1,13 @@
 """The HTML replay in a real browser: headless Chromium (the system's, driven by Playwright) opens
-a Bouncer and a Boss Poker page, steps 20 moves forward and back by the buttons, the arrow keys,
+a Bouncer and a Boss Poker replay's page (`play --save`, then `replay FILE.replay --html`), steps 20 moves forward and back by the buttons, the arrow keys,
 the slider, the step box and the log, switches seat views, and at every stop checks the cards on
 screen, zone by zone, against the engine's view of that seat at that step; a page written with
 `--view P1` shows P1's view alone and names no card P1 never knew.  Nothing is fetched.
 
-It takes a screenshot (CARDGAME_ARTIFACTS names the folder to keep it in; docs/images/ holds one).
-Skipped, with the reason, without Chromium (`apt-get install chromium`) or Playwright
-(`pip install -e '.[browser]'`); .ci/run installs both.
+It takes a screenshot, replay.png (CARDGAME_ARTIFACTS names the folder to keep it in;
+docs/images/replay.png is one). Skipped, with the reason, without Chromium (`apt-get install
+chromium`) or Playwright (`pip install -e '.[browser]'`); .ci/run installs both, and where it found
+Chromium sets CARDGAME_BROWSER_TEST=required, which makes a missing Playwright an error, not a skip.
 """
 
 from __future__ import annotations
@@ -22,11 +23,16 @@ from cardgame import interpreter
 from cardgame.repl.cli import main
 from helpers import GAMES, cards_never_known, engine_zones, names_in, page_data, play_out
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="the browser test needs Playwright: "
-                               "pip install -e '.[browser]'")
-CHROMIUM = os.environ.get("CARDGAME_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the browser test needs Chromium: apt-get install chromium "
-                                "(or CARDGAME_CHROMIUM naming one)")
+REQUIRED = os.environ.get("CARDGAME_BROWSER_TEST") == "required"  # CI's, where it installed Chromium
+if REQUIRED:
+    from playwright import sync_api  # no skip: CI installed both, so a missing one is an error
+else:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the browser test needs Playwright: "
+                                   "pip install -e '.[browser]'")
+CHROMIUM = (os.environ.get("CARDGAME_CHROMIUM") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+            or shutil.which("chromium") or shutil.which("chromium-browser"))
+pytestmark = pytest.mark.skipif(CHROMIUM is None and not REQUIRED, reason="the browser test needs Chromium: "
+                                "apt-get install chromium (or CARDGAME_CHROMIUM naming one)")
 # Headless, and nothing of Chromium's own reaching out (this machine's network refuses it).
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -76,10 +82,13 @@ class Page:
 
 
 def game_of(path: str, seed: int, tmp_path, *flags):
-    """Play a game with `cardgame play --html` (and `flags`); its page's path, and the engine's
-    states at every step of it, made again from its moves."""
+    """Play a game with `cardgame play --save` and write its replay's page with `cardgame replay
+    FILE.replay --html` (and `flags`); the page's path, and the engine's states at every step of
+    the game, made again from its moves."""
+    saved = str(tmp_path / f"{Path(path).stem}-{seed}.replay")
     out = str(tmp_path / f"{Path(path).stem}{''.join(flags)}.html")
-    assert main(["play", path, "--seed", str(seed), "--html", out, *flags]) == 0
+    assert main(["play", path, "--seed", str(seed), "--save", saved]) == 0
+    assert main(["replay", saved, "--script", path, "--html", out, *flags]) == 0
     game = interpreter.load(path)
     state = play_out(game.new_game(seed=seed), interpreter.RandomAgent.for_game(seed), 10_000)
     states = [game.new_game(seed=seed)]
@@ -141,7 +150,7 @@ def test_a_bouncer_page_shows_each_seat_what_the_engine_says_it_saw(browser, tmp
     page.page.click(f'.cg-log-list li[data-pos="{own}"]')  # P1's own move, its why open
     artifacts = Path(os.environ.get("CARDGAME_ARTIFACTS") or tmp_path)
     artifacts.mkdir(parents=True, exist_ok=True)
-    page.page.screenshot(path=str(artifacts / "replay-bouncer-P1.png"), full_page=True)
+    page.page.screenshot(path=str(artifacts / "replay.png"), full_page=True)
     page.close()
 
 

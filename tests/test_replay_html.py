@@ -14,7 +14,7 @@ from cardgame import interpreter
 from cardgame.repl.cli import main
 from cardgame.repl.replay import replay_data, write_replay
 from cardgame.repl.viewer_data import Record, ViewerError, every_viewer, viewer_data
-from cardgame.repl.viewer_page import page
+from cardgame.repl.viewer_page import page, write_page
 from helpers import (FAULTS_AT_ONCE, GAMES, PLAYED_SCRIPTS, ROOT, SCRIPTS, cards_never_known, engine_zones, names_in,
                      page_data, play_out, replay_positions)
 
@@ -66,6 +66,39 @@ def test_every_position_of_every_view_shows_the_engines_view_of_that_viewer(path
             move = part(data, pos, viewers.index("all"), "move")
             assert move is None or move[1] == at.history[-1]
     assert count == len(data["positions"])
+
+
+FEW_MOVES = 12  # of each script's game: enough to reach its first reaction window, commit and chance step
+
+
+def test_every_shipped_game_and_test_script_writes_a_page(tmp_path):
+    """A page for every script (its first few moves, or its pause points in a game that asks no
+    decision), written as `play --html` writes it and read back: one position per step, nothing
+    fetched; and among them the kinds of step the viewer must show: a reaction window and a
+    move made in it, a simultaneous commit another seat sees only as `(a hidden choice)`, a
+    chance event, a table decision, and a reaction's why naming the rule it judged."""
+    seen = set()
+    for path in PLAYED_SCRIPTS:
+        game, state = played(str(path), most=FEW_MOVES)
+        out = tmp_path / f"{path.stem}.html"
+        size = write_page(str(out), Record(game, state.n, 1, {}, tuple(state.history)), every_viewer(state.n))
+        text = out.read_text(encoding="utf-8")
+        assert size == len(text.encode("utf-8")) and "http" not in text.replace("http://www.w3.org", ""), path
+        data = page_data(text)
+        assert data["moves"] == list(state.history), path
+        steps = [step for step, _pause, _parts in data["positions"]]
+        assert steps == (list(range(len(state.history) + 1)) if state.history else [0] * len(steps)), path
+        for pos in range(len(steps)):
+            for i, viewer in enumerate(data["viewers"]):
+                status, move, events, why = (part(data, pos, i, name) for name in ("status", "move", "events", "why"))
+                reacting = (status["prompt"] or "").startswith("react")
+                seen.update({"reaction window"} if reacting else ())
+                if pos and reacting and move and move[1] != "pass" and viewer == move[0] and "passes" in why["verdict"]:
+                    seen.add("reaction made, its why judged")
+                seen.update({"hidden commit"} if move and move[1] == "(a hidden choice)" else ())
+                seen.update({"chance"} if any(kind == "chance" for kind, *_ in events) else ())
+                seen.update({"table decision"} if move and move[0] == "table" else ())
+    assert seen == {"reaction window", "reaction made, its why judged", "hidden commit", "chance", "table decision"}
 
 
 def test_a_simultaneous_commit_shows_to_others_only_once_revealed(tmp_path):
