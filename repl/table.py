@@ -278,16 +278,10 @@ def _cards(cards: list[str], seen: list[str], deck: Deck, draw, hand: bool,
     `in_place` (a zone `shown as placed`) `??` for each card.  A card the spectator sees is
     marked face up in a hand, in a zone holding a card the spectator cannot see, and in a
     `face_down` zone (one declared hidden from spectators)."""
-    known = [(c, s != HIDDEN) for c, s in zip(cards, seen) if c != HIDDEN]
     hidden = sum(1 for c in cards if c == HIDDEN)
-    if not known:
+    if hidden == len(cards):
         return (["hidden"] if hidden else []), False
-    marks = hand or face_down or HIDDEN in seen
-    if hand:
-        face_up = {c for c, up in known if up}
-        placed = [(c, c in face_up) for c in deck.sorted([c for c, _ in known])]
-    else:  # in the zone's order, the cards the viewer cannot see in their places
-        placed = [(c, c != HIDDEN and s != HIDDEN) for c, s in zip(cards, seen)]
+    placed = placed_cards(cards, seen, deck, hand, face_down)
     words, group, unseen = [], None, 0
     for c, up in placed:
         if c == HIDDEN and not in_place:
@@ -299,12 +293,26 @@ def _cards(cards: list[str], seen: list[str], deck: Deck, draw, hand: bool,
         if hand and group is not None and deck.group(c) != group:
             words.append("")  # a wider gap between suits
         group = deck.group(c)
-        words.append(HIDDEN if c == HIDDEN else draw(c) + (FACE_UP if up and marks else ""))
+        words.append(HIDDEN if c == HIDDEN else draw(c) + (FACE_UP if up else ""))
     if unseen:
         words.append(f"({unseen} hidden)")
     if hand and hidden:
         words.append(f"+{hidden} hidden")
-    return words, any(up for _, up in placed) and marks
+    return words, any(up for _, up in placed)
+
+
+def placed_cards(cards: list[str], seen: list[str], deck: Deck, hand: bool, face_down: bool = False) -> list[tuple]:
+    """A zone's cards in the order they are drawn, each with whether it is marked face up: a
+    hand's known cards sorted (its unseen ones left out, to be counted), any other zone's in its
+    order, bottom card first, with the cards the viewer cannot see (HIDDEN) in their places.
+    `seen` is the spectator's list of the same zone: a card it sees is marked in a hand, in a
+    `face_down` zone and in a zone holding a card it cannot see (where all see it, others not).
+    The REPL's table and the HTML replay draw zones from it."""
+    marks = hand or face_down or HIDDEN in seen
+    if hand:
+        face_up = {c for c, s in zip(cards, seen) if c != HIDDEN and s != HIDDEN}
+        return [(c, marks and c in face_up) for c in deck.sorted([c for c in cards if c != HIDDEN])]
+    return [(c, marks and c != HIDDEN and s != HIDDEN) for c, s in zip(cards, seen)]
 
 
 def _variables(variables: dict, width: int, draw) -> list[str]:

@@ -847,18 +847,26 @@ class GameState(State):
         that seat saw it when it happened.  None: a spectator; "all": everything."""
         return observation(self, self._viewer(seat))
 
-    def observed_events(self, viewer="all", step: int | None = None) -> list[TraceEvent]:
-        """Every event `viewer` observed (or only those of move `step`, 0 for the set-up), as it
-        observed it then, rule judgements of its own moves included; a move's text is the move
-        alone, its maker in `actor`."""
+    def observed_events(self, viewer="all", step: int | None = None, since: int | None = None) -> list[TraceEvent]:
+        """Every event `viewer` observed (or only those of move `step`, 0 for the set-up; or only
+        those after `since`, a `log_mark` read earlier), as it observed it then, rule judgements of
+        its own moves included; a move's text is the move alone, its maker in `actor`."""
         self._viewer(viewer)
         journal = self.journal_now()
-        if step is None:
+        if since is not None:  # a game stepped through pause points stays at one step: read from the mark
+            entries = journal.finished(self, since)
+        elif step is None:
             entries = journal.finished(self)
         else:  # entries are in the order of the moves: this move's are found from the end
             entries = [e for e in journal.entries_from_step(self, step) if e.step == step]
         return [TraceEvent(e.kind, e.span, e.text(viewer, self.n), e.step, e.actor)
                 for e in entries if e.text(viewer, self.n) is not None]
+
+    @property
+    def log_mark(self) -> int:
+        """The place the observation log has reached: `observed_events(viewer, since=mark)` later
+        gives what was observed after it, as cheaply late in a long game as early."""
+        return len(self.journal_now())
 
     def information_state(self, seat) -> str:
         """A text equal for two states exactly when `seat` cannot tell them apart."""
