@@ -730,10 +730,12 @@ class Expressions:
             if self._optimistic:
                 self._eager[id(block)] = (block, [f"{w0} = st.work"] + lines + [f"{h} = {code}", f"{hw} = st.work - {w0}"], hw)
             return block, h
-        return ([f"if {h} is _UNSET:", f"    {w0} = st.work"] + indent(lines) +
+        # One copy of the lines, computing the value the first time and again where charging its
+        # work would pass the limit: two copies would double the code at each loop a hoisted
+        # computation sits in (ten nested quantifiers took minutes and gigabytes to load).
+        return ([f"if {h} is _UNSET or {hw} and st.work > {hl}:", f"    {w0} = st.work"] + indent(lines) +
                 [f"    {h} = {code}", f"    {hw} = st.work - {w0}", f"    {hl} = st.work_limit - {hw}",
-                 f"elif {hw}:", f"    if st.work > {hl}:"] + indent(lines + [f"{h} = {code}"], 2) +
-                ["    else:", f"        st.work += {hw}"]), h
+                 "else:", f"    st.work += {hw}"]), h
 
     def _shared_key(self, lines, code):
         """What identifies a computation whose slot later uses may share (see _cached), or None."""
@@ -756,15 +758,17 @@ class Expressions:
         charges every round makes are added once, for all rounds, after the loop, and any
         fault reruns the exact loop (the work at the fault is then the exact one)."""
         exact = body()
-        if self.traced or self._optimistic or self._deferred or self.draws(e):
+        # a loop inside gains nothing (checked below), and writing its body twice would double
+        # the code at each level of nested loops: only the innermost loop is written twice
+        if self.traced or self._optimistic or self._deferred or self.draws(e) or \
+                any(x.lstrip().startswith("for ") or "st.emit" in x for x in exact):
             return head + indent(exact)
         self._deferred, deferrals = True, self._deferrals
         try:
             fast = body()
         finally:
             self._deferred = False
-        if self._deferrals == deferrals or not _every_round_charges(fast) or \
-                any(x.lstrip().startswith("for ") or "st.emit" in x for x in exact):
+        if self._deferrals == deferrals or not _every_round_charges(fast):
             return head + indent(exact)  # nothing saved at every round: the check after would cost more
         w = self.tmp("w")
         summed = _charges_of_every_round(fast, every) if every is not None else None
