@@ -76,7 +76,8 @@ def compile_expression(program: Program, tables: Tables, node):
     checker.check_expression); the program itself is not changed."""
     compiler = Compiler(tables)
     compiler.p = program
-    return compiler.expr(node)
+    with limits.stack_room():
+        return compiler.expr(node)
 
 
 _RETURN = ["return st.stack.pop()"]  # the frame left: a playout's caller goes on when it is its own (Gen._call_in_place)

@@ -19,7 +19,7 @@ from ..language.nodes import walk as _walk
 from ..language.types import CARD, INT, PLAYER, ZONE
 from ..machine.program import Several
 from .flow import CONSTANT_CHARGE
-from .gen_common import ATOM, Env, Hoister, Unsupported, indent
+from .gen_common import ATOM, Env, Hoister, TooComplex, Unsupported, indent
 from .gen_runtime import MAX_CACHED_MOVES, distinct, make_move
 from .never_none import items_distinct
 from .text_passes import (charged_for_each, first_charge_stored, local_reads, shared_values_read_plain, tries,
@@ -41,7 +41,7 @@ class Listings:
             return None
         try:
             return self._enumerator(decision)
-        except Unsupported:
+        except (Unsupported, TooComplex, RecursionError):  # nested past Python's limits: a loop per binder, an if per rule
             return None
 
     def playout_enumerator(self, decision):
@@ -58,7 +58,7 @@ class Listings:
         self._optimistic = True
         try:
             return self._enumerator(decision, playout=True)
-        except Unsupported:
+        except (Unsupported, TooComplex, RecursionError):
             return None
         finally:
             self._optimistic = False
@@ -78,7 +78,7 @@ class Listings:
         self._optimistic = True
         try:
             return self._enumerator(decision, playout=True, drawn=True)
-        except Unsupported:
+        except (Unsupported, TooComplex, RecursionError):
             return None
         finally:
             self._optimistic = False

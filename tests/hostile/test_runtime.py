@@ -9,7 +9,7 @@ import json
 import pytest
 
 from cardgame import interpreter
-from conftest import SCRIPTS, TIME_LIMIT
+from conftest import SCRIPTS
 
 RUNTIME = {
     "deal_to_nobody": "units of work",
