@@ -51,21 +51,8 @@ def weighted_children(node, defines, coerced, link: bool = False):
         for arg in node.args:
             yield arg, 1, 1, False
         return
-    for child in _children(node):
+    for child in n.children(node):
         yield child, 0, 0, False
-
-
-def _children(node):
-    for field in attrs.fields(type(node)):
-        value = getattr(node, field.name)
-        if attrs.has(type(value)):
-            yield value
-        elif isinstance(value, (tuple, list)):
-            for item in value:
-                if attrs.has(type(item)):
-                    yield item
-                elif isinstance(item, tuple):  # (cond, body) pairs
-                    yield from (part for part in item if attrs.has(type(part)))
 
 
 def too_deep(items, defines, coerced) -> list[Diagnostic]:
