@@ -469,7 +469,7 @@ def test_a_playout_hands_each_step_on_to_the_next_operation_a_few_calls_deep():
 
 
 # (script, budgets of one move, budgets of the game, whether a move (not the set-up) can run over)
-_SWEEPS = [("games/bouncer.cardgame", range(40, 1000, 23), range(300, 33_000, 1_103), True),
+_SWEEPS = [("games/bouncer.cardgame", range(40, 1000, 23), range(300, 45_000, 1_303), True),
            ("games/booray.cardgame", range(300, 700, 13), range(300, 6_000, 191), False),
            ("games/bosspoker.cardgame", range(900, 1500, 19), range(1_000, 7_000, 199), False),
            ("games/bohei.cardgame", range(10, 450, 11), range(2_000, 80_000, 2_503), True),

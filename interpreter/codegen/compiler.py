@@ -76,7 +76,8 @@ def compile_expression(program: Program, tables: Tables, node):
     checker.check_expression); the program itself is not changed."""
     compiler = Compiler(tables)
     compiler.p = program
-    return compiler.expr(node)
+    with limits.stack_room():
+        return compiler.expr(node)
 
 
 _RETURN = ["return st.stack.pop()"]  # the frame left: a playout's caller goes on when it is its own (Gen._call_in_place)
@@ -458,6 +459,7 @@ class Compiler:
                 return [f"if L[{pos}] < len(L[{askers}]):",
                         f"    {seat}, {offered} = L[{askers}][L[{pos}]]", f"    L[{pos}] += 1",
                         f"    for {k} in {offered}:", f"        L[{gen.const(var_slots, 'VS')}[{k}]] = {seat}",
+                        *(["    " + line for line in gen.prompt_lines(event.prompt)]),
                         f"    {DECIDE_MARK}{decision.index}", f"    st.actor = {seat}",
                         f"    st.waiting = {gen.const(decision, 'DEC')}",
                         "    st.legal_cache = None", "    @RETURN",

@@ -17,7 +17,7 @@ from ..machine.runtime import CALLS_ON, FUSED_STEPS, TABLE
 from .code_cache import digest
 from .flow import deferred_step_charges, merge_step_charges
 from .frame_locals import frame_in_locals
-from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK, NEXT_MARK, SPAN_MARK, indent
+from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK, NEXT_MARK, SPAN_MARK, TooComplex, indent, too_complex
 from .text_passes import drop_dead_stores, state_lists_before_loop, untraced
 from .unseen_pcs import unseen_pcs_dropped
 
@@ -104,10 +104,16 @@ class Assembly:
     def _fused(self, code: int, pc: int, chance, playout: bool):
         """The function of the operation at (code, pc): the program's, or a playout's."""
         entry = (code, pc) if playout else None
-        looped = [False]
-        fused = self._expand(self._bodies[code][pc], code, 0, [_INLINE_OPS], chance, entry, looped)
         name = f"{'playout' if playout else 'op'}{pc}"
-        return self.build(name, "st, fr, h=0", self._passed(fused, pc, playout, looped[0]))
+        for inlined in (_INLINE_OPS, 0):  # the operations after it copied in, or (nested past Python's limits) not
+            looped, left = [False], self._fusing_left
+            fused = self._expand(self._bodies[code][pc], code, 0, [inlined], chance, entry, looped)
+            try:
+                return self.build(name, "st, fr, h=0", self._passed(fused, pc, playout, looped[0]))
+            except (TooComplex, RecursionError):  # RecursionError: the passes, which follow blocks by recursion
+                if not inlined:
+                    raise too_complex() from None
+                self._fusing_left = left
 
     def _passed(self, fused: list[str], pc: int, playout: bool, looped: bool) -> list[str]:
         """The body of an operation from its expanded lines, after the passes over whole
@@ -330,10 +336,17 @@ class Assembly:
                 f"    L[{var}] = {seq}[{i}]", f"    L[{pos}] = {i} + 1", f"    @GOTO {next_pc}",
                 "else:", f"    @GOTO {end_pc}"]
 
+    def prompt_lines(self, pieces) -> list[str]:
+        """The lines making a decision's prompt as the decision is reached: its `{...}` parts
+        are the game's work and faults, on every path, like a log line's (the text itself is
+        made again when someone asks for it, GameState.prompt)."""
+        return self.text_lines(pieces)[0]
+
     def decide_source(self, s, decision):
         wait = [f"st.waiting = {self.const(decision, 'DEC')}", "st.legal_cache = None", "@RETURN"]
+        prompt = self.prompt_lines(s.prompt)
         if s.actor is None:
-            return [f"{DECIDE_MARK}{decision.index}", f"st.actor = {TABLE}"] + wait
+            return prompt + [f"{DECIDE_MARK}{decision.index}", f"st.actor = {TABLE}"] + wait
         env = self._frame_env()
         lines, code = self.lower(s.actor, env, self._temps)
         if not lines and _SLOT.match(code) and decision.kind == "normal":
@@ -342,7 +355,8 @@ class Assembly:
         msg = self.const("this decision has no player to make it (the actor is none)")
         check = [] if self._nonnull(code, env) and not self.traced else \
             [f"if {seat} is None:", f"    _fail({msg}, {self.const(s.span, 'S')})"]
-        return lines + [f"{seat} = {code}"] + check + [f"{DECIDE_MARK}{decision.index}", f"st.actor = {seat}"] + wait
+        return lines + [f"{seat} = {code}"] + check + prompt + [f"{DECIDE_MARK}{decision.index}",
+                                                                f"st.actor = {seat}"] + wait
 
     def next_source(self, s, code: int, size: int):
         return [f"{NEXT_MARK}{code} {size}", f"st.stack[:] = [[{code}, 0, [None] * {size}]]", "if st.tracer is not None:",

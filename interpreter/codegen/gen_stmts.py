@@ -34,19 +34,20 @@ class Statements:
             case n.Deal():
                 return self._deal(s, env, fn)
             case n.Log():
-                # The text is made only for someone listening, so the game is neither charged for
-                # it nor stopped by it: a part that fails (a none, the text limit, the budget) leaves
-                # the line as written, as a prompt that fails is shown, and the game goes on as unwatched.
-                # Each seat reads the line through the knowledge model: its parts are handed on,
-                # to be evaluated again on what the seat knows (knowledge.Journal), with the frame.
+                # The line is made whether anyone listens or not: its work is the game's and a
+                # part that fails (a none, the text limit, the budget) faults the game, the same
+                # in a playout, which shows nothing, as in `cardgame play`.  Each seat reads the
+                # line through the knowledge model: its parts are handed on, to be evaluated
+                # again on what the seat knows (knowledge.Journal), with the frame, within the
+                # work the line took here.
                 lines, text = self.text_lines(s.parts)
-                work, line, parts = fn.tmp("w"), fn.tmp("t"), fn.tmp("p")
-                written = self.const("".join(p if isinstance(p, str) else "{...}" for p in s.parts))
-                return ["if st.tracer is not None:"] + indent(
-                    [f"{work} = st.work", "try:"] + indent(lines + [f"{line} = {text}", f"{parts} = "
-                                                                  f"{self.const(self.seat_text(s.parts), 'LP')}"]) +
-                    ["except _RUNTIME_FAULTS:", f"    {line}, {parts} = {written}, None", f"st.work = {work}",
-                     f"st.emit('log', text={line}, span={self.span(s.span)}, parts={parts}, frame=L)"])
+                parts = self.const(self.seat_text(s.parts), "LP")
+                emit = f"st.emit('log', text={text}, span={self.span(s.span)}, parts={parts}, frame=L, work={{}})"
+                if not lines:  # nothing to compute: no work, nothing to fail
+                    return ["if st.tracer is not None:", "    " + emit.format(0)]
+                work = fn.tmp("w")
+                return [f"{work} = st.work"] + lines + ["if st.tracer is not None:",
+                                                        "    " + emit.format(f"st.work - {work}")]
             case n.Reveal() | n.Hide() | n.ShowTo():
                 return self._visibility(s, env, fn)
             case n.Shuffle():

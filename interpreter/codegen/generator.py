@@ -42,7 +42,7 @@ from ..machine.program import Decision
 from .code_cache import digest
 from .frame_locals import frame_reads_of
 from .gen_assembly import Assembly
-from .gen_common import CHANCE_MARK, SPAN_MARK, Env, Fn, TooComplex, compile_source, indent
+from .gen_common import CHANCE_MARK, SPAN_MARK, Env, Fn, TooComplex, compile_source, indent, too_complex
 from .gen_defines import Definitions
 from .gen_exprs import Expressions
 from .gen_listings import Listings
@@ -82,6 +82,7 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         self._nonnull_consts: set[str] = set()
         self._nonnull_codes: set[str] = set()  # generated expressions that never give none (zone slots)
         self._defines: dict[str, str | None] = {}
+        self._calls = None  # definition -> the definitions it calls (call_order.calls), once asked for
         self._too_big: set[str] = set()  # definitions too big to write at their call sites
         # where a definition is written in place only when small: in a definition's body (its
         # function, or at a call site), or a value computed once and shared (Expressions.lower)
@@ -116,6 +117,8 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         self._nonnull_by_code: dict[int, frozenset] = {}  # code index -> its frame's _frame_nonnull
         self._playout_table: list = []  # Program.playout_codes: each code's row, filled by playout_codes
         self._rows: dict[int, list] = {}  # code index -> Program.codes' row of its operations (assemble)
+        self._heights: list[int] = []  # per expression being lowered: the deepest code of its operands (lower)
+        self._nesting = [0, 0]  # loops and branches around what is being lowered (Expressions._nested_in)
 
     @property
     def t(self):
@@ -150,8 +153,11 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         kept = self.c.code_cache.get(key) if self.c.code_cache else None
         if isinstance(kept, tuple) and all(isinstance(line, str) for line in kept):
             return self._defined(name, params, list(kept))
-        lines = slots_in_locals(written_out(state_lists_read_once(body)))
-        held = held_in_locals(lines)
+        try:
+            lines = slots_in_locals(written_out(state_lists_read_once(body)))
+            held = held_in_locals(lines)
+        except RecursionError:  # the passes follow blocks by recursion: Python refuses code this deep too
+            raise too_complex() from None
         fn = None
         if held is not lines:
             try:

@@ -10,11 +10,11 @@ import attrs
 
 from ..codegen.code_cache import CodeCache
 from ..codegen.compiler import Compiler, compile_expression
-from ..codegen.generator import TooComplex
+from ..codegen.generator import TooComplex, too_complex
 from ..language import limits
 from ..language.builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, TEAM_NAMES
 from ..language.checker import check_expression, default_value, option_allowed, option_value, option_value_ok
-from ..language.loader import check_file, fail_if_errors, script_hash, too_deep_definitions
+from ..language.loader import check_file, fail_if_errors, script_hash
 from ..language.parser import parse_expression
 from ..language.rng import SEEDS, is_seed, seed_state
 from ..language.source import Diagnostic, ScriptError, SourceFile, Span, clipped, did_you_mean, render
@@ -127,18 +127,20 @@ def load(path: str, text: str | None = None) -> "Game":
     fail_if_errors(diags, sources)
     cache = CodeCache(path)
     compiler = Compiler(tables, code_cache=cache)
+    # What the checker accepts compiles (language/nesting.py); E0608 is a fault of ours then, said
+    # as clearly as the checker would have.
     try:
-        try:
-            program = compiler.compile()
-        except (RecursionError, TooComplex):
-            if not cache.held_any:
-                raise
-            cache.forget()  # a kept entry Python cannot compile is damage, not the script's fault
-            compiler = Compiler(tables, code_cache=cache)
-            program = compiler.compile()
-    except RecursionError:
-        raise ScriptError([too_deep_definitions()], sources) from None
-    except TooComplex as err:
+        with limits.stack_room():
+            try:
+                program = compiler.compile()
+            except (RecursionError, TooComplex):
+                if not cache.held_any:
+                    raise
+                cache.forget()  # a kept entry Python cannot compile is damage, not the script's fault
+                compiler = Compiler(tables, code_cache=cache)
+                program = compiler.compile()
+    except (RecursionError, TooComplex):
+        err = too_complex()
         raise ScriptError([Diagnostic("E0608", err.message, None, hint=err.hint)], sources) from None
     compiler.code_cache.keep()
     return Game(path, program, compiler, sources, [d for d in diags if d.severity == "warning"])

@@ -347,7 +347,8 @@ class Journal:
         parts = data.get("parts")
         if viewer == "all" or parts is None:
             return full
-        return seat_reading(st, parts, data["frame"], viewer, lambda card: self._knows(st, table, i, viewer, card))
+        return seat_reading(st, parts, data["frame"], viewer, lambda card: self._knows(st, table, i, viewer, card),
+                            most=2 * data.get("work", 0))
 
 
     def _remember(self, seat, card, knew, now, kind, dest):
@@ -712,21 +713,27 @@ def masked(st, viewer, knows=None, remembered=True):
     return m
 
 
-def seat_reading(st, parts, frame, viewer, knows) -> str:
+def seat_reading(st, parts, frame, viewer, knows, most=None) -> str:
     """A text (`parts`: Gen.seat_text's) made in `frame` as `viewer` reads it: each `{...}`
     evaluated on the position masked for it and with the frame's cards it does not know
-    (`knows(card)`) Unknown: `??` where that reads something it cannot know."""
+    (`knows(card)`) Unknown: `??` where that reads something it cannot know.  `most`: the
+    work its parts may do together, else the budget of a move.  A log line's reading gets twice
+    the work the line took when it was made (docs/language.md §22): on less than the whole
+    position it takes the same steps until it meets what it cannot know, and `??` is at most
+    twice as long as what it stands for."""
     pieces, card_slots, reads_position = parts
     known = masked(st, viewer, knows) if reads_position else st.clone_bare()
     frame = list(frame)
     for k in card_slots:
         frame[k] = unknown_cards(frame[k], knows, viewer)
     out = []
+    known.begin_work(query=True)
+    if most is not None and most < known.work_limit:
+        known.work_limit = most
     for piece in pieces:
         if isinstance(piece, str):
             out.append(piece)
             continue
-        known.begin_work(query=True)
         try:
             out.append(piece(known, frame))
         except UnknownRead:

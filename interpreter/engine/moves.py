@@ -146,6 +146,7 @@ def explain(st, text: str, expand=(), move: Move | None = None, seen=None) -> Ex
     calls are evaluated again inside, with their arguments; `seen(use, args)`: the arguments as
     the seat asking may read them (knowledge.rule_args_as_seen)."""
     decision = st.waiting
+    st.begin_work(query=True)  # a query: the budget of one move, whatever the listing used
     if decision is None:
         pending = "no decision is pending" if st.pause_point is None else \
             f"the game is paused ({st.pause_point[0]}): step it on to its next decision first"
@@ -172,6 +173,7 @@ def explain(st, text: str, expand=(), move: Move | None = None, seen=None) -> Ex
 def rule_statuses(st, move: Move) -> list[tuple[str, str]]:
     """(rule, status) for each rule `move` (of the decision waiting) names: the statuses
     `explain` gives, without the values it shows, for a lint that judges thousands of moves."""
+    st.begin_work(query=True)
     return _with_binders(st, move, lambda L, use: (use.rule.node.name, _status(st, L, use)[0]))
 
 

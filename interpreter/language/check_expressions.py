@@ -108,12 +108,20 @@ class Expressions:
         value (`[c, 3]`, `if x then seat(1) else 2`): a card is kept as a number, so it would then
         show and compare as one (`[17, 3]`)."""
         kept = identity(joined)
-        for node, typ in zip(nodes, types):
-            kind = identity(typ)
+        kinds = [identity(x) for x in types]
+        # the first value of each kind, in order: what a value is told it was joined with (kept
+        # apart so a list literal of 40,000 items is checked in one pass, not one per item)
+        firsts = {}
+        for kind, typ in zip(kinds, types):
+            if kind not in (NONE, ANY):
+                firsts.setdefault(kind, typ)
+        for node, typ, kind in zip(nodes, types, kinds):
+            if kind not in (CARD, PLAYER, TEAM) or kind == kept:
+                continue
             # only a kind known to differ: a value of unknown type (a recursive definition's
             # call, checked before its own type is known) joins as before
-            other = next((x for x in types if identity(x) not in (kind, NONE, ANY)), None)
-            if kind in (CARD, PLAYER, TEAM) and kind != kept and other is not None:
+            other = next((x for k, x in firsts.items() if k != kind), None)
+            if other is not None:
                 hint = (f"a value keeps its kind only among values of that kind: {describe(typ)} here would "
                         "show and compare as a number; keep the kinds apart (a record with a field for each), "
                         f"or use what you need of it ({_PART_OF[kind]})")
@@ -345,7 +353,7 @@ class Expressions:
             self.error("E0218", f"`{e.func}` draws by chance, which only a statement may do", e.func_span,
                        "not in an expression asked of the game (`eval`, `watch`, `break when`)"
                        if "asked" in scope.context else
-                       "not in a log line, which is written only when someone reads the log"
+                       "not in a log line, whose parts each seat reads again"
                        if "logged" in scope.context else
                        "not in a rule, definition, score or the listing of a decision's moves",
                        "draw it into a variable first: `let x = random(...)` in a phase, procedure or move body")

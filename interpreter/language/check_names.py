@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import nodes as n
 from .builtins import CONSTANTS, TEAM_NAMES
+from .call_order import callees_first, calls
 from .check_hints import (NUMBER_ELSEWHERE, card_examples, copies_hint, plain_number, seat_hint, spelling_of_constants,
                           suggests_symbol, weak_match, winners_hint)
 from .source import did_you_mean
@@ -163,6 +164,21 @@ class Names:
             ids = self._card_id_table = {c.name: i for i, c in enumerate(self.t.cards)}
         return ids
 
+    def _type_callees(self, name: str) -> None:
+        """The definitions `name` calls typed before it, callees first (call_order.py): a
+        definition's type is found by checking its body when it is first called, which would
+        otherwise check each callee inside its caller's check, as deep as the chain of calls.
+        Definitions calling each other round are typed from the first declared of them."""
+        graph = self.__dict__.get("_calls")
+        if graph is None:
+            graph = self._calls = calls(self.t.defines)
+        types, defines, typing = self.t.types, self.t.defines, getattr(self, "_typing", ())
+        groups = callees_first(graph, [name], lambda d: id(defines[d].body) in types or d in typing)
+        outer, self._current_define = self._current_define, None  # these are not calls of the one being checked
+        for group in groups[:-1]:  # the last is `name`'s own
+            self._define_type(group[0])
+        self._current_define = outer
+
     def _define_type(self, name: str) -> str:
         if self._current_define is not None:
             self._define_calls.setdefault(self._current_define, set()).add(name)
@@ -176,7 +192,9 @@ class Names:
             # other branch gives (`if empty(ms) then plan(...) else better(skip, ...)` is a plan)
             guesses.setdefault(name, NONE)
             return guesses[name]
+        self._type_callees(name)
         self._typing = getattr(self, "_typing", set()) | {name}
+        self.typing.append(name)  # left as it is when Python's stack runs out: E0606 names the chain
         outer, self._current_define = self._current_define, name
         mark = len(self.diags)
         for _ in range(3):  # a recursive definition: again, with its own type as found, until it settles
@@ -189,4 +207,5 @@ class Names:
         del self.diags[mark:]  # reported once, when the definition itself is checked
         self._current_define = outer
         self._typing = self._typing - {name}
+        self.typing.pop()
         return typ

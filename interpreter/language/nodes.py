@@ -19,22 +19,51 @@ STATEMENT_WORDS = ("let", "set", "move", "deal", "shuffle", "reveal", "hide", "s
                    "return", "log")
 
 
+_FIELD_NAMES: dict = {}  # node class -> the names of its fields
+_IS_NODE: dict = {}  # class -> whether it is an attrs class (a node, or a span)
+
+
+def _field_names(cls) -> tuple:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(field.name for field in attrs.fields(cls))
+    return names
+
+
+def _is_node(cls) -> bool:
+    found = _IS_NODE.get(cls)
+    if found is None:
+        found = _IS_NODE[cls] = attrs.has(cls)
+    return found
+
+
+def children(x):
+    """The syntax nodes directly inside `x`, in the order of its fields (each class's fields
+    are looked up once: walking a 40,000-item list asked attrs 200,000 times)."""
+    is_node = _IS_NODE
+    for name in _FIELD_NAMES.get(type(x)) or _field_names(type(x)):
+        value = getattr(x, name)
+        kind = type(value)
+        found = is_node.get(kind)
+        if found is None:
+            found = _is_node(kind)
+        if found:
+            yield value
+        elif kind is tuple or kind is list or isinstance(value, (tuple, list)):
+            for item in value:
+                if is_node.get(type(item)) or _is_node(type(item)):
+                    yield item
+                elif isinstance(item, tuple):  # (cond, body) pairs
+                    yield from (part for part in item if _is_node(type(part)))
+
+
 def walk(e):
     """Every syntax node inside `e`, `e` included."""
     stack = [e]
     while stack:
         x = stack.pop()
         yield x
-        for field in attrs.fields(type(x)):
-            value = getattr(x, field.name)
-            if attrs.has(type(value)):
-                stack.append(value)
-            elif isinstance(value, (tuple, list)):
-                for item in value:
-                    if attrs.has(type(item)):
-                        stack.append(item)
-                    elif isinstance(item, tuple):  # (cond, body) pairs
-                        stack.extend(part for part in item if attrs.has(type(part)))
+        stack.extend(children(x))
 
 
 # ---- expressions ---------------------------------------------------------------------------

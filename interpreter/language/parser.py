@@ -96,12 +96,15 @@ def _glued_to_a_keyword(tree: lark.Tree, text: str, path: str) -> Diagnostic | N
     return glued_word(text, path, min(glued)) if glued else None
 
 
-def parse_concrete(text: str, path: str) -> tuple[concrete.Tree | None, list[Diagnostic]]:
+def parse_concrete(text: str, path: str, parsed: bool = False) -> tuple[concrete.Tree | None, list[Diagnostic]]:
     """Parse a whole script into its concrete syntax tree (every token kept; comments are in the
-    gaps between tokens).  A script that `parse_script` rejects is rejected with its diagnostics."""
-    script, diags = parse_script(text, path)
-    if script is None:
-        return None, diags
+    gaps between tokens).  A script that `parse_script` rejects is rejected with its diagnostics;
+    `parsed`: the caller knows `parse_script` accepts this text (it checked it), so it is not
+    parsed twice."""
+    if not parsed:
+        script, diags = parse_script(text, path)
+        if script is None:
+            return None, diags
     return _concrete(_lark_tokens().parse(text)), []
 
 

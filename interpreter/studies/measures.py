@@ -29,7 +29,9 @@ class Measure:
     _slot: int | None
 
     def read(self, st):
-        """The measure's value on a state (bools count as 0 or 1); raises ScriptRuntimeError."""
+        """The measure's value on a state (bools count as 0 or 1); raises ScriptRuntimeError.
+        A query, like a score: within the budget of one move, whatever the game last did."""
+        st.begin_work(query=True)
         try:
             if not self.per_player:
                 return _number(self._fn(st, [None] * self._size))
