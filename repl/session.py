@@ -163,7 +163,8 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
         return "hidden" if any(d.code == "E0710" for d in diags) else "error"
 
     def _drawn_as_on_table(self, text: str) -> str | None:
-        """`text` drawn as `state` draws it, when it names a zone or a per-player variable alone."""
+        """`text` drawn as `state` draws it, when it names a zone (one seat's, or every seat's of a
+        per-player zone) or a per-player variable alone."""
         match = _ZONE_OR_VARIABLE.fullmatch(text.strip())
         if match is None:
             return None
@@ -175,6 +176,9 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
         if name in zones and per_seat == (seat is not None) and (seat is None or seat in zones[name]):
             words, _ = zone_words(table, self.deck(), name, seat, self.symbols)
             return self.deck().separator.join(words) if words else "empty"
+        if name in zones and per_seat:  # every seat's, as the trick row of `state`: P0 9D · P1 - · P2 -
+            rows = [(each, zone_words(table, self.deck(), name, each, self.symbols)[0]) for each in zones[name]]
+            return " · ".join(f"{each} {self.deck().separator.join(words) if words else '-'}" for each, words in rows)
         value = variables.get(name)
         if seat is None and isinstance(value, dict) and all(_SEAT.fullmatch(k) for k in value):
             draw = self.deck().drawer(self.symbols)

@@ -188,3 +188,5 @@ def test_watches_are_drawn_as_the_table_draws_them():
     s.symbols = True  # a terminal: the suit symbols, as `state` draws them
     assert s._watch_value("hand[P2]") == "2♣ 5♣ 8♣ 9♣ A♣  5♦ 8♦ Q♦ A♦  5♠ 7♠ Q♠"
     assert s._watch_value("top(prize)") == "5♥"
+    assert s.execute("watch won") == "watch 3: won = P0 7♥ · P1 - · P2 -"  # it was [[7H], [], []]
+    assert s.execute("watch played[P0]") == "watch 4: played[P0] = empty"
