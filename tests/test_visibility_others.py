@@ -282,9 +282,11 @@ def test_play_table_and_repl_state_keep_the_order(path, capsys):
 # ---- the tools know the words -----------------------------------------------------------------------
 
 def test_the_rulebook_says_who_sees_the_hands_and_how_they_are_shown(path):
-    text = rulebook(str(path))
+    text = rulebook(str(path), detailed=True)
     assert ("| *hand* | one per player | everyone if *open_cards*, else every player but its owner | "
             "Kept in the order its cards were placed, never sorted. |") in text
+    assert ("Each player has — seen by all but its owner: *hand* (open if *open cards*; kept in the order placed, "
+            "never sorted).") in rulebook(str(path))
 
 
 def test_the_editor_hovers_and_completes_visibilities(path):
