@@ -60,7 +60,8 @@ class ReplCompleter(Completer):
             yield from _complete(last, ["--expand", "--more", "--full"])
             return
         texts = s.move_texts(legal_only=command == "play")
-        words = ["more", "full", "step "] if command == "why" and not before else []  # `why more`, `why step 3`
+        # `why more`, `why step 3`: offered with the moves, to a view that may read them
+        words = ["more", "full", "step "] if command == "why" and not before and texts else []
         yield from (list(_complete(rest, _move_choices(texts) + words, any_case=True))
                     or _complete(last, _next_words(before + [last], texts), any_case=True))
 

@@ -730,20 +730,22 @@ class GameState(State):
 
     def choices_known_to(self, viewer) -> bool:
         """May `viewer` read the decision waiting: its own or the table's, or another seat's whose
-        every option and rule read only what the viewer sees now (the declarer playing from a
-        dummy's face-up hand)?  Listing or judging any other seat's choices would tell what it holds."""
+        every option and rule read only what everyone sees now, as a spectator does (the declarer
+        playing from a dummy's face-up hand)?  Listing or judging any other seat's choices would
+        tell what it holds, or what it may do with cards only some seats see (a hand held to the
+        others, as in Foreheads, is no dummy)."""
         actor = self.current_player
         if viewer == "all" or actor is None or actor == TABLE or actor == viewer:
             return True
         self._viewer(viewer)
         candidates = self.candidate_moves()
         try:
-            seen = enumerate_moves(masked(self, viewer, remembered=False), legal_only=False)
-        except (UnknownRead, *RUNTIME_FAULTS):  # the options themselves are read from what it cannot see
+            seen = enumerate_moves(masked(self, None, remembered=False), legal_only=False)
+        except (UnknownRead, *RUNTIME_FAULTS):  # the options themselves are read from what not everyone sees
             return False
         if [m.text for m in seen] != [m.text for m in candidates]:
             return False
-        judge = rules_reading_unseen(self, viewer)
+        judge = rules_reading_unseen(self, None)
         return not any(judge(move) for move in candidates)
 
     def explain_outcomes(self, move=None, viewer="all", pause_at=()) -> list:
