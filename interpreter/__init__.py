@@ -27,6 +27,7 @@ _EXPORTS = {
     "lint": ("studies.lint", "lint"), "lint_setups": ("studies.lint", "setups"),
     "check_file": ("language.loader", "check_file"),
     **{name: ("engine.moves", name) for name in ("Expansion", "Explanation", "Move", "RuleResult")},
+    **{name: ("engine.outcomes", name) for name in ("Decided", "Outcome")},
     "HIDDEN": ("engine.knowledge", "HIDDEN"),
     "limits": ("language.limits", None), "SEEDS": ("language.rng", "SEEDS"),
     "MEASURE_REPLAY": ("studies.measures", "MEASURE_REPLAY"), "in_measure": ("studies.measures", "in_measure"),

@@ -45,6 +45,9 @@ class Deck:
     Attributes:
         order: card name -> its place for sorting a hand.
         glyphs: card name -> the name drawn with a suit symbol (only the cards that have one).
+        texts: card name -> the card as players call it, its `title` or else its `text` (only
+            the cards of explicit decks that have one: a deck's `Nope.2` is "Cancel a
+            draw or a discard.").
     """
 
     order: dict
@@ -52,6 +55,8 @@ class Deck:
     shown: frozenset = frozenset()
     placed: frozenset = frozenset()
     face_down: frozenset = frozenset()
+    shown_by: dict = attrs.field(factory=dict)  # zone -> the attributes it is shown by (none: as placed)
+    texts: dict = attrs.field(factory=dict)
 
     @classmethod
     def of(cls, cards, shown=(), face_down=()) -> "Deck":
@@ -80,8 +85,22 @@ class Deck:
                 value = str(card.attrs.get(suit, ""))
                 if value and card.name.endswith(value):
                     glyphs[card.name] = card.name[:-len(value)] + SUIT_SYMBOLS[value]
-        placed = frozenset(z for z in shown if isinstance(shown, dict) and not shown[z])
-        return cls(order, glyphs, frozenset(shown), placed, frozenset(face_down))
+        shown_by = dict(shown) if isinstance(shown, dict) else {z: () for z in shown}
+        placed = frozenset(z for z, by in shown_by.items() if not by) if isinstance(shown, dict) else frozenset()
+        texts = {card.name: str(card.attrs.get("title") or card.attrs["text"]) for card in cards
+                 if card.attrs.get("title") or card.attrs.get("text")}
+        return cls(order, glyphs, frozenset(shown), placed, frozenset(face_down), shown_by, texts)
+
+    def drawer(self, symbols: bool):
+        """`draw(name)`: a card as the table draws it: its text, else its name with a suit symbol
+        (with `symbols`), else its name; any other word as it is."""
+        texts, glyphs = self.texts, self.glyphs if symbols else {}
+        return lambda name: texts.get(name) or glyphs.get(name, name)
+
+    @property
+    def separator(self) -> str:
+        """Between the cards of a row: a space, or ` · ` where a card's text has spaces in it."""
+        return " · " if self.texts else " "
 
     def group(self, name: str):
         """The value of the attribute a hand is grouped by (its suit), as a sort key."""
@@ -192,22 +211,27 @@ def coloured(line: str) -> str:
     return _RED.sub("\x1b[31m\\1\x1b[0m", line)
 
 
-def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> list[str]:
+BOOKKEEPING = "_"  # a variable whose name starts so is the script's bookkeeping (`_stops`)
+
+
+def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False, bookkeeping: bool = True) -> list[str]:
+    """The table's lines; without `bookkeeping`, the variables whose names start with `_` are
+    left out and counted (a script marks its counters and flags so, as Python marks its own)."""
     view, spectator = table.view, table.spectator
     width = max(width, 40)
-    draw = (lambda name: deck.glyphs.get(name, name)) if symbols else (lambda name: name)
+    draw = deck.drawer(symbols)
     lines = _fit(list(table.header), width, " · ")
     lines.append(f"▶ {table.decision}" if symbols else table.decision)
     rows, empty, marked = [], [], False
-    drawn = set()  # how the cards drawn are ordered: "hand" (sorted), "pile" (bottom card first)
+    drawn = set()  # how the rows drawn order their cards (_ordered_as)
     zones = view["zones"]
     trick = table.trick if table.trick in zones and isinstance(zones[table.trick], dict) else None
     if trick is not None:
         cells = []
         for seat, cards in zones[trick].items():
-            drawn.add("pile")
-            cells.append(f"{seat} " + (" ".join(_cards(cards, spectator["zones"][trick][seat], deck, draw,
-                                                       False)[0]) if cards else "-"))
+            drawn.add(("pile",))
+            cells.append(f"{seat} " + (deck.separator.join(_cards(cards, spectator["zones"][trick][seat], deck, draw,
+                                                                  False)[0]) if cards else "-"))
         lines += _fit(cells, width, "   ", first=f"  {trick}: ", indent=" " * (len(trick) + 4))
     lines.append("")
     for name, cards in zones.items():
@@ -224,34 +248,59 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> 
                     continue
                 shown, mark = zone_words(table, deck, name, seat, symbols)
                 marked |= mark
-                drawn.add("hand" if is_hand(table, deck, name) else "pile")
+                drawn.add(_ordered_as(table, deck, name))
                 rows.append((f"{name}[{seat}]", len(seat_cards), shown))
         elif not cards:
             empty.append(name)
         else:
             shown, mark = zone_words(table, deck, name, None, symbols)
             marked |= mark
-            drawn.add("pile")
+            drawn.add(_ordered_as(table, deck, name))
             rows.append((name, len(cards), shown))
     label = max((len(r[0]) for r in rows), default=0)
     count = max((len(str(r[1])) for r in rows), default=0)
     for name, n, shown in rows:
-        lines += _fit(shown, width, " ", first=f"{name:<{label}}  {n:>{count}}  ", indent=" " * (label + count + 4))
+        lines += _fit(shown, width, deck.separator, first=f"{name:<{label}}  {n:>{count}}  ",
+                      indent=" " * (label + count + 4))
     if empty:
         lines += _fit([e + "," for e in empty[:-1]] + [empty[-1]], width, " ", first="empty: ", indent="       ")
-    # what the rows above need said, and only that (a game without cards, or with only empty
-    # zones, has no note)
-    notes = {frozenset(): [], frozenset({"hand"}): ["hands sorted"],
-             frozenset({"pile"}): ["bottom card first, top card last"],
-             frozenset({"hand", "pile"}): ["hands sorted; other zones bottom card first, top card last"]}[frozenset(drawn)]
+    notes = _order_notes(drawn, deck)
     if marked:
         notes.append(f"{FACE_UP} face up")
     if notes:
         lines += _fit(("(" + "; ".join(notes) + ")").split(" "), width, " ")
-    if view["vars"]:
+    variables = view["vars"]
+    left_out = [] if bookkeeping else [name for name in variables if name.startswith(BOOKKEEPING)]
+    shown = {name: value for name, value in variables.items() if name not in left_out}
+    if shown or left_out:
         lines.append("")
-        lines += _variables(view["vars"], width, draw if symbols else None)
+    if shown:
+        lines += _variables(shown, width, draw)
+    if left_out:
+        lines.append(f"(and {len(left_out)} bookkeeping variable{'s' * (len(left_out) > 1)}: `state all` shows "
+                     f"{'them' if len(left_out) > 1 else 'it'})")
     return lines
+
+
+def _ordered_as(table: Table, deck: Deck, name: str) -> tuple:
+    """How zone `name`'s row orders its cards: ("sorted",) for a hand, ("pile",) bottom card
+    first, or ("shown", name) for a zone the script shows in an order of its own."""
+    if name in deck.shown:
+        return ("shown", name)
+    return ("sorted",) if is_hand(table, deck, name) else ("pile",)
+
+
+def _order_notes(drawn: set, deck: Deck) -> list[str]:
+    """What the rows drawn need said about their order, and only that (a game without cards, or
+    with only empty zones, has no note): `hands sorted`, `hand shown by rank` (as the script says), then
+    how the other zones read (`other zones bottom card first, top card last`)."""
+    notes = ["hands sorted"] if ("sorted",) in drawn else []
+    for _, zone in sorted(kind for kind in drawn if kind[0] == "shown"):
+        by = deck.shown_by.get(zone, ())
+        notes.append(f"{zone} shown by {', '.join(by)}" if by else f"{zone} shown as placed")
+    if ("pile",) in drawn:
+        notes.append(("other zones " if notes else "") + "bottom card first, top card last")
+    return ["; ".join(notes)] if notes else []
 
 
 def is_hand(table: Table, deck: Deck, name: str) -> bool:
@@ -262,7 +311,7 @@ def is_hand(table: Table, deck: Deck, name: str) -> bool:
 def zone_words(table: Table, deck: Deck, name: str, seat: str | None, symbols: bool) -> tuple[list[str], bool]:
     """The words one zone's row of the table is drawn with (`seat`: `P1` for a per-player zone),
     and whether a face-up card is marked: `state` draws each row so, `show` one zone."""
-    draw = (lambda card: deck.glyphs.get(card, card)) if symbols else (lambda card: card)
+    draw = deck.drawer(symbols)
     cards, seen = table.view["zones"][name], table.spectator["zones"][name]
     if seat is not None:
         cards, seen = cards[seat], seen[seat]
@@ -290,7 +339,7 @@ def _cards(cards: list[str], seen: list[str], deck: Deck, draw, hand: bool,
         if unseen:
             words.append(f"({unseen} hidden)")
             unseen = 0
-        if hand and group is not None and deck.group(c) != group:
+        if hand and group is not None and deck.group(c) != group and not deck.texts:
             words.append("")  # a wider gap between suits
         group = deck.group(c)
         words.append(HIDDEN if c == HIDDEN else draw(c) + (FACE_UP if up else ""))
@@ -316,17 +365,18 @@ def placed_cards(cards: list[str], seen: list[str], deck: Deck, hand: bool, face
 
 
 def _variables(variables: dict, width: int, draw) -> list[str]:
-    """Per-player variables one per line (`total  P0 0 · P1 0`), the others packed together."""
+    """Per-player variables one per line (`total  P0 0 · P1 0`), the others packed together;
+    `draw(name)` draws a card held in one as the table draws it."""
     per_player = {k: v for k, v in variables.items() if _per_seat(v)}
     single = {k: v for k, v in variables.items() if not _per_seat(v)}
     lines = []
     if per_player:
         label = max(len(k) for k in per_player)
         for name, values in per_player.items():
-            cells = [f"{seat} {show_value(v)}" for seat, v in values.items()]
+            cells = [f"{seat} {show_value(v, draw)}" for seat, v in values.items()]
             lines += _fit(cells, width, " · ", first=f"{name:<{label}}  ", indent=" " * (label + 2))
     if single:
-        lines += _fit([f"{k} = {show_value(v)}" for k, v in single.items()], width, "   ")
+        lines += _fit([f"{k} = {show_value(v, draw)}" for k, v in single.items()], width, "   ")
     return lines
 
 
@@ -336,9 +386,9 @@ def _per_seat(value) -> bool:
     return isinstance(value, dict) and all(re.fullmatch(r"[PT]\d+", k) for k in value)
 
 
-def show_value(value) -> str:
+def show_value(value, draw=str) -> str:
     """A script value as the language writes it (`none`, `true`, `[a, b]`); a record as its
-    fields, `{cards: [QS, QH], points: 20}`."""
+    fields, `{cards: [QS, QH], points: 20}`; each name (a card's) as `draw` gives it."""
     if value is None:
         return "none"
     if value is True:
@@ -346,10 +396,10 @@ def show_value(value) -> str:
     if value is False:
         return "false"
     if isinstance(value, list):
-        return "[" + ", ".join(show_value(v) for v in value) + "]"
+        return "[" + ", ".join(show_value(v, draw) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {show_value(v)}" for k, v in value.items()) + "}"
-    return str(value)
+        return "{" + ", ".join(f"{k}: {show_value(v, draw)}" for k, v in value.items()) + "}"
+    return draw(value) if isinstance(value, str) else str(value)
 
 
 def _fit(words: list[str], width: int, sep: str, first: str = "", indent: str = "") -> list[str]:

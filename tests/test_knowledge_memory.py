@@ -129,7 +129,8 @@ def test_the_defenders_do_not_learn_the_laid_away_cards(tmp_path):
         assert state.view(viewer)["zones"]["skat"] == [HIDDEN, HIDDEN]
         assert log_of(state, viewer, 6) == ["lay_away ?? ??", "move ?? to skat", "move ?? to skat"]
         assert state.evaluate("cards(skat)", viewer=viewer) == ("[??, ??]", [])
-    assert state.explain("suit_game D", viewer=0).legal is None  # `why` about the declarer: refused
+    # `why` about the declarer's choice of game: its options are public and no rule reads the skat
+    assert state.explain("suit_game D", viewer=0).reason == "no rule restricts this option"
 
 
 def test_the_repl_answers_from_what_the_seat_remembers(tmp_path):

@@ -259,7 +259,7 @@ def test_the_table_keeps_a_placed_hand_in_its_order_with_unseen_cards_in_their_p
     assert "hand[P0]  2  ?? B2" in render(snapshot(state, 0, False), deck)
     theirs = render(snapshot(state, 2, False), deck)
     assert "hand[P2]  2  ?? G1" in theirs and "hand[P1]  1  G3" in theirs and "hand[P0]  2  B3 B2" in theirs
-    assert "(bottom card first, top card last)" in theirs
+    assert "(hand shown as placed; other zones bottom card first, top card last)" in theirs
     assert "hand[P0]  2  hidden" in render(snapshot(state, None, False), deck)
 
 

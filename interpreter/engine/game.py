@@ -25,8 +25,9 @@ from ..machine.runtime import (PAUSES, RUNTIME_FAULTS, TABLE, VALUE_FAULTS, Scri
 from ..machine.shared_log import SharedLog
 from .knowledge import (Journal, UnknownRead, attributes_read, describe, determinize, masked, masked_move_text,
                         masked_values, move_cards_unknown, moves_as_seen, refusal_message, rule_args_as_seen,
-                        unknown_names, unknown_to, viewer_name, zone_visibility)
+                        rules_reading_unseen, unknown_names, unknown_to, viewer_name, zone_visibility)
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, listing
+from .outcomes import explain_outcomes
 from .views import build_view, information_state, observation
 
 
@@ -714,7 +715,7 @@ class GameState(State):
         if self._viewer(viewer) == "all":
             return self._explained(lambda: explain(self, text, tuple(expand)), text)
         actor = self.current_player
-        if actor is not None and actor != TABLE and actor != viewer:
+        if actor is not None and actor != TABLE and actor != viewer and not self.choices_known_to(viewer):
             return Explanation(text, None, refusal_message(f"P{actor}'s choices", viewer), ())
         chosen = move if isinstance(move, Move) and self.waiting is not None else None
         unknown = unknown_to(self, viewer)
@@ -728,6 +729,41 @@ class GameState(State):
             return Explanation(text, None, f"names a card {viewer_name(viewer)} cannot see; among moves that name "
                                "cards it cannot see, a move is chosen by its number", ())
         return self._explained(lambda: explain(masked(self, viewer), text, tuple(expand), seen=args_seen), text, viewer)
+
+    def choices_known_to(self, viewer) -> bool:
+        """May `viewer` read the decision waiting: its own or the table's, or another seat's whose
+        every option and rule read only what everyone sees now, as a spectator does (the declarer
+        playing from a dummy's face-up hand)?  Listing or judging any other seat's choices would
+        tell what it holds, or what it may do with cards only some seats see (a hand held to the
+        others, as in Foreheads, is no dummy)."""
+        actor = self.current_player
+        if viewer == "all" or actor is None or actor == TABLE or actor == viewer:
+            return True
+        self._viewer(viewer)
+        candidates = self.candidate_moves()
+        try:
+            seen = enumerate_moves(masked(self, None, remembered=False), legal_only=False)
+        except (UnknownRead, *RUNTIME_FAULTS):  # the options themselves are read from what not everyone sees
+            return False
+        if [m.text for m in seen] != [m.text for m in candidates]:
+            return False
+        judge = rules_reading_unseen(self, None)
+        return not any(judge(move) for move in candidates)
+
+    def explain_outcomes(self, move=None, viewer="all", pause_at=()) -> list:
+        """What decided the outcomes of the step from this position: `move` applied (a text), or
+        with None the game stepped on from its pause point, stopping at `pause_at` as the step
+        did.  One Outcome per line the step logged, each with the values it reads and what
+        decided them (outcomes.py): `why step 18`, "why did P3 win that trick?"."""
+        viewer, pause_at = self._viewer(viewer), pause_kinds(pause_at)
+
+        def make(trial):
+            trial.pause_at = pause_at
+            try:
+                trial.step(until=pause_at) if move is None else trial.apply(move)
+            except (GameFault, IllegalMove):  # the lines logged before it still tell
+                pass
+        return explain_outcomes(self, make, viewer)
 
     def _explained(self, judge, text: str, viewer="all") -> Explanation:
         """`judge()`, or why it could not judge: what it read that `viewer` cannot see, or a fault."""
