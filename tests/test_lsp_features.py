@@ -18,6 +18,7 @@ from test_lsp import _Editor, _position, _run
 
 from cardgame.authoring.analysis import Analysis
 from cardgame.authoring.lsp_actions import FIXES, apply, fixes
+from cardgame.authoring.lsp_signatures import call_at, help_at, signatures
 from cardgame.authoring.lsp_tokens import TOKEN_MODIFIERS, TOKEN_TYPES, classify
 from cardgame.interpreter.language.source import Span
 
@@ -275,7 +276,6 @@ def test_signature_help_for_a_rule_a_definition_and_built_ins():
 
 
 def test_signature_help_counts_the_arguments_written():
-    from cardgame.authoring.lsp_signatures import call_at
     assert call_at("top(stock, max(1, 2), ", 23) == ("top", 2)
     assert call_at('f(a, "x, (y", b', 15) == ("f", 2)  # a text's commas and brackets are not arguments
     assert call_at("f(a, [1, 2", 10) == ("f", 1)  # inside a list given as the second argument
@@ -343,3 +343,18 @@ def test_a_typo_in_a_name_is_one_diagnostic(old, new):
     assert old in text
     analysis = Analysis(str(BOUNCER), text.replace(old, new, 1))
     assert [d.code for d in analysis.diagnostics] == ["E0201"]
+
+
+def test_signature_help_for_a_procedure_and_an_event():
+    path = GAMES / "bohei.cardgame"
+    text = path.read_text()
+    analysis = Analysis(str(path), text)
+    row = next(i for i, line in enumerate(text.split("\n"), 1) if line.strip() == "give_one(p, left_of(p))")
+    column = text.split("\n")[row - 1].index("left_of") + 1
+    forms, active, index = help_at(analysis, row, column)
+    assert forms == [("give_one(giver: player, taker: player)", ["giver: player", "taker: player"],
+                      "procedure `give_one`")] and (active, index) == (0, 1)
+    inner = help_at(analysis, row, column + len("left_of("))
+    assert inner[0][0][0] == "left_of(p)" and inner[2] == 0
+    event = signatures(analysis, "must")
+    assert event[0][1] == ["p: player", "what: symbol", "n: int", "source: card"]
