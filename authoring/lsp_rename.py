@@ -9,6 +9,7 @@ and a new name that is not a name, is a reserved word or built-in, or is already
 
 from __future__ import annotations
 
+import logging
 import re
 
 from lsprotocol import types as lsp
@@ -94,6 +95,12 @@ def edits(analysis: Analysis, line: int, column: int, new_name: str) -> dict[str
     return out
 
 
+def _not_a_refusal(record: logging.LogRecord) -> bool:
+    """pygls logs every error a handler raises, traceback and all: a refused rename is an
+    answer, not a fault, and is left out of the server's log."""
+    return not (record.exc_info and isinstance(record.exc_info[1], Refused))
+
+
 def _inside(span: Span, outer: Span) -> bool:
     return span.path == outer.path and (outer.line, outer.column) <= (span.line, span.column) \
         and (span.end_line, span.end_column) <= (outer.end_line, outer.end_column)
@@ -104,6 +111,10 @@ def _range(span: Span) -> lsp.Range:
 
 
 def register(server) -> None:
+    protocol_log = logging.getLogger("pygls.protocol.json_rpc")
+    if _not_a_refusal not in protocol_log.filters:
+        protocol_log.addFilter(_not_a_refusal)
+
     @server.feature(lsp.TEXT_DOCUMENT_PREPARE_RENAME)
     def prepare_rename(ls, params: lsp.PrepareRenameParams):
         pos = params.position

@@ -358,3 +358,20 @@ def test_signature_help_for_a_procedure_and_an_event():
     assert inner[0][0][0] == "left_of(p)" and inner[2] == 0
     event = signatures(analysis, "must")
     assert event[0][1] == ["p: player", "what: symbol", "n: int", "source: card"]
+
+
+def test_a_refused_rename_is_an_answer_not_a_fault_in_the_servers_log(caplog):
+    """pygls logs every error a handler raises with its traceback (to standard error, or, on
+    a server that forwards its log, to the editor): a refusal is left out, a fault is not."""
+    import logging
+
+    from cardgame.authoring.lsp import build_server
+    from cardgame.authoring.lsp_rename import Refused
+    build_server()
+    log = logging.getLogger("pygls.protocol.json_rpc")
+    for error in (Refused("`phase` is a keyword"), ValueError("a fault")):
+        try:
+            raise error
+        except Exception:
+            log.exception("Failed to handle request")
+    assert [r.exc_info[1].__class__.__name__ for r in caplog.records if r.name == log.name] == ["ValueError"]
