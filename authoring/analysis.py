@@ -314,6 +314,10 @@ class Analysis:
                 for path, names in [(self.path, self.names), *self._names_of_includes().items()]
                 for t, what in names if what == "global" and t.text == decl.name]
 
+    def included_names(self) -> dict:
+        """path -> the names of each file this text includes, with what each is (as `names`)."""
+        return self._names_of_includes()
+
     def _names_of_includes(self) -> dict:
         """The names of each file this text includes, read when first asked: a declared name is
         one game-wide (a variant's replacement is what its original's uses mean)."""

@@ -31,7 +31,11 @@ from cardgame.interpreter.language.source import Span
 
 from .analysis import Analysis
 from .fmt import format_source
+from .lsp_actions import register as register_actions
+from .lsp_rename import register as register_rename
+from .lsp_signatures import register as register_signatures
 from .lsp_stream import INVALID_PARAMS, Refused, error_response, parse_message, read_frame, skip
+from .lsp_tokens import register as register_tokens
 
 logger = logging.getLogger(__name__)
 
@@ -64,14 +68,12 @@ def to_location(span: Span) -> lsp.Location:
 
 def diagnostics(analysis: Analysis) -> list[lsp.Diagnostic]:
     """The checker's diagnostics that belong in this document (or have no place)."""
-    out = []
-    for d in analysis.diagnostics:
-        if d.span is not None and d.span.path != analysis.path:
-            continue
-        message = d.message + (f"\nhelp: {d.hint}" if d.hint else "")
-        out.append(lsp.Diagnostic(to_range(d.span), message, severity=SEVERITY.get(d.severity), code=d.code,
-                                  source="cardgame"))
-    return out
+    return [to_diagnostic(d) for d in analysis.diagnostics if d.span is None or d.span.path == analysis.path]
+
+
+def to_diagnostic(d) -> lsp.Diagnostic:
+    message = d.message + (f"\nhelp: {d.hint}" if d.hint else "")
+    return lsp.Diagnostic(to_range(d.span), message, severity=SEVERITY.get(d.severity), code=d.code, source="cardgame")
 
 
 class CardgameServer(LanguageServer):
@@ -80,6 +82,7 @@ class CardgameServer(LanguageServer):
     def __init__(self):
         super().__init__("cardgame", "0.1.0")
         self.analyses: dict[str, Analysis] = {}
+        self.readable: dict[str, Analysis] = {}  # the last analysis of each document that parsed
 
     def document(self, uri: str) -> tuple[str, str]:
         """(path, text) of `uri`: as the editor holds it, or, for a document it never opened,
@@ -98,6 +101,8 @@ class CardgameServer(LanguageServer):
         path, text = self.document(uri)
         analysis = Analysis(path, text)
         self.analyses[uri] = analysis
+        if analysis.tables is not None:
+            self.readable[uri] = analysis
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, diagnostics(analysis)))
         return analysis
 
@@ -119,6 +124,7 @@ def build_server() -> CardgameServer:
     @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: CardgameServer, params: lsp.DidCloseTextDocumentParams):
         ls.analyses.pop(params.text_document.uri, None)
+        ls.readable.pop(params.text_document.uri, None)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     def hover(ls: CardgameServer, params: lsp.HoverParams):
@@ -172,6 +178,11 @@ def build_server() -> CardgameServer:
         end = lsp.Position(len(lines) - 1, len(lines[-1]))
         return [lsp.TextEdit(lsp.Range(lsp.Position(0, 0), end), out)]
 
+    # rename, quick fixes, signature help and semantic tokens: a module each
+    register_rename(server)
+    register_actions(server, to_range, to_diagnostic)
+    register_signatures(server)
+    register_tokens(server)
     return server
 
 

@@ -295,8 +295,8 @@ class Expressions:
         if resolved and resolved[0] == "global" and self.t.vars[resolved[1]][0].indexed:
             self._row_index(self.t.vars[resolved[1]][0], e.index, idx)
             return element(obj)
-        if isinstance(e.obj, n.Name) and e.obj.name in self._refused:
-            return ANY  # refused by E0302: what it holds, and by what it is indexed, is unknown
+        if isinstance(e.obj, n.Name) and (e.obj.name in self._refused or (resolved and resolved[0] == "error")):
+            return ANY  # refused by E0302, or unknown (E0201): what it holds, and by what it is indexed, is unknown
         if is_list(obj) or obj in (ZONE, ANY):
             if not fits(INT, idx):
                 self._mismatch(e.index, INT, idx)

@@ -27,11 +27,14 @@ class Statements:
         t = self.t
         match s:
             case n.Let():
+                reported = len(self.diags)
                 typ = settled(self.expr(s.value, scope))
                 if s.name in scope.names:
                     self.error("E0303", f"`{s.name}` is already a local name here", s.span,
                                "declared again", f"use `set {s.name} = ...` to change it")
                 t.slots[id(s)] = scope.declare(s.name, typ)
+                if typ == ANY and len(self.diags) > reported:  # `let x = typo`: its kind is unknown, not `any`
+                    self._unknown_locals.add((id(scope.frame), t.slots[id(s)]))
             case n.Set():
                 self._set(s, scope)
             case n.Move():
@@ -241,6 +244,8 @@ class Statements:
                            "not a number", f"write {joined}" if is_list(typ) or typ == TEXT else "")
             else:
                 self._counted(s.value, value, s.op)
+        elif local is not None and (id(scope.frame), local[0]) in self._unknown_locals:
+            pass  # its first value was an error, already reported: what it holds is unknown
         elif typ == ANY and value == ZONE:
             self.error("E0220", f"a zone stored in `{target.name}`, which may hold any value", s.value.span, "a zone",
                        f"declare the variable's type, e.g. `var {target.name}: zone = none`, so the zone keeps its name")

@@ -103,6 +103,7 @@ class Checker(Declarations, Names, Expressions, Statements, Hints):
         self.typing: list[str] = []  # the definitions being typed, each inside the one before (_define_type)
         self._cyclic: set[str] = set()  # records already reported as holding themselves
         self._leaving: dict[str, tuple] = {}  # procedure -> (a `next` it runs, where it is written)
+        self._unknown_locals: set[tuple] = set()  # locals whose first value had an error: their kind is not reported
 
     # ---- reporting
     def error(self, code, message, span, label="", hint=""):
