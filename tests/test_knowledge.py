@@ -282,8 +282,9 @@ phase main {
     state = interpreter.load(str(script)).new_game(record=True)
     log = [e["text"] for e in state.observation(1)["log"]]
     assert "on the table: C" in log and "into the pile: C" in log and "move C to pile" in log
-    # the seat saw it go there: it knows it lies in the pile, in its view and its answers too
-    assert state.view(1)["zones"]["pile"] == ["C"] and state.view(None)["zones"]["pile"] == [HIDDEN]
+    # the seat saw it go there: it knows it lies in the pile, in its view and its answers too (so
+    # does the spectator: every seat saw it go)
+    assert state.view(1)["zones"]["pile"] == ["C"] and state.view(None)["zones"]["pile"] == ["C"]
     assert state.evaluate("top(pile)", viewer=1)[0] == "C"
 
 
