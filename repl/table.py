@@ -206,7 +206,7 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> 
         cells = []
         for seat, cards in zones[trick].items():
             drawn.add("pile")
-            cells.append(f"{seat} " + (" ".join(_cards(cards, spectator["zones"][trick][seat], deck, draw,
+            cells.append(f"{seat} " + (" ".join(_cards(cards, spectator["sight"][trick][seat], deck, draw,
                                                        False)[0]) if cards else "-"))
         lines += _fit(cells, width, "   ", first=f"  {trick}: ", indent=" " * (len(trick) + 4))
     lines.append("")
@@ -263,7 +263,7 @@ def zone_words(table: Table, deck: Deck, name: str, seat: str | None, symbols: b
     """The words one zone's row of the table is drawn with (`seat`: `P1` for a per-player zone),
     and whether a face-up card is marked: `state` draws each row so, `show` one zone."""
     draw = (lambda card: deck.glyphs.get(card, card)) if symbols else (lambda card: card)
-    cards, seen = table.view["zones"][name], table.spectator["zones"][name]
+    cards, seen = table.view["zones"][name], table.spectator["sight"][name]
     also = table.view.get("known_in", {}).get(name, [])
     if seat is not None:
         cards, seen, also = cards[seat], seen[seat], (also or {}).get(seat, [])

@@ -289,11 +289,17 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         return False
 
     def _card_slots(self, pieces) -> tuple:
-        """The frame slots of the locals a text's `{expr}` pieces read that hold cards: to be
-        hidden from a seat that does not know them before the text is made for it."""
-        return tuple(sorted({detail for part in pieces if not isinstance(part, str) for e in n.walk(part)
-                             if isinstance(e, n.Name) and holds_cards(self.t, self.t.types.get(id(e)))
-                             for kind, detail in [self.t.resolved.get(id(e), (None, None))] if kind == "local"}))
+        """(frame slot, type) of the locals a text's `{expr}` pieces read that may hold cards (a
+        card, a list, a record with a card in a field): to be hidden from a seat that does not
+        know them before the text is made for it."""
+        found = {}
+        for part in pieces:
+            for e in () if isinstance(part, str) else n.walk(part):
+                typ = self.t.types.get(id(e))
+                kind, detail = self.t.resolved.get(id(e), (None, None)) if isinstance(e, n.Name) else (None, None)
+                if kind == "local" and holds_cards(self.t, typ):
+                    found[detail] = typ
+        return tuple(sorted(found.items()))
 
     def rule_fn(self, rule):
         """fn(st, R) -> whether `rule` allows the move, R holding its arguments."""

@@ -325,6 +325,8 @@ class Game:
                 st.vars[slot] = [value] * rows[per] if per is not None else value
                 st.memo, st.zmemo = {}, {}  # the next variable's value may read a definition of this one
             st.end_work()
+            if st.journal is not None:  # what each seat knows of the variables holding cards, to start with
+                st.journal.start_values(st)
             first = prog.code_info[0]
             st.stack = [[0, 0, [None] * first.size]]
             start(st)

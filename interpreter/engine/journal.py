@@ -8,16 +8,17 @@ Views, logs, masked positions and determinizations read both (knowledge.py, view
 
 from __future__ import annotations
 
+import functools
 import hashlib
 
 import attrs
 
 from ..machine.runtime import FACE_UP, TABLE
 from ..machine.shared_log import SharedLog
-from .knowledge import (HIDDEN, HIDDEN_CHOICE, cards_in, cards_of_move, describe, known_var, masked_move_text, name_pattern,
-                        private_readers, seat_reading, seat_value, sees_at, sight, slot_visibility, viewers, zone_seen)
+from .knowledge import (HIDDEN, HIDDEN_CHOICE, cards_in, cards_of_move, describe, known_var, masked_move_text,
+                        name_pattern, private_readers, seat_reading, seat_value, sees_at, sight, slot_visibility,
+                        viewers, zone_seen)
 from .possibilities import Knowing, swap_bits
-
 
 _CARDS_KNOWN = frozenset(("decision", "move", "reveal", "peek", "hide", "chance"))  # events changing the minds
 
@@ -107,9 +108,28 @@ class Journal:
         other._read = dict(self._read)
         return other
 
+    def start_values(self, st) -> None:
+        """The public variables holding cards as each viewer knows them once they have their
+        starting values (before any statement): each card it does not see unknown."""
+        for v, mind in zip(list(range(st.n)) + [None], self.minds):
+            for slot in st.prog.card_var_slots:
+                mind.values[slot] = known_var(st, v, slot, mind)
+
     def know_by_sight(self, st) -> None:
-        """Start each viewer's knowledge again from what it sees of `st` alone."""
-        self.minds = [sight(st, v) for v in list(range(st.n)) + [None]]
+        """Start each viewer's knowledge again from what it sees of `st` (a position its moves do
+        not lead to), keeping the cards it knew at places that still hold them."""
+        minds = []
+        for v, old in zip(list(range(st.n)) + [None], self.minds):
+            mind = sight(st, v)
+            for slot, pic in enumerate(old.pics):
+                cards = st.zones[slot]
+                for i, c in enumerate(pic):
+                    if c >= 0 and i < len(cards) and cards[i] == c:
+                        mind.place(c, slot, i)
+            mind.settle(range(len(st.zones)))
+            mind.fresh = 0
+            minds.append(mind)
+        self.minds = minds
         self._zones = [z[:] for z in st.zones]
         self._loc, self._vis = st.loc[:], st.vis[:]
         self._chosen = [{} for _ in self.minds]
@@ -208,7 +228,7 @@ class Journal:
             self._loc, self._vis = st.loc[:], st.vis[:]
             identified = self._identified(st, table, data, every)
             actor = data["actor"]
-            chose = [frozenset(s) if v == actor else frozenset() for v, s in zip(viewers(n), identified)]
+            chose = [frozenset(s) if v == actor else frozenset() for v, s in zip(_all_viewers(n), identified)]
             self._pending = (data, identified, chose)
             self._note_choices(st, data)
             self._tail = [None]  # completed when the move's effects are over
@@ -228,9 +248,11 @@ class Journal:
             detail = ("shuffle", data["zone"]) if kind == "chance" and data.get("zone") is not None else ()
             entry = Entry(step, kind, data.get("span"), None, self._texts(st, table, kind, data, every), detail)
         named = tuple(mind.fresh for mind in self.minds)
-        for mind in self.minds:
-            mind.fresh = 0
-        self._add(attrs.evolve(entry, named=named) if any(named) else entry)
+        if any(named):
+            for mind in self.minds:
+                mind.fresh = 0
+            entry = Entry(entry.step, entry.kind, entry.span, entry.actor, entry.texts, entry.detail, named)
+        self._add(entry)
 
     def _add(self, entry) -> None:
         if not self.log:
@@ -253,7 +275,7 @@ class Journal:
         seat's secret choice among cards a viewer cannot see names none of them to it."""
         cards = cards_of_move(st, data)
         actor, hidden = data["actor"], data.get("hidden")
-        out = [set() for _ in viewers(st.n)]
+        out = [set() for _ in range(st.n + 2)]
         for i, v in every:
             if v == "all":
                 out[i] = set(cards)
@@ -464,14 +486,28 @@ class Journal:
                 texts[i] = _masked_move(st, data, seen[i])
         return Entry(data["step"], "decision", data.get("span"), actor, _fill(st.n, texts))
 
-    def _who(self, n: int) -> list:
+    def _who(self, n: int) -> tuple:
         """(index, viewer) of every viewer this journal records: all, or its `only` seat."""
-        return [(i, v) for i, v in enumerate(viewers(n)) if self.only is None or v == self.only]
+        key = (n, self.only)
+        found = _WHO.get(key)
+        if found is None:
+            found = _WHO[key] = tuple((i, v) for i, v in enumerate(viewers(n)) if self.only is None or v == self.only)
+        return found
+
+
+_WHO: dict = {}  # (players, only) -> Journal._who's answer
+
+
+@functools.cache
+def _all_viewers(n: int) -> tuple:
+    return tuple(viewers(n))
 
 
 def _fill(n: int, texts: dict) -> tuple:
     """One text per viewer (seats, the spectator, "all") from a dict by viewer index."""
-    return tuple(texts.get(i) for i in range(n + 2))
+    if len(texts) == n + 2:
+        return tuple(texts.values()) if list(texts) == list(range(n + 2)) else tuple(texts.get(i) for i in range(n + 2))
+    return tuple(map(texts.get, range(n + 2)))
 
 
 def _seen_among(table, st, viewer, slot, cards) -> int:

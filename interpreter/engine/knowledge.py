@@ -555,8 +555,8 @@ def seat_reading(st, parts, frame, viewer, knows, mind=None) -> str:
         return "".join(pieces)
     known = masked(st, viewer, mind) if reads_position else st.clone_bare()
     frame = list(frame)
-    for k in card_slots:
-        frame[k] = unknown_cards(frame[k], knows, viewer)
+    for k, typ in card_slots:
+        frame[k] = hidden_cards(st.prog, typ, frame[k], knows)
     out = []
     for piece in pieces:
         if isinstance(piece, str):
@@ -579,22 +579,13 @@ def seat_value(st, parts, frame, viewer, mind, knows):
     fn, card_slots, reads_position = parts
     known = masked(st, viewer, mind) if reads_position else st.clone_bare()
     frame = list(frame)
-    for k in card_slots:
-        frame[k] = unknown_cards(frame[k], knows, viewer)
+    for k, typ in card_slots:
+        frame[k] = hidden_cards(st.prog, typ, frame[k], knows)
     known.begin_work(query=True)
     try:
         return fn(known, frame)
     except (UnknownRead, *RUNTIME_FAULTS):
         return Unknown(f"a value {viewer_name(viewer)} cannot work out")
-
-
-def unknown_cards(value, knows, viewer):
-    """`value` (a card, or a list of them, nested) with each card not `knows(card)` an Unknown."""
-    if isinstance(value, (tuple, list)):
-        return type(value)(unknown_cards(v, knows, viewer) for v in value)
-    if type(value) is not int or knows(value):
-        return value
-    return Unknown(f"a card {viewer_name(viewer)} cannot see")
 
 
 def refusal_message(what: str, viewer, attributes=()) -> str:

@@ -17,8 +17,8 @@ import attrs
 
 from ..machine.program import render_value
 from ..machine.runtime import TABLE
-from .possibilities import only_here
 from .knowledge import iter_bits, known_var, log_for, mind_of, private_readers, prompt_for, viewer_name, zone_labels
+from .possibilities import only_here
 from .views import build_view
 
 

@@ -10,29 +10,33 @@ from __future__ import annotations
 from ..language.types import is_record, record_name
 from ..machine.program import render_value
 from ..machine.runtime import TABLE
-from .knowledge import (HIDDEN, UnknownRead, iter_bits, known_var, masked, mind_of, prompt_for, scores_for, unknown_to,
-                        viewer_name)
+from .knowledge import (HIDDEN, UnknownRead, iter_bits, known_var, masked, mind_of, prompt_for, scores_for, sees_at,
+                        slot_visibility, unknown_to, viewer_name)
 
 
 def build_view(st, viewer) -> dict:
     prog = st.prog
     names = prog.card_names
-    zones, known_in = {}, {}
+    zones, known_in, sight = {}, {}, {}
     mind = None if viewer == "all" else mind_of(st, viewer)
     unknown = unknown_to(st, viewer, mind)  # the cards it can name where they lie
     only = None if mind is None else mind.only_here()
+    table = slot_visibility(st)
     for slot, cards in enumerate(st.zones):
         name, owner = prog.zone_of_slot(slot, st.n)
         listed = [HIDDEN if unknown(c) else names[c] for c in cards]
+        seen = [names[c] if sees_at(table, st.vis, st.loc, viewer, c) else HIDDEN for c in cards]
         keys = prog.display_keys.get(name)
         if keys is not None:
             listed = shown_in_order(cards, listed, keys, names)
+            seen = shown_in_order(cards, seen, keys, names)
         unplaced = [] if mind is None else [names[c] for c in iter_bits(only[slot]) if unknown(c)]
         if owner is None:
-            zones[name], known_in[name] = listed, unplaced
+            zones[name], known_in[name], sight[name] = listed, unplaced, seen
         else:
             zones.setdefault(name, {})[f"P{owner}"] = listed
             known_in.setdefault(name, {})[f"P{owner}"] = unplaced
+            sight.setdefault(name, {})[f"P{owner}"] = seen
     variables = {}
     for name, (var, typ) in prog.tables.vars.items():
         slot = prog.var_slots[name]
@@ -56,6 +60,7 @@ def build_view(st, viewer) -> dict:
         "prompt": prompt_for(st, viewer),
         "zones": zones,
         "known_in": known_in,
+        "sight": sight,
         "vars": variables,
         "scores": scores_for(st, viewer),
         "over": st.over,
