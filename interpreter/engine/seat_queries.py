@@ -134,11 +134,15 @@ class SeatQueries:
                 moves = list(self.history)
             else:
                 fresh, moves = self.journal.start.clone(), self.journal.moves
-            for move in moves:
+            for i, move in enumerate(moves):
+                if recipe is not None and i == recipe.moves:
+                    fresh.rng = recipe.after  # the world's own draws from where it was sampled
                 try:
                     fresh.apply(move) if recipe is not None else fresh._apply_chosen(move)
                 except (IllegalMove, GameFault):
                     break
+            if recipe is not None and len(moves) == recipe.moves:
+                fresh.rng = recipe.after
             self.journal = fresh.journal
             self.set_tracer(self.callback)
         elif self.journal is None or not self.journal.log:

@@ -33,9 +33,11 @@ import attrs
 
 from ..language.rng import below as draw_below, seed_state, shuffle as real_shuffle
 from ..language.source import Diagnostic, ScriptError
+from ..machine.runtime import TABLE
 from .knowledge import HIDDEN, HIDDEN_CHOICE, name_pattern, seat_order
 
 FRESH_TRIES = 8  # worlds dealt afresh before the last one is repaired (each one a whole game)
+ROUNDS = 4  # fresh tries and a repair, before determinize gives up (a repair's walk can be stuck)
 REPAIRS = 200  # changes a repair tries before determinize gives up
 SWAPS_TRIED = 40  # exchanges tried where a world failed, before one is dealt anyway
 TRIALS_PER_MOVE = 8  # moves a try may make, per move of the game, before it starts again
@@ -90,13 +92,16 @@ def determinize(st, seat: int, rng, faults: tuple):
         raise ScriptError([Diagnostic("E0712", "determinize needs a game waiting for a decision; this one is paused",
                                       None, hint="`step` or `run` it on to its next decision first")])
     sampler = _Sampler(st, seat, rng, faults)
-    found = None
-    for _ in range(FRESH_TRIES):
-        found = sampler.try_once({})
+    found = (None,)
+    for _ in range(ROUNDS):
+        for _ in range(FRESH_TRIES):
+            found = sampler.try_once({})
+            if found[0] is not None:
+                break
+        else:
+            found = sampler.repair(found)
         if found[0] is not None:
             break
-    else:
-        found = sampler.repair(found)
     world, outcomes = found[0], found[1]
     if world is None:
         raise ScriptError([Diagnostic("E0713", f"no world P{seat} cannot tell from this one was found", None,
@@ -104,17 +109,20 @@ def determinize(st, seat: int, rng, faults: tuple):
                                       "worlds are drawn")])
     world.rng = seed_state(rng.getrandbits(64))
     world.seed = 0  # not a replay: the sampled shuffles are not the seed's
-    return world, WorldRecipe(st.seed, sampler.fixed, outcomes)
+    return world, WorldRecipe(st.seed, sampler.fixed, outcomes, len(world.history), world.rng)
 
 
 @attrs.frozen
 class WorldRecipe:
-    """How a world was dealt: the real seed, and each shuffle's cards in their sampled places; with
-    the world's moves, enough to play it again (its full log is made so, when asked for)."""
+    """How a world was dealt: the real seed, and each shuffle's cards in their sampled places, up
+    to its `moves`-th move; from there on, the generator `after`.  With the world's moves,
+    enough to play it again (its full log is made so, when asked for)."""
 
     seed: int
     fixed: list
     outcomes: dict
+    moves: int
+    after: int
 
     def chance(self) -> WorldChance:
         return WorldChance(seed_state(self.seed), self.fixed, random.Random(0), self.outcomes)
@@ -131,7 +139,7 @@ class _Sampler:
         self.observed = _observations(entries, seat, st.n)
         self.fixed = _fixed_at_shuffles(entries, journal, seat)
         self.moves = list(st.history)
-        self.own = _own_places(st, seat, self.observed, faults)
+        self.listings, self.own = _seat_listings(st, seat, faults)
         self.real = st.information_state(seat)
         self.later = _named_from_steps(entries, journal, seat, len(self.moves))
         self.names = name_pattern(st.prog)
@@ -169,8 +177,10 @@ class _Sampler:
                 step -= 1  # the step before tries its next move
                 continue
             step += 1
-        if world.information_state(seat) != self.real or st.waiting is not None and not world.legal_moves():
-            return None, outcomes, len(self.moves) + 1, world
+        last = len(self.moves) + 1
+        if world.information_state(seat) != self.real or st.waiting is not None and not world.legal_moves() \
+                or last in self.listings and world.move_texts(seat) != self.listings[last]:
+            return None, outcomes, last, world
         return world, outcomes, len(self.moves) + 2, world
 
     def repair(self, found) -> tuple:
@@ -232,6 +242,8 @@ class _Sampler:
             return []
         _kind, text, actor, _detail = decision
         legal = world.legal_moves()
+        if step in self.listings and world.move_texts(self.seat) != self.listings[step]:
+            return []  # the seat was told other moves
         if actor == self.seat:
             if step in self.own:  # it chose by place among cards it could not see: the move at that place
                 ours = seat_order(world, self.seat, legal)
@@ -345,26 +357,28 @@ def _at(observed, step) -> list:
     return observed[step] if step < len(observed) else []
 
 
-def _own_places(st, seat, observed, faults) -> dict:
-    """Step -> the place in its own listing (seat_order) of each move `seat` made that named a
-    card it could not see: it chose it by its place, and a world's move is the one there.  Found
-    by playing the real game again (only for games where a seat chooses among unseen cards)."""
-    steps = [step for step, seen in enumerate(observed) for kind, text, actor, _ in seen
-             if kind == "decision" and actor == seat and HIDDEN in text]
-    if not steps:
-        return {}
-    again = st.game.new_game(players=st.n, seed=st.seed, options=st.options, record=True,
-                             max_work=st.budget[0], max_game_work=st.budget[1])
-    out = {}
-    for step, move in enumerate(list(st.history), 1):
-        if step in steps:
-            listed = [m.text for m in seat_order(again, seat, again.legal_moves())]
-            out[step] = listed.index(move)
+def _seat_listings(st, seat, faults) -> tuple:
+    """What `seat` was told at each of its decisions (and the table's) in the real game: step ->
+    its listing as it read it (a world must have told it the same: legal moves can depend on
+    cards it cannot see), and step -> the place in that listing of the move it made where the
+    move named a card it could not see (it chose by place; a world's move is the one there).
+    Found by playing the real game again, recording what that seat observes only."""
+    listings, places = {}, {}
+    again = st.game._started(st.n, st.seed, st.options, st.budget, None, True, frozenset(), only=seat)
+    for step, move in enumerate(list(st.history) + [None], 1):
+        if again.current_player in (seat, TABLE) and again.pause_point is None:
+            listed = again.moves_for(seat)
+            texts = again.move_texts(seat)
+            listings[step] = texts
+            if move is not None and HIDDEN in texts[[m.text for m in listed].index(move)]:
+                places[step] = [m.text for m in listed].index(move)
+        if move is None:
+            break
         try:
             again.apply(move)
         except faults:
             break
-    return out
+    return listings, places
 
 
 _PATTERNS: dict = {}
