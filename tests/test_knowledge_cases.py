@@ -64,11 +64,14 @@ def test_1_with_three_players_the_kings_target_is_chosen_without_seeing_a_face_d
         state.apply(agent.choose(state.legal_moves()))
     assert "King look at" in state.prompt, "no King was revealed"
     seat = state.current_player
+    face_down = 0
     for other in range(3):
         slot = state.prog.zone_slot("face_card", other, 3)
         cards = state.zones[slot]
         if other != seat and cards and not state.vis[cards[-1]] & state.FACE_UP:
             assert state.view(seat)["zones"]["face_card"][f"P{other}"] == [HIDDEN]
+            face_down += 1
+    assert face_down == 1  # P2's face-down Queen, which the King's seat must choose without seeing
 
 
 # ---- 2. the same through a give --------------------------------------------------------------
