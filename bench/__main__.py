@@ -17,7 +17,8 @@ with `cs from 3 of hand[p]` lists its moves at least 10x faster than with positi
 check` under 0.3 s; one Bouncer state under 50 KB; clone() under 50 us; `--workers 2` at
 least 1.7x `--workers 1` on a 2-core machine.  Issue 40: checking and opening in the editor take
 the same time per KB for a 10 KB and an 80 KB script of long lists, long sums and many rules
-(within 2x).
+(within 2x).  Issue 34: `information_state` under 50 us and 2 KB on a mid-game Bouncer state;
+`determinize` is measured (one replay of the game per world).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ TARGET_RATIO, GOAL_RATIO = 0.25, 0.5  # against the idiomatic baseline (issue 5)
 TUNED_GOAL, TUNED_FLOOR, API_TARGET, EXPLAIN_US, NEW_AUTHOR_FACTOR = 0.5, 0.35, 400_000, 200.0, 2.0
 TARGET_CHECK_S, TARGET_STATE_BYTES, TARGET_CLONE_US, TARGET_SPEEDUP = 0.3, 50_000, 50.0, 1.7
 CHOOSE_SPEEDUP = 10.0  # issue 10: a three-card pass with the several-card binder against positional binders
+INFO_STATE_US, INFO_STATE_BYTES = 50.0, 2048  # issue 34: one seat's information_state on a mid-game Bouncer state
 
 
 def main(argv=None) -> int:
@@ -89,6 +91,10 @@ def main(argv=None) -> int:
     say(f"three-card pass, listing its {ch['moves']} moves ({ch['decisions']} decisions): `cs from 3 of hand[p]` "
         f"{ch['choose_us']:.0f} us, three positional binders {ch['positional_us']:.0f} us: {ch['speedup']:.1f}x; "
         f"same sets offered: {ch['same_moves']}")
+    kn = report["knowledge"] = harness.knowledge_figures(args.repeat)
+    say(f"what a seat knows ({kn['script']} after {kn['after_moves']} moves): information_state "
+        f"{kn['information_state_us']:.0f} us ({kn['information_state_after_move_us']:.0f} us just after a move), "
+        f"{kn['information_state_bytes']} bytes; determinize {kn['determinize_ms']:.1f} ms")
     st = report["state"] = harness.state_figures(args.repeat)
     say(f"one state ({st['script']} after {st['after_moves']} moves): deep size {st['deep_size_bytes'] / 1000:.1f} KB, "
         f"allocated per clone {st['clone_traced_bytes'] / 1000:.1f} KB, clone() {st['clone_us']:.1f} us")
@@ -164,6 +170,12 @@ def _targets(report) -> dict:
         out["several-card binder lists the pass >= 10x faster"] = (
             ch["speedup"] >= CHOOSE_SPEEDUP and ch["same_moves"],
             f"{ch['speedup']:.1f}x ({ch['choose_us']:.0f} us against {ch['positional_us']:.0f} us)")
+    kn = report.get("knowledge")
+    if kn:
+        out["information_state <= 50 us and <= 2 KB"] = (
+            kn["information_state_us"] <= INFO_STATE_US and kn["information_state_bytes"] <= INFO_STATE_BYTES,
+            f"{kn['information_state_us']:.0f} us, {kn['information_state_bytes']} bytes "
+            f"({kn['information_state_after_move_us']:.0f} us just after a move)")
     st = report["state"]
     size = max(st["deep_size_bytes"], st["clone_traced_bytes"])
     out["one state < 50 KB"] = (size < TARGET_STATE_BYTES, f"{size / 1000:.1f} KB")

@@ -29,6 +29,8 @@ _EXPORTS = {
     **{name: ("engine.moves", name) for name in ("Expansion", "Explanation", "Move", "RuleResult")},
     **{name: ("engine.outcomes", name) for name in ("Decided", "Outcome")},
     "HIDDEN": ("engine.knowledge", "HIDDEN"),
+    **{name: ("engine.seat_view", name) for name in ("SeatMove", "SeatView")},
+    **{name: ("engine.observations", name) for name in ("InformationState", "ZoneKnowledge")},
     "limits": ("language.limits", None), "SEEDS": ("language.rng", "SEEDS"),
     "MEASURE_REPLAY": ("studies.measures", "MEASURE_REPLAY"), "in_measure": ("studies.measures", "in_measure"),
     "parse_expression": ("language.parser", "parse_expression"),

@@ -189,12 +189,20 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
         return [c.name for c in COMMANDS]
 
     def move_texts(self, legal_only: bool = True) -> list[str]:
-        """The moves as the current view may name them (a card it does not know reads ??), and
-        none of another seat's, whose choices would tell what it holds."""
+        """The moves as the current view may name them (a card it does not know reads ??), in
+        the view's own order (`listed_moves`), and none of another seat's, whose choices would
+        tell what it holds."""
         st = self.state
         if st is None or not self._sees_choices(st):
             return []
         return st.move_texts(self.perspective, legal_only)
+
+    def listed_moves(self, legal_only: bool = True) -> list:
+        """The moves `move_texts` reads, in the same order (the engine's Moves, to be made)."""
+        st = self.state
+        if st is None or not self._sees_choices(st):
+            return []
+        return st.moves_for(self.perspective, legal_only)
 
     def zone_names(self) -> list[str]:
         return [d.name for d in self.game.declarations if d.kind == "zone"] if self.game else []

@@ -52,7 +52,7 @@ class MoveCommands:
         if not self._sees_choices(st):
             return self._hidden_choices(actor)
         legal = self.move_texts()
-        number = {m.text: i for i, m in enumerate(st.legal_moves(), 1)}
+        number = {m.text: i for i, m in enumerate(self.listed_moves(), 1)}
         copies = {w: copies_of(w, self.game.cards) for w in wanted}
         title = "table decision" if actor == TABLE else f"P{actor} to act"
         prompt = st.view(self.perspective)["prompt"]
@@ -75,7 +75,7 @@ class MoveCommands:
             elif not shown:
                 lines.append(f"  (no legal move names {' '.join(typed)}; {len(legal)} legal)")
             return lines
-        candidates = [(m, text) for m, text in zip(st.candidate_moves(), self.move_texts(legal_only=False))
+        candidates = [(m, text) for m, text in zip(self.listed_moves(False), self.move_texts(legal_only=False))
                       if _names_all(text, wanted, copies)]
         kept = candidates
         if not (full or wanted or len(candidates) <= _LONG_LIST):  # every legal move, then forbidden ones
@@ -159,9 +159,9 @@ class MoveCommands:
             raise ReplError(str(err)) from None
         position = listed_position(arg, legal, candidates)
         if position is not None:
-            return text, st.legal_moves()[position - 1]
+            return text, self.listed_moves()[position - 1]
         on_offer = command == "play" and text in legal
-        listed, shown = (st.legal_moves(), legal) if on_offer else (st.candidate_moves(), candidates)
+        listed, shown = (self.listed_moves(), legal) if on_offer else (self.listed_moves(False), candidates)
         alike = [m for m, seen in zip(listed, shown) if seen == text]
         if len(alike) > 1:  # moves naming cards this view cannot see read alike: only a number tells them apart
             raise ReplError(f"{len(alike)} moves read `{text}`; choose one by its number (`moves` numbers them)")
@@ -171,7 +171,7 @@ class MoveCommands:
             move = st.parse_move(text)
         except IllegalMove:
             return text, text
-        seen = dict(zip((m.text for m in st.candidate_moves()), candidates)).get(move.text)
+        seen = dict(zip((m.text for m in self.listed_moves(False)), candidates)).get(move.text)
         return (seen, move) if seen == move.text else (text, text)
 
     def _not_a_move(self, text: str) -> list[str]:

@@ -283,7 +283,7 @@ class RunningCommands:
             return None
         legal = {m.text for m in st.legal_moves()}
         forbidden: dict = {}
-        for move, text in zip(st.candidate_moves(), self.move_texts(legal_only=False)):
+        for move, text in zip(self.listed_moves(False), self.move_texts(legal_only=False)):
             if move.text in legal:
                 continue
             for rule in st.explain(move, viewer=self.perspective).failing:

@@ -178,7 +178,7 @@ def _trick(state, viewer, sees_choices: bool) -> str | None:
             return family
     if not sees_choices or state.current_player is None:
         return None
-    moves = state.legal_moves()
+    moves = state.moves_for(viewer)
     if not moves:
         return None
     trial, events = state.clone(), []
@@ -230,7 +230,7 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False, boo
         cells = []
         for seat, cards in zones[trick].items():
             drawn.add(("pile",))
-            cells.append(f"{seat} " + (deck.separator.join(_cards(cards, spectator["zones"][trick][seat], deck, draw,
+            cells.append(f"{seat} " + (deck.separator.join(_cards(cards, spectator["sight"][trick][seat], deck, draw,
                                                                   False)[0]) if cards else "-"))
         lines += _fit(cells, width, "   ", first=f"  {trick}: ", indent=" " * (len(trick) + 4))
     lines.append("")
@@ -312,24 +312,35 @@ def zone_words(table: Table, deck: Deck, name: str, seat: str | None, symbols: b
     """The words one zone's row of the table is drawn with (`seat`: `P1` for a per-player zone),
     and whether a face-up card is marked: `state` draws each row so, `show` one zone."""
     draw = deck.drawer(symbols)
-    cards, seen = table.view["zones"][name], table.spectator["zones"][name]
+    cards, seen = table.view["zones"][name], table.spectator["sight"][name]
+    also = table.view.get("known_in", {}).get(name, [])
     if seat is not None:
-        cards, seen = cards[seat], seen[seat]
+        cards, seen, also = cards[seat], seen[seat], (also or {}).get(seat, [])
     hand = seat is not None and is_hand(table, deck, name)
-    return _cards(cards, seen, deck, draw, hand, name in deck.placed, name in deck.face_down)
+    words, marked = _cards(cards, seen, deck, draw, hand, name in deck.placed, name in deck.face_down, also)
+    return words, marked
 
 
 def _cards(cards: list[str], seen: list[str], deck: Deck, draw, hand: bool,
-           in_place: bool = False, face_down: bool = False) -> tuple[list[str], bool]:
+           in_place: bool = False, face_down: bool = False, also=()) -> tuple[list[str], bool]:
     """The words drawing a zone's cards, and whether a face-up one is marked.  A hand: the known
     cards sorted, then how many are hidden.  Any other zone keeps its order (bottom card first):
     a run of cards the viewer cannot see is written where it lies, `(2 hidden)`, or with
     `in_place` (a zone `shown as placed`) `??` for each card.  A card the spectator sees is
     marked face up in a hand, in a zone holding a card the spectator cannot see, and in a
-    `face_down` zone (one declared hidden from spectators)."""
+    `face_down` zone (one declared hidden from spectators).  `also`: the cards the viewer knows
+    lie in the zone but not where: sorted among a hand's known cards, or after a pile's as
+    `(7H 9C among them)`."""
+    if hand and also:  # a hand is drawn sorted: where they lie does not show
+        cards = list(cards)
+        for i, name in zip([i for i, c in enumerate(cards) if c == HIDDEN], also):
+            cards[i] = name
     hidden = sum(1 for c in cards if c == HIDDEN)
     if hidden == len(cards):
-        return (["hidden"] if hidden else []), False
+        words = ["hidden"] if hidden else []
+        if also:
+            words.append("(" + " ".join(draw(c) for c in deck.sorted(list(also))) + " among them)")
+        return words, False
     placed = placed_cards(cards, seen, deck, hand, face_down)
     words, group, unseen = [], None, 0
     for c, up in placed:
@@ -347,6 +358,8 @@ def _cards(cards: list[str], seen: list[str], deck: Deck, draw, hand: bool,
         words.append(f"({unseen} hidden)")
     if hand and hidden:
         words.append(f"+{hidden} hidden")
+    if also and not hand:
+        words.append("(" + " ".join(draw(c) for c in deck.sorted(list(also))) + " among them)")
     return words, any(up for _, up in placed)
 
 

@@ -92,3 +92,10 @@ def test_check_scaling_checks_its_scripts_cleanly(tmp_path):
     assert figures["check_factor"] > 0 and figures["open_factor"] > 0
     text = check_scaling.scaling_script(8)
     assert 7_000 < len(text) < 9_500 and text.count("\nrule ") > 20 and text.count(" + 1") > 500
+
+
+def test_knowledge_figures():
+    figures = harness.knowledge_figures(repeat=1)
+    assert figures["script"] == "games/bouncer.cardgame" and figures["after_moves"] > 0
+    assert figures["information_state_us"] > 0 and figures["information_state_after_move_us"] > 0
+    assert 0 < figures["information_state_bytes"] < 100_000 and figures["determinize_ms"] > 0

@@ -152,14 +152,14 @@ def test_a_card_buried_from_an_others_hand_stays_known_to_the_seats_that_saw_it(
         assert state.view(seat)["zones"]["pile"] == ["B3"]  # they saw it go there: they know it is there
     assert state.view(0)["zones"]["pile"] == state.view(None)["zones"]["pile"] == [HIDDEN]
     assert _texts(state, None)[-3:] == ["bury 0", "move ?? to pile", "P0 buries ??"]
-    # what each seat remembers: the seats that saw B3 go keep it in the pile on every deal they
-    # cannot tell from this one; the owner does not know it
+    # what each seat remembers: the seats that saw B3 go keep it in the pile on every world they
+    # cannot tell from this one; the owner does not know it, but this game deals without shuffling,
+    # so the only world there is is this one (a determinization replays the game: worlds.py)
     b3 = game.program.card_by_name["B3"]
     pile = game.program.zone_slot("pile", None, 3)
     for seed in range(8):
-        for seat in (1, 2):
+        for seat in (0, 1, 2):
             assert state.determinize(seat, seed).to_json()["zones"][pile] == [b3]
-    assert {tuple(state.determinize(0, seed).to_json()["zones"][pile]) for seed in range(30)} != {(b3,)}
 
 
 def test_a_card_played_face_up_from_an_others_hand_is_named_to_everyone(game):
@@ -180,7 +180,8 @@ def test_determinize_deals_only_what_the_seat_does_not_see(game):
             assert hands == {k: v for k, v in EVERY_HAND.items() if k != f"P{seat}"}  # the others' hands kept
             assert set(own) <= stock | set(EVERY_HAND[f"P{seat}"])
             assert d.information_state(seat) == state.information_state(seat)
-            assert d.move_texts(seat) == state.move_texts(seat)
+            if seat == state.current_player:
+                assert d.move_texts(seat) == state.move_texts(seat)
 
 
 def test_information_state_tells_a_swap_in_a_seats_own_hand_only_to_the_others(game):

@@ -21,7 +21,7 @@ from ..language import limits, nodes as n
 from ..language.checker import Tables
 from ..language.orders import display_keys
 from ..language.types import CARD, INT, PLAYER, ZONE, is_list, list_of
-from ..machine.program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, Several
+from ..machine.program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, Several, holds_cards
 from .code_cache import CodeCache
 from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK, SPAN_MARK
 from .generator import Gen
@@ -140,6 +140,8 @@ class Compiler:
         p.per_player_var_slots, p.per_team_var_slots = tuple(per_player), tuple(per_team)
         p.row_var_slots = p.per_player_var_slots + p.per_team_var_slots
         p.never_none_var_slots = frozenset(p.var_slots[name] for name in variables_never_none(t))
+        p.card_var_slots = {p.var_slots[name]: (var, typ) for name, (var, typ) in t.vars.items()
+                            if not var.private and holds_cards(t, typ)}
         for z in t.zones.values():
             if z.condition is not None:
                 p.zone_conditions[z.name] = self.expr(z.condition)

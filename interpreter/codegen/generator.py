@@ -37,8 +37,7 @@ from types import CodeType
 
 from ..language import nodes as n
 from ..language.source import Span
-from ..language.types import CARD, element, is_list
-from ..machine.program import Decision
+from ..machine.program import Decision, holds_cards
 from .code_cache import digest
 from .frame_locals import frame_reads_of
 from .gen_assembly import Assembly
@@ -61,11 +60,6 @@ _FUSED_LINES = 100_000
 # What a text's piece may be made of and still read the frame's locals only.
 _FRAME_ONLY = (n.Name, n.Literal, n.Attr, n.Unary, n.Binary, n.IfExpr, Span)
 _PLAIN = (str, int, bool, type(None))  # constants named by value: immutable, equal means the same
-
-
-def _holds_cards(typ) -> bool:
-    """Whether values of `typ` are cards, or lists of them (a seat may not know which)."""
-    return typ == CARD or (typ is not None and is_list(typ) and _holds_cards(element(typ)))
 
 
 class Gen(Expressions, Statements, Definitions, Listings, Assembly):
@@ -281,6 +275,14 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         parts = tuple(part if isinstance(part, str) else self.text_fn([part]) for part in pieces)
         return parts, self._card_slots(pieces), self._reads_position(pieces)
 
+    def seat_value(self, expr) -> tuple:
+        """What a seat's working out of a value needs (knowledge.seat_value): fn(st, L) -> the
+        value, the frame slots of the locals it reads that hold cards, and whether it reads the
+        position (see seat_text)."""
+        lines, code = self.lower_in_frame(expr)
+        fn = self.build("value", "st, L", lines + [f"return {code}"])
+        return fn, self._card_slots([expr]), self._reads_position([expr])
+
     def _reads_position(self, pieces) -> bool:
         """Whether a text's `{expr}` pieces read more than the frame's locals (and what a card
         or record in one holds)."""
@@ -293,11 +295,17 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         return False
 
     def _card_slots(self, pieces) -> tuple:
-        """The frame slots of the locals a text's `{expr}` pieces read that hold cards: to be
-        hidden from a seat that does not know them before the text is made for it."""
-        return tuple(sorted({detail for part in pieces if not isinstance(part, str) for e in n.walk(part)
-                             if isinstance(e, n.Name) and _holds_cards(self.t.types.get(id(e)))
-                             for kind, detail in [self.t.resolved.get(id(e), (None, None))] if kind == "local"}))
+        """(frame slot, type) of the locals a text's `{expr}` pieces read that may hold cards (a
+        card, a list, a record with a card in a field): to be hidden from a seat that does not
+        know them before the text is made for it."""
+        found = {}
+        for part in pieces:
+            for e in () if isinstance(part, str) else n.walk(part):
+                typ = self.t.types.get(id(e))
+                kind, detail = self.t.resolved.get(id(e), (None, None)) if isinstance(e, n.Name) else (None, None)
+                if kind == "local" and holds_cards(self.t, typ):
+                    found[detail] = typ
+        return tuple(sorted(found.items()))
 
     def rule_fn(self, rule):
         """fn(st, R) -> whether `rule` allows the move, R holding its arguments."""

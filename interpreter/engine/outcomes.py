@@ -17,7 +17,7 @@ from ..language.source import Span
 from ..language.types import CARD, ZONE
 from ..machine.program import render_value
 from ..machine.runtime import RUNTIME_FAULTS
-from .knowledge import UnknownRead, masked, refusal_message
+from .knowledge import UnknownRead, masked, refusal_message, sight
 from .tracing import evaluate_traced
 from .verdicts import read_trace, verdict
 
@@ -91,7 +91,7 @@ def _decided(st, frame: list, span: Span, viewer) -> tuple:
     if found is None:
         return ()
     lets, log = found
-    on = st if viewer == "all" else masked(st, viewer, remembered=False)
+    on = st if viewer == "all" else masked(st, viewer, sight(st, viewer))
     out = []
     for part in log.parts:
         if isinstance(part, str):
