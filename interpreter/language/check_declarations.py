@@ -114,6 +114,13 @@ class Declarations:
                     self._twice(f"measure {item.name}", item, t.measures[item.name], f"measure `{item.name}`")
                 else:
                     t.measures[item.name] = item
+            elif isinstance(item, n.EndWhen):
+                if t.end_when is not None:
+                    self.error("E0301", "`end game when` is declared twice", item.span, "declared again here",
+                               f"the first declaration is at {t.end_when.span}; a game has one: join the conditions "
+                               "with `or`")
+                else:
+                    t.end_when = item
             elif isinstance(item, n.TeamsDecl):
                 if t.teams is not None:
                     self._twice("teams", item, t.teams)

@@ -650,6 +650,13 @@ class MeasureDecl:
 
 
 @node
+class EndWhen:
+    """`end game when CONDITION`: the game ends as soon as CONDITION holds."""
+    span: Span
+    cond: object
+
+
+@node
 class Script:
     path: str
     items: tuple

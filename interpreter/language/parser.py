@@ -426,6 +426,9 @@ class _ToNodes(Transformer):
         var = str(parts[1]) if len(parts) == 3 else None
         return n.MeasureDecl(self._span(meta), str(parts[0]), var, parts[-1], doc)
 
+    def end_when_decl(self, meta, c):
+        return n.EndWhen(self._span(meta), c[0])
+
     def seat_list(self, meta, c):
         return tuple((self._int(tok), self._tspan(tok)) for tok in c)
 

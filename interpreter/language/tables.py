@@ -58,6 +58,7 @@ class Tables:
     score: n.ScoreDecl | None = None
     winners: n.WinnersDecl | None = None
     teams: n.TeamsDecl | None = None  # the partnerships, in a game with teams
+    end_when: n.EndWhen | None = None  # `end game when CONDITION` (ending.py)
     heading: dict = attrs.Factory(dict)  # "game", "players" -> the declaration read (its first one)
     limits: dict = attrs.Factory(dict)  # budget name (work_per_move, work_per_game) -> the game's own value
     measures: dict = attrs.Factory(dict)  # name -> MeasureDecl (their own namespace)
