@@ -266,6 +266,9 @@ class _Book:
     def scoring(self):
         t = self.t
         self.add("## Scoring and winning", "")
+        if t.end_when is not None:
+            self.add(f"The game ends as soon as {self.words(t.end_when.cond)}, wherever play is (in the middle of "
+                     "a move too).", "")
         if t.score is not None:
             whose = "team" if t.teams is not None else "player"
             self.add(f"The score of a {whose} *{t.score.var}* is {self.words(t.score.expr)}.", "")
