@@ -477,3 +477,29 @@ def test_players_from_1_to_64(tmp_path, players, message):
     assert (d.code, d.message) == ("E0402", message)
     path.write_text("players 64\nphase a {\n    end game\n}\n", encoding="utf-8")
     assert interpreter.check_file(str(path))[3] == []
+
+
+def test_break_in_a_moves_body_leaves_the_loop_around_the_decision(tmp_path):
+    """language.md §16: `break` in a move's body leaves the `for` around the `decide` at once."""
+    path = tmp_path / "brk.cardgame"
+    path.write_text('''game "Break"
+players 3
+var asked: list of player = []
+phase main {
+    for q in players {
+        set asked = asked + [q]
+        decide q "Stop or go on" {
+            stop {
+                break
+            }
+            go
+        }
+    }
+    end game
+}
+''', encoding="utf-8")
+    game = interpreter.load(str(path))
+    stopped = game.new_game(players=3)
+    stopped.apply(next(m for m in stopped.legal_moves() if m.text == "go"))
+    stopped.apply(next(m for m in stopped.legal_moves() if m.text == "stop"))
+    assert stopped.is_over and stopped.evaluate("asked")[0] == "[P0, P1]"

@@ -140,8 +140,12 @@ class Names:
             | set(t.defines) | constants
         hint = seat_hint(e.name) or winners_hint(e.name) or spelling_of_constants(e.name) or \
             did_you_mean(e.name, candidates)
+        ten = "10" + e.name[1:] if e.name[:1] in "Tt" and len(e.name) > 1 else None
         if e.name in t.defines:
             hint = f"`{e.name}` takes arguments: `{e.name}(...)`"
+        elif ten is not None and ten in self._card_ids():  # a ten written as in some card notations
+            hint = f"a ten is written with its number here: `{ten}` (cards are named by their values, `10` for a ten)"
+            copies = hint
         elif copies:
             hint = copies
         elif not hint:
