@@ -288,8 +288,8 @@ class Expressions:
         if resolved and resolved[0] == "global" and self.t.vars[resolved[1]][0].indexed:
             self._row_index(self.t.vars[resolved[1]][0], e.index, idx)
             return element(obj)
-        if isinstance(e.obj, n.Name) and e.obj.name in self._refused:
-            return ANY  # refused by E0302: what it holds, and by what it is indexed, is unknown
+        if isinstance(e.obj, n.Name) and (e.obj.name in self._refused or resolved and resolved[0] == "error"):
+            return ANY  # refused by E0302, or unknown (E0201): what it holds, and by what it is indexed, is unknown
         if is_list(obj) or obj in (ZONE, ANY):
             if not fits(INT, idx):
                 self._mismatch(e.index, INT, idx)
@@ -337,7 +337,7 @@ class Expressions:
             types = [self.expr(a, scope) for a in e.args]
             if len(types) != 1:
                 self.error("E0213", f"`{e.func}` takes 1 argument(s), {len(types)} given", e.span)
-            elif not is_ordered(types[0]):
+            elif not is_ordered(types[0]) and types[0] != ANY:  # ANY: an error already said (E0202, E0201)
                 self.error("E0230", f"`{e.func}` needs a value of an ordered attribute, found {describe(types[0])}",
                            e.args[0].span, "no declared order", "declare the attribute `ordered` in its deck "
                            "(`ordered rank: 2, 3, ..., A`) and pass one of its values (`place(c.rank)`)")
