@@ -75,7 +75,7 @@ class Hints:
     def _mixed_hint(self, attr: str, op: str, ordered: bool = False) -> str:
         """An order lets `<` compare names, never `+` count them: arithmetic needs numbers, the
         ones an `attribute ... from` already gives when the script has one."""
-        if op in ("+", "-", "*", "/", "%", "+=", "-=", "*=", "/=", "%="):
+        if op in ("+", "-", "*", "/", "%", "^", "+=", "-=", "*=", "/=", "%="):
             counted = [a.name for a in self.t.number_attributes.values() if a.source == attr]
             if counted:
                 return f"count `c.{counted[0]}` instead, the numbers `attribute {counted[0]} from {attr}` gives"

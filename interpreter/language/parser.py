@@ -664,6 +664,7 @@ class _ToNodes(Transformer):
     mul = _binary("*")
     div = _binary("/")
     mod = _binary("%")
+    pow = _binary("^")
 
     def compare(self, meta, c):
         return n.Binary(self._span(meta), str(c[1]), c[0], c[2])
