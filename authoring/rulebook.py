@@ -141,6 +141,9 @@ class _Book:
     def components(self):
         t = self.t
         self.add("## Components", "")
+        for name, decl in t.symbol_sets.items():
+            order = ", from lowest to highest" if decl.ordered else ""
+            self.add(f"- The *{name}* values: {', '.join(decl.values)}{order}.")
         for deck in t.decks:
             cards = [c for c in t.cards if c.deck == deck.name]
             if deck.dimensions:

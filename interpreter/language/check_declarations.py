@@ -114,6 +114,8 @@ class Declarations:
                     self._twice(f"measure {item.name}", item, t.measures[item.name], f"measure `{item.name}`")
                 else:
                     t.measures[item.name] = item
+            elif isinstance(item, n.SymbolsDecl):
+                orders.collect_symbols(t, item, self.error)
             elif isinstance(item, n.EndWhen):
                 if t.end_when is not None:
                     self.error("E0301", "`end game when` is declared twice", item.span, "declared again here",
@@ -144,6 +146,10 @@ class Declarations:
                 t.number_attributes[item.name] = item
                 orders.collect_attribute(t, item, self.error)
         orders.settle_orders(t, self.error)
+        for name, opt in list(t.options.items()):  # `option trump: strain = S`: a choice of the set's words
+            if opt.kind in t.symbol_sets:
+                t.option_sets[name] = opt.kind
+                t.options[name] = attrs.evolve(opt, kind="choice", choices=tuple(t.symbol_sets[opt.kind].values))
         for opt in t.options.values():
             for choice in opt.choices:
                 t.symbols.add(choice)

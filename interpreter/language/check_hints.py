@@ -28,7 +28,7 @@ class Hints:
         """E0205's hint: the closest type, else the types there are, records and card attributes
         (`var trump: suit`) named apart so that a long deck does not hide the built-in ones."""
         groups = {"types": set(TYPE_NAMES), "records": set(self.t.records),
-                  "card attributes": set(self.t.card_attrs)}
+                  "card attributes": set(self.t.card_attrs), "symbols": set(self.t.symbol_sets)}
         close = did_you_mean(name, set().union(*groups.values()))
         if close.startswith("did you mean"):
             return close

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import nodes as n
+from . import nodes as n, orders
 from .builtins import CONSTANTS, TEAM_NAMES
 from .check_hints import (NUMBER_ELSEWHERE, card_examples, copies_hint, plain_number, seat_hint, spelling_of_constants,
                           suggests_symbol, weak_match, winners_hint)
@@ -69,6 +69,8 @@ class Names:
             typ = ref.name
         elif ref.name in self.t.card_attrs:  # `var trump: suit`: what the cards' `suit` holds
             typ = self.t.card_attrs[ref.name]
+        elif ref.name in self.t.symbol_sets:  # `var contract: strain`, of `symbols strain: ...`
+            typ = orders.symbols_type(self.t, ref.name)
         else:
             self.error("E0205", f"unknown type `{ref.name}`", ref.span, "not a type", self._known_types(ref.name))
             return ANY
@@ -98,6 +100,8 @@ class Names:
         if e.name in t.options:
             opt = t.options[e.name]
             t.resolved[id(e)] = ("option", e.name)
+            if e.name in t.option_sets:
+                return orders.symbols_type(t, t.option_sets[e.name])
             return {"bool": BOOL, "int": INT}.get(opt.kind, SYMBOL)
         if e.name in t.zones:
             zone = t.zones[e.name]

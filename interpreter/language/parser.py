@@ -426,6 +426,12 @@ class _ToNodes(Transformer):
         var = str(parts[1]) if len(parts) == 3 else None
         return n.MeasureDecl(self._span(meta), str(parts[0]), var, parts[-1], doc)
 
+    def symbols_decl(self, meta, c):
+        ordered = bool(c) and isinstance(c[0], Token) and c[0].type == "ORDERED"
+        words = c[1:] if ordered else c
+        return n.SymbolsDecl(self._span(meta), str(words[0]), tuple(str(w) for w in words[1:]), ordered,
+                             tuple(self._tspan(w) for w in words[1:]))
+
     def end_when_decl(self, meta, c):
         return n.EndWhen(self._span(meta), c[0])
 
