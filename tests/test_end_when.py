@@ -98,3 +98,12 @@ def test_the_trace_and_why_say_which_statement_ended_it():
     out = s.execute("why 1")
     assert f"it ended as soon as `end game when any p in players where points[p] >= 121` held, after `{after}`" \
         in out
+
+
+def test_a_variant_replaces_the_condition(tmp_path):
+    (tmp_path / "race.cardgame").write_text(RACE.read_text())
+    (tmp_path / "short.cardgame").write_text('include "race.cardgame"\nreplace game "Race to 61"\n'
+                                             "replace end game when any p in players where points[p] >= 61\n")
+    game = interpreter.load(str(tmp_path / "short.cardgame"))
+    state = play_out(game.new_game(players=2, seed=1), interpreter.RandomAgent(1), 5000)
+    assert state.is_over and 61 <= max(state.scores) <= 61 + 10

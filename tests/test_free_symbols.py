@@ -56,3 +56,9 @@ def test_the_editor_hovers_a_set_and_its_words():
     assert hover.startswith("```cardgame\nordered symbols strain: C, D, H, S, NT\n```\na type of free symbols")
     line = next(i for i, l in enumerate(lines, 1) if "s from [C, D, H, S, NT]" in l)
     assert "a symbol of `strain`" in analysis.hover(line, lines[line - 1].index("NT") + 1)
+
+
+def test_a_variant_replaces_a_set(tmp_path):
+    (tmp_path / "strains.cardgame").write_text(STRAINS.read_text())
+    (tmp_path / "more.cardgame").write_text('include "strains.cardgame"\nreplace symbols colour: red, black, green\n')
+    assert "- The *colour* values: red, black, green." in rulebook(str(tmp_path / "more.cardgame"))
