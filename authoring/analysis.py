@@ -391,6 +391,12 @@ class Analysis:
                 values = ", ".join(str(v) for v in order)
                 return f"```cardgame\nordered {tok.text}: {values}\n```\ncard attribute; its values compare in this order"
             return f"```cardgame\n{tok.text}: {spelled(t.card_attrs[tok.text])}\n```\ncard attribute"
+        sets = [d for d in t.symbol_sets.values() if tok.text == d.name or tok.text in d.values]
+        if sets and tok.type == "NAME":  # a set of free symbols, or one of its words
+            decl = sets[0]
+            head = f"{'ordered ' if decl.ordered else ''}symbols {decl.name}: {', '.join(decl.values)}"
+            what = "a type of free symbols" if tok.text == decl.name else f"a symbol of `{decl.name}`"
+            return f"```cardgame\n{head}\n```\n{what}" + ("; they compare in this order" if decl.ordered else "")
         card = self._card(tok)
         if card is not None:
             shown = ", ".join(f"{a} {v[1] if isinstance(v, tuple) else v}" for a, v in card.attrs.items())

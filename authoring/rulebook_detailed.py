@@ -91,6 +91,9 @@ class DetailedBook(Words):
     def components(self):
         t = self.t
         self.add("## Components", "")
+        for name, decl in t.symbol_sets.items():
+            order = ", from lowest to highest" if decl.ordered else ""
+            self.add(f"- The *{name}* values: {', '.join(decl.values)}{order}.")
         for deck in t.decks:
             cards = [c for c in t.cards if c.deck == deck.name]
             if deck.dimensions:
@@ -216,6 +219,9 @@ class DetailedBook(Words):
     def scoring(self):
         t = self.t
         self.add("## Scoring and winning", "")
+        if t.end_when is not None:
+            self.add(f"The game ends as soon as {self.words(t.end_when.cond)}, wherever play is (in the middle of "
+                     "a move too).", "")
         if t.score is not None:
             whose = "team" if t.teams is not None else "player"
             self.add(f"The score of a {whose} *{t.score.var}* is {self.words(t.score.expr)}.", "")

@@ -95,6 +95,9 @@ class PlayersBook(Steps):
     def components(self):
         t = self.t
         self.add("## Cards", "")
+        for name, decl in t.symbol_sets.items():
+            order = ", from lowest to highest" if decl.ordered else ""
+            self.add(f"- The *{name}* values: {', '.join(decl.values)}{order}.")
         for deck in t.decks:
             self.deck(deck)
         for decl in t.number_attributes.values():
@@ -190,6 +193,8 @@ class PlayersBook(Steps):
     def scoring(self):
         t = self.t
         self.add("## Winning", "")
+        if t.end_when is not None:
+            self.add(f"The game ends as soon as {self.words(t.end_when.cond)}, even in the middle of a turn.", "")
         score, whose = t.score, "team" if t.teams is not None else "player"
         if score is not None and self.only_owned([score.expr], score.var):
             self.pronouns[score.var] = "their"

@@ -198,6 +198,8 @@ class Words:
                 return f"{self._compared(e.left)} {COMPARE[e.op]} {self._compared(e.right)}"
             case n.Binary(op="/"):
                 return f"{self._operand(e.left)} divided by {self._operand(e.right)} (rounded down)"
+            case n.Binary(op="^"):
+                return f"{self._operand(e.left)} to the power {self._operand(e.right)}"
             case n.Binary(op="%"):
                 return f"the remainder of {self._operand(e.left)} divided by {self._operand(e.right)}"
             case n.Binary():  # `a + b + c` reads so; `a - (b + c)` keeps its brackets

@@ -129,6 +129,20 @@ class MoveCommands:
         return (f"P{actor} is to act; their choices are hidden from {self._view_name()}'s view "
                 f"(`view P{actor}` or `view all` shows them)")
 
+    def _ended_when(self) -> str:
+        """How an `end game when` ended the game (its condition, the statement after which it held, and
+        the condition's value now), or '' when the game ended otherwise."""
+        st = self.state
+        ends = [e for e in st.observed_events(self.perspective) if e.kind == "end"]
+        if not ends or not ends[-1].text.startswith("end: `end game when`"):
+            return ""
+        span = ends[-1].span
+        line = int(ends[-1].text.rsplit(" ", 1)[1])
+        source = self.game.sources.get(span.path)
+        after = source.line(line).strip() if source is not None else ""
+        return (f"  it ended as soon as `{self._statement(span).strip()}` held, after `{after}` "
+                f"[{span.path}:{line}]\n")
+
     def _resolve(self, arg: str, command: str) -> tuple:
         """The move typed (see repl.input: a number, the whole text or the text after the move's
         name, in any case and any order when that names one move), as (its text as this view
@@ -138,7 +152,8 @@ class MoveCommands:
             raise ReplError(self._paused_text(st))
         if st.is_over and st.fault is None:
             raise ReplError(f"the game is over: there is no move to {'make' if command == 'play' else 'judge'}\n"
-                            "  = help: `undo` goes back to a position before; `new` starts a new game")
+                            + self._ended_when() + "  = help: `undo` goes back to a position before; `new` starts a "
+                            "new game")
         if st.current_player is not None and not self._sees_choices(st):
             # Trying moves for another seat would tell what it holds: its choices are its own.
             raise ReplError(self._hidden_choices(st.current_player) +

@@ -21,7 +21,7 @@ from ..language.orders import places
 from ..language.types import INT, TEXT, ZONE, ZONES, is_list, is_ordered, is_record, order_name, record_name
 from .flow import CONSTANT_CHARGE
 from .gen_common import ATOM, CHANCE_MARK, INT_LITERAL, LOOP, Env, Fn, Hoister, indent, times_n
-from .gen_runtime import UNSET, OrderPlaces, concat, text_plus, texts_plus, zone_cards
+from .gen_runtime import UNSET, OrderPlaces, concat, power, text_plus, texts_plus, zone_cards
 from .never_none import VALUE_BUILTINS, items_never_none
 
 _CHARGING = {"sum", "sorted", "max", "min", "reverse", "players_from"}  # builtins.py charges their work
@@ -687,7 +687,7 @@ class Expressions:
         if op == "+" and (is_list(ltype) or is_list(rtype)):
             lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
             return lines, f"{self.const(concat, 'H')}(st, {left}, {right})"
-        if op not in ("+", "-", "*", "/", "%", "<", "<=", ">", ">="):
+        if op not in ("+", "-", "*", "/", "%", "^", "<", "<=", ">", ">="):
             raise AssertionError(f"operator {op}")  # the checker rejects it
         lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
         a, acond = self._checked(left, env, fn)
@@ -697,6 +697,8 @@ class Expressions:
         hint = self.const("check that the values exist (an empty zone's top card is none)")
         if op in ("<", "<=", ">", ">="):
             value = f"({a} {op} {b})"
+        elif op == "^":  # gen_runtime.power: charged a unit a multiplication, within the number limit
+            value = f"{self.const(power, 'H')}(st, {a}, {b}, {span})"
         else:
             py = {"+": "+", "-": "-", "*": "*", "/": "//", "%": "%"}[op]
             big = self.const(f"a number grew beyond the limit of {limits.MAX_INT}")

@@ -395,6 +395,8 @@ def describe(st, kind, data) -> str:
         return f"phase {data['phase']}"
     if kind == "end" and data.get("capped"):
         return "end (capped)"
+    if kind == "end" and data.get("after") is not None:  # `end game when`: the statement after which it held
+        return f"end: `end game when` held after line {data['after'].line}"
     return kind
 
 

@@ -6,6 +6,7 @@ from . import nodes as n, orders
 from .builtins import BUILTINS, CHANCE, ORDER_FUNCTIONS, TEAM_NAMES, BuiltinTypeError
 from .check_hints import OTHER_LANGUAGES_FUNCTIONS, function_for_attribute, mismatch_hint
 from .check_names import Scope
+from .shadowing import FORM_WORDS
 from .source import did_you_mean
 from .tables import Tables
 from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, TYPE_NAMES, ZONE, ZONES, base_of, describe,
@@ -344,7 +345,7 @@ class Expressions:
             types = [self.expr(a, scope) for a in e.args]
             if len(types) != 1:
                 self.error("E0213", f"`{e.func}` takes 1 argument(s), {len(types)} given", e.span)
-            elif not is_ordered(types[0]):
+            elif not is_ordered(types[0]) and types[0] != ANY:  # ANY: an error already said (E0202, E0201)
                 self.error("E0230", f"`{e.func}` needs a value of an ordered attribute, found {describe(types[0])}",
                            e.args[0].span, "no declared order", "declare the attribute `ordered` in its deck "
                            "(`ordered rank: 2, 3, ..., A`) and pass one of its values (`place(c.rank)`)")
@@ -404,6 +405,11 @@ class Expressions:
             kind = "a zone" if e.func in t.zones else "a variable" if e.func in t.vars else "an option"
             self.error("E0215", f"`{e.func}` is {kind}, not a function", e.func_span, "cannot be called",
                        f"index it with `{e.func}[...]`" if kind != "an option" else "use it without parentheses")
+        elif e.func in FORM_WORDS:  # `runs(h)` with no definition of the script's own named `runs`
+            self.error("E0121", f"`{e.func}` is a form with a name for each item, not a function", e.func_span,
+                       "not a function", f"write `{FORM_WORDS[e.func]}`" + (" or `runs x in L by KEY least N`"
+                                                                             if e.func == "runs" else "")
+                       + f"; a script may define its own `{e.func}(...)` (docs/language.md §21)")
         else:
             self.error("E0209", f"unknown function `{e.func}`", e.func_span, "not declared",
                        OTHER_LANGUAGES_FUNCTIONS.get(e.func) or did_you_mean(e.func, set(t.defines) | set(BUILTINS)))

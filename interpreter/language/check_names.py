@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import nodes as n
+from . import nodes as n, orders
 from .builtins import CONSTANTS, TEAM_NAMES
 from .call_order import callees_first, calls
 from .check_hints import (NUMBER_ELSEWHERE, card_examples, copies_hint, plain_number, seat_hint, spelling_of_constants,
@@ -70,6 +70,8 @@ class Names:
             typ = ref.name
         elif ref.name in self.t.card_attrs:  # `var trump: suit`: what the cards' `suit` holds
             typ = self.t.card_attrs[ref.name]
+        elif ref.name in self.t.symbol_sets:  # `var contract: strain`, of `symbols strain: ...`
+            typ = orders.symbols_type(self.t, ref.name)
         else:
             self.error("E0205", f"unknown type `{ref.name}`", ref.span, "not a type", self._known_types(ref.name))
             return ANY
@@ -99,6 +101,8 @@ class Names:
         if e.name in t.options:
             opt = t.options[e.name]
             t.resolved[id(e)] = ("option", e.name)
+            if e.name in t.option_sets:
+                return orders.symbols_type(t, t.option_sets[e.name])
             return {"bool": BOOL, "int": INT}.get(opt.kind, SYMBOL)
         if e.name in t.zones:
             zone = t.zones[e.name]
@@ -141,8 +145,12 @@ class Names:
             | set(t.defines) | constants
         hint = seat_hint(e.name) or winners_hint(e.name) or spelling_of_constants(e.name) or \
             did_you_mean(e.name, candidates)
+        ten = "10" + e.name[1:] if e.name[:1] in "Tt" and len(e.name) > 1 else None
         if e.name in t.defines:
             hint = f"`{e.name}` takes arguments: `{e.name}(...)`"
+        elif ten is not None and ten in self._card_ids():  # a ten written as in some card notations
+            hint = f"a ten is written with its number here: `{ten}` (cards are named by their values, `10` for a ten)"
+            copies = hint
         elif copies:
             hint = copies
         elif not hint:

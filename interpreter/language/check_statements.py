@@ -305,7 +305,7 @@ class Statements:
                 rule = self.t.rules.get(call.name)
                 if rule is None:
                     self.error("E0208", f"unknown rule `{call.name}`", call.span, "not declared",
-                               did_you_mean(call.name, self.t.rules))
+                               _not_a_rule(call, self.t) or did_you_mean(call.name, self.t.rules))
                     # the rule it is a misspelling of is named here: not also "never used" (W0406)
                     self._used_rules.update(difflib.get_close_matches(call.name, sorted(self.t.rules), n=1,
                                                                       cutoff=0.6))
@@ -423,3 +423,16 @@ def _nested_bodies(s, into_loops: bool):
         yield from (a.body for a in s.decide.alternatives)
     elif into_loops and isinstance(s, (n.For, n.While, n.RepeatTimes, n.RepeatUntil, n.Loop)):
         yield s.body
+
+
+def _not_a_rule(call: n.RuleCall, t) -> str:
+    """E0208's hint when `requires` names a definition or a built-in function: `requires` takes
+    named rules, and how to make one of the condition."""
+    if call.name in t.defines:
+        what = f"`{call.name}` is a definition"
+    elif call.name in BUILTINS:
+        what = f"`{call.name}` is a built-in function"
+    else:
+        return ""
+    return (f"`requires` takes named rules, and {what}: declare a rule that requires it, as `rule may_{call.name}"
+            f"(...) require {call.name}(...)` with typed parameters, and name that rule here")

@@ -27,6 +27,7 @@ from .check_expressions import Expressions, settled
 from .check_hints import Hints
 from .check_names import Frame, Names, Scope
 from .check_statements import Statements, leaving_phase, terminates
+from .ending import Ending
 from .source import Diagnostic, Span, did_you_mean
 from .tables import CardInfo, Tables
 from .types import BOOL, INT, PLAYER, TEAM, fits, list_of
@@ -86,7 +87,7 @@ def check_expression(tables: Tables, node, names: dict, expect: str | None = Non
     return CheckedExpression(overlay, typ, frame.size, slots, checker.diags)
 
 
-class Checker(Declarations, Names, Expressions, Statements, Hints):
+class Checker(Declarations, Names, Expressions, Statements, Hints, Ending):
     """The checks of one script (check), in passes over its declarations."""
 
     def __init__(self):
@@ -260,6 +261,8 @@ class Checker(Declarations, Names, Expressions, Statements, Hints):
             if not fits(INT, actual) and not fits(BOOL, actual):
                 self._mismatch(measure.expr, INT, actual)
             t.frames[id(measure)] = frame.size
+        if t.end_when is not None:
+            self._check_end_when(t.end_when)
         if t.winners is not None and t.winners.mode is not None and t.score is None:
             self.warn("W0175", f"`winners: {t.winners.mode} score` but the script has no `score`", t.winners.span,
                       "every score is 0",

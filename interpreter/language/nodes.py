@@ -679,6 +679,23 @@ class MeasureDecl:
 
 
 @node
+class SymbolsDecl:
+    """`symbols NAME: WORD, ...`: free symbols, a type of their own, compared in order when `ordered`."""
+    span: Span
+    name: str
+    values: tuple  # the words, as written
+    ordered: bool
+    value_spans: tuple
+
+
+@node
+class EndWhen:
+    """`end game when CONDITION`: the game ends as soon as CONDITION holds."""
+    span: Span
+    cond: object
+
+
+@node
 class Script:
     path: str
     items: tuple

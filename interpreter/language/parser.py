@@ -429,6 +429,15 @@ class _ToNodes(Transformer):
         var = str(parts[1]) if len(parts) == 3 else None
         return n.MeasureDecl(self._span(meta), str(parts[0]), var, parts[-1], doc)
 
+    def symbols_decl(self, meta, c):
+        ordered = bool(c) and isinstance(c[0], Token) and c[0].type == "ORDERED"
+        words = c[1:] if ordered else c
+        return n.SymbolsDecl(self._span(meta), str(words[0]), tuple(str(w) for w in words[1:]), ordered,
+                             tuple(self._tspan(w) for w in words[1:]))
+
+    def end_when_decl(self, meta, c):
+        return n.EndWhen(self._span(meta), c[0])
+
     def seat_list(self, meta, c):
         return tuple((self._int(tok), self._tspan(tok)) for tok in c)
 
@@ -664,6 +673,7 @@ class _ToNodes(Transformer):
     mul = _binary("*")
     div = _binary("/")
     mod = _binary("%")
+    pow = _binary("^")
 
     def compare(self, meta, c):
         return n.Binary(self._span(meta), str(c[1]), c[0], c[2])

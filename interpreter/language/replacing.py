@@ -23,15 +23,16 @@ NAMED = {n.OptionDecl: "option", n.ZoneDecl: "zone", n.VarDecl: "variable", n.De
          n.RuleDecl: "rule", n.ProcDecl: "procedure", n.PhaseDecl: "phase", n.EventDecl: "event",
          n.RecordDecl: "record"}
 # Named declarations with a namespace of their own.
-OWN = {n.MeasureDecl: "measure", n.ReactionDecl: "reaction", n.LimitDecl: "limit", n.AttributeDecl: "attribute",
+OWN = {n.SymbolsDecl: "symbols", n.MeasureDecl: "measure", n.ReactionDecl: "reaction", n.LimitDecl: "limit", n.AttributeDecl: "attribute",
        n.DeckDecl: "deck"}
 # Declarations a game has once.
 SINGLE = {n.GameDecl: "game", n.PlayersDecl: "players", n.ScoreDecl: "score", n.WinnersDecl: "winners",
-          n.TeamsDecl: "teams"}
+          n.TeamsDecl: "teams", n.EndWhen: "end game when"}
 KEYWORD = {"option": "option", "zone": "zone", "variable": "var", "definition": "define", "rule": "rule",
            "procedure": "procedure", "phase": "phase", "event": "event", "record": "record", "measure": "measure",
            "reaction": "reaction", "limit": "limit", "attribute": "attribute", "deck": "deck", "game": "game",
-           "players": "players", "score": "score", "winners": "winners", "teams": "teams"}
+           "players": "players", "score": "score", "winners": "winners", "teams": "teams",
+           "end game when": "end game when", "symbols": "symbols"}
 _ARTICLE = {"option": "an option", "event": "an event", "attribute": "an attribute"}
 
 # What cannot be replaced, and what to do instead (E0616).

@@ -58,6 +58,9 @@ class Tables:
     score: n.ScoreDecl | None = None
     winners: n.WinnersDecl | None = None
     teams: n.TeamsDecl | None = None  # the partnerships, in a game with teams
+    end_when: n.EndWhen | None = None  # `end game when CONDITION` (ending.py)
+    symbol_sets: dict = attrs.Factory(dict)  # name -> SymbolsDecl (`symbols strain: C, D, H, S, NT`)
+    option_sets: dict = attrs.Factory(dict)  # option name -> the symbols it chooses from (`option s: strain = NT`)
     heading: dict = attrs.Factory(dict)  # "game", "players" -> the declaration read (its first one)
     limits: dict = attrs.Factory(dict)  # budget name (work_per_move, work_per_game) -> the game's own value
     measures: dict = attrs.Factory(dict)  # name -> MeasureDecl (their own namespace)
