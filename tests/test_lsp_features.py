@@ -111,7 +111,7 @@ def test_rename_reaches_into_an_included_file(tmp_path):
     ("let winner", "players_from", "x", "`players_from` is a built-in: it cannot be renamed"),
     ("phase trick", "phase", "x", "`phase` is a keyword of the language: it cannot be renamed"),
     ("move [c for c in stock where c.suit == H]", "H", "x", "`H` is a symbol"),
-    ("var leader", "leader", "count", "`count` is a word of the language: choose another name"),
+    ("var leader", "leader", "count", "`count` is a built-in: choose another name"),  # a form only by its shape (§21)
     ("var leader", "leader", "players_from", "`players_from` is a built-in: choose another name"),
     ("var leader", "leader", "where", "`where` is a word of the language: choose another name"),
     ("var leader", "leader", "hand", "`hand` already names something in this game: choose another name"),

@@ -60,4 +60,4 @@ def test_each_multiplication_is_a_unit_of_work(tmp_path):
 def test_the_rulebook_says_to_the_power(tmp_path):
     path = tmp_path / "stakes.cardgame"
     path.write_text(SCRIPT.format(expr="5 * 2 ^ bombs", bombs=0))
-    assert "2 to the power *bombs*" in rulebook(str(path))
+    assert "2 to the power the *bombs*" in rulebook(str(path))  # the players' book, as i39 words it
