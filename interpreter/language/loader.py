@@ -8,7 +8,7 @@ import os
 
 from cardgame import games
 
-from . import limits, nodes as n, replacing
+from . import limits, nodes as n, replacing, variation
 from .checker import Checker
 from .reading import FileRefused, read_text
 from .source import Diagnostic, ScriptError, SourceFile, clipped, suggestions_budgeted
@@ -172,12 +172,16 @@ def check_file(path: str, text: str | None = None):
     with suggestions_budgeted():
         items, sources, diags, includes = read_sources(path, text)
         if any(d.severity == "error" for d in diags):
-            return None, [i.decl if isinstance(i, n.Replace) else i for i in items], sources, diags
+            return None, variation.flattened([i.decl if isinstance(i, n.Replace) else i for i in items]), sources, diags
         items, replaced, refused = replacing.resolve(items, includes, sources)
+        items, replaced, changes, unmade = variation.apply(items, replaced, includes, sources)
+        refused += unmade
         try:
             tables, found = Checker().check(items, replaced)
         except RecursionError:
             return None, items, sources, diags + refused + [too_deep_definitions()]
+        tables.variations = changes
+        found = variation.checked(found, changes, tables)
     found = refused + found
     found.sort(key=_position)
     return tables, items, sources, diags + found
