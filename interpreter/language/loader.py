@@ -8,7 +8,7 @@ import os
 
 from cardgame import games
 
-from . import limits, nodes as n, replacing, variation
+from . import limits, nodes as n, replacing, seating, variation
 from .checker import Checker
 from .reading import FileRefused, read_text
 from .source import Diagnostic, ScriptError, SourceFile, clipped, suggestions_budgeted
@@ -182,6 +182,8 @@ def check_file(path: str, text: str | None = None):
             return None, items, sources, diags + refused + [too_deep_definitions()]
         tables.variations = changes
         found = variation.checked(found, changes, tables)
+        if not any(d.severity == "error" for d in found + refused):
+            found += seating.seat_warnings(tables, items)
     found = refused + found
     found.sort(key=_position)
     return tables, items, sources, diags + found
