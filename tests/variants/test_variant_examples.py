@@ -7,10 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import GAMES, arrange, moves, value_of
 
 from cardgame import interpreter
-
-from helpers import GAMES, arrange, moves, value_of
 
 HERE = Path(__file__).parent
 BOUNCER_LOWEST = str(HERE / "bouncer_lowest.cardgame")
