@@ -37,8 +37,8 @@ _ARTICLE = {"option": "an option", "event": "an event", "attribute": "an attribu
 # What cannot be replaced, and what to do instead (E0616).
 REFUSED = {
     n.DeckDecl: ("a deck", "moves and saved games name the cards, so a variant plays with its original's cards: "
-                 "change what they are worth with `replace attribute ...` or the definitions that read them, or "
-                 "copy the script for other cards"),
+                 "change what they are worth with `replace attribute ...` or the definitions that read them, and "
+                 "for more cards declare a deck of another name beside it (`deck more in stock { ... }`)"),
     n.RecordDecl: ("a record", "a record is a type the original's declarations are checked against: declare a record "
                    "of another name and replace the declarations that use it"),
     n.Include: ("an include", "`replace` takes a declaration: write the `include` without it"),

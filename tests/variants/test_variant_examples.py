@@ -14,6 +14,7 @@ from cardgame import interpreter
 HERE = Path(__file__).parent
 BOUNCER_LOWEST = str(HERE / "bouncer_lowest.cardgame")
 BOORAY_SWEEP = str(HERE / "booray_sweep.cardgame")
+BOSSPOKER_SIX = str(HERE / "bosspoker_six.cardgame")
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
 
@@ -22,7 +23,7 @@ def _rules(path: str) -> list[str]:
     return [line for line in Path(path).read_text().splitlines() if line.strip() and not line.startswith("#")]
 
 
-@pytest.mark.parametrize("path", [BOUNCER_LOWEST, BOORAY_SWEEP])
+@pytest.mark.parametrize("path", [BOUNCER_LOWEST, BOORAY_SWEEP, BOSSPOKER_SIX])
 def test_the_variant_checks_clean(path):
     _tables, _items, _sources, diags = interpreter.check_file(path)
     assert diags == []
@@ -107,11 +108,29 @@ def test_booray_sweep_pays_the_sweeper_ten_from_each_other_player_and_settles_as
         [15 if k == sweeper else -25 for k in range(4)]
 
 
-@pytest.mark.parametrize("path,players", [(BOUNCER_LOWEST, 3), (BOORAY_SWEEP, 4), (BOORAY_SWEEP, 6)])
+def test_bosspoker_for_six_without_its_deck_is_warned_at_the_players_line(tmp_path):
+    """The variant without its green deck and colour: W0440 at `replace players`, naming the sixth seat."""
+    alone = tmp_path / "six.cardgame"
+    alone.write_text('include "bosspoker.cardgame"\nreplace players 2..6\n')
+    _tables, _items, _sources, diags = interpreter.check_file(str(alone))
+    assert [(d.code, d.span.line, d.message) for d in diags] == [
+        ("W0440", 2, "with 6 players, the 6th seat (P5) has no item of `colours`, which has 5")]
+
+
+def test_bosspoker_for_six_deals_the_sixth_seat_the_green_cards():
+    state = interpreter.load(BOSSPOKER_SIX).new_game(players=6, seed=0)
+    view = state.view("all")["zones"]
+    assert sorted(view["numbers"]["P5"]) == sorted(["Ag", "2g", "3g", "4g", "5g", "6g", "7g", "8g", "9g", "10g"])
+    assert sorted(view["faces"]["P5"]) == ["Jg", "Kg", "Qg"]
+
+
+@pytest.mark.parametrize("path,players", [(BOUNCER_LOWEST, 3), (BOORAY_SWEEP, 4), (BOORAY_SWEEP, 6),
+                                          (BOSSPOKER_SIX, 6)])
 def test_the_variant_plays_whole_games(path, players):
     game = interpreter.load(path)
     for seed in range(3):
-        state = game.new_game(players=players, seed=seed, options={"hands": 3} if "booray" in path else {})
+        options = {"hands": 3} if "booray" in path else {"raises": "by_ante"} if "bosspoker" in path else {}
+        state = game.new_game(players=players, seed=seed, options=options)
         while not state.is_over:
             assert state.fault is None
             state.apply(sorted(moves(state))[0])
