@@ -26,8 +26,9 @@ from cardgame.interpreter.language.parser import parse_concrete
 from cardgame.interpreter.language.types import spelled
 
 from .comments import attach_comments, comment_text
-from .fmt import PREFIXES
 from .flow import Script, load_script
+from .fmt import PREFIXES
+from .variant_changes import variant_sections
 
 VISIBLE = {"public": "everyone", "owner": "its owner only", "team": "its owner and their partners",
            "others": "every player but its owner", "hidden": "nobody"}
@@ -103,6 +104,7 @@ class _Book:
                      + ": each of these is written as its value, and what it rules out is left out.", "")
         if self.opening:
             self.add("## Notes from the script", "", *self.opening, "")
+        self.add(*variant_sections(t, self.s.sources, self.path))  # a variant: the original's notes, its changes
         self.players()
         self.components()
         self.options()

@@ -135,3 +135,26 @@ def test_the_variant_plays_whole_games(path, players):
             assert state.fault is None
             state.apply(sorted(moves(state))[0])
         assert state.fault is None and len(state.scores) == players
+
+
+def test_a_variants_rulebook_has_the_originals_notes_then_what_it_changes():
+    from cardgame.authoring.rulebook import rulebook
+    book = rulebook(BOORAY_SWEEP)
+    notes = book.index("## Notes from the original (`booray.cardgame`)")
+    changes = book.index("## What this variant changes")
+    assert book.index("## Notes from the script") < notes < changes < book.index("## Players")
+    assert "- The ante: every player antes a nickel (5 cents) at the start of EVERY hand" in book[notes:changes]
+    assert book[changes:book.index("## Players")].splitlines()[2:] == [
+        "- It is called *Boo Ray, small ante, sweeps pay* (the original: *Boo Ray*).",
+        "- *ante* is `2` (the original, booray.cardgame:67: `5`).",
+        "- A step *sweep_bonus* is added to *settle*, after its step *take_pot* (see *settle* below).",
+        "- It adds the definition *sweep_pay*, the variable *sweeps* and the measure *sweeps*.", ""]
+    book = rulebook(BOSSPOKER_SIX)
+    assert "- It takes 2 to 6 players (the original: 2 to 5 players)." in book
+    assert "- It adds the deck *green*." in book
+
+
+def test_the_variants_in_the_docs_are_the_tested_files():
+    docs = (HERE.parent.parent / "docs" / "variants.md").read_text()
+    for path in (BOUNCER_LOWEST, BOORAY_SWEEP, BOSSPOKER_SIX):
+        assert "```cardgame\n" + Path(path).read_text().rstrip() + "\n```" in docs
