@@ -26,8 +26,8 @@ from cardgame.interpreter.language.parser import parse_concrete
 from cardgame.interpreter.language.types import spelled
 
 from .comments import attach_comments, comment_text
-from .flow import Script, load_script
 from .fmt import PREFIXES
+from .flow import Script, load_script
 from .variant_changes import variant_sections
 
 VISIBLE = {"public": "everyone", "owner": "its owner only", "team": "its owner and their partners",
