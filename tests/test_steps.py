@@ -163,3 +163,11 @@ def test_the_game_played_has_no_step_left(tmp_path):
     tables, items, _sources, diags = interpreter.check_file(str(tmp_path / "base.cardgame"))
     assert diags == []
     assert not any(isinstance(x, n.Step) for item in items for x in n.walk(item))
+
+
+def test_thousands_of_added_cases_are_refused_without_a_traceback(tmp_path):
+    (tmp_path / "base.cardgame").write_text(BASE)
+    cases = "".join(f"extend define bonus(n: int) = if n == {k} then {k}\n" for k in range(1700))
+    (tmp_path / "variant.cardgame").write_text('include "base.cardgame"\n' + cases)
+    _tables, _items, _sources, diags = interpreter.check_file(str(tmp_path / "variant.cardgame"))
+    assert [d.code for d in diags] == ["E0606"] and "extend define" in diags[0].hint

@@ -174,11 +174,11 @@ def check_file(path: str, text: str | None = None):
         if any(d.severity == "error" for d in diags):
             return None, variation.flattened([i.decl if isinstance(i, n.Replace) else i for i in items]), sources, diags
         items, replaced, refused = replacing.resolve(items, includes, sources)
-        items, replaced, changes, unmade = variation.apply(items, replaced, includes, sources)
-        refused += unmade
         try:
+            items, replaced, changes, unmade = variation.apply(items, replaced, includes, sources)
+            refused += unmade
             tables, found = Checker().check(items, replaced)
-        except RecursionError:
+        except RecursionError:  # a definition wrapped in thousands of added cases is as deep
             return None, items, sources, diags + refused + [too_deep_definitions()]
         tables.variations = changes
         found = variation.checked(found, changes, tables)
@@ -191,7 +191,8 @@ def check_file(path: str, text: str | None = None):
 
 def too_deep_definitions() -> Diagnostic:
     return Diagnostic("E0606", "definitions call each other too deeply to check", None,
-                      hint="flatten long chains of `define`s that each call the next")
+                      hint="flatten long chains of `define`s that each call the next (or of cases added with "
+                      "`extend define`: write the definition anew with `replace define`)")
 
 
 def _position(diag: Diagnostic):
