@@ -19,6 +19,7 @@ from cardgame.interpreter.language.types import spelled
 from .flow import Script
 from .rulebook_comments import comment_key, declaration_comments
 from .rulebook_words import VISIBLE, Words, joined, type_ref, value_text
+from .variant_changes import variant_sections
 
 
 class DetailedBook(Words):
@@ -53,6 +54,7 @@ class DetailedBook(Words):
                      + ": each of these is written as its value, and what it rules out is left out.", "")
         if self.opening:
             self.add("## Notes from the script", "", *self.opening, "")
+        self.add(*variant_sections(t, self.s.sources, self.path))  # a variant: the original's notes, its changes
         self.players()
         self.components()
         self.options()

@@ -20,6 +20,7 @@ from .rulebook_comments import comment_key, declaration_comments
 from .rulebook_prose import every_node, sentence, spoken
 from .rulebook_steps import Steps
 from .rulebook_words import joined, value_text
+from .variant_changes import variant_sections
 
 SEES = {"public": "open", "owner": "seen by its owner", "team": "seen by its owner's team",
         "others": "seen by all but its owner", "hidden": "face down"}
@@ -50,6 +51,7 @@ class PlayersBook(Steps):
             files = sorted({os.path.basename(r.original.span.path) for r in made})
             self.add(f"A variant of {joined([f'`{f}`' for f in files])}: it replaces "
                      f"{joined([r.described for r in made])}.", "")
+        self.add(*variant_sections(t, self.s.sources, self.path))  # a variant: the original's notes, its changes
         self.players()
         self.options()
         self.components()

@@ -94,7 +94,7 @@ def test_rename_reaches_into_an_included_file(tmp_path):
         async with _Editor() as editor:
             uri = editor.open(path)
             await editor.diagnostics(uri)
-            at = _position(text, "let winner", "strength")
+            at = _position(text, "define card_strength", "strength", nth=1)
             return await editor.client.text_document_rename_async(
                 lsp.RenameParams(lsp.TextDocumentIdentifier(uri), at, "power"))
     edit = _run(scenario())
@@ -102,21 +102,21 @@ def test_rename_reaches_into_an_included_file(tmp_path):
     changed = _apply_workspace_edit(edit)
     for uri, new_text in changed.items():
         Path(to_fs_path(uri)).write_text(new_text)
-    assert "define power(c: card)" in lib.read_text() and "by power(top(played[q]))" in path.read_text()
+    assert "define power(c: card)" in lib.read_text() and "= power(top(played[q]))" in path.read_text()
     assert Analysis(str(path), path.read_text()).diagnostics == []
 
 
 @pytest.mark.parametrize("line_start, word, new, message", [
     ("if empty(points)", "empty", "x", "`empty` is a built-in: it cannot be renamed"),
-    ("let winner", "players_from", "x", "`players_from` is a built-in: it cannot be renamed"),
+    ("define trick_winner", "players_from", "x", "`players_from` is a built-in: it cannot be renamed"),
     ("phase trick", "phase", "x", "`phase` is a keyword of the language: it cannot be renamed"),
-    ("move [c for c in stock where c.suit == H]", "H", "x", "`H` is a symbol"),
+    ("define is_point_card", "H", "x", "`H` is a symbol"),
     ("var leader", "leader", "count", "`count` is a built-in: choose another name"),  # a form only by its shape (§21)
     ("var leader", "leader", "players_from", "`players_from` is a built-in: choose another name"),
     ("var leader", "leader", "where", "`where` is a word of the language: choose another name"),
     ("var leader", "leader", "hand", "`hand` already names something in this game: choose another name"),
     ("var leader", "leader", "2nd", "`2nd` is not a name"),
-    ("let winner", "winner", "q", "`q` is already a name used here"),
+    ("play(c from hand[p])", "c", "p", "`p` is already a name used here"),
 ])
 def test_rename_refuses_with_a_clear_error(line_start, word, new, message):
     text = BOUNCER.read_text()
@@ -265,11 +265,11 @@ def test_signature_help_for_a_rule_a_definition_and_built_ins():
                 "rule `follow_suit`: Follow the led suit if you can."
             define = await at("define hand_score", "special_score(")
             assert define.signatures[0].label == "special_score(p: player)" and define.active_parameter == 0
-            inner = await at("let winner", "strength(")
+            inner = await at("define card_strength", " strength(")
             assert inner.signatures[0].label == "strength(c: card)"
-            builtin = await at("let winner", "players_from(")
+            builtin = await at("define trick_winner", "players_from(")
             assert builtin.signatures[0].label == "players_from(p)" and builtin.active_parameter == 0
-            top = await at("let winner", "top(")
+            top = await at("define card_strength", "top(")
             assert [s.label for s in top.signatures] == ["top(Z)", "top(Z, n)"] and top.active_signature == 0
             assert await at("set leader = winner", "winner") is None  # not inside a call
     _run(scenario())
@@ -313,8 +313,8 @@ def test_semantic_tokens_of_a_shipped_game_golden():
     assert listing == GOLDEN_TOKENS.read_text()
     for expected in ["22:1 'option' keyword", "22:8 'show_upcoming' option [declaration]", "1:1 '# Bouncer",
                      "30:6 'hand' zone [declaration]", "36:5 'leader' variable [declaration]",
-                     "118:8 'hand_score' function [declaration]", "54:44 'H' enumMember", "62:7 'trick' class",
-                     "57:35 'players_from' function [defaultLibrary]", "54:17 'c' parameter [declaration]"]:
+                     "128:8 'hand_score' function [declaration]", "42:43 'H' enumMember", "74:7 'trick' class",
+                     "55:40 'players_from' function [defaultLibrary]", "42:22 'c' parameter [declaration]"]:
         assert any(line.startswith(expected) for line in listing.split("\n")), expected
 
 
@@ -334,7 +334,7 @@ def test_semantic_tokens_tell_cards_and_the_names_in_texts_apart():
 # ---- fewer cascades
 
 @pytest.mark.parametrize("old, new", [
-    ("if any p in players where total[p] <= -100", "if any p in players where totl[p] <= -100"),
+    ("define game_over = any p in players where total[p]", "define game_over = any p in players where totl[p]"),
     ("score p: total[p]", "score p: totals[p]"),
     ("move played[q] to discard", "move playd[q] to discard"),
 ])

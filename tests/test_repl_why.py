@@ -173,7 +173,7 @@ def test_a_deal_is_one_line_and_a_zone_moved_whole_lists_its_cards():
     s = bouncer_after_9d()
     s.execute("trace on")
     out = s.execute("new")
-    deal = line_of("bouncer.cardgame", "deal 13 from stock")
+    deal = line_of("bouncer.cardgame", "deal hand_size from stock")
     assert f"    deal 13 cards to each of P0, P1, P2 (hand)  [{BOUNCER}:{deal}]" in out
     assert out.count("to hand[") == 0
     s.execute("play 9D")

@@ -249,7 +249,7 @@ def test_every_script_gives_both_rulebooks_with_words_for_every_step(path):
 def test_detailed_and_html_from_the_command_line(capsys):
     assert main(["rules", BOUNCER, "--detailed"]) == 0
     detailed = capsys.readouterr().out
-    assert "## Notes from the script" in detailed and "- Let *winner* be the *q* in the players" in detailed
+    assert "## Notes from the script" in detailed and "- *trick_winner*: the *q* in the players" in detailed
     assert main(["rules", BOUNCER, "--format", "html"]) == 0
     page = capsys.readouterr().out
     assert page.startswith("<!DOCTYPE html>") and "<h1>Bouncer</h1>" in page
@@ -266,5 +266,5 @@ def test_an_unknown_option_is_a_diagnostic(capsys):
 def test_who_wins_a_tie_is_said_as_players_say_it():
     """A best-of over the players in turn keeps the first of equals: over the reverse order, the
     last in turn wins a tie (Bouncer: of equal ranks, the card played last)."""
-    assert ("- Let *winner* be the player *q* with the highest *strength*(the top card of *q*'s *played*); "
+    assert ("- *trick winner*: The player *q* with the highest *card strength*(*q*); "
             "of equals, the one last in turn from the *leader*.\n") in rulebook(BOUNCER)

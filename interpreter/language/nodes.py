@@ -423,6 +423,19 @@ class Log:
     parts: tuple  # str pieces and expressions, in order
 
 
+@node
+class Step:
+    """`step NAME { ... }`: statements a variant can replace, remove or add to by name
+    (`replace step trick.winner { ... }`).  The loader (variation.py) puts its statements in its
+    place once the variant's changes are made, so no later stage sees this node: its braces open
+    no scope."""
+
+    span: Span
+    name: str
+    name_span: Span
+    body: tuple
+
+
 # ---- declarations ---------------------------------------------------------------------------
 
 @node
@@ -501,6 +514,32 @@ class Replace:
     old_kind: str | None = None  # `replace define NAME with ...`: the kind written, "define" or "option"
     old_name: str | None = None
     old_name_span: Span | None = None
+
+
+@node
+class Variation:
+    """A variant's finer change (docs/language.md §20), made by the loader (variation.py):
+    - "replace_step": the step `phase.step` gets `body`;
+    - "remove_step": the step `phase.step` goes;
+    - "insert_step": a step `name` with `body` goes `place` ("before"/"after") `phase.step`;
+    - "insert_phase": a phase `name` with `body` runs `place` the phase `phase` (step is None);
+    - "extend_define": the definition `name` (`params` as the original's) gives `value` when
+      `when` holds, and what it gave before otherwise.
+    No later stage sees this node."""
+
+    span: Span
+    action: str
+    keyword_span: Span  # the first word: `replace`, `remove`, `insert` or `extend`
+    phase: str | None = None  # the phase (or procedure) named
+    step: str | None = None  # the step named
+    path_span: Span | None = None  # where `phase.step` (or the phase of insert phase) is written
+    name: str | None = None  # a new step's or phase's name; an extended definition's name
+    name_span: Span | None = None
+    place: str | None = None  # "before" / "after"
+    body: tuple = ()
+    params: tuple | None = None
+    when: object | None = None
+    value: object | None = None
 
 
 @node

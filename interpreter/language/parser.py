@@ -272,6 +272,40 @@ class _ToNodes(Transformer):
     def replace_option_with(self, meta, c):
         return n.Replace(self._span(meta), c[1], self._keyword_span(meta), "option", str(c[0]), self._tspan(c[0]))
 
+    # -- a variant's finer changes (variation.py)
+    def _first_span(self, meta, word: str) -> Span:
+        return Span(self.path, meta.line, meta.column, meta.line, meta.column + len(word))
+
+    def step_path(self, meta, c):
+        return str(c[0]), str(c[1]), self._span(meta)
+
+    def replace_step(self, meta, c):
+        (phase, step, where), body = c
+        return n.Variation(self._span(meta), "replace_step", self._first_span(meta, "replace"), phase, step, where,
+                           body=body)
+
+    def remove_step(self, meta, c):
+        phase, step, where = c[-1]
+        return n.Variation(self._span(meta), "remove_step", self._tspan(c[0]), phase, step, where)
+
+    def insert_step(self, meta, c):
+        _, name, place, (phase, step, where), body = c
+        return n.Variation(self._span(meta), "insert_step", self._tspan(c[0]), phase, step, where, str(name),
+                           self._tspan(name), str(place), body)
+
+    def insert_phase(self, meta, c):
+        _, name, place, anchor, body = c
+        return n.Variation(self._span(meta), "insert_phase", self._tspan(c[0]), str(anchor), None,
+                           self._tspan(anchor), str(name), self._tspan(name), str(place), body)
+
+    def extend_define(self, meta, c):
+        params = c[2] if len(c) == 5 else None
+        return n.Variation(self._span(meta), "extend_define", self._tspan(c[0]), name=str(c[1]),
+                           name_span=self._tspan(c[1]), params=params, when=c[-2], value=c[-1])
+
+    def step_stmt(self, meta, c):
+        return n.Step(self._span(meta), str(c[1]), self._tspan(c[1]), c[2])
+
     def _keyword_span(self, meta) -> Span:
         """The word `replace` that starts the declaration at `meta`."""
         return Span(self.path, meta.line, meta.column, meta.line, meta.column + len("replace"))

@@ -34,6 +34,8 @@ class Tables:
             in declaration order, which is the order of a record value's tuple.
         replacements: id(declaration) -> replacing.Replacement, for each declaration of the
             game that a `replace` put in the place of an included one (docs/language.md §20).
+        variations: the variant's finer changes (variation.Change): steps replaced, removed or
+            added, phases put before or after another, cases added to a definition.
     """
 
     title: str = ""
@@ -73,3 +75,4 @@ class Tables:
     records: dict = attrs.Factory(dict)
     record_fields: dict = attrs.Factory(dict)
     replacements: dict = attrs.Factory(dict)
+    variations: list = attrs.Factory(list)  # variation.Change: a variant's steps, inserted phases and cases
