@@ -40,13 +40,18 @@ def add_parsers(sub) -> None:
                                "An editor starts it; it takes no arguments.")
     rules = sub.add_parser("rules", help="write the rulebook of a script, for players",
                            description="Write the rulebook of a script, for players who never saw the script: "
-                                       "the components, the options, the flow of play with every decision and "
-                                       "the rules that limit it, scoring and winning (docs/editors.md).")
+                                       "the variants, the cards, the flow of play with every decision and the "
+                                       "rules that limit it in the designer's words, winning and the terms it "
+                                       "uses (docs/editors.md). --detailed reads every step as the script "
+                                       "writes it, for designers.")
     rules.add_argument("file", metavar="FILE", help=FILE_HELP)
     rules.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                        help="describe the game with this option set (the variants table lists them all)")
     rules.add_argument("--format", choices=("md", "html"), default="md",
                        help="md (the default): Markdown; html: one HTML page")
+    rules.add_argument("--detailed", action="store_true",
+                       help="the designer's reference: the script's notes, every step, announcement, rule "
+                            "condition and definition in words")
     add_color_arg(rules)
     graph = sub.add_parser("graph", help="draw the state machine: phases, decisions, events and reactions",
                            description="Draw the state machine of a script: its phases, procedures, events, "
@@ -139,7 +144,7 @@ def cmd_lsp(args) -> int:
 def cmd_rules(args) -> int:
     from .rulebook import rulebook
     name, text = script_source(args.file)
-    print(rulebook(name, option_pairs_or_exit(args.option), args.format, text), end="")
+    print(rulebook(name, option_pairs_or_exit(args.option), args.format, text, args.detailed), end="")
     return 0
 
 

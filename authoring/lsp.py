@@ -5,13 +5,23 @@ references, completion, document symbols and formatting through `cardgame fmt`.
 
 LSP positions are 0-based lines and UTF-16 columns; scripts are ASCII outside their texts and
 comments, so columns are counted in characters.
+
+The messages are read by lsp_stream (every size bounded, a malformed message answered with a
+JSON-RPC error), and whatever the server would log goes to the editor as `window/logMessage`
+lines: nothing is ever printed on standard error, where an editor shows a traceback as a crash.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import sys
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import unquote
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
@@ -21,6 +31,13 @@ from cardgame.interpreter.language.source import Span
 
 from .analysis import Analysis
 from .fmt import format_source
+from .lsp_actions import register as register_actions
+from .lsp_rename import register as register_rename
+from .lsp_signatures import register as register_signatures
+from .lsp_stream import INVALID_PARAMS, Refused, error_response, parse_message, read_frame, skip
+from .lsp_tokens import register as register_tokens
+
+logger = logging.getLogger(__name__)
 
 SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning}
 SYMBOL_KIND = {"option": lsp.SymbolKind.Enum, "zone": lsp.SymbolKind.Array, "variable": lsp.SymbolKind.Variable,
@@ -51,14 +68,12 @@ def to_location(span: Span) -> lsp.Location:
 
 def diagnostics(analysis: Analysis) -> list[lsp.Diagnostic]:
     """The checker's diagnostics that belong in this document (or have no place)."""
-    out = []
-    for d in analysis.diagnostics:
-        if d.span is not None and d.span.path != analysis.path:
-            continue
-        message = d.message + (f"\nhelp: {d.hint}" if d.hint else "")
-        out.append(lsp.Diagnostic(to_range(d.span), message, severity=SEVERITY.get(d.severity), code=d.code,
-                                  source="cardgame"))
-    return out
+    return [to_diagnostic(d) for d in analysis.diagnostics if d.span is None or d.span.path == analysis.path]
+
+
+def to_diagnostic(d) -> lsp.Diagnostic:
+    message = d.message + (f"\nhelp: {d.hint}" if d.hint else "")
+    return lsp.Diagnostic(to_range(d.span), message, severity=SEVERITY.get(d.severity), code=d.code, source="cardgame")
 
 
 class CardgameServer(LanguageServer):
@@ -67,6 +82,7 @@ class CardgameServer(LanguageServer):
     def __init__(self):
         super().__init__("cardgame", "0.1.0")
         self.analyses: dict[str, Analysis] = {}
+        self.readable: dict[str, Analysis] = {}  # the last analysis of each document that parsed
 
     def document(self, uri: str) -> tuple[str, str]:
         """(path, text) of `uri`: as the editor holds it, or, for a document it never opened,
@@ -85,6 +101,8 @@ class CardgameServer(LanguageServer):
         path, text = self.document(uri)
         analysis = Analysis(path, text)
         self.analyses[uri] = analysis
+        if analysis.tables is not None:
+            self.readable[uri] = analysis
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri, diagnostics(analysis)))
         return analysis
 
@@ -106,6 +124,7 @@ def build_server() -> CardgameServer:
     @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: CardgameServer, params: lsp.DidCloseTextDocumentParams):
         ls.analyses.pop(params.text_document.uri, None)
+        ls.readable.pop(params.text_document.uri, None)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     def hover(ls: CardgameServer, params: lsp.HoverParams):
@@ -159,8 +178,95 @@ def build_server() -> CardgameServer:
         end = lsp.Position(len(lines) - 1, len(lines[-1]))
         return [lsp.TextEdit(lsp.Range(lsp.Position(0, 0), end), out)]
 
+    # rename, quick fixes, signature help and semantic tokens: a module each
+    register_rename(server)
+    register_actions(server, to_range, to_diagnostic)
+    register_signatures(server)
+    register_tokens(server)
     return server
 
 
-def serve() -> None:
-    build_server().start_io()
+def serve(stdin=None, stdout=None) -> None:
+    """Serve one editor on standard input and output until it says `exit` or closes the stream."""
+    server = build_server()
+    reader = stdin or sys.stdin.buffer
+    writer = StdoutWriter(stdout or sys.stdout.buffer)
+    server.protocol.set_writer(writer)
+    to_editor = _ToEditor(server)
+    root = logging.getLogger()
+    root.addHandler(to_editor)
+    try:
+        asyncio.run(_serve(server, reader, writer))
+    except (SystemExit, KeyboardInterrupt, BrokenPipeError):  # `exit` ends the process, as LSP says
+        pass
+    finally:
+        root.removeHandler(to_editor)
+        server.shutdown()
+
+
+async def _serve(server: CardgameServer, reader, writer) -> None:
+    """Read message after message in a thread of its own, and hand each to the server here."""
+    loop = asyncio.get_running_loop()
+    with ThreadPoolExecutor(1, thread_name_prefix="lsp-reader") as pool:
+        while True:
+            frame = await loop.run_in_executor(pool, _next_frame, reader)
+            if frame is None:
+                return
+            if isinstance(frame, Refused):
+                writer.write(error_response(frame))
+                if frame.skip and not await loop.run_in_executor(pool, skip, reader, frame.skip):
+                    return
+                continue
+            try:
+                _take(server, writer, frame)
+            except Exception as exc:  # a fault of ours: told to the editor, and the next message read
+                logger.error("a message could not be handled: %s: %s", type(exc).__name__, exc)
+
+
+def _next_frame(reader):
+    try:
+        return read_frame(reader)
+    except (OSError, ValueError):  # the stream closed under the reader
+        return None
+
+
+def _take(server: CardgameServer, writer, body: bytes) -> None:
+    """One message's body: refused, or handed to pygls once LSP's types accept its params."""
+    message = parse_message(body)
+    if isinstance(message, Refused):
+        writer.write(error_response(message))
+        return
+    method = message.get("method")
+    try:
+        structured = server.protocol.structure_message(message)
+    except JsonRpcException:
+        if method is not None and "id" in message:
+            writer.write(error_response(Refused(INVALID_PARAMS, f"the params of `{method}` are not what LSP "
+                                                                "says they are", message["id"])))
+        else:  # a notification, which JSON-RPC never answers (or a response nobody waits for)
+            logger.warning("ignored `%s`: its params are not what LSP says they are", method or "a response")
+        return
+    server.protocol.handle_message(structured)
+
+
+class _ToEditor(logging.Handler):
+    """Log records of warnings and errors (the server's, pygls's, asyncio's) sent to the editor
+    as one `window/logMessage` line each, their tracebacks left out."""
+
+    def __init__(self, server: CardgameServer):
+        super().__init__(logging.WARNING)
+        self.server = server
+        self.sending = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.sending:  # a failure to send, logged while sending: not sent again
+            return
+        self.sending = True
+        try:
+            kind = lsp.MessageType.Error if record.levelno >= logging.ERROR else lsp.MessageType.Warning
+            line = record.getMessage().split("\n", 1)[0][:500]
+            self.server.window_log_message(lsp.LogMessageParams(kind, line))
+        except Exception:  # no writer yet, or the stream closed: the line is dropped
+            pass
+        finally:
+            self.sending = False

@@ -21,7 +21,10 @@ the tuned baseline on a noisy machine); `explain()` of one move under 200 us; th
 scripts within 2x of the shipped games' decisions/s.  Issue 10: the three-card pass written
 with `cs from 3 of hand[p]` lists its moves at least 10x faster than with positional binders.  Still checked (issue 5): `cardgame
 check` under 0.3 s; one Bouncer state under 50 KB; clone() under 50 us; `--workers 2` at
-least 1.7x `--workers 1` on a 2-core machine.
+least 1.7x `--workers 1` on a 2-core machine.  Issue 40: checking and opening in the editor take
+the same time per KB for a 10 KB and an 80 KB script of long lists, long sums and many rules
+(within 2x).  Issue 34: `information_state` under 50 us and 2 KB on a mid-game Bouncer state;
+`determinize` is measured (one replay of the game per world).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import argparse
 import json
 import sys
 
-from . import harness
+from . import check_scaling, harness
 from .configs import CONFIGS, NEW_AUTHOR_PREFIX
 
 TARGET_RATIO, GOAL_RATIO = 0.25, 0.5  # against the idiomatic baseline (issue 5)
@@ -39,6 +42,7 @@ TARGET_CHECK_S, TARGET_STATE_BYTES, TARGET_CLONE_US, TARGET_SPEEDUP = 0.3, 50_00
 CHOOSE_SPEEDUP = 10.0  # issue 10: a three-card pass with the several-card binder against positional binders
 COMPILED_FLOOR, COMPILED_GOAL = 5.0, 10.0  # issue 35: compiled playouts against the tuned baseline
 LONG_SIMULATE_S, COLD_COMPILE_S, WARM_EXTRA_S = 15.0, 10.0, 0.6
+INFO_STATE_US, INFO_STATE_BYTES = 50.0, 2048  # issue 34: one seat's information_state on a mid-game Bouncer state
 
 
 def main(argv=None) -> int:
@@ -87,6 +91,11 @@ def main(argv=None) -> int:
         for r in report["check"]:
             say(f"  {r['script']:<28} best {r['best_s']:.3f} s   median {r['median_s']:.3f} s   "
                 f"(without bytecode cache: {r['no_bytecode_s']:.3f} s){'' if r['ok'] else '   (check FAILED)'}")
+        sc = report["check_scaling"] = _check_scaling(args.repeat)
+        say(f"check per KB, {sc['sizes_kb'][0]} KB and {sc['sizes_kb'][1]} KB of long lists, sums and rules: "
+            f"{sc['check_s_per_kb'][0] * 1000:.1f} and {sc['check_s_per_kb'][1] * 1000:.1f} ms/KB "
+            f"({sc['check_factor']:.2f}x); opened in the editor: {sc['open_s_per_kb'][0] * 1000:.1f} and "
+            f"{sc['open_s_per_kb'][1] * 1000:.1f} ms/KB ({sc['open_factor']:.2f}x)")
     say("")
     ex = report["explain"] = harness.explain_time(args.repeat)
     say(f"explain() of one move ({ex['script']} after {ex['after_moves']} moves, {ex['moves']} legal moves): "
@@ -95,6 +104,10 @@ def main(argv=None) -> int:
     say(f"three-card pass, listing its {ch['moves']} moves ({ch['decisions']} decisions): `cs from 3 of hand[p]` "
         f"{ch['choose_us']:.0f} us, three positional binders {ch['positional_us']:.0f} us: {ch['speedup']:.1f}x; "
         f"same sets offered: {ch['same_moves']}")
+    kn = report["knowledge"] = harness.knowledge_figures(args.repeat)
+    say(f"what a seat knows ({kn['script']} after {kn['after_moves']} moves): information_state "
+        f"{kn['information_state_us']:.0f} us ({kn['information_state_after_move_us']:.0f} us just after a move), "
+        f"{kn['information_state_bytes']} bytes; determinize {kn['determinize_ms']:.1f} ms")
     st = report["state"] = harness.state_figures(args.repeat)
     say(f"one state ({st['script']} after {st['after_moves']} moves): deep size {st['deep_size_bytes'] / 1000:.1f} KB, "
         f"allocated per clone {st['clone_traced_bytes'] / 1000:.1f} KB, clone() {st['clone_us']:.1f} us")
@@ -122,6 +135,17 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
     return 0
+
+
+def _check_scaling(repeat: int) -> dict:
+    import shutil
+    import tempfile
+    from pathlib import Path
+    folder = Path(tempfile.mkdtemp(prefix="bench-scaling-"))
+    try:
+        return check_scaling.check_per_kb(max(repeat, 3), folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _targets(report) -> dict:
@@ -181,11 +205,22 @@ def _targets(report) -> dict:
         slowest = max(report["check"], key=lambda r: r["best_s"])
         out["cardgame check < 0.3 s"] = (slowest["best_s"] < TARGET_CHECK_S,
                                          f"slowest {slowest['best_s']:.3f} s ({slowest['script']})")
+    sc = report.get("check_scaling")
+    if sc:
+        worst = max(sc["check_factor"], sc["open_factor"])
+        out["check and open linear: 80 KB within 2x of 10 KB per KB"] = (
+            worst <= check_scaling.TARGET_FACTOR, f"check {sc['check_factor']:.2f}x, open {sc['open_factor']:.2f}x")
     ch = report.get("choose")
     if ch:
         out["several-card binder lists the pass >= 10x faster"] = (
             ch["speedup"] >= CHOOSE_SPEEDUP and ch["same_moves"],
             f"{ch['speedup']:.1f}x ({ch['choose_us']:.0f} us against {ch['positional_us']:.0f} us)")
+    kn = report.get("knowledge")
+    if kn:
+        out["information_state <= 50 us and <= 2 KB"] = (
+            kn["information_state_us"] <= INFO_STATE_US and kn["information_state_bytes"] <= INFO_STATE_BYTES,
+            f"{kn['information_state_us']:.0f} us, {kn['information_state_bytes']} bytes "
+            f"({kn['information_state_after_move_us']:.0f} us just after a move)")
     st = report["state"]
     size = max(st["deep_size_bytes"], st["clone_traced_bytes"])
     out["one state < 50 KB"] = (size < TARGET_STATE_BYTES, f"{size / 1000:.1f} KB")

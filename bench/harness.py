@@ -11,6 +11,7 @@ import importlib
 import inspect
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -349,6 +350,51 @@ def state_figures(repeat: int) -> dict:
         best = elapsed if best is None else min(best, elapsed)
     return {"script": STATE_SCRIPT, "after_moves": STATE_MOVES, "deep_size_bytes": size,
             "clone_traced_bytes": round(traced), "clone_us": best * 1e6}
+
+
+# ---- what a seat knows: information_state and determinize (issue 34) ---------------------------
+
+def knowledge_figures(repeat: int) -> dict:
+    """On the state `state_figures` measures, recorded: microseconds and bytes of one seat's
+    information_state (asked again on the same position, best of `repeat`; and once on each
+    position after a move, the digest of the move's new events included), and milliseconds per
+    determinize for each seat (one replay of the game per try)."""
+    interpreter, derive, _ = _engine()
+    from cardgame.interpreter.studies.agents import RandomAgent
+    game = interpreter.load(str(ROOT / STATE_SCRIPT))
+    state = game.new_game(seed=7, record=True)
+    agent = RandomAgent(derive(7, 1))
+    for _ in range(STATE_MOVES):
+        state.apply(agent.choose(state.legal_moves()))
+    seats = range(state.n)
+    texts = [state.information_state(seat).text for seat in seats]
+    best, number = None, 500
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for i in range(number):
+            state.information_state(i % state.n)
+        elapsed = (time.perf_counter() - start) / number
+        best = elapsed if best is None else min(best, elapsed)
+    fresh = []  # each position right after a move, asked once
+    for _ in range(repeat):
+        copy = state.clone()
+        total, asked = 0.0, 0
+        while not copy.is_over and asked < 15:
+            copy.apply(agent.choose(copy.legal_moves()))
+            start = time.perf_counter()
+            copy.information_state(asked % copy.n)
+            total += time.perf_counter() - start
+            asked += 1
+        fresh.append(total / max(1, asked))
+    worlds = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for k in range(10):
+            state.determinize(k % state.n, random.Random(k))
+        worlds.append((time.perf_counter() - start) / 10)
+    return {"script": STATE_SCRIPT, "after_moves": STATE_MOVES, "information_state_us": best * 1e6,
+            "information_state_after_move_us": min(fresh) * 1e6,
+            "information_state_bytes": max(len(t.encode()) for t in texts), "determinize_ms": min(worlds) * 1e3}
 
 
 # ---- simulate --workers ---------------------------------------------------------------------

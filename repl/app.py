@@ -59,7 +59,23 @@ def run_repl(args) -> int:
                            bottom_toolbar=lambda: toolbar(session), style=style,
                            complete_while_typing=False, color_depth=depth)
     write(opening, style, depth)
-    return interact(session, prompt, output=lambda text: write(text, style, depth))
+    session.confirm = ask_yes_no
+    return interact(session, prompt, output=lambda text: write(text, style, depth), pager=page)
+
+
+def page(text: str) -> None:
+    """A long answer through the pager (`$PAGER`, else `less`), so its first lines stay in view."""
+    import pydoc
+    pydoc.pager(text)
+
+
+def ask_yes_no(question: str) -> bool:
+    """A yes/no question at the terminal (Enter or Ctrl-C or Ctrl-D: no, nothing is lost)."""
+    from prompt_toolkit.shortcuts import confirm
+    try:
+        return confirm(question)
+    except (KeyboardInterrupt, EOFError):
+        return False
 
 
 def run_piped(session: Session, opening: str, stdin, stdout) -> int:
@@ -121,6 +137,14 @@ def terminal_style(depth=None):
                                                   "bottom-toolbar.value": "reverse bold"})])
 
 
+def terminal_height(prompt) -> int:
+    """The terminal's height now, in lines."""
+    try:
+        return max(5, prompt.output.get_size().rows)
+    except (AttributeError, OSError):
+        return 24
+
+
 def terminal_width(prompt) -> int:
     """The terminal's width now (it may have been resized since the last command)."""
     try:
@@ -161,21 +185,29 @@ def _broken(line: str, width: int) -> list[str]:
     return lines
 
 
-def interact(session: Session, prompt, output=write) -> int:
+def interact(session: Session, prompt, output=write, pager=None) -> int:
     """The interactive loop: Ctrl-C cancels the input line (or a running command), Ctrl-D quits.
 
     A pasted block arrives as one input with newlines in it: its lines run one by one.  `auto`
-    and `step N` print each move as it is made."""
+    and `step N` print each move as it is made.  An answer the session says may be paged (`why`,
+    `log`) goes through `pager(text)` when it is longer than the terminal."""
     def show(text: str) -> None:
-        output(fit_lines(text, session.width))
+        fitted = fit_lines(text, session.width)
+        if pager is not None and session.pageable and fitted.count("\n") + 2 >= terminal_height(prompt):
+            pager(fitted)
+        else:
+            output(fitted)
     session.stream = show
     while not session.done:
         try:
             line = prompt.prompt(session.prompt_text())
         except KeyboardInterrupt:
             continue
-        except EOFError:
-            break
+        except EOFError:  # Ctrl-D: `quit`, which asks first when work would be lost
+            said = session.execute("quit")
+            if said:
+                show(said)
+            continue
         session.width = terminal_width(prompt)
         try:
             with ctrl_c_stops_moves(session):

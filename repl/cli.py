@@ -1,5 +1,5 @@
-"""The `cardgame` command: check, play, simulate, lint, compare and repl (and the authoring tools of
-authoring/cli.py).
+"""The `cardgame` command: check, play, replay, simulate, lint, compare and repl (and the authoring
+tools of authoring/cli.py).
 
 Exit codes: 0 success, 1 a problem with the input (script, options, saved game), 2 a usage
 error.  Every problem is printed as a diagnostic; no traceback reaches the user.  What every
@@ -17,10 +17,10 @@ from cardgame import interpreter
 from cardgame.authoring import cli as authoring
 from cardgame.interpreter import ScriptError, render
 
-from . import arguments, compare_cmd, lint_cmd, simulate_cmd, stdin_script
+from . import arguments, compare_cmd, lint_cmd, replay_cmd, simulate_cmd, stdin_script
 from .colour import add_color_arg, wanted as colour_wanted
 from .option_pairs import option_pairs_or_exit
-from .results import declares_score, plural, scores_text, winners_text
+from .results import declares_score, plural, result_record, scores_text, winners_text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -126,10 +126,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--ascii", action="store_true", help="card names as written, no suit symbols or colour")
     play.add_argument("--view", type=_view_arg, default="all", metavar="SEAT",
                       help="log only what one seat (P0, P1...) or a spectator knew; default: all (the full record)")
+    play.add_argument("--html", metavar="OUT.html", help="also write the game as one HTML page to step through, "
+                      "every view, or --view's only (docs/replay.md)")
     add_color_arg(play, "the red suits of --table")
     helpers = SimpleNamespace(game_args=game_args, positive=_positive, seed=_seed, options=option_pairs_or_exit,
-                              over_cap=_over_cap)
-    for module in (simulate_cmd, lint_cmd, compare_cmd):  # each command in its own module
+                              over_cap=_over_cap, view=_view_arg)
+    for module in (simulate_cmd, lint_cmd, compare_cmd, replay_cmd):  # each command in its own module
         module.register(sub, helpers)
     repl = sub.add_parser("repl", help="step through a game interactively",
                           description="Step through a game interactively: make moves, ask `why` a move is legal "
@@ -294,6 +296,8 @@ def _play_as(game, options, args, viewer) -> int:
                 print(f"    {line}")
     if args.save and not _save_replay(args.save, game, state, args.seed, options):
         return 1
+    if args.html and not replay_cmd.write_html(args.html, state, options, viewer, (args.max_work, args.max_game_work)):
+        return 1
     if state.fault is not None:
         print(game.render_diagnostic(state.fault), file=sys.stderr)
         return 1
@@ -302,13 +306,8 @@ def _play_as(game, options, args, viewer) -> int:
 
 def _print_result(state, view, args) -> int:
     """The end of `play`: scores and winners as the viewer knows them (by team in a team game)."""
-    result = {"result": {"steps": len(state.history), "scores": view["scores"], "winners": view["winners"],
-                         "capped": state.capped}}
-    if "teams" in view:
-        result["result"].update(teams=view["teams"], team_scores=view["team_scores"],
-                                winning_teams=view["winning_teams"])
     if args.format == "json":
-        print(json.dumps(result))
+        print(json.dumps(result_record(state, view)))
     else:
         if state.capped:
             print("the game was stopped by its own cap (`end game capped`): not a real end")
@@ -366,6 +365,8 @@ def _play_all_seeing(game, options, args) -> int:
             print(f"{step:4d}. {who}: {move}" + ("   (hidden from the other seats)" if hidden else ""))
         flush()
     if args.save and not _save_replay(args.save, game, state, args.seed, options):
+        return 1
+    if args.html and not replay_cmd.write_html(args.html, state, options, "all", (args.max_work, args.max_game_work)):
         return 1
     if state.fault is not None:
         print(game.render_diagnostic(state.fault), file=sys.stderr)

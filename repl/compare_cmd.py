@@ -27,15 +27,16 @@ def register(sub, helpers) -> None:
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="one script (two option sets) or two scripts (`-`: one read from standard input)")
     p.add_argument("--players", type=helpers.positive, action="append", default=None, metavar="N",
-                   help="one player count for both sides (default: the fewest the first script allows)")
+                   help="named once: the player count of both sides (default: the fewest the first script "
+                        "allows); named twice: A's count, then B's")
     p.add_argument("--seed", type=helpers.seed, default=0, metavar="S", help=SEED_HELP)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="named once: both sides (of two scripts, only the one declaring it when the other does "
                         "not); named twice: the first value for A, the second for B")
     add_run_args(p, helpers.positive, "how many games each side plays (default 200)",
                  interpreter.limits.MAX_DECISIONS)
-    add_format(p, "one JSON object: {a, b, games, rows, balance, loser_balance, drawn_with_one_loser, "
-                  "same_moves} (docs/simulate.md#compare)", "a table of the figures")
+    add_format(p, "one JSON object: {a, b, games, players, players_b, rows, notes, balance, loser_balance, "
+                  "drawn_with_one_loser, same_moves} (docs/simulate.md#compare)", "a table of the figures")
     add_color_arg(p)
     p.set_defaults(handler=lambda args: run(args, helpers))
 
@@ -94,26 +95,27 @@ def _usage(message: str):
 def run(args, helpers) -> int:
     if len(args.files) > 2:
         _usage("compare takes one script (and two option sets) or two scripts")
-    if args.players is not None and len(args.players) > 1:
-        _usage("`--players` is given more than once: both sides play one player count (games of two counts "
-               "share no shuffles to pair); compare counts with `cardgame simulate FILE --players N` for each")
+    if args.players is not None and len(args.players) > 2:
+        _usage("`--players` is given more than twice; give it once for both sides or twice (A, then B)")
     if (repeated := once(args.files)) is not None:
         _usage(repeated)
     raw_a, raw_b, twice = split_options(args.option, helpers)
     workers = workers_here(args, "compare", STDIN in args.files)
     game_a = interpreter.load(*script_source(args.files[0]))
     game_b = interpreter.load(*script_source(args.files[-1])) if len(args.files) == 2 else game_a
-    if len(args.files) == 1 and raw_a == raw_b:
-        _usage("nothing to compare: name an option twice (`--option a=1 --option a=2`) or give two scripts")
+    players = args.players[0] if args.players is not None else game_a.min_players
+    players_b = args.players[-1] if args.players is not None else players
+    if len(args.files) == 1 and raw_a == raw_b and players == players_b:
+        _usage("nothing to compare: name an option twice (`--option a=1 --option a=2`), `--players` twice, or give "
+               "two scripts")
     two_scripts = len(args.files) == 2
     if two_scripts:
         raw_a, raw_b = own_options(game_a, game_b, raw_a, raw_b, twice)
-    players = args.players[0] if args.players is not None else game_a.min_players
     sides = []
-    for game, raw in ((game_a, raw_a), (game_b, raw_b)):
-        def read(game=game, raw=raw):
+    for game, raw, count in ((game_a, raw_a, players), (game_b, raw_b, players_b)):
+        def read(game=game, raw=raw, count=count):
             options = game.read_options(raw)
-            game.new_game(players=players, seed=args.seed, options=options)  # validates before any worker starts
+            game.new_game(players=count, seed=args.seed, options=options)  # validates before any worker starts
             return options
         sides.append(naming_the_script(game.path, read) if two_scripts else read())
     options_a, options_b = sides
@@ -121,18 +123,27 @@ def run(args, helpers) -> int:
     extra = {"max_decisions": args.max_decisions} if args.max_decisions else {}
     with dask_client(args) as client, progress_bar(2 * games, "compare", args) as progress:
         result = interpreter.compare(game_a, options_a, game_b, options_b, games, players, args.seed, args.policy,
-                                     workers=workers, dask=client, progress=progress, backend=args.backend, **extra)
+                                     workers=workers, dask=client, progress=progress, players_b=players_b,
+                                     backend=args.backend, **extra)
     if args.format == "json":
         print(json.dumps(result))
         return 0
     print(f"A: {_side(result['a'])}\nB: {_side(result['b'])}")
-    print(f"{plural(games, 'game')} each, the same seeds (from {args.seed}), {plural(players, 'player')}, policy {args.policy}")
+    seats = plural(players, 'player') if players == players_b else f"{players} players (A) and {players_b} (B)"
+    print(f"{plural(games, 'game')} each, the same seeds (from {args.seed}), {seats}, policy {args.policy}")
     print(f"{'figure':<28} {'A':>10} {'B':>10} {'B - A':>10}  95% interval           significant")
     for row in result["rows"]:
+        if row["test"] == "absent":
+            a = "absent" if row["absent"] == "a" else _num(row["a"])
+            b = "absent" if row["absent"] == "b" else _num(row["b"])
+            print(f"{row['figure']:<28} {a:>10} {b:>10} {'':>10}  {'':<22} n/a (only {'B' if row['absent'] == 'a' else 'A'} has it)")
+            continue
         ci = "n/a" if row["ci95"] is None else f"[{row['ci95'][0]:.4g}, {row['ci95'][1]:.4g}]"
         print(f"{row['figure']:<28} {_num(row['a']):>10} {_num(row['b']):>10} {_num(row['difference']):>10}  "
               f"{ci:<22} {'YES' if row['significant'] else 'no'}{'' if row['test'] == 'paired' else ' (unpaired)'}")
     print("\n".join(chance_note(result["rows"])))
+    for note in result["notes"]:
+        print(note)
     same = result["same_moves"]
     if same == games:
         print(f"The two sides made the same moves in all {plural(games, 'game')}: the change never changed what "

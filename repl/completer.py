@@ -57,10 +57,12 @@ class ReplCompleter(Completer):
             yield from _complete(last.rpartition(",")[2], s.definition_names())  # `-e can_follow,str<Tab>`
             return
         if command == "why" and last.startswith("-"):
-            yield from _complete(last, ["--expand"])
+            yield from _complete(last, ["--expand", "--more", "--full"])
             return
         texts = s.move_texts(legal_only=command == "play")
-        yield from (list(_complete(rest, _move_choices(texts), any_case=True))
+        # `why more`, `why step 3`: offered with the moves, to a view that may read them
+        words = ["more", "full", "step "] if command == "why" and not before and texts else []
+        yield from (list(_complete(rest, _move_choices(texts) + words, any_case=True))
                     or _complete(last, _next_words(before + [last], texts), any_case=True))
 
     def _expression(self, rest: str):
@@ -88,11 +90,14 @@ class ReplCompleter(Completer):
                 {"rule": s.rule_names(), "phase": s.phase_names()}.get(before[0], []) if n == 1 else []
         if command in ("unwatch", "unbreak"):
             return [] if n else s.ids(command) + ["all"]
+        if command == "branch":
+            return [] if n else s.ids(command)
         by_place = {  # the words each place takes: the first argument, the second
             "show": (s.zone_names, s.player_names),
             "seat": (lambda: s.player_names() + ["table"], lambda: ["human", "random"]),
             "view": (lambda: s.player_names() + ["spectator", "all"],),
             "trace": (lambda: ["on", "off"],),
+            "state": (lambda: ["all"],),
             "source": (s.declaration_names,),
             "help": (s.command_names,),
             "log": (lambda: ["-n"],),

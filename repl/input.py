@@ -175,6 +175,8 @@ def why_not(text: str, legal: list[str], candidates: list[str], card_names, view
             continue
         home = _zone_of_choices(candidates, words, view, set(by_fold.values()))
         where = _locate(card, view)
+        if where is not None and where == home:
+            break  # it is where the choices come from, left out by a condition: the engine says which
         if home is not None:
             line = f"{card} is not in {_zone_phrase(home)}"
         else:

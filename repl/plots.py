@@ -80,8 +80,10 @@ def write_simulation_charts(stats: dict, folder: str | None) -> list[tuple[str, 
     return charts
 
 
-def write_report(path: str, heading: str, lines: list[str], charts: list[tuple[str, str]]) -> None:
-    """One self-contained HTML page: the text report, then each chart embedded as a PNG."""
+def write_report(path: str, heading: str, lines: list[str], charts: list[tuple[str, str]],
+                 replay: tuple[str, str] | None = None) -> None:
+    """One self-contained HTML page: the text report, then each chart embedded as a PNG, then
+    `replay` (its heading and HTML: one game in the replay viewer), if given."""
     parts = [f"<!doctype html>\n<html><head><meta charset='utf-8'><title>{html.escape(heading)}</title>"
              "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}pre{background:#f6f6f6;"
              "padding:1em}</style></head><body>", f"<h1>{html.escape(heading)}</h1>",
@@ -90,6 +92,8 @@ def write_report(path: str, heading: str, lines: list[str], charts: list[tuple[s
         with open(png, "rb") as f:
             data = base64.b64encode(f.read()).decode("ascii")
         parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' src='data:image/png;base64,{data}'>")
+    if replay is not None:
+        parts.append(f"<h2>{html.escape(replay[0])}</h2>\n{replay[1]}")
     parts.append("</body></html>\n")
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(parts))

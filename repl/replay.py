@@ -107,9 +107,11 @@ def is_replay(path: str) -> bool:
     return True
 
 
-def read_replay(path: str) -> Replay:
+def read_replay(path: str, text: str | None = None) -> Replay:
+    """The replay file at `path`, or the replay `text` already read (standard input's, named by
+    `path`); ReplayError says what is wrong with it."""
     try:
-        text = read_text(path, limits.MAX_REPLAY_BYTES)
+        text = read_text(path, limits.MAX_REPLAY_BYTES) if text is None else text
     except FileRefused as err:
         if err.kind == "encoding":
             raise ReplayError(f"`{path}` is not a replay file (not UTF-8 text)") from None

@@ -57,3 +57,14 @@ def _team(view, name: str) -> str:
 def declares_score(state) -> bool:
     """Whether the script of `state` declares a `score` (without one every score is 0)."""
     return state.game.program.tables.score is not None
+
+
+def result_record(state, view) -> dict:
+    """The result line of `play --format json` (and `replay`'s): the steps, the scores and
+    winners as `view` knows them (None where it may not), whether the script's cap ended it, and
+    in a game with teams the teams' figures."""
+    result = {"steps": len(state.history), "scores": view["scores"], "winners": view["winners"],
+              "capped": state.capped}
+    if "teams" in view:
+        result.update(teams=view["teams"], team_scores=view["team_scores"], winning_teams=view["winning_teams"])
+    return {"result": result}

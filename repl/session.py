@@ -31,7 +31,7 @@ from .session_help import HelpCommands
 from .session_inspect import InspectCommands
 from .session_moves import MoveCommands
 from .session_running import RunningCommands
-from .table import Deck
+from .table import Deck, show_value, snapshot, zone_words
 from .trace import grouped
 
 MAX_LINE = interpreter.limits.MAX_SCRIPT_BYTES  # characters in one command line, as in a whole script
@@ -41,6 +41,12 @@ MAX_LINE = interpreter.limits.MAX_SCRIPT_BYTES  # characters in one command line
 # or from the docs' sessions (`> play 9D`): the command is what follows it.
 _PASTED_PROMPT = re.compile(r"^(?:>|cardgame>|\S+ \d+ \S+ \[\w+\]>)(?: +|$)")
 
+
+# A watch naming a zone or a variable alone (`hand[P0]`, `prize`, `total`), a seat or team, and a
+# word of a value (a card's name, to draw).
+_ZONE_OR_VARIABLE = re.compile(r"(\w+)(?:\[(P\d+)\])?")
+_SEAT = re.compile(r"[PT]\d+")
+_NAME_WORD = re.compile(r"[^\s\[\](){},:\"]+")
 
 # A card in a move drawn with a suit symbol, as `state` draws it (`10♦`), maybe with the mark of
 # a face-up card after it (`K♥*`).
@@ -74,13 +80,18 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
         self.watches: dict[int, str] = {}
         self.breakpoints: dict[int, tuple[str, str]] = {}
         self.pausing: frozenset = frozenset()
-        self._next_id = {"watch": 1, "breakpoint": 1}
+        self._next_id = {"watch": 1, "breakpoint": 1, "branch": 1}
         self.width = 80
         self.symbols = False  # suit symbols in the table (a terminal without --ascii)
         self._deck = None  # (game, repl.table.Deck) for drawing its cards
         self.done = False
         self._timeline = None  # Timeline: the states after 0, 1, 2... steps (moves, or steps between pauses)
         self._pos = 0
+        self._branches: dict = {}  # id -> a Timeline left by a move made after `undo` (`branch`)
+        self.unsaved_steps = 0  # steps made since the game was started, opened or saved
+        # `quit` asks this (a front end at a terminal sets it) before it throws away unsaved
+        # work: confirm(question) -> True to go on; None: nobody to ask (a pipe), it quits
+        self.confirm = None
         self.failed = False  # did any command fail? (the exit status of a piped session)
         self.last_failed = False  # did the last command fail? (a pasted block stops there)
         self.last_events: list = []  # the trace events of the last move applied
@@ -90,6 +101,9 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
         # would look hung with nothing shown until its end); None: it all comes back at the end
         self.stream = None
         self._block: list[str] = []  # a pasted block's echoes and outputs not printed yet
+        self._choices_known = None  # (position, view, whether that view may read its decision)
+        self._last_why = None  # (where it was asked, the move typed, --expand names): `why more`, `why full`
+        self.pageable = False  # the last output may go through a pager when it is longer than the screen
 
     # ---- reading the session (for the prompt, toolbar and completer too)
     @property
@@ -128,28 +142,67 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
             turn = ("status", {"fault": "stopped with an error", "over": "game over", "paused": "paused"}[to_act])
         else:
             turn = ("to act", to_act)
-        items = [("game", self.game.title), ("step", str(self._pos)), ("phase", st.phase or "-"), turn,
-                 ("scores", self._scores_text(st)), ("view", self._view_name())]
+        items = [("game", self.game.title), ("step", str(self._pos)), ("phase", st.phase or "-"), turn]
+        if declares_score(st):  # a game without a `score` has none to show, not "none"
+            items.append(("scores", self._scores_text(st)))
+        items.append(("view", self._view_name()))
         for text in self.watches.values():
             items.append((text, self._watch_value(text)))
         return items
 
     def _watch_value(self, text: str) -> str:
+        """A watch's value drawn as the table draws it: a zone (`hand[P0]`) as its row of `state`,
+        a per-player variable as `P0 0 · P1 5`, cards with their suit symbols (or texts)."""
+        drawn = self._drawn_as_on_table(text)
+        if drawn is not None:
+            return drawn
         value, diags = self.state.evaluate(text, viewer=self.perspective)
         if value is not None:
-            return value
+            draw = self.deck().drawer(self.symbols)
+            return _NAME_WORD.sub(lambda m: draw(m.group(0)), value) or '""'  # the empty text, seen
         return "hidden" if any(d.code == "E0710" for d in diags) else "error"
+
+    def _drawn_as_on_table(self, text: str) -> str | None:
+        """`text` drawn as `state` draws it, when it names a zone (one seat's, or every seat's of a
+        per-player zone) or a per-player variable alone."""
+        match = _ZONE_OR_VARIABLE.fullmatch(text.strip())
+        if match is None:
+            return None
+        name, seat = match.groups()
+        st = self.state
+        table = snapshot(st, self.perspective, self._sees_choices(st), self._pos)
+        zones, variables = table.view["zones"], table.view["vars"]
+        per_seat = isinstance(zones.get(name), dict)
+        if name in zones and per_seat == (seat is not None) and (seat is None or seat in zones[name]):
+            words, _ = zone_words(table, self.deck(), name, seat, self.symbols)
+            return self.deck().separator.join(words) if words else "empty"
+        if name in zones and per_seat:  # every seat's, as the trick row of `state`: P0 9D · P1 - · P2 -
+            rows = [(each, zone_words(table, self.deck(), name, each, self.symbols)[0]) for each in zones[name]]
+            return " · ".join(f"{each} {self.deck().separator.join(words) if words else '-'}" for each, words in rows)
+        value = variables.get(name)
+        if seat is None and isinstance(value, dict) and all(_SEAT.fullmatch(k) for k in value):
+            draw = self.deck().drawer(self.symbols)
+            return " · ".join(f"{k} {show_value(v, draw)}" for k, v in value.items())
+        return None
 
     def command_names(self) -> list[str]:
         return [c.name for c in COMMANDS]
 
     def move_texts(self, legal_only: bool = True) -> list[str]:
-        """The moves as the current view may name them (a card it does not know reads ??), and
-        none of another seat's, whose choices would tell what it holds."""
+        """The moves as the current view may name them (a card it does not know reads ??), in
+        the view's own order (`listed_moves`), and none of another seat's, whose choices would
+        tell what it holds."""
         st = self.state
         if st is None or not self._sees_choices(st):
             return []
         return st.move_texts(self.perspective, legal_only)
+
+    def listed_moves(self, legal_only: bool = True) -> list:
+        """The moves `move_texts` reads, in the same order (the engine's Moves, to be made)."""
+        st = self.state
+        if st is None or not self._sees_choices(st):
+            return []
+        return st.moves_for(self.perspective, legal_only)
 
     def zone_names(self) -> list[str]:
         return [d.name for d in self.game.declarations if d.kind == "zone"] if self.game else []
@@ -170,8 +223,8 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
         return [d.name for d in self.game.declarations if d.kind != "reaction"] if self.game else []
 
     def ids(self, command: str) -> list[str]:
-        """The numbers `unwatch` or `unbreak` take: the watches' or breakpoints' ids."""
-        return [str(i) for i in (self.watches if command == "unwatch" else self.breakpoints)]
+        """The numbers `unwatch`, `unbreak` or `branch` take: the watches', breakpoints' or branches' ids."""
+        return [str(i) for i in {"unwatch": self.watches, "branch": self._branches}.get(command, self.breakpoints)]
 
     def definition_names(self) -> list[str]:
         """The script's definitions, which `why MOVE --expand NAME` opens."""
@@ -277,6 +330,7 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
             name = ALIASES.get(word.lower(), word.lower())  # `PLAY 9D`, `Help`: case is no matter
         command = BY_NAME.get(name)
         failed_before, self.failed = self.failed, False
+        self.pageable = False
         try:
             if command is None:
                 raise ReplError(self._unknown_command(word, line))
@@ -326,8 +380,19 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
         return f"{message}\n  = help: `help` lists the commands"
 
     def _cmd_quit(self, rest: str):
+        lost = self.unsaved_work()
+        if lost is not None and self.confirm is not None and not self.confirm(f"{lost}; quit anyway?"):
+            return "not quitting (`save FILE` keeps the game)"
         self.done = True
         return ""
+
+    def unsaved_work(self) -> str | None:
+        """What quitting would throw away, said (`12 steps made since the game was last saved,
+        and 1 branch`); None when nothing would be lost."""
+        if self._timeline is None or not self.unsaved_steps:
+            return None
+        branches = f", and {plural(len(self._branches), 'branch')}" if self._branches else ""
+        return f"{plural(self.unsaved_steps, 'step')} made since the game was last saved{branches}"
 
     # ---- what the command groups share: the view's name, the status line, the cards' names
     def _view_name(self) -> str:
@@ -355,6 +420,9 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
             return f"{head}, game over, scores {self._scores_text(st)}, winners {winners_text(view) or 'hidden'}"
         actor = st.current_player
         prompt = f": {view['prompt']}" if view["prompt"] else ""
+        only = self.move_texts() if self._sees_choices(st) else []
+        if len(only) == 1:  # nothing to choose: offered as the default
+            prompt += f" (the only legal move: `{only[0]}`; `play` alone makes it)"
         if actor == TABLE:
             return f"{head}, table decision{prompt}"
         return f"{head}, P{actor} to act{prompt}"
@@ -384,14 +452,22 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
         return st.observed_events(self.perspective, step)
 
     def _sees_choices(self, st) -> bool:
+        """May the current view list and judge the decision waiting (GameState.choices_known_to:
+        its own, the table's, or one whose options all lie face up, as a dummy's)?"""
         actor = st.current_player
-        return self.perspective == "all" or actor == TABLE or actor == self.perspective
+        if self.perspective == "all" or actor == TABLE or actor == self.perspective:
+            return True
+        known = self._choices_known
+        if known is None or known[0] is not st or known[1] != self.perspective:
+            known = self._choices_known = (st, self.perspective, st.choices_known_to(self.perspective))
+        return known[2]
 
-    def _event_lines(self, st, step: int, always: bool) -> list[str]:
+    def _event_lines(self, st, step: int, always: bool, skip: int = 0) -> list[str]:
         """The game's log lines of move `step`, and with `always` every traced event, as the
-        current view observed them when they happened."""
+        current view observed them when they happened (after the first `skip` of them: a step
+        between pause points goes on from where the one before it stopped)."""
         lines = []
-        events = [e for e in self._observed(st, step) if e.kind != "decision" and (always or e.kind == "log")]
+        events = [e for e in self._observed(st, step)[skip:] if e.kind != "decision" and (always or e.kind == "log")]
         for kind, text, span in grouped(events, self._statement):
             where = f"  [{span.path}:{span.line}]" if span is not None and kind != "log" else ""
             lines.append(f"    {text}{where}")

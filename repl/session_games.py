@@ -62,7 +62,7 @@ class GameCommands:
         self.seats = {seat: "random" for seat in range(state.n)}
         self.seats[TABLE] = "human"
         self.watches, self.breakpoints = {}, {}
-        self._next_id = {"watch": 1, "breakpoint": 1}
+        self._next_id = {"watch": 1, "breakpoint": 1, "branch": 1}
         if self.perspective not in ("all", None) and self.perspective >= state.n:
             self.perspective = "all"
         self._reset(state)
@@ -85,8 +85,12 @@ class GameCommands:
         state.set_tracer(None)
         return state, events
 
-    def _reset(self, state):
-        self._timeline, self._pos = Timeline(state), 0
+    def _reset(self, state, timeline=None):
+        """A new game's timeline (`timeline`: one already made, an opened replay's), with no
+        branch and nothing made since: nothing to lose yet."""
+        self._timeline = timeline or Timeline(state)
+        self._pos = len(self._timeline) - 1
+        self._branches, self.unsaved_steps = {}, 0
 
     def _cmd_load(self, rest: str):
         args = self._split(rest)
@@ -171,6 +175,8 @@ class GameCommands:
             write_replay(args[0], data)
         except ReplayError as err:
             raise ReplError(str(err)) from None
+        if not export:
+            self.unsaved_steps = 0
         return done
 
     def _cmd_open(self, rest: str):
@@ -224,7 +230,7 @@ class GameCommands:
         self.seats[TABLE] = "human"
         if self.perspective not in ("all", None) and self.perspective >= state.n:
             self.perspective = "all"
-        self._timeline, self._pos = timeline, len(timeline) - 1
+        self._reset(None, timeline)
         lines.append(f"opened {args[0]}: {game.title}, {plural(state.n, 'player')}, seed {replay.seed}, "
                      f"{plural(len(self.state.history), 'move')}")
         lines.append(self._status_line())

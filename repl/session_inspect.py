@@ -9,6 +9,7 @@ from cardgame import interpreter
 from cardgame.interpreter import ONCE_KINDS
 
 from .input import whole_number
+from .move_runs import compact_listing
 from .refusals import ReplDiagnostics, ReplError
 from .results import plural, who
 from .table import render, snapshot, zone_words
@@ -17,6 +18,15 @@ from .why import split_expand, why_lines
 
 # A card drawn with a suit symbol, as `state` draws it (`10♦`).
 _CARD_WORD = re.compile(r"(?<![\w.])(\w*[♣♦♥♠])(?![\w.])")
+# A seat written in lower case (`p0`), and a name an expression binds itself (`any p0 in ...`).
+_SEAT_WORD = re.compile(r"(?<![\w.])p\d+(?!\w)")
+_BOUND = re.compile(r"\b(?:for|any|all|no|count|max|min|sorted|groups|runs|let)\s+(\w+)")
+
+
+def _short_heading(source: str) -> str:
+    """A long key's heading in `why step`'s table: its function, `trick_strength(...)`, or `key`."""
+    called = re.match(r"(\w+)\(", source)
+    return f"{called.group(1)}(...)" if called else "key"
 
 
 class InspectCommands:
@@ -36,10 +46,11 @@ class InspectCommands:
         return f"view: {self._view_name()}"
 
     def _cmd_state(self, rest: str):
-        self._no_args("state", rest)
+        if rest not in ("", "all"):
+            raise ReplError("usage: state [all] (`all`: the bookkeeping variables too, those named `_...`)")
         st = self.state
         lines = render(snapshot(st, self.perspective, self._sees_choices(st), self._pos), self.deck(), self.width,
-                       self.symbols)
+                       self.symbols, bookkeeping=rest == "all")
         if st.fault is not None:
             lines.append(self.game.render_diagnostic(st.fault))
         return lines
@@ -52,7 +63,9 @@ class InspectCommands:
         if not cards:
             return f"{label}: {count}"
         words, _ = zone_words(table, self.deck(), name, seat, self.symbols)
-        return f"{label}: {count}, hidden" if words == ["hidden"] else f"{label}: {count}: {' '.join(words)}"
+        if words == ["hidden"]:
+            return f"{label}: {count}, hidden"
+        return f"{label}: {count}: {self.deck().separator.join(words)}"
 
     def _cmd_show(self, rest: str):
         args = rest.replace("[", " ").replace("]", " ").split()
@@ -89,21 +102,37 @@ class InspectCommands:
         end = len(final.history) if last is None else made
         if first:
             lines.append(f"  ... {plural(first, 'earlier move')} (`log` lists them all)")
-        moves = [e for e in final.observed_events(self.perspective) if e.kind == "decision"]
-        for i, move in enumerate(moves[first:end], first):
-            if i == made:
-                lines.append("  -- undone (`redo` or `goto` brings them back):")
-            lines.append(f"{i + 1:>4}. {who(move.actor)}: {move.text}")
+        phase = None
+        self.pageable = True
+        for event in final.observed_events(self.perspective):
+            if event.kind == "phase":  # the phase changes, not each new round of one (`next trick`)
+                entered, phase = phase, event.text.partition(" ")[2]
+                if entered is not None and phase != entered and first < event.step <= end:
+                    lines.append(f"        -> phase {phase}")
+                continue
+            if not first < event.step <= end:  # move N's events are those of step N
+                continue
+            if event.kind == "decision":
+                if event.step - 1 == made:
+                    lines.append("  -- undone (`redo` or `goto` brings them back):")
+                lines.append(f"{event.step:>4}. {who(event.actor)}: {event.text}")
+            elif event.kind == "log":
+                lines.append(f"        {event.text}")
         return lines
 
     # ---- why a move is legal or not, and what moves do
     def _cmd_why(self, rest: str):
+        words = rest.split()
+        if words[:1] == ["step"]:
+            return self._why_step(words[1:])
+        if rest in ("more", "full") and self._last_why is not None:
+            return self._why_again(rest)
         st = self.state
         if st.current_player is not None and not self._sees_choices(st):
             raise ReplError(f"`why` {self._refusal(f'P{st.current_player}' + chr(39) + 's choices')}\n"
                             f"  = help: `view P{st.current_player}` or `view all` may ask")
         try:
-            typed, expand = split_expand(rest)
+            typed, expand, depth = split_expand(rest)
         except ValueError as err:
             raise ReplError(str(err)) from None
         defines = self.definition_names()
@@ -111,16 +140,75 @@ class InspectCommands:
             if name not in defines:
                 raise ReplError(self._unknown("definition", name, defines))
         text, move = self._resolve(typed, "why")
+        depth = depth or ("full" if expand else "short")
         explanation = st.explain(move, viewer=self.perspective, expand=expand)
         if explanation.legal is None:
             raise ReplError(f"`why {explanation.move}` {explanation.reason}\n  = help: `view all` sees everything")
+        self._last_why = (self._where_now(), typed, expand)
+        self.pageable = True
         actor = st.current_player
         context = (f" for {who(actor)}" if actor is not None else "") + f" at step {self._pos} " \
             f"(phase {st.phase or '-'})"
-        lines = why_lines(explanation, context, self._excerpt, defines)
+        lines = why_lines(explanation, context, self._excerpt, defines, depth)
+        lines[0] = compact_listing(lines[0])
         if st.fault is None and not st.is_over and isinstance(move, str):
             lines += [f"  = help: {line}" for line in self._not_a_move(text)]
         return lines
+
+    def _why_step(self, args: list[str]):
+        """`why step N`: what decided the outcomes of step N, the lines it logged (the engine's
+        GameState.explain_outcomes): each value a line reads, with the items a best-of compared."""
+        last = len(self._timeline) - 1
+        step = whole_number(args[0]) if len(args) == 1 else self._pos if not args else None
+        if step is None or not 1 <= step <= last:
+            raise ReplError(f"usage: why step [N], N a step from 1 to {last} (alone: the last step made, "
+                            f"{self._pos})" if last else "no step made yet: `why step N` explains step N's outcomes")
+        before, after = self._timeline[step - 1], self._timeline[step]
+        actor = self._timeline.actors[step - 1]
+        moves = len(after.history)
+        move = after.history[moves - 1] if actor is not None else None
+        outcomes = before.explain_outcomes(move, viewer=self.perspective, pause_at=after.pause_at)
+        skip = sum(e.kind == "log" for e in self._observed(before, moves)) if len(before.history) == moves else 0
+        logged = [e.text for e in self._observed(after, moves) if e.kind == "log"][skip:]
+        made = self._move_line(after, moves).partition(". ")[2] if actor is not None else "a step between pauses"
+        lines = [f"step {step}: {made} (phase {before.phase or '-'})"]
+        if not outcomes:
+            lines.append(f"  it logged nothing (`goto {step - 1}`, `trace on` and `redo` show all it did)")
+        for outcome, text in zip(outcomes, logged + [o.text for o in outcomes[len(logged):]]):
+            lines.append(f"  {text}")
+            for decided in outcome.decided:
+                lines += self._decided_lines(decided)
+        self.pageable = True
+        return lines
+
+    def _decided_lines(self, decided) -> list[str]:
+        """`winner = P0, chosen by max q in ... [FILE:LINE]`, then the items compared, the chosen one marked."""
+        draw = self.deck().drawer(self.symbols)
+        where = f"  [{decided.span.path}:{decided.span.line}]"
+        by = f"{decided.definition}: " if decided.definition else ""
+        if not decided.rows:
+            return [f"    {decided.name} = {decided.value}: {by}{decided.verdict}{where}"]
+        lines = [f"    {decided.name} = {decided.value}, chosen by {by}{decided.source}{where}"]
+        heads = [head if len(head) <= 24 else _short_heading(head) for head in decided.columns]
+        table = [heads] + [[draw(row.item), *map(draw, row.cells), row.key] for row in decided.rows]
+        widths = [max(len(cells[i]) for cells in table) for i in range(len(heads))]
+        for i, cells in enumerate(table):
+            mark = "->" if i and decided.rows[i - 1].chosen else "  "
+            lines.append(f"      {mark} " + "  ".join(f"{c:<{w}}" for c, w in zip(cells, widths)).rstrip())
+        return lines
+
+    def _where_now(self) -> tuple:
+        """The position and view a `why` was asked at, for `why more` and `why full` after it."""
+        st = self.state
+        return self._pos, tuple(st.history), st.pause_mark, self.perspective
+
+    def _why_again(self, depth: str):
+        """`why more`, `why full`: the last `why`'s move, judged at this depth."""
+        where, typed, expand = self._last_why
+        if where != self._where_now():
+            raise ReplError(f"`why {depth}` opens up the last `why`, asked at another position or view\n"
+                            f"  = help: `why MOVE --{depth}` asks about a move here")
+        return self._cmd_why(" ".join([typed, f"--{depth}"] + [f"--expand {name}" for name in expand]))
 
     def _refusal(self, what: str) -> str:
         return f"reads {what}, which {self._view_name()} cannot see"
@@ -162,9 +250,18 @@ class InspectCommands:
 
     def _expression(self, text: str) -> str:
         """An expression typed with cards copied from the table (`top(prize) == Q♥`), each
-        named as the script names it (`QH`); texts in quotes are left as they are."""
+        named as the script names it (`QH`), and seats in any case (`hand[p0]`, as `view p0`
+        takes them), unless the script or the expression names something `p0`; texts in quotes
+        are left as they are."""
         parts = text.split('"')
-        return '"'.join(self._card_names(part, _CARD_WORD) if i % 2 == 0 else part for i, part in enumerate(parts))
+        outside = " ".join(parts[::2])
+        taken = set(self.expression_names()) | set(_BOUND.findall(outside))
+        seats = {f"p{seat}" for seat in range(self.state.n)} - taken
+
+        def plain(part: str) -> str:
+            part = self._card_names(part, _CARD_WORD)
+            return _SEAT_WORD.sub(lambda m: m.group(0).upper() if m.group(0) in seats else m.group(0), part)
+        return '"'.join(plain(part) if i % 2 == 0 else part for i, part in enumerate(parts))
 
     def _cmd_eval(self, rest: str):
         return self._evaluate(self._expression(rest))
@@ -175,9 +272,9 @@ class InspectCommands:
                 return "no watches; `watch EXPR` adds one"
             return [f"{i}. {text} = {self._watch_value(text)}" for i, text in self.watches.items()]
         rest = self._expression(rest)
-        value = self._evaluate(rest)
+        self._evaluate(rest)  # refused here, with its diagnostics, if it cannot be read
         ident = self._add(self.watches, rest, "watch")
-        return f"watch {ident}: {rest} = {value}"
+        return f"watch {ident}: {rest} = {self._watch_value(rest)}"
 
     def _add(self, items: dict, item, what: str) -> int:
         """The id of `item`, added with the next unused id unless already there."""

@@ -6,6 +6,7 @@ from cardgame import interpreter
 from cardgame.interpreter import PAUSES, TABLE, GameFault
 
 from .input import whole_number
+from .move_runs import rows_of
 from .refusals import ReplError
 from .results import plural, who
 from .timeline import after_step
@@ -47,6 +48,24 @@ class RunningCommands:
         agent = interpreter.RandomAgent(self.seed * 1_000_003 + len(st.history) + 1)
         return agent.choose(st.legal_moves()).text
 
+    def _only_move(self, st):
+        """The one legal move of the decision waiting, when it has only one: nothing to choose."""
+        legal = st.legal_moves()
+        return legal[0] if len(legal) == 1 else None
+
+    def _plays_for_person(self, st, every_seat: bool = False) -> bool:
+        """Is the seat to act played by a person (whose only move may still be made for them)?"""
+        actor = st.current_player
+        return actor != TABLE and not every_seat and self.seats.get(actor) == "human"
+
+    def _make_choice(self, st, every_seat: bool = False, **apply) -> list[str]:
+        """Make the move `auto` or `step` makes: a person's only legal move, said to be so (when
+        the view may see their choices); else the random agent's."""
+        if self._plays_for_person(st, every_seat):
+            remark = " (the only legal move)" if self._sees_choices(st) else ""
+            return self._apply(self._only_move(st), remark=remark, **apply)
+        return self._apply(self._agent_move(st), **apply)
+
     # ---- stepping and running
     def _cmd_step(self, rest: str):
         arg = rest.strip()
@@ -55,33 +74,59 @@ class RunningCommands:
             raise ReplError("usage: step [N|phase], for example `step`, `step 10` or `step phase`")
         count = count or 1
         lines: list[str] = []
+        whens = {text: self._when_value(text) for kind, text in self.breakpoints.values() if kind == "when"}
         with self._making_moves():
             for done in range(count):
-                if done >= MOST_STEPS_PER_RUN:
-                    lines.append(f"stopped after {plural(done, 'step')} of {count}: {_run_cap('step')}")
-                    break
                 st = self.state
+                stopped = self._step_stop(st, done, count)
+                if stopped is not None:
+                    lines.append(stopped)
+                    break
                 if st.fault is not None or st.is_over:
                     if done:
                         break
                     raise ReplError("the game is over" if st.fault is None else "the game stopped with an error")
-                if self.stop_requested:
-                    lines.append(f"stopped after {plural(done, 'step')} of {count}: interrupted (Ctrl-C)")
-                    break
+                before = st.phase
                 if st.paused:
                     lines = self._flush(lines + self._go_on("phase" if arg == "phase" else None))
-                    continue
-                if arg == "phase":
-                    raise ReplError(f"{who(st.current_player)} is to act: `step phase` goes on from a pause point\n"
-                                    "  = help: `step` lets the random player move; `pause` says where the game "
-                                    "pauses")
-                if st.current_player == TABLE and self.seats.get(TABLE) != "random":
-                    return lines + self._table_stop(st)
-                if not st.legal_moves():
-                    raise ReplError("no move is legal here")
-                lines = self._flush(lines + self._apply(self._agent_move(st), trace=True, report_end=False))
+                else:
+                    if arg == "phase":
+                        raise ReplError(f"{who(st.current_player)} is to act: `step phase` goes on from a pause "
+                                        "point\n  = help: `step` lets the random player move; `pause` says where "
+                                        "the game pauses")
+                    if st.current_player == TABLE and self.seats.get(TABLE) != "random":
+                        return lines + self._table_stop(st)
+                    if not st.legal_moves():
+                        raise ReplError("no move is legal here")
+                    if self._plays_for_person(st) and self._only_move(st) is None:
+                        if not done:
+                            raise ReplError(self._person_to_play(st.current_player))
+                        lines.append(f"stopped after {plural(done, 'step')} of {count}: P{st.current_player} is "
+                                     "played by a person (`play MOVE` makes their move)")
+                        break
+                    lines = self._flush(lines + self._make_choice(st, trace=True, report_end=False))
+                stop = self._after_move_break(before, whens)
+                if stop is not None and done + 1 < count:  # breakpoints stop `step N` as they stop `auto`
+                    lines.append(f"stopped after {plural(done + 1, 'step')} of {count}: {stop}")
+                    break
         lines.append(self._status_line())
         return lines
+
+    def _step_stop(self, st, done: int, count: int) -> str | None:
+        """Why `step N` stops before its next step (after `done` of `count`): the run's cap,
+        Ctrl-C, or a rule's breakpoint at the decision reached; None to go on."""
+        if done >= MOST_STEPS_PER_RUN:
+            return f"stopped after {plural(done, 'step')} of {count}: {_run_cap('step')}"
+        if self.stop_requested:
+            return f"stopped after {plural(done, 'step')} of {count}: interrupted (Ctrl-C)"
+        stop = self._rule_break(st) if done and st.current_player is not None else None
+        return f"stopped after {plural(done, 'step')} of {count}: {stop}" if stop is not None else None
+
+    @staticmethod
+    def _person_to_play(seat) -> str:
+        return (f"P{seat} is played by a person: `step` makes no random move for them\n"
+                f"  = help: `play MOVE` makes P{seat}'s move (`moves` lists them); `seat P{seat} random` lets "
+                "`step` and `auto` choose")
 
     def _cmd_run(self, rest: str):
         self._no_args("run", rest)
@@ -143,7 +188,9 @@ class RunningCommands:
     def _table_stop(self, st) -> list[str]:
         prompt = st.view(self.perspective)["prompt"]
         lines = [f"the table decides: {prompt}" if prompt else "the table decides"]
-        lines += [f"  {i}. {text}" for i, text in enumerate(self.move_texts(), 1)]
+        for row in rows_of([(i, text, "") for i, text in enumerate(self.move_texts(), 1)]):
+            label = row.first if row.count == 1 else f"{row.first}-{row.last}"
+            lines.append(f"  {label}. {row.text}{self._card_texts(row.text)}")
         lines.append("  = help: choose with `play NUMBER`")
         return lines
 
@@ -204,7 +251,8 @@ class RunningCommands:
                     lines += self._table_stop(st)
                     reason = "a table decision is yours to make"
                     break
-                if actor != TABLE and not every_seat and self.seats.get(actor) == "human":
+                if actor != TABLE and not every_seat and self.seats.get(actor) == "human" and \
+                        self._only_move(st) is None:
                     reason = f"P{actor} is played by a person (`seat P{actor} random` lets auto play it)"
                     break
                 if st.paused:  # auto runs through the pause points, to the next decision
@@ -214,8 +262,8 @@ class RunningCommands:
                     reason = "no move is legal"
                     break
                 before = st.phase
-                lines = self._flush(lines + self._apply(self._agent_move(st), trace=self.tracing, report_end=False,
-                                                        pausing=False))
+                lines = self._flush(lines + self._make_choice(st, every_seat, trace=self.tracing, report_end=False,
+                                                              pausing=False))
                 played += 1
                 reason = self._after_move_break(before, whens)
         except KeyboardInterrupt:
@@ -235,7 +283,7 @@ class RunningCommands:
             return None
         legal = {m.text for m in st.legal_moves()}
         forbidden: dict = {}
-        for move, text in zip(st.candidate_moves(), self.move_texts(legal_only=False)):
+        for move, text in zip(self.listed_moves(False), self.move_texts(legal_only=False)):
             if move.text in legal:
                 continue
             for rule in st.explain(move, viewer=self.perspective).failing:

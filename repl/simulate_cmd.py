@@ -7,6 +7,7 @@ fields are documented in docs/simulate.md.
 
 from __future__ import annotations
 
+import html
 import json
 import sys
 
@@ -65,7 +66,8 @@ def run(args, helpers) -> int:
         try:
             charts = write_simulation_charts(stats, args.plot)
             if args.report:
-                write_report(args.report, f"{game.title}: {games} games", text_report(stats), charts)
+                write_report(args.report, f"{game.title}: {games} games", text_report(stats), charts,
+                             report_replay(game, stats, players, options, args))
         except OSError as err:  # a folder that is a file, a report path in no folder, ...
             unwritten = f"error: cannot write `{err.filename or args.report or args.plot}`: {err.strerror or err}"
     if args.format == "json":
@@ -84,6 +86,50 @@ def run(args, helpers) -> int:
         print(unwritten, file=sys.stderr)
         return 1
     return 1 if stats["outcomes"]["faulted"] else 0
+
+
+MAX_EMBEDDED = 3_000  # decisions: a longer game's page would be many megabytes; the report names its command
+
+
+def report_replay(game, stats, players: int, options: dict, args) -> tuple[str, str] | None:
+    """The game `--report` lets one step through, with every seat's view: the first game that
+    faulted, else the longest; (heading, HTML).  None for a run of no game."""
+    from .table import show_value
+    from .viewer_data import Record, every_viewer, viewer_data
+    from .viewer_page import viewer_fragment
+    faulted = next((f for f in stats["faults"] if f["seed"] is not None), None)
+    chosen = ({"game": faulted["first_game"], "seed": faulted["seed"], "why": "the first game that faulted"}
+              if faulted else stats["longest"] and dict(stats["longest"], why="the longest game"))
+    if not chosen:
+        return None
+    seed = chosen["seed"]
+    heading = f"Game {chosen['game']}, {chosen['why']} (game seed {seed})"
+    flags = "".join(f" --option {k}={show_value(v)}" for k, v in sorted(options.items()))
+    command = (f"<code>{html.escape(f'cardgame play {args.file} --players {players} --seed {seed}{flags} --html GAME.html')}"
+               "</code>" if args.policy == "uniform" else f"a game played with the policy {args.policy}")
+    budget = (args.max_work, args.max_game_work)
+    moves = _moves_of(game, players, seed, options, args.policy, budget, min(args.max_decisions or MAX_EMBEDDED + 1,
+                                                                             MAX_EMBEDDED + 1))
+    if len(moves) > MAX_EMBEDDED:
+        return heading, (f"<p>It has more than {MAX_EMBEDDED:,} decisions, too many to embed here; "
+                         f"{command} writes it as a page of its own.</p>")
+    data = viewer_data(Record(game, players, seed, options, moves, budget=budget), every_viewer(players))
+    return heading, f"<p>Step through it below; {command} writes it as a page of its own.</p>\n" + viewer_fragment(data)
+
+
+def _moves_of(game, players: int, seed: int, options: dict, policy: str, budget: tuple, most: int) -> tuple:
+    """The moves of the run's game with this seed, as simulate played it (playtest.play_recorded)."""
+    state = game.new_game(players=players, seed=seed, options=options, max_work=budget[0], max_game_work=budget[1])
+    agent = interpreter.RandomAgent.for_game(seed, policy)
+    while not state.is_over and state.fault is None and state.decisions < most:
+        moves = state.legal_moves()
+        if not moves:
+            break
+        try:
+            state.apply(agent.choose(moves))
+        except interpreter.GameFault:
+            break
+    return tuple(state.history)
 
 
 _NOT_MEASURED = "not measured (--metrics full)"

@@ -45,6 +45,9 @@ class Deck:
     Attributes:
         order: card name -> its place for sorting a hand.
         glyphs: card name -> the name drawn with a suit symbol (only the cards that have one).
+        texts: card name -> the card as players call it, its `title` or else its `text` (only
+            the cards of explicit decks that have one: a deck's `Nope.2` is "Cancel a
+            draw or a discard.").
     """
 
     order: dict
@@ -52,6 +55,8 @@ class Deck:
     shown: frozenset = frozenset()
     placed: frozenset = frozenset()
     face_down: frozenset = frozenset()
+    shown_by: dict = attrs.field(factory=dict)  # zone -> the attributes it is shown by (none: as placed)
+    texts: dict = attrs.field(factory=dict)
 
     @classmethod
     def of(cls, cards, shown=(), face_down=()) -> "Deck":
@@ -80,8 +85,22 @@ class Deck:
                 value = str(card.attrs.get(suit, ""))
                 if value and card.name.endswith(value):
                     glyphs[card.name] = card.name[:-len(value)] + SUIT_SYMBOLS[value]
-        placed = frozenset(z for z in shown if isinstance(shown, dict) and not shown[z])
-        return cls(order, glyphs, frozenset(shown), placed, frozenset(face_down))
+        shown_by = dict(shown) if isinstance(shown, dict) else {z: () for z in shown}
+        placed = frozenset(z for z, by in shown_by.items() if not by) if isinstance(shown, dict) else frozenset()
+        texts = {card.name: str(card.attrs.get("title") or card.attrs["text"]) for card in cards
+                 if card.attrs.get("title") or card.attrs.get("text")}
+        return cls(order, glyphs, frozenset(shown), placed, frozenset(face_down), shown_by, texts)
+
+    def drawer(self, symbols: bool):
+        """`draw(name)`: a card as the table draws it: its text, else its name with a suit symbol
+        (with `symbols`), else its name; any other word as it is."""
+        texts, glyphs = self.texts, self.glyphs if symbols else {}
+        return lambda name: texts.get(name) or glyphs.get(name, name)
+
+    @property
+    def separator(self) -> str:
+        """Between the cards of a row: a space, or ` · ` where a card's text has spaces in it."""
+        return " · " if self.texts else " "
 
     def group(self, name: str):
         """The value of the attribute a hand is grouped by (its suit), as a sort key."""
@@ -159,7 +178,7 @@ def _trick(state, viewer, sees_choices: bool) -> str | None:
             return family
     if not sees_choices or state.current_player is None:
         return None
-    moves = state.legal_moves()
+    moves = state.moves_for(viewer)
     if not moves:
         return None
     trial, events = state.clone(), []
@@ -192,22 +211,27 @@ def coloured(line: str) -> str:
     return _RED.sub("\x1b[31m\\1\x1b[0m", line)
 
 
-def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> list[str]:
+BOOKKEEPING = "_"  # a variable whose name starts so is the script's bookkeeping (`_stops`)
+
+
+def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False, bookkeeping: bool = True) -> list[str]:
+    """The table's lines; without `bookkeeping`, the variables whose names start with `_` are
+    left out and counted (a script marks its counters and flags so, as Python marks its own)."""
     view, spectator = table.view, table.spectator
     width = max(width, 40)
-    draw = (lambda name: deck.glyphs.get(name, name)) if symbols else (lambda name: name)
+    draw = deck.drawer(symbols)
     lines = _fit(list(table.header), width, " · ")
     lines.append(f"▶ {table.decision}" if symbols else table.decision)
     rows, empty, marked = [], [], False
-    drawn = set()  # how the cards drawn are ordered: "hand" (sorted), "pile" (bottom card first)
+    drawn = set()  # how the rows drawn order their cards (_ordered_as)
     zones = view["zones"]
     trick = table.trick if table.trick in zones and isinstance(zones[table.trick], dict) else None
     if trick is not None:
         cells = []
         for seat, cards in zones[trick].items():
-            drawn.add("pile")
-            cells.append(f"{seat} " + (" ".join(_cards(cards, spectator["zones"][trick][seat], deck, draw,
-                                                       False)[0]) if cards else "-"))
+            drawn.add(("pile",))
+            cells.append(f"{seat} " + (deck.separator.join(_cards(cards, spectator["sight"][trick][seat], deck, draw,
+                                                                  False)[0]) if cards else "-"))
         lines += _fit(cells, width, "   ", first=f"  {trick}: ", indent=" " * (len(trick) + 4))
     lines.append("")
     for name, cards in zones.items():
@@ -224,34 +248,59 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False) -> 
                     continue
                 shown, mark = zone_words(table, deck, name, seat, symbols)
                 marked |= mark
-                drawn.add("hand" if is_hand(table, deck, name) else "pile")
+                drawn.add(_ordered_as(table, deck, name))
                 rows.append((f"{name}[{seat}]", len(seat_cards), shown))
         elif not cards:
             empty.append(name)
         else:
             shown, mark = zone_words(table, deck, name, None, symbols)
             marked |= mark
-            drawn.add("pile")
+            drawn.add(_ordered_as(table, deck, name))
             rows.append((name, len(cards), shown))
     label = max((len(r[0]) for r in rows), default=0)
     count = max((len(str(r[1])) for r in rows), default=0)
     for name, n, shown in rows:
-        lines += _fit(shown, width, " ", first=f"{name:<{label}}  {n:>{count}}  ", indent=" " * (label + count + 4))
+        lines += _fit(shown, width, deck.separator, first=f"{name:<{label}}  {n:>{count}}  ",
+                      indent=" " * (label + count + 4))
     if empty:
         lines += _fit([e + "," for e in empty[:-1]] + [empty[-1]], width, " ", first="empty: ", indent="       ")
-    # what the rows above need said, and only that (a game without cards, or with only empty
-    # zones, has no note)
-    notes = {frozenset(): [], frozenset({"hand"}): ["hands sorted"],
-             frozenset({"pile"}): ["bottom card first, top card last"],
-             frozenset({"hand", "pile"}): ["hands sorted; other zones bottom card first, top card last"]}[frozenset(drawn)]
+    notes = _order_notes(drawn, deck)
     if marked:
         notes.append(f"{FACE_UP} face up")
     if notes:
         lines += _fit(("(" + "; ".join(notes) + ")").split(" "), width, " ")
-    if view["vars"]:
+    variables = view["vars"]
+    left_out = [] if bookkeeping else [name for name in variables if name.startswith(BOOKKEEPING)]
+    shown = {name: value for name, value in variables.items() if name not in left_out}
+    if shown or left_out:
         lines.append("")
-        lines += _variables(view["vars"], width, draw if symbols else None)
+    if shown:
+        lines += _variables(shown, width, draw)
+    if left_out:
+        lines.append(f"(and {len(left_out)} bookkeeping variable{'s' * (len(left_out) > 1)}: `state all` shows "
+                     f"{'them' if len(left_out) > 1 else 'it'})")
     return lines
+
+
+def _ordered_as(table: Table, deck: Deck, name: str) -> tuple:
+    """How zone `name`'s row orders its cards: ("sorted",) for a hand, ("pile",) bottom card
+    first, or ("shown", name) for a zone the script shows in an order of its own."""
+    if name in deck.shown:
+        return ("shown", name)
+    return ("sorted",) if is_hand(table, deck, name) else ("pile",)
+
+
+def _order_notes(drawn: set, deck: Deck) -> list[str]:
+    """What the rows drawn need said about their order, and only that (a game without cards, or
+    with only empty zones, has no note): `hands sorted`, `hand shown by rank` (as the script says), then
+    how the other zones read (`other zones bottom card first, top card last`)."""
+    notes = ["hands sorted"] if ("sorted",) in drawn else []
+    for _, zone in sorted(kind for kind in drawn if kind[0] == "shown"):
+        by = deck.shown_by.get(zone, ())
+        notes.append(f"{zone} shown by {', '.join(by)}" if by else f"{zone} shown as placed")
+    if ("pile",) in drawn:
+        notes.append(("other zones " if notes else "") + "bottom card first, top card last")
+    return ["; ".join(notes)] if notes else []
 
 
 def is_hand(table: Table, deck: Deck, name: str) -> bool:
@@ -262,32 +311,37 @@ def is_hand(table: Table, deck: Deck, name: str) -> bool:
 def zone_words(table: Table, deck: Deck, name: str, seat: str | None, symbols: bool) -> tuple[list[str], bool]:
     """The words one zone's row of the table is drawn with (`seat`: `P1` for a per-player zone),
     and whether a face-up card is marked: `state` draws each row so, `show` one zone."""
-    draw = (lambda card: deck.glyphs.get(card, card)) if symbols else (lambda card: card)
-    cards, seen = table.view["zones"][name], table.spectator["zones"][name]
+    draw = deck.drawer(symbols)
+    cards, seen = table.view["zones"][name], table.spectator["sight"][name]
+    also = table.view.get("known_in", {}).get(name, [])
     if seat is not None:
-        cards, seen = cards[seat], seen[seat]
+        cards, seen, also = cards[seat], seen[seat], (also or {}).get(seat, [])
     hand = seat is not None and is_hand(table, deck, name)
-    return _cards(cards, seen, deck, draw, hand, name in deck.placed, name in deck.face_down)
+    words, marked = _cards(cards, seen, deck, draw, hand, name in deck.placed, name in deck.face_down, also)
+    return words, marked
 
 
 def _cards(cards: list[str], seen: list[str], deck: Deck, draw, hand: bool,
-           in_place: bool = False, face_down: bool = False) -> tuple[list[str], bool]:
+           in_place: bool = False, face_down: bool = False, also=()) -> tuple[list[str], bool]:
     """The words drawing a zone's cards, and whether a face-up one is marked.  A hand: the known
     cards sorted, then how many are hidden.  Any other zone keeps its order (bottom card first):
     a run of cards the viewer cannot see is written where it lies, `(2 hidden)`, or with
     `in_place` (a zone `shown as placed`) `??` for each card.  A card the spectator sees is
     marked face up in a hand, in a zone holding a card the spectator cannot see, and in a
-    `face_down` zone (one declared hidden from spectators)."""
-    known = [(c, s != HIDDEN) for c, s in zip(cards, seen) if c != HIDDEN]
+    `face_down` zone (one declared hidden from spectators).  `also`: the cards the viewer knows
+    lie in the zone but not where: sorted among a hand's known cards, or after a pile's as
+    `(7H 9C among them)`."""
+    if hand and also:  # a hand is drawn sorted: where they lie does not show
+        cards = list(cards)
+        for i, name in zip([i for i, c in enumerate(cards) if c == HIDDEN], also):
+            cards[i] = name
     hidden = sum(1 for c in cards if c == HIDDEN)
-    if not known:
-        return (["hidden"] if hidden else []), False
-    marks = hand or face_down or HIDDEN in seen
-    if hand:
-        face_up = {c for c, up in known if up}
-        placed = [(c, c in face_up) for c in deck.sorted([c for c, _ in known])]
-    else:  # in the zone's order, the cards the viewer cannot see in their places
-        placed = [(c, c != HIDDEN and s != HIDDEN) for c, s in zip(cards, seen)]
+    if hidden == len(cards):
+        words = ["hidden"] if hidden else []
+        if also:
+            words.append("(" + " ".join(draw(c) for c in deck.sorted(list(also))) + " among them)")
+        return words, False
+    placed = placed_cards(cards, seen, deck, hand, face_down)
     words, group, unseen = [], None, 0
     for c, up in placed:
         if c == HIDDEN and not in_place:
@@ -296,29 +350,46 @@ def _cards(cards: list[str], seen: list[str], deck: Deck, draw, hand: bool,
         if unseen:
             words.append(f"({unseen} hidden)")
             unseen = 0
-        if hand and group is not None and deck.group(c) != group:
+        if hand and group is not None and deck.group(c) != group and not deck.texts:
             words.append("")  # a wider gap between suits
         group = deck.group(c)
-        words.append(HIDDEN if c == HIDDEN else draw(c) + (FACE_UP if up and marks else ""))
+        words.append(HIDDEN if c == HIDDEN else draw(c) + (FACE_UP if up else ""))
     if unseen:
         words.append(f"({unseen} hidden)")
     if hand and hidden:
         words.append(f"+{hidden} hidden")
-    return words, any(up for _, up in placed) and marks
+    if also and not hand:
+        words.append("(" + " ".join(draw(c) for c in deck.sorted(list(also))) + " among them)")
+    return words, any(up for _, up in placed)
+
+
+def placed_cards(cards: list[str], seen: list[str], deck: Deck, hand: bool, face_down: bool = False) -> list[tuple]:
+    """A zone's cards in the order they are drawn, each with whether it is marked face up: a
+    hand's known cards sorted (its unseen ones left out, to be counted), any other zone's in its
+    order, bottom card first, with the cards the viewer cannot see (HIDDEN) in their places.
+    `seen` is the spectator's list of the same zone: a card it sees is marked in a hand, in a
+    `face_down` zone and in a zone holding a card it cannot see (where all see it, others not).
+    The REPL's table and the HTML replay draw zones from it."""
+    marks = hand or face_down or HIDDEN in seen
+    if hand:
+        face_up = {c for c, s in zip(cards, seen) if c != HIDDEN and s != HIDDEN}
+        return [(c, marks and c in face_up) for c in deck.sorted([c for c in cards if c != HIDDEN])]
+    return [(c, marks and c != HIDDEN and s != HIDDEN) for c, s in zip(cards, seen)]
 
 
 def _variables(variables: dict, width: int, draw) -> list[str]:
-    """Per-player variables one per line (`total  P0 0 · P1 0`), the others packed together."""
+    """Per-player variables one per line (`total  P0 0 · P1 0`), the others packed together;
+    `draw(name)` draws a card held in one as the table draws it."""
     per_player = {k: v for k, v in variables.items() if _per_seat(v)}
     single = {k: v for k, v in variables.items() if not _per_seat(v)}
     lines = []
     if per_player:
         label = max(len(k) for k in per_player)
         for name, values in per_player.items():
-            cells = [f"{seat} {show_value(v)}" for seat, v in values.items()]
+            cells = [f"{seat} {show_value(v, draw)}" for seat, v in values.items()]
             lines += _fit(cells, width, " · ", first=f"{name:<{label}}  ", indent=" " * (label + 2))
     if single:
-        lines += _fit([f"{k} = {show_value(v)}" for k, v in single.items()], width, "   ")
+        lines += _fit([f"{k} = {show_value(v, draw)}" for k, v in single.items()], width, "   ")
     return lines
 
 
@@ -328,9 +399,9 @@ def _per_seat(value) -> bool:
     return isinstance(value, dict) and all(re.fullmatch(r"[PT]\d+", k) for k in value)
 
 
-def show_value(value) -> str:
+def show_value(value, draw=str) -> str:
     """A script value as the language writes it (`none`, `true`, `[a, b]`); a record as its
-    fields, `{cards: [QS, QH], points: 20}`."""
+    fields, `{cards: [QS, QH], points: 20}`; each name (a card's) as `draw` gives it."""
     if value is None:
         return "none"
     if value is True:
@@ -338,10 +409,10 @@ def show_value(value) -> str:
     if value is False:
         return "false"
     if isinstance(value, list):
-        return "[" + ", ".join(show_value(v) for v in value) + "]"
+        return "[" + ", ".join(show_value(v, draw) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {show_value(v)}" for k, v in value.items()) + "}"
-    return str(value)
+        return "{" + ", ".join(f"{k}: {show_value(v, draw)}" for k, v in value.items()) + "}"
+    return draw(value) if isinstance(value, str) else str(value)
 
 
 def _fit(words: list[str], width: int, sep: str, first: str = "", indent: str = "") -> list[str]:

@@ -90,6 +90,24 @@ class Timeline:
         self.actors.append(actor)
         self._thin()
 
+    def prefix(self, length: int) -> "Timeline":
+        """A new timeline of positions 0 to length - 1 of this one (the same position objects
+        and steps), which goes on its own way: this one stays whole, a branch to come back to."""
+        other = Timeline.__new__(Timeline)
+        other._states, other._steps = self._states[:length], self._steps[:length]
+        other.actors, other._spacing = self.actors[:length - 1], self._spacing
+        other._asked = self._asked if self._asked[0] < length else (0, self._states[0])
+        return other
+
+    def shared(self, other: "Timeline") -> int:
+        """How many first positions this timeline and `other` have in common (made by the same steps)."""
+        count = 1  # the start
+        for mine, theirs in zip(self._steps[1:], other._steps[1:]):
+            if mine is not theirs:
+                break
+            count += 1
+        return count
+
     def truncate(self, length: int) -> None:
         """Keep positions 0 to length - 1 only (a new step is made from there)."""
         del self._states[length:]

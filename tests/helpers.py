@@ -288,3 +288,63 @@ def kept_file(folder, prefix: str):
     """The one file of the cache folder whose name starts with `prefix`."""
     (path,) = [p for p in folder.iterdir() if p.name.startswith(prefix)]
     return path
+
+
+# ---- HTML replays ---------------------------------------------------------------------------------
+
+def page_data(text: str) -> dict:
+    """The data an HTML replay holds, read back from its `<script type="application/gzip">`."""
+    import re
+
+    from cardgame.repl.viewer_page import unpacked
+    found = re.search(r'<script type="application/gzip" class="cg-data">(.*?)</script>', text, re.S)
+    return unpacked(found.group(1))
+
+
+def engine_zones(view: dict) -> dict:
+    """(zone, seat or None) -> (the card names a view shows, sorted; how many it hides)."""
+    out = {}
+    for name, cards in view["zones"].items():
+        for seat, listed in (cards.items() if isinstance(cards, dict) else [(None, cards)]):
+            out[name, seat] = (sorted(c for c in listed if c != interpreter.HIDDEN), listed.count(interpreter.HIDDEN))
+    return out
+
+
+def replay_positions(game, players: int, seed: int, moves):
+    """The engine's own state at each position an HTML replay of `moves` shows: the start, after
+    each move, then each pause point of a game that asks no decision (one state, stepped on)."""
+    asks = any(row["decisions"] for row in game.state_table())
+    state = game.new_game(players=players, seed=seed, pause_at=() if asks or moves else interpreter.PAUSES)
+    yield state
+    for text in moves:
+        try:
+            state.apply(text)
+        except interpreter.GameFault:
+            pass
+        yield state
+    while state.paused and state.fault is None:
+        try:
+            state.step()
+        except interpreter.GameFault:
+            pass
+        yield state
+
+
+def cards_never_known(game, players: int, seed: int, moves, seat: int) -> list[str]:
+    """The cards `seat` never knew in the game of `moves`: in its view, its log or its moves at no
+    position.  A page written for that seat must name none of them."""
+    import re
+    known = set()
+    for at in replay_positions(game, players, seed, moves):
+        for shown, _hidden in engine_zones(at.view(seat)).values():
+            known.update(shown)
+        known.update(word for e in at.observed_events(seat) for word in re.findall(r"[\w.]+", e.text))
+        if at.current_player == seat:
+            known.update(word for m in at.move_texts(seat) for word in m.split())
+    return [c.name for c in game.cards if c.name not in known]
+
+
+def names_in(text: str, names: list[str]) -> list[str]:
+    """Those of `names` that `text` holds as words (as the engine reads card names in a text)."""
+    import re
+    return [c for c in names if re.search(rf"(?<![\w.]){re.escape(c)}(?![\w.])", text)]

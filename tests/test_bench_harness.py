@@ -85,3 +85,18 @@ def test_opcode_kinds_read_the_line():
     assert kind_of("playout2_65", "s461 = (po456.state + 11400714819323198485) & 18446744073709551615") == "agent's draw"
     assert kind_of("shuffle", "items[i], items[j] = items[j], items[i]") == "shuffle"
     assert kind_of("D_values_3", "t51.append(AT12[q50])") == REST
+
+
+def test_check_scaling_checks_its_scripts_cleanly(tmp_path):
+    from bench import check_scaling
+    figures = check_scaling.check_per_kb(1, tmp_path, sizes=(2, 4))
+    assert figures["check_factor"] > 0 and figures["open_factor"] > 0
+    text = check_scaling.scaling_script(8)
+    assert 7_000 < len(text) < 9_500 and text.count("\nrule ") > 20 and text.count(" + 1") > 500
+
+
+def test_knowledge_figures():
+    figures = harness.knowledge_figures(repeat=1)
+    assert figures["script"] == "games/bouncer.cardgame" and figures["after_moves"] > 0
+    assert figures["information_state_us"] > 0 and figures["information_state_after_move_us"] > 0
+    assert 0 < figures["information_state_bytes"] < 100_000 and figures["determinize_ms"] > 0

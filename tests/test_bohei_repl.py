@@ -28,7 +28,7 @@ moves
 play begins P0
 moves
 play draw
-why play No.4
+why play No.4 --full
 play play No.4
 play play StaringContest.1
 play challenge P1
@@ -75,7 +75,8 @@ def test_table_decisions_are_asked_of_the_person_and_why_explains_a_refused_no()
     assert f"--> games/bohei.cardgame:{rule}\n" in out
     assert "    c.kind = nope\n" in out
     refusal = next(line for line in out.splitlines() if line.startswith("error:"))
-    assert refusal.startswith("error: illegal move `play No.4` (P0 to act): ") and "answers_only" in refusal
+    assert refusal == "error: illegal move `play No.4` (P0 to act): No.4's kind is nope, one of [nope, opposite]"
+    assert "  rule answers_only (games/bohei.cardgame:" in out
     assert "nothing changed" in out
     # A challenge's winner is the table's to say, replayed until clear.
     assert "table decision: Who won the staring contest between P0 and P1?\n" \

@@ -35,8 +35,8 @@ def committed_lines(s: Session, view: str) -> list[str]:
 
 def test_only_the_peeker_sees_the_peeked_card():
     s = session()
-    s.execute("view P1")
-    assert "their choices are hidden from P1's view" in s.execute("moves")
+    s.execute("view P1")  # whom P0's King may look at reads only the revealed faces: P1 may ask
+    assert s.execute("moves").splitlines()[1:] == ["  1. look_at P1", "  2. look_at P2"]
     s.execute("view all")
     assert s.execute("moves").splitlines()[1:] == ["  1. look_at P1", "  2. look_at P2"]
     out = s.execute("play look_at P2")

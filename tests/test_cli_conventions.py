@@ -70,7 +70,8 @@ def test_every_command_has_a_description_and_every_argument_help_text():
         missing += [f"{name} {action.option_strings or action.metavar or action.dest}: no help"
                     for action in parser._actions if not (action.help or "").strip()]
     assert missing == []
-    assert set(_commands()) == {"check", "play", "simulate", "lint", "compare", "repl", "fmt", "lsp", "rules", "graph"}
+    assert set(_commands()) == {"check", "play", "replay", "simulate", "lint", "compare", "repl", "fmt", "lsp", "rules",
+                                "graph"}
 
 
 def test_the_defaults_help_shows_are_the_real_ones():
@@ -79,8 +80,8 @@ def test_the_defaults_help_shows_are_the_real_ones():
     assert DECISIONS_SHOWN == interpreter.LINT_MAX_DECISIONS
 
 
-@pytest.mark.parametrize("command", ["check", "play", "simulate", "lint", "compare", "repl", "fmt", "lsp", "rules",
-                                     "graph"])
+@pytest.mark.parametrize("command", ["check", "play", "replay", "simulate", "lint", "compare", "repl", "fmt", "lsp",
+                                     "rules", "graph"])
 def test_every_command_help_exits_0(command, capsys):
     assert status([command, "--help"]) == 0
     out = capsys.readouterr().out
@@ -195,9 +196,11 @@ def scripts(tmp_path):
     (tmp_path / "broken.cardgame").write_text(BROKEN)
     (tmp_path / "unformatted.cardgame").write_text(UNFORMATTED)
     (tmp_path / "formatted.cardgame").write_text(FORMATTED)
+    replay = str(tmp_path / "bouncer.replay")
+    assert main(["play", BOUNCER, "--seed", "1", "--save", replay]) == 0
     return SimpleNamespace(broken=str(tmp_path / "broken.cardgame"), faulty=faulty_script(tmp_path),
                            unformatted=str(tmp_path / "unformatted.cardgame"),
-                           formatted=str(tmp_path / "formatted.cardgame"))
+                           formatted=str(tmp_path / "formatted.cardgame"), replay=replay)
 
 
 EXIT_CASES = [  # (command line, its exit status); `{broken}` and the like are the fixture's scripts
@@ -210,6 +213,8 @@ EXIT_CASES = [  # (command line, its exit status); `{broken}` and the like are t
     (["fmt", "--diff", "{formatted}"], 0), (["fmt"], 2),
     (["rules", BOUNCER], 0), (["rules", "{broken}"], 1), (["rules", BOUNCER, "--format", "pdf"], 2),
     (["graph", BOUNCER], 0), (["graph", "{broken}"], 1), (["graph", BOUNCER, "--format", "png"], 2),
+    (["replay", "{replay}", "--script", BOUNCER], 0), (["replay", "{broken}"], 1),
+    (["replay", "{replay}", "--format", "yaml"], 2),
     (["repl", "--seed", "x"], 2), (["lsp", "--frobnicate"], 2), ([], 2), (["frobnicate"], 2),
 ]
 
@@ -271,6 +276,29 @@ def test_commands_that_print_documents_have_no_json(command, capsys):
     """rules writes a rulebook (md or html) and fmt scripts: no JSON to give."""
     assert status([command, BOUNCER, "--format", "json"]) == 2
     assert "error[E0901]" in capsys.readouterr().err
+
+
+def test_replay_prints_the_json_play_printed_and_reads_standard_input(tmp_path):
+    """`replay` has play's manners: its --format json is the JSON Lines play printed for the
+    game it saved (all-seeing and one seat's), `-` reads the replay from standard input (its
+    script found from the current folder), --json is --format json, and it takes --color."""
+    saved = tmp_path / "b.replay"
+    script = tmp_path / "bouncer.cardgame"
+    script.write_text(BOUNCER_TEXT)
+    for view in ("all", "P1"):
+        played = run("play", str(script), "--seed", "2", "--view", view, "--save", str(saved), "--format", "json")
+        replayed = run("replay", str(saved), "--view", view, "--json", "--color", "always")
+        piped = run("replay", "-", "--view", view, "--format", "json", stdin=saved.read_text(), cwd=tmp_path)
+        assert played.returncode == replayed.returncode == piped.returncode == 0
+        assert replayed.stdout == piped.stdout == played.stdout
+        assert json.loads(played.stdout.splitlines()[-1])["result"]["steps"] == 234
+    page = run("replay", "-", "--html", "b.html", "--view", "P1", "--format", "json", stdin=saved.read_text(),
+               cwd=tmp_path)
+    assert json.loads(page.stdout) == {"html": "b.html", "game": "Bouncer", "moves": 234, "views": ["P1"],
+                                       "bytes": (tmp_path / "b.html").stat().st_size}
+    refused = run("replay", "-", stdin="not a replay")
+    assert (refused.returncode, refused.stdout) == (1, "")
+    assert refused.stderr.startswith("error: `<stdin>` is not a replay file (not JSON")
 
 
 # ---- colour: --color auto|always|never and NO_COLOR

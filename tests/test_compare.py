@@ -3,7 +3,8 @@ itself shows nothing.  Two scripts (a variant and its original): an option only 
 errors that name the script.  Its statistics: differences paired where the same games are known
 on both sides and kept within their possible range, Holm's correction over the figures tested,
 each side's seat balance, no scores or leads for a game without a score, and a note when both
-sides made the same moves."""
+sides made the same moves.  A figure only one side has shown with the other absent, two player
+counts, and notes on figures that follow from the components."""
 
 from __future__ import annotations
 
@@ -11,10 +12,9 @@ import contextlib
 import json
 
 import pytest
+from helpers import BOHEI_SHORT, BOORAY_HOUSE, BOSSPOKER_HOUSE, BOUNCER_TABLE, GAMES
 
 from cardgame.repl.cli import main
-
-from helpers import BOHEI_SHORT, BOORAY_HOUSE, BOSSPOKER_HOUSE, BOUNCER_TABLE, GAMES
 
 BOUNCER = str(GAMES / "bouncer.cardgame")
 BOSS_SHIPPED = str(GAMES / "bosspoker.cardgame")
@@ -64,6 +64,7 @@ def test_bad_comparisons_are_usage_errors(capsys, args, message):
 
 def test_compare_calls_a_difference_of_the_same_amount_in_every_game_significant():
     from cardgame.interpreter.studies.stats import paired_difference
+
     # Hanabi's ruin_on_third_fuse: every game ruined on one side, none on the other
     assert paired_difference([1] * 50, [0] * 50) == {"difference": -1, "ci95": [-1, -1], "significant": True,
                                                      "p": 0.0}
@@ -146,12 +147,12 @@ def test_holm_keeps_only_what_stays_significant_taken_together():
 
 def test_compare_says_which_significant_figures_may_be_chance(capsys):
     """Boo Ray without the overtrump obligation: P1's win rate looks different on its own, but not
-    once the 17 figures tested are taken together (two are the drawn games with one loser, a
+    once the 18 figures tested are taken together (two are the drawn games with one loser, a
     three-way tie of four, and its seats' sole losses); the choice the rule removes is real."""
     assert main(["compare", BOORAY_HOUSE, "--option", "overtrump=true", "--option", "overtrump=false", "-n", "200"]) == 0
     out = capsys.readouterr().out.splitlines()
-    note = out.index("4 of 17 figures tested differ significantly, each on its own; taken together "
-                     "(Holm's correction for 17), 2 still do: branching factor, forced share.")
+    note = out.index("4 of 18 figures tested differ significantly, each on its own; taken together "
+                     "(Holm's correction for 18), 2 still do: branching factor, forced share.")
     assert out[note + 1].startswith("The others (P1 wins, P1 score) may be chance")
     rows = {line.split("  ")[0]: line for line in out}
     assert rows["P1 wins"].rstrip().endswith("YES")
@@ -171,11 +172,114 @@ def test_compare_tests_each_sides_balance(capsys):
     assert result["balance"]["a"]["teams"] is False
 
 
-def test_compare_refuses_two_player_counts(capsys):
+def test_compare_plays_two_player_counts_unpaired_with_the_first_seat_advantage(capsys):
+    result, rows = _rows(capsys, BOSS_SHIPPED, "--players", "3", "--players", "4", "--option", "raises=by_ante",
+                         "-n", "20")
+    assert (result["players"], result["players_b"]) == (3, 4)
+    assert {row["test"] for row in result["rows"] if row["test"] != "absent"} == {"unpaired"}
+    assert rows["P3 wins"]["test"] == "absent" and rows["P3 wins"]["absent"] == "a" and rows["P3 wins"]["a"] is None
+    first = rows["first seat advantage"]
+    assert round(first["a"], 4) == round(rows["P0 wins"]["a"] - rows["won"]["a"] / 3, 4)
+    assert round(first["b"], 4) == round(rows["P0 wins"]["b"] - rows["won"]["b"] / 4, 4)
+    assert any("A seats 3 players and B 4" in note for note in result["notes"])
+
+
+def test_compare_refuses_three_player_counts(capsys):
     with pytest.raises(SystemExit) as exit_:
-        main(["compare", BOUNCER_TABLE, "--players", "3", "--players", "4", "-n", "2"])
+        main(["compare", BOUNCER_TABLE, "--players", "3", "--players", "4", "--players", "5", "-n", "2"])
     assert exit_.value.code == 2
-    assert "`--players` is given more than once: both sides play one player count" in capsys.readouterr().err
+    assert "`--players` is given more than twice" in capsys.readouterr().err
+
+
+def test_a_measure_only_the_variant_declares_is_shown_with_the_original_absent(capsys):
+    variant = str(GAMES.parent / "tests" / "variants" / "booray_sweep.cardgame")
+    result, rows = _rows(capsys, str(GAMES / "booray.cardgame"), variant, "--players", "4", "--option", "hands=3",
+                         "-n", "20")
+    row = rows["measure sweeps"]
+    assert row["test"] == "absent" and row["absent"] == "a" and row["a"] is None and row["b"] is not None
+    assert row["p"] is None and row["significant"] is False and row["significant_together"] is False
+    main(["compare", str(GAMES / "booray.cardgame"), variant, "--players", "4", "--option", "hands=3", "-n", "20"])
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("measure sweeps"))
+    assert line.split()[2] == "absent" and line.endswith("n/a (only B has it)")
+
+
+TAKING = """game "Taking"
+players 2
+deck cards in stock {
+    rank: 1, 2, 3, 4
+    suit: C, D
+    name: rank suit
+}
+zone stock: shared hidden
+zone hand: per player public
+var points: int per player = 0
+
+phase turn {
+    for p in players {
+        decide p "Take the top card, or pass" {
+            take {
+                move top(stock) to hand[p] face up
+                set points[p] += top(hand[p]).rank
+            }
+            pass { }
+        }
+        if empty(stock) {
+            end game
+        }
+    }
+    next turn
+}
+
+score p: points[p]
+winners: highest score
+"""
+
+MORE_TAKING = """include "taking.cardgame"
+replace game "Taking, more cards"
+deck more in stock {
+    rank: 5, 6
+    suit: C, D
+    name: rank suit
+}
+replace phase turn {
+    for p in players {
+        decide p "Take the top card, or pass" {
+            take {
+                move top(stock) to hand[p] face up
+                set points[p] += top(hand[p]).rank
+            }
+            take_two {
+                move top(stock) to hand[p] face up
+                set points[p] += top(hand[p]).rank
+                if not empty(stock) {
+                    move top(stock) to hand[p] face up
+                }
+            }
+            pass { }
+        }
+        if empty(stock) {
+            end game
+        }
+    }
+    next turn
+}
+"""
+
+
+def test_compare_says_which_figures_follow_from_other_components(capsys, tmp_path):
+    """A variant with four more cards (a second deck) and a move more: the information revealed
+    and the branching factor change with them, and the notes say so."""
+    (tmp_path / "taking.cardgame").write_text(TAKING)
+    (tmp_path / "more.cardgame").write_text(MORE_TAKING)
+    result, rows = _rows(capsys, str(tmp_path / "taking.cardgame"), str(tmp_path / "more.cardgame"), "-n", "10")
+    assert result["notes"] == [
+        "The decks differ (A 8 cards, B 12): `information revealed` counts the cards turned up or shown, so it "
+        "changes with the deck, not only with play.",
+        "The moves the decisions list differ (only B lists `take_two`): `branching factor` and `forced share` count "
+        "the moves listed, so they change with the listing, not only with play."]
+    assert rows["branching factor"]["b"] > rows["branching factor"]["a"]
+    result, _ = _rows(capsys, BOUNCER, BOUNCER_TABLE, "--players", "3", "-n", "2")
+    assert result["notes"] == []  # the same cards and moves: nothing follows from the components
 
 
 def test_compare_leaves_out_scores_and_leads_of_games_without_a_score(capsys):

@@ -383,10 +383,15 @@ def _codes(tmp_path, text: str) -> list[str]:
     return [d.code for d in interpreter.check_file(str(path))[3]]
 
 
-@pytest.mark.parametrize("word", ["true", "false", "none", "if", "not", "any", "all", "no", "count", "max", "min",
-                                  "sorted", "groups", "runs"])
-@pytest.mark.parametrize("made", ["    let {w} = 1", "    for {w} in [1] {{\n    }}", "    let z = [1 for {w} in [1]]",
-                                  "    decide seat(0) {{\n        t({w} in 1..2)\n    }}"])
+_MADE = ["    let {w} = 1", "    for {w} in [1] {{\n    }}", "    let z = [1 for {w} in [1]]",
+         "    decide seat(0) {{\n        t({w} in 1..2)\n    }}"]
+# the same names made, then read where they are in scope
+_USED = ["    let {w} = 1\n    log \"{{{w} + 1}}\"", "    for {w} in [1] {{\n        log \"{{{w} + 1}}\"\n    }}",
+         "    let z = [{w} + 1 for {w} in [1]]", "    decide seat(0) {{\n        t({w} in 1..2) {{ log \"{{{w} + 1}}\" }}\n    }}"]
+
+
+@pytest.mark.parametrize("word", ["true", "false", "none", "if", "not"])
+@pytest.mark.parametrize("made", _MADE)
 def test_a_strictly_reserved_word_is_no_name(tmp_path, word, made):
     """language.md §21: the strictly reserved words are never usable as a name.  They were taken
     as locals, loop variables and binders, and every use then read as the word."""
@@ -394,9 +399,20 @@ def test_a_strictly_reserved_word_is_no_name(tmp_path, word, made):
     assert "E0651" in _codes(tmp_path, f"players 2\nphase a {{\n{body}\n    end game\n}}\n")
 
 
+@pytest.mark.parametrize("word", ["any", "all", "no", "count", "max", "min", "sorted", "groups", "runs"])
+@pytest.mark.parametrize("made", _MADE)
+def test_a_form_word_is_a_name_outside_its_form(tmp_path, word, made):
+    """language.md §21: a form's word is a keyword only in the form's shape (`count x in`), so a
+    local, loop variable or binder may take it, and its uses read the name."""
+    body = _USED[_MADE.index(made)].format(w=word)
+    assert _codes(tmp_path, f"players 2\nphase a {{\n{body}\n    end game\n}}\n") == []
+
+
 def test_a_reserved_parameter_and_a_builtin_declaration(tmp_path):
     assert _codes(tmp_path, "players 2\ndefine f(none: int) = 1\nphase a {\n    end game\n}\n") == ["E0651"]
-    assert _codes(tmp_path, "players 2\ndefine count = 1\nphase a {\n    end game\n}\n") == ["E0302"]  # not twice
+    # a built-in's name is the script's own, with a warning at the declaration (language.md §21)
+    assert _codes(tmp_path, "players 2\ndefine count = 1\nphase a {\n    end game\n}\n") == ["W0411"]
+    assert _codes(tmp_path, "players 2\nrecord int { a: int }\nphase a {\n    end game\n}\n") == ["E0302"]
 
 
 @pytest.mark.parametrize("word", ["move", "log", "next", "shuffle", "deal", "signal"])
@@ -461,3 +477,29 @@ def test_players_from_1_to_64(tmp_path, players, message):
     assert (d.code, d.message) == ("E0402", message)
     path.write_text("players 64\nphase a {\n    end game\n}\n", encoding="utf-8")
     assert interpreter.check_file(str(path))[3] == []
+
+
+def test_break_in_a_moves_body_leaves_the_loop_around_the_decision(tmp_path):
+    """language.md §16: `break` in a move's body leaves the `for` around the `decide` at once."""
+    path = tmp_path / "brk.cardgame"
+    path.write_text('''game "Break"
+players 3
+var asked: list of player = []
+phase main {
+    for q in players {
+        set asked = asked + [q]
+        decide q "Stop or go on" {
+            stop {
+                break
+            }
+            go
+        }
+    }
+    end game
+}
+''', encoding="utf-8")
+    game = interpreter.load(str(path))
+    stopped = game.new_game(players=3)
+    stopped.apply(next(m for m in stopped.legal_moves() if m.text == "go"))
+    stopped.apply(next(m for m in stopped.legal_moves() if m.text == "stop"))
+    assert stopped.is_over and stopped.evaluate("asked")[0] == "[P0, P1]"

@@ -21,17 +21,17 @@ def test_bouncer_machine_exactly():
     nodes, edges = machine(load_script(str(GAMES / "bouncer.cardgame")))
     assert [(i, k) for i, k, _ in nodes] == [
         ("start", "start"), ("phase_new_hand", "phase"), ("phase_trick", "phase"),
-        ("phase_trick_decide_67_9", "decide"), ("phase_score_hand", "phase"), ("end", "end")]
-    assert dict((i, label) for i, _, label in nodes)["phase_trick_decide_67_9"] == \
+        ("phase_trick_decide_79_9", "decide"), ("phase_score_hand", "phase"), ("end", "end")]
+    assert dict((i, label) for i, _, label in nodes)["phase_trick_decide_79_9"] == \
         'p decides "Play a card": play(c from hand[p]) requires follow_suit'
     assert edges == [
         ("start", "phase_new_hand", "next", ""),
         ("phase_new_hand", "phase_trick", "next", ""),
-        ("phase_trick", "phase_trick_decide_67_9", "decide", "for p in players_from(leader)"),
+        ("phase_trick", "phase_trick_decide_79_9", "decide", "for p in players_from(leader)"),
         ("phase_trick", "phase_score_hand", "next", "empty(points)"),
         ("phase_trick", "phase_trick", "next", "not (empty(points))"),
-        ("phase_score_hand", "end", "end", "any p in players where total[p] <= -100"),
-        ("phase_score_hand", "phase_new_hand", "next", "not (any p in players where total[p] <= -100)"),
+        ("phase_score_hand", "end", "end", "game_over"),
+        ("phase_score_hand", "phase_new_hand", "next", "not (game_over)"),
     ]
 
 

@@ -129,7 +129,8 @@ def test_the_defenders_do_not_learn_the_laid_away_cards(tmp_path):
         assert state.view(viewer)["zones"]["skat"] == [HIDDEN, HIDDEN]
         assert log_of(state, viewer, 6) == ["lay_away ?? ??", "move ?? to skat", "move ?? to skat"]
         assert state.evaluate("cards(skat)", viewer=viewer) == ("[??, ??]", [])
-    assert state.explain("suit_game D", viewer=0).legal is None  # `why` about the declarer: refused
+    # `why` about the declarer's choice of game: its options are public and no rule reads the skat
+    assert state.explain("suit_game D", viewer=0).reason == "no rule restricts this option"
 
 
 def test_the_repl_answers_from_what_the_seat_remembers(tmp_path):
@@ -193,8 +194,9 @@ def test_a_card_played_face_down_is_remembered_until_the_pile_is_shuffled(tmp_pa
     kept = state.clone()
     kept.apply("keep")
     assert kept.view(0)["zones"]["pile"] == [mine]
-    state.apply("mix")  # a shuffle makes everyone forget
-    assert state.view(0)["zones"]["pile"] == [HIDDEN]
+    state.apply("mix")  # a shuffle forgets the places, and keeps "somewhere in this pile": of one card
+    assert state.view(0)["zones"]["pile"] == [mine]
+    assert state.view(1)["zones"]["pile"] == [HIDDEN]
 
 
 # ---- the property: a determinization agrees with everything the seat remembers -----------------
@@ -216,27 +218,28 @@ def test_a_determinization_agrees_with_everything_the_seat_remembers(name, seed,
         state.apply(agent.choose(state.legal_moves()))
     journal = state.journal_now()
     names = state.prog.card_names
-    everything = state.view("all")
     for seat in range(state.n):
-        view = state.view(seat)
-        for card, slot in journal.known[seat].items():
-            assert state.loc[card] == slot  # what it remembers is true
-            index = state.zones[slot].index(card)
-            zone, owner = state.prog.zone_of_slot(slot, state.n)
-            listed = view["zones"][zone] if owner is None else view["zones"][zone][f"P{owner}"]
-            assert listed[index] == names[card]  # and shown to it in its place
+        view, mind = state.view(seat), journal.mind(seat)
+        for slot, pic in enumerate(mind.pics):
+            assert len(pic) == len(state.zones[slot])
+            for index, card in enumerate(pic):
+                if card >= 0:
+                    assert state.zones[slot][index] == card  # what it knows is true
+                    assert names[card] in _named(view, state, slot, index)  # and shown to it in its place
+            for card in range(len(names)):  # every card is possible where it lies
+                assert mind.possible[state.loc[card]] >> card & 1
         d = state.determinize(seat, rng_seed)
         assert d.information_state(seat) == state.information_state(seat)
-        # every card the seat sees or remembers is where it is; the others only among themselves
-        for slot, cards in enumerate(state.zones):
-            for i, c in enumerate(cards):
-                if c in journal.known[seat] or names[c] in _named(view, state, slot, i):
-                    assert d.zones[slot][i] == c
-        assert d.view("all")["zones"].keys() == everything["zones"].keys()
-        # and what every other seat remembers in the sampled world is true there too
-        for other, known in enumerate(d.journal_now().known):
-            assert all(d.loc[c] == slot for c, slot in known.items()), other
-            assert len(known) == len(journal.known[other])
+        # every card the seat can name is where it is
+        for slot, pic in enumerate(mind.pics):
+            for index, card in enumerate(pic):
+                if card >= 0:
+                    assert d.zones[slot][index] == card
+        assert d.view("all")["zones"].keys() == view["zones"].keys()
+        # and what every other seat knows in the sampled world is true there too
+        for other, known in enumerate(d.journal_now().minds):
+            for slot, pic in enumerate(known.pics):
+                assert all(c < 0 or d.zones[slot][i] == c for i, c in enumerate(pic)), other
 
 
 def _named(view, state, slot, index):

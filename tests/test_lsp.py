@@ -129,7 +129,7 @@ def test_hover_definition_references_completion_symbols_and_formatting_on_bounce
             assert sorted(r.range.start.line for r in refs) == rows  # `{winner}` in texts included
             hover = await editor.client.text_document_hover_async(lsp.HoverParams(text_document=doc, position=let))
             assert hover.contents.value.startswith("```cardgame\nwinner: player\n```\nlocal name")
-            strength = _position(text, "let winner", "strength")
+            strength = _position(text, "define card_strength", "strength", 1)  # the shared deck's, not card_strength
             found = await editor.client.text_document_definition_async(lsp.DefinitionParams(text_document=doc, position=strength))
             assert found.uri.endswith("games/lib/standard_deck.cardgame")
 

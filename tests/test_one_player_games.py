@@ -58,5 +58,7 @@ def test_a_one_player_game_takes_1_player_not_1_players():
 
 def test_the_rulebook_of_a_one_player_game_has_no_seats_around_a_table(capsys):
     # It read "1 players. The seats are numbered P0, P1, ... in order around the table; ...".
-    assert main(["rules", str(SCRIPTS / "klondike.cardgame")]) == 0
+    assert main(["rules", str(SCRIPTS / "klondike.cardgame"), "--detailed"]) == 0
     assert "## Players\n\n1 player, P0, who plays alone.\n" in capsys.readouterr().out
+    assert main(["rules", str(SCRIPTS / "klondike.cardgame")]) == 0
+    assert "\n\nOne player, who plays alone.\n\n## Cards\n" in capsys.readouterr().out

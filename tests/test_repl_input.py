@@ -77,7 +77,7 @@ def test_an_illegal_move_in_lower_case_is_explained_not_misread():
     s = bouncer()
     s.execute("play 9D")
     out = s.execute("play ac")  # P1 holds AC but must follow diamonds
-    assert out.startswith("error: illegal move `play AC` (P1 to act): follow_suit fails at ")
+    assert out.startswith("error: illegal move `play AC` (P1 to act): AC's suit is C, not led (D)\n  rule follow_suit (")
 
 
 def test_a_card_not_in_hand_says_where_it_is_and_the_nearest_legal_move():
@@ -354,7 +354,7 @@ def test_log_last_n():
     s.execute("auto 6")
     history = s.state.history
     assert s.execute("log -n 2") == f"  ... 4 earlier moves (`log` lists them all)\n" \
-        f"   5. P1: {history[4]}\n   6. P2: {history[5]}"
+        f"   5. P1: {history[4]}\n   6. P2: {history[5]}\n        P0 wins 10H with AS\n        point card: JH"
     assert s.execute("log -n 10") == s.execute("log")
 
 

@@ -39,7 +39,8 @@ def session(tmp_path):
 
 def test_a_bare_number_is_the_move_that_reads_so(tmp_path):
     s = session(tmp_path)
-    assert s.execute("moves").splitlines()[1:] == [
+    assert s.execute("moves").splitlines()[1:] == ["  #1-#5. bid 2..6", "     #6. pass"]  # a run, on one line
+    assert s.execute("moves --full").splitlines()[1:] == [
         "  #1. bid 2", "  #2. bid 3", "  #3. bid 4", "  #4. bid 5", "  #5. bid 6", "  #6. pass"]
     assert s.execute("play 4") == "1. P0: bid 4"
     s.execute("undo")
@@ -84,5 +85,5 @@ def test_moves_all_numbers_positions_with_a_hash_where_moves_read_as_numbers():
 def test_positions_written_with_a_hash_keep_it_beside_the_number():
     s = Session()
     s.start(str(GAMES.parent / "tests" / "scripts" / "hanabi.cardgame"), seed=4)
-    listed = s.execute("moves").split("\n")
+    listed = s.execute("moves --full").split("\n")
     assert listed[1] == "   #1. play 0" and listed[10] == "  #10. clue_number P1 1"  # it read `  # 1. play 0`

@@ -25,12 +25,12 @@ TIMEOUT = 30.0
 class Terminal:
     """A child process on a pseudo-terminal, with `expect` over its de-escaped output."""
 
-    def __init__(self, argv, env, columns: int = 160):
+    def __init__(self, argv, env, columns: int = 160, rows: int = 40):
         import fcntl
         import struct
         import termios
         master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT,
                                      close_fds=True, start_new_session=True)
         os.close(slave)
@@ -83,12 +83,12 @@ class Terminal:
         os.close(self.master)
 
 
-def start(tmp_path, columns: int = 160) -> Terminal:
+def start(tmp_path, columns: int = 160, rows: int = 40, game: str = "games/bouncer.cardgame", **env) -> Terminal:
     exe = shutil.which("cardgame")
     argv = [exe] if exe else [sys.executable, "-c", "from cardgame.repl.cli import entry; entry()"]
-    env = dict(os.environ, TERM="xterm", CARDGAME_HISTORY=str(tmp_path / "history"), HOME=str(tmp_path))
+    env = dict(os.environ, TERM="xterm", CARDGAME_HISTORY=str(tmp_path / "history"), HOME=str(tmp_path), **env)
     env.pop("PROMPT_TOOLKIT_NO_CPR", None)
-    return Terminal(argv + ["repl", "games/bouncer.cardgame", "--seed", "1"], env, columns)
+    return Terminal(argv + ["repl", game, "--seed", "1"], env, columns, rows)
 
 
 @pytest.fixture
@@ -114,6 +114,9 @@ def test_play_why_undo_quit_in_a_terminal(terminal, tmp_path):
     t.send("play 1\r")
     t.expect("bouncer 2 P2 [all]>")
     t.send("why 1\r")
+    t.expect("legal: ")
+    t.expect("`why more`: every rule's verdict")
+    t.send("why full\r")
     t.expect("rule follow_suit: PASS")
     t.expect("require c.suit == led")
     t.expect("bouncer 2 P2 [all]>")
@@ -124,6 +127,8 @@ def test_play_why_undo_quit_in_a_terminal(terminal, tmp_path):
     t.expect("watch 1: count(points) = 12")
     t.expect("phase trick  │ to act P1  │ scores P0 0, P1 0, P2 0  │ view all  │ count(points) 12")
     t.send("quit\r")
+    t.expect("2 steps made since the game was last saved; quit anyway?")  # nothing is thrown away unasked
+    t.send("y")
     assert t.proc.wait(timeout=TIMEOUT) == 0
     history = (tmp_path / "history").read_text()
     assert "why 1" in history and "undo" in history  # persistent history

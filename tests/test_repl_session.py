@@ -333,8 +333,8 @@ def test_illegal_move_is_explained_and_changes_nothing():
     s.execute("play 1")
     move = illegal_card(s)
     out = fails(s, f"play {move}")
-    assert f"illegal move `{move}` (P1 to act): follow_suit fails at {BOUNCER}:{FOLLOW_SUIT_LINE + 2}: " \
-        f"c.suit == led is {move[-1]} == D = false" in out
+    assert f"illegal move `{move}` (P1 to act): {move[5:]}'s suit is {move[-1]}, not led (D)\n" in out  # as players say
+    assert f"    c.suit == led is {move[-1]} == D = false  [{BOUNCER}:{FOLLOW_SUIT_LINE + 2}]" in out
     assert f"bouncer.cardgame:{FOLLOW_SUIT_LINE}): Follow the led suit if you can." in out
     assert f"`why {move}`" in out and "nothing changed" in out
 
@@ -357,7 +357,7 @@ def test_why_names_the_failing_rule_and_its_source_line():
     s.execute("play 1")
     led = s.state.view("all")["vars"]["led"]
     move = illegal_card(s)
-    out = s.execute(f"why {move}")
+    out = s.execute(f"why {move} --full")
     lines = out.split("\n")
     assert lines[0] == f"`{move}` for P1 at step 1 (phase trick): illegal: follow_suit fails at {BOUNCER}:" \
         f"{FOLLOW_SUIT_LINE + 2}: c.suit == led is {move[-1]} == {led} = false"
@@ -368,10 +368,10 @@ def test_why_names_the_failing_rule_and_its_source_line():
     assert f"    led = {led}" in out and "    c.suit == led = false" in out
     assert s.step == 1
     legal = s.state.legal_moves()[0].text
-    out = s.execute(f"why {legal}")
+    out = s.execute(f"why {legal} --full")
     assert f": legal: follow_suit passes at {BOUNCER}:{FOLLOW_SUIT_LINE + 2}: c.suit == led is " \
         f"{led} == {led} = true" in out and "rule follow_suit: PASS" in out
-    assert s.execute("why 1") == out
+    assert s.execute("why 1 --full") == out == s.execute("why full")
     out = s.execute("why play ZZ")
     assert "illegal: `play ZZ` is not one of the choices" in out
 
@@ -590,12 +590,12 @@ def test_undo_at_the_start():
     assert "nothing to undo" in fails(bouncer(), "undo")
 
 
-def test_a_new_move_after_undo_says_how_many_undone_moves_it_drops():
+def test_a_new_move_after_undo_keeps_the_undone_ones_as_a_branch():
     s = bouncer()
     s.execute("auto 5")
     s.execute("goto 2")
     out = s.execute("play 1")  # another move than the undone third one
-    assert out.endswith("note: 3 undone moves dropped: a new one was made at step 2")  # they went silently
+    assert out.endswith("note: the 3 undone moves after step 2 are kept as branch 1 (`branch 1` goes back to them)")
     assert s.execute("redo") == "error: nothing to redo"
 
 
@@ -612,7 +612,7 @@ def test_log_numbers_the_moves():
     s = bouncer()
     assert s.execute("log") == "no moves yet"
     s.execute("auto 4")
-    lines = s.execute("log").split("\n")
+    lines = [line for line in s.execute("log").split("\n") if not line.startswith("        ")]  # the moves alone
     history = s.state.history
     assert lines == [f"   1. P0: {history[0]}", f"   2. P1: {history[1]}", f"   3. P2: {history[2]}",
                      lines[3]] and lines[3].startswith("   4. P")

@@ -39,7 +39,7 @@ def booray_overtrump() -> Session:
 
 def test_the_first_line_is_the_verdict_with_the_deciding_values():
     s = booray_overtrump()
-    out = s.execute("why play 6H").split("\n")
+    out = s.execute("why play 6H --full").split("\n")
     assert out[0] == (f"`play 6H` for P0 at step 5 (phase trick): illegal: must_overtrump fails at {BOORAY}:"
                       f"{OVERTRUMP + 2}: strength(c) > highest_trump is 4 > 6 = false")
     assert "rule follow_suit: PASS - Follow the led suit if you can." in out
@@ -47,18 +47,19 @@ def test_the_first_line_is_the_verdict_with_the_deciding_values():
     assert "  does not apply: not can_follow(p) = false, as can_follow(p) = true" in out
     assert "rule must_overtrump: FAIL - Playing a trump, beat every trump already in the trick if you can." in out
     assert "  because: strength(c) > highest_trump is 4 > 6 = false" in out
+    assert "  that is: 6H does not beat 8H" in out  # the verdict as players say it
 
 
 def test_a_quantifier_shows_its_witness():
     s = bouncer_after_9d()
-    out = s.execute("why play AC")
+    out = s.execute("why play AC --full")
     assert "    any x in hand[p] where x.suit == led = true (for x = JD)" in out
 
 
 def test_under_a_seats_view_why_reads_what_that_seat_knows():
     s = bouncer_after_9d()
     s.execute("view P1")
-    out = s.execute("why play 7D")  # P1's own decision, its own hand: the witness is P1's card
+    out = s.execute("why play 7D --full")  # P1's own decision, its own hand: the witness is P1's card
     assert "any x in hand[p] where x.suit == led = true (for x = JD)" in out
     s.execute("view P2")
     assert "which P2 cannot see" in s.execute("why play 7D")  # the knowledge model refuses
@@ -80,7 +81,7 @@ def test_expand_opens_a_definition_with_the_calls_arguments():
 
 
 def test_why_hints_at_what_expand_can_open():
-    out = booray_overtrump().execute("why play 6H")
+    out = booray_overtrump().execute("why play 6H --full")
     assert out.split("\n")[-1].startswith("  = help: `why play 6H --expand can_follow` shows inside the definitions")
 
 
@@ -94,7 +95,7 @@ def test_expand_errors(line, message):
 
 def test_why_on_a_legal_move_says_how_each_rule_was_met():
     s = booray_overtrump()
-    first = s.execute("why play 9H").split("\n")[0]
+    first = s.execute("why play 9H --full").split("\n")[0]
     assert first == (f"`play 9H` for P0 at step 5 (phase trick): legal: "
                      f"follow_suit passes at {BOORAY}:{OVERTRUMP - 6}: c.suit == led is H == H = true; "
                      f"must_trump does not apply at {BOORAY}:{OVERTRUMP - 3}: not can_follow(p) = false, "
@@ -147,7 +148,7 @@ def test_why_does_not_list_a_symbol_as_a_value_it_looked_at():
 
 def test_pass_fail_skip_and_the_verdict_are_coloured():
     from cardgame.repl.lexer import STYLE, highlight_output
-    text = booray_overtrump().execute("why play 6H")
+    text = booray_overtrump().execute("why play 6H --full")
     fragments = highlight_output(text)
     assert ("class:verdict.fail", "illegal") in fragments
     assert ("class:verdict.pass", "PASS") in fragments and ("class:verdict.skip", "SKIP") in fragments
@@ -172,7 +173,7 @@ def test_a_deal_is_one_line_and_a_zone_moved_whole_lists_its_cards():
     s = bouncer_after_9d()
     s.execute("trace on")
     out = s.execute("new")
-    deal = line_of("bouncer.cardgame", "deal 13 from stock")
+    deal = line_of("bouncer.cardgame", "deal hand_size from stock")
     assert f"    deal 13 cards to each of P0, P1, P2 (hand)  [{BOUNCER}:{deal}]" in out
     assert out.count("to hand[") == 0
     s.execute("play 9D")

@@ -368,10 +368,14 @@ def test_fmt_keeps_replace_and_lays_out_the_declaration_as_alone(tmp_path):
 def test_the_rulebook_describes_the_variant_as_played(tmp_path):
     path = _variant(tmp_path, 'replace game "Base, doubled"\n# Each rank counts twice.\nreplace define step = 2\n'
                               "replace players 2..3\n")
-    text = rulebook(path)
+    text = rulebook(path, detailed=True)
     assert text.startswith("# Base, doubled\n")
     assert ("This game is a variant of `base.cardgame`: it replaces `game`, definition `step` and `players`. "
             "Everything below is the game as the variant plays it.") in text
+    assert "2 to 3 players" in text and "- *step*: 2 — Each rank counts twice." in text
+    text = rulebook(path)
+    assert text.startswith("# Base, doubled\n")
+    assert "A variant of `base.cardgame`: it replaces `game`, definition `step` and `players`." in text
     assert "2 to 3 players" in text and "- *step*: 2 — Each rank counts twice." in text
 
 

@@ -152,14 +152,14 @@ def test_a_card_buried_from_an_others_hand_stays_known_to_the_seats_that_saw_it(
         assert state.view(seat)["zones"]["pile"] == ["B3"]  # they saw it go there: they know it is there
     assert state.view(0)["zones"]["pile"] == state.view(None)["zones"]["pile"] == [HIDDEN]
     assert _texts(state, None)[-3:] == ["bury 0", "move ?? to pile", "P0 buries ??"]
-    # what each seat remembers: the seats that saw B3 go keep it in the pile on every deal they
-    # cannot tell from this one; the owner does not know it
+    # what each seat remembers: the seats that saw B3 go keep it in the pile on every world they
+    # cannot tell from this one; the owner does not know it, but this game deals without shuffling,
+    # so the only world there is is this one (a determinization replays the game: worlds.py)
     b3 = game.program.card_by_name["B3"]
     pile = game.program.zone_slot("pile", None, 3)
     for seed in range(8):
-        for seat in (1, 2):
+        for seat in (0, 1, 2):
             assert state.determinize(seat, seed).to_json()["zones"][pile] == [b3]
-    assert {tuple(state.determinize(0, seed).to_json()["zones"][pile]) for seed in range(30)} != {(b3,)}
 
 
 def test_a_card_played_face_up_from_an_others_hand_is_named_to_everyone(game):
@@ -180,7 +180,8 @@ def test_determinize_deals_only_what_the_seat_does_not_see(game):
             assert hands == {k: v for k, v in EVERY_HAND.items() if k != f"P{seat}"}  # the others' hands kept
             assert set(own) <= stock | set(EVERY_HAND[f"P{seat}"])
             assert d.information_state(seat) == state.information_state(seat)
-            assert d.move_texts(seat) == state.move_texts(seat)
+            if seat == state.current_player:
+                assert d.move_texts(seat) == state.move_texts(seat)
 
 
 def test_information_state_tells_a_swap_in_a_seats_own_hand_only_to_the_others(game):
@@ -259,7 +260,7 @@ def test_the_table_keeps_a_placed_hand_in_its_order_with_unseen_cards_in_their_p
     assert "hand[P0]  2  ?? B2" in render(snapshot(state, 0, False), deck)
     theirs = render(snapshot(state, 2, False), deck)
     assert "hand[P2]  2  ?? G1" in theirs and "hand[P1]  1  G3" in theirs and "hand[P0]  2  B3 B2" in theirs
-    assert "(bottom card first, top card last)" in theirs
+    assert "(hand shown as placed; other zones bottom card first, top card last)" in theirs
     assert "hand[P0]  2  hidden" in render(snapshot(state, None, False), deck)
 
 
@@ -282,9 +283,11 @@ def test_play_table_and_repl_state_keep_the_order(path, capsys):
 # ---- the tools know the words -----------------------------------------------------------------------
 
 def test_the_rulebook_says_who_sees_the_hands_and_how_they_are_shown(path):
-    text = rulebook(str(path))
+    text = rulebook(str(path), detailed=True)
     assert ("| *hand* | one per player | everyone if *open_cards*, else every player but its owner | "
             "Kept in the order its cards were placed, never sorted. |") in text
+    assert ("Each player has — seen by all but its owner: *hand* (open if *open cards*; kept in the order placed, "
+            "never sorted).") in rulebook(str(path))
 
 
 def test_the_editor_hovers_and_completes_visibilities(path):

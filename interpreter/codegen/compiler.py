@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import itertools
 
-from ..language import nodes as n
+from ..language import ending, limits, nodes as n
 from ..language.checker import Tables
 from ..language.orders import display_keys
 from ..language.types import CARD, INT, ZONE, is_list, list_of
-from ..machine.program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, Several
+from ..machine.program import AltSpec, Binding, CodeInfo, CompiledRule, Decision, Program, RuleUse, Several, holds_cards
 from .code_cache import CodeCache
 from .gen_common import CHANCE_MARK, SPAN_MARK
 from .generator import Gen
@@ -76,7 +76,8 @@ def compile_expression(program: Program, tables: Tables, node):
     checker.check_expression); the program itself is not changed."""
     compiler = Compiler(tables)
     compiler.p = program
-    return compiler.expr(node)
+    with limits.stack_room():
+        return compiler.expr(node)
 
 
 class Compiler:
@@ -95,6 +96,7 @@ class Compiler:
         self.gen = Gen(self, traced=traced, memo_keys=itertools.count() if code_cache is not None else None)
         self._explainer = None  # a traced Gen for explanations, made on the first one
         self._traced_rules = {}
+        self._ending = None  # `end game when`: (what its condition reads, the const naming its test)
 
     # ---- whole program
     def compile(self) -> Program:
@@ -135,6 +137,8 @@ class Compiler:
         p.per_player_var_slots, p.per_team_var_slots = tuple(per_player), tuple(per_team)
         p.row_var_slots = p.per_player_var_slots + p.per_team_var_slots
         p.never_none_var_slots = frozenset(p.var_slots[name] for name in variables_never_none(t))
+        p.card_var_slots = {p.var_slots[name]: (var, typ) for name, (var, typ) in t.vars.items()
+                            if not var.private and holds_cards(t, typ)}
         for z in t.zones.values():
             if z.condition is not None:
                 p.zone_conditions[z.name] = self.expr(z.condition)
@@ -145,6 +149,8 @@ class Compiler:
             p.teams_fn = self._seat_fn(t.teams)
         for name, rule in t.rules.items():
             p.rules[name] = CompiledRule(rule, t.frames[id(rule)], self.gen.rule_fn(rule))
+        if t.end_when is not None:
+            self._ending = (ending.reads(t, t.end_when), self.gen.const(self._end_test(t.end_when), "END"))
         # Phases first so that code index == phase order for the first phase.
         for phase in t.phases.values():
             p.phase_code[phase.name] = self._new_code(phase.name, "phase", phase, phase.name)
@@ -218,6 +224,8 @@ class Compiler:
         lines = self.gen.stmt_lines(s)  # plain statements: codegen writes them
         if lines is not None:
             asm.simple(lines)
+            if self._ending is not None and ending.changes(t, s, self._ending[0]):
+                self._end_check(s)
             return
         match s:
             case n.If():
@@ -274,6 +282,21 @@ class Compiler:
                 asm.op(lambda pc: self.gen.return_source())
             case _:
                 raise AssertionError(f"unhandled statement {s!r}")
+
+    def _end_test(self, decl: n.EndWhen):
+        """fn(st) -> whether the game is over by `end game when CONDITION`."""
+        body, size = self.expr(decl.cond), self.t.frames[id(decl)]
+        return lambda st: body(st, [None] * size)
+
+    def _end_check(self, s):
+        """After a statement that changed what `end game when` reads: test it (one unit of work,
+        and the condition's own), and end the game there when it holds, as `end game` does."""
+        decl, test = self.t.end_when, self._ending[1]
+        charge = self.gen.charge("1", decl.span)
+        self._asm.op(lambda pc: charge + [f"if {test}(st):", "    st.over, st.actor = True, None",
+                                          "    st.stack.clear()", "    if st.tracer is not None:",
+                                          f"        st.emit('end', span={self.gen.span(decl.span)}, "
+                                          f"after={self.gen.span(s.span)})", "    @RETURN", f"@GOTO {pc + 1}"])
 
     def _branch_on(self, e, label: _Label):
         """Continue when `e` holds, else go to `label`."""

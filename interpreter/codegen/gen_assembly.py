@@ -18,7 +18,7 @@ from ..machine.runtime import CALLS_ON, FUSED_STEPS, TABLE
 from .code_cache import digest
 from .flow import deferred_step_charges, merge_step_charges
 from .frame_locals import frame_in_locals
-from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK, NEXT_MARK, SPAN_MARK, indent
+from .gen_common import CALL_MARK, CHANCE_MARK, DECIDE_MARK, NEXT_MARK, SPAN_MARK, TooComplex, indent, too_complex
 from .text_passes import drop_dead_stores, state_lists_before_loop, untraced
 from .unseen_pcs import unseen_pcs_dropped
 
@@ -105,10 +105,16 @@ class Assembly:
     def _fused(self, code: int, pc: int, chance, playout: bool):
         """The function of the operation at (code, pc): the program's, or a playout's."""
         entry = (code, pc) if playout else None
-        looped = [False]
-        fused = self._expand(self._bodies[code][pc], code, 0, [_INLINE_OPS], chance, entry, looped)
         name = f"{'playout' if playout else 'op'}{pc}"
-        return self.build(name, "st, fr, h=0", self._passed(fused, pc, playout, looped[0]))
+        for inlined in (_INLINE_OPS, 0):  # the operations after it copied in, or (nested past Python's limits) not
+            looped, left = [False], self._fusing_left
+            fused = self._expand(self._bodies[code][pc], code, 0, [inlined], chance, entry, looped)
+            try:
+                return self.build(name, "st, fr, h=0", self._passed(fused, pc, playout, looped[0]))
+            except (TooComplex, RecursionError):  # RecursionError: the passes, which follow blocks by recursion
+                if not inlined:
+                    raise too_complex() from None
+                self._fusing_left = left
 
     def _passed(self, fused: list[str], pc: int, playout: bool, looped: bool) -> list[str]:
         """The body of an operation from its expanded lines, after the passes over whole

@@ -50,12 +50,16 @@ class TooComplex(ScriptRuntimeError):
     when it happens while playing (code compiled on first use); engine.load reports E0608."""
 
 
+def too_complex() -> TooComplex:
+    return TooComplex("the script's expressions are nested too deeply to be compiled", None,
+                      "split deeply nested expressions with `let` or `define`")
+
+
 def compile_source(src: str, name: str):
     try:
         return compile(src, name, "exec")
     except (SyntaxError, RecursionError, MemoryError):
-        raise TooComplex("the script's expressions are nested too deeply to be compiled", None,
-                         "split deeply nested expressions with `let` or `define`") from None
+        raise too_complex() from None
 
 
 def indent(lines, depth=1):

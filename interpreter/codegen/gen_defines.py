@@ -12,6 +12,7 @@ import contextlib
 import itertools
 
 from ..language import limits, nodes as n
+from ..language.call_order import callees_first, calls
 from .gen_common import ATOM, INT_LITERAL, LOOP, Env, Unsupported, indent
 from .gen_runtime import UNSET
 from .memo_reads import kept_definitions, memo_reads, script_nodes, sees_cards
@@ -19,6 +20,10 @@ from .text_passes import argument_checked_first, written_out
 
 _INLINE_LINES, _INLINE_CHARS = 8, 320
 _INLINE_MOST_LINES, _INLINE_MOST_CHARS = 40, 2000  # definitions at most this big are written at their call sites
+# ... where fewer loops and branches than these surround the call (as language/nesting.py counts
+# them): a body written in place nests in its caller's code, which the checker's limits bound
+# without it; the shipped games nest at most 4 loops and 8 branches in all.
+_INLINE_LOOPS, _INLINE_BRANCHES = 4, 16
 # Written before a change of the zones, the cards' facing or a variable that a definition kept
 # in State.memo may read (Gen.forget): the values computed so far (see Gen.define_fn) may no
 # longer hold.  (Forgetting only the definitions that read what changes, `st.memo.pop(key)`
@@ -41,16 +46,39 @@ class Definitions:
     methods use the state Gen.__init__ sets up and the other parts' methods, as one object."""
 
     def define_fn(self, name: str) -> str:
-        """The Python name of a definition as a function of (st, arguments...)."""
-        if name in self._defines:
-            found = self._defines[name]
-            if found is None:
-                raise Unsupported(f"definition {name}")
-            return found
+        """The Python name of a definition as a function of (st, arguments...), written (with
+        those it calls, callees first) the first time it is asked for."""
+        if name not in self._defines:
+            if self._calls is None:
+                self._calls = calls(self.t.defines)
+            self._define_in_order(callees_first(self._calls, [name], self._defines.__contains__))
+        found = self._defines[name]
+        if found is None:
+            raise Unsupported(f"definition {name}")
+        return found
+
+    def _define_in_order(self, groups) -> None:
+        """The functions of the definitions in `groups` (call_order.callees_first: callees first,
+        definitions calling each other round together), each written once those it calls are:
+        so writing one never writes another inside it, however long the chain of calls.  The
+        members of a group are all named before any is written: their calls of each other need
+        only the name (a recursive definition is never written in place)."""
+        for group in groups:
+            named = [(name, self._define_name(name)) for name in group if name not in self._defines]
+            for name, pyname in named:
+                try:
+                    self._write_define(name, pyname)
+                except Unsupported:  # remembered as None: its callers are unsupported alike
+                    pass
+
+    def _define_name(self, name: str) -> str:
+        pyname = f"D_{name}_{len(self._defines)}"
+        self._defines[name] = pyname  # before its body: a recursive one calls itself by it
+        return pyname
+
+    def _write_define(self, name: str, pyname: str) -> str:
         define = self.t.defines[name]
         params = [self.t.slots[id(p)] for p in define.params or ()]
-        pyname = f"D_{name}_{len(self._defines)}"
-        self._defines[name] = pyname  # definitions are checked not to call themselves
         outer, self._hoist = self._hoist, None  # another function: nothing of the caller's loop
         # Explanations show a definition's arguments and result, not the inside of its body:
         # one body serves calls with different arguments, so its inner values would mislead.
@@ -58,6 +86,8 @@ class Definitions:
         optimistic, self._optimistic = self._optimistic, False  # shared with the exact code
         deferred, self._deferred = self._deferred, False
         small_only, self._small_only = self._small_only, True
+        # a function of its own: nothing of the caller's code is around its body
+        heights, nesting, self._heights, self._nesting = self._heights, self._nesting, [], [0, 0]
         chain = self.t.recursive.get(name)
         # Computed once while nothing changes (see _memoized); never in traced mode, the
         # reference the fast code is compared with, nor a recursive one (kept_definitions).
@@ -90,7 +120,7 @@ class Definitions:
             raise
         finally:
             self._hoist, self.traced, self._optimistic, self._deferred = outer, traced, optimistic, deferred
-            self._small_only = small_only
+            self._small_only, self._heights, self._nesting = small_only, heights, nesting
         return pyname
 
     @staticmethod
@@ -215,6 +245,8 @@ class Definitions:
         if self.traced or define.name in self._too_big or define.name in self.t.recursive:
             return None  # the call is what an explanation shows; a recursive body never ends
         if self._small_only and define.name in self._not_small:
+            return None
+        if self._nesting[0] >= _INLINE_LOOPS or self._nesting[1] >= _INLINE_BRANCHES:
             return None
         params = [self.t.slots[id(p)] for p in define.params or ()]
         names, lines, nonnull = {}, [], set()

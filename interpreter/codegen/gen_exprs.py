@@ -11,6 +11,7 @@ expressions through this, and this writes no statement, function or operation it
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 from ..language import limits, nodes as n
@@ -20,7 +21,7 @@ from ..language.orders import places
 from ..language.types import INT, TEXT, ZONE, ZONES, is_list, is_ordered, is_record, order_name, record_name
 from .flow import CONSTANT_CHARGE
 from .gen_common import ATOM, CHANCE_MARK, INT_LITERAL, LOOP, Env, Fn, Hoister, indent, times_n
-from .gen_runtime import UNSET, OrderPlaces, concat, text_plus, texts_plus, zone_cards
+from .gen_runtime import UNSET, OrderPlaces, concat, power, text_plus, texts_plus, zone_cards
 from .never_none import VALUE_BUILTINS, items_never_none
 
 _CHARGING = {"sum", "sorted", "max", "min", "reverse", "players_from"}  # builtins.py charges their work
@@ -28,6 +29,11 @@ _CHARGING = {"sum", "sorted", "max", "min", "reverse", "players_from"}  # builti
 
 _CHARGE = re.compile(r"^st\.work \+= (\d+)$")
 _REPLAY = re.compile(r"^    st\.work \+= hw\d+$")  # _cached's charge for a value computed before
+
+
+# An expression's code holds its operands' code inside brackets: past this many levels whose code
+# is one expression, the value is held in a name first (Expressions.lower).
+_SPILL_HEIGHT = 12
 
 
 def _loop_seq(header: str, var: str) -> str:
@@ -107,7 +113,11 @@ class Expressions:
             if hoister.met_only and self._shared_key(lines, code) not in hoister.names:
                 return lines, code
             return self._cached(lines, code, fn, hoister)
-        lines, code = getattr(self, "_x_" + type(e).__name__)(e, env, fn)
+        self._heights.append(0)
+        try:
+            lines, code = getattr(self, "_x_" + type(e).__name__)(e, env, fn)
+        finally:
+            height = self._heights.pop() + 1
         if id(e) in self.t.coerced:  # a zone where a list is expected: its cards, read now
             code = f"{self.const(zone_cards, 'H')}(st, {code})"
         if self.traced and not isinstance(e, n.Literal):
@@ -115,6 +125,19 @@ class Expressions:
             typ = self._value(self.t.types.get(id(e), "any"))
             lines = lines + [f"{tmp} = {code}", f"_trace({self.const(e, 'N')}, {typ}, {tmp})"]
             code = tmp
+        elif height >= _SPILL_HEIGHT and not ATOM.match(code):
+            # Python parses at most 200 brackets deep, and each level of an expression writes
+            # a few around its operands: every so many levels the value is held in a name
+            # (a sum of 140 terms compiled to 280 brackets)
+            tmp = fn.tmp()
+            lines = lines + [f"{tmp} = {code}"]
+            if self._nonnull(code, env) and not self._reference:
+                self._nonnull_codes.add(tmp)
+            code = tmp
+        if ATOM.match(code):
+            height = 0
+        if self._heights:
+            self._heights[-1] = max(self._heights[-1], height)
         return lines, code
 
     def lower_all(self, exprs, env, fn):
@@ -131,6 +154,19 @@ class Expressions:
                 code = tmp
             codes.append(code)
         return lines, codes
+
+    @contextlib.contextmanager
+    def _nested_in(self, loops: int, branches: int):
+        """What is lowered inside runs inside `loops` more blocks and `branches` more indented
+        branches: as language/nesting.py counts them, so a definition is written in place only
+        where little surrounds the call (gen_defines._inline_define)."""
+        self._nesting[0] += loops
+        self._nesting[1] += branches
+        try:
+            yield
+        finally:
+            self._nesting[0] -= loops
+            self._nesting[1] -= branches
 
     def _worth_hoisting(self, e) -> bool:
         """Quantifiers, comprehensions and definitions: enough work to compute only once."""
@@ -390,7 +426,8 @@ class Expressions:
         word = "this value" if len(args) == 1 else "these values"
         msg = self.const(f"`{e.func}` cannot use {word} (none?)")
         span = self.const(e.span, "S")
-        lines, codes = self.lower_all(args, env, fn)
+        with self._nested_in(1, 1):  # the arguments are computed inside the call's `try`
+            lines, codes = self.lower_all(args, env, fn)
         result = fn.tmp()
         call = self._inline_builtin(e.func, impl, types, codes, fn) or \
             f"{self.const(impl, 'B')}(st{''.join(', ' + c for c in codes)})"
@@ -532,14 +569,45 @@ class Expressions:
         return lines, f"(-{value} if {cond} else _fail({msg}, {span}))"
 
     def _x_IfExpr(self, e, env, fn):
+        if isinstance(e.orelse, n.IfExpr) and id(e.orelse) not in self.t.coerced:
+            return self._else_if_chain(e, env, fn)
         cl, cond = self.lower(e.cond, env, fn)
-        tl, then = self.lower(e.then, env, fn)
-        el, other = self.lower(e.orelse, env, fn)
+        with self._nested_in(0, 1):
+            tl, then = self.lower(e.then, env, fn)
+            el, other = self.lower(e.orelse, env, fn)
         if not tl and not el:
             return cl, f"({then} if {cond} else {other})"
         tmp = fn.tmp()
         return cl + [f"if {cond}:"] + indent(tl + [f"{tmp} = {then}"]) + \
             ["else:"] + indent(el + [f"{tmp} = {other}"]), tmp
+
+    def _else_if_chain(self, e, env, fn):
+        """`if A then a else if B then b ... else z`: each test written after the one before, run
+        only while none has held (a flag), so a chain of any length indents its code twice at
+        most; nested, a chain of 100 links passed Python's 100 levels of indentation.  In traced
+        code each inner `if`'s value is traced, innermost first, as nesting would have it."""
+        links, last = [], e
+        while isinstance(last, n.IfExpr) and (last is e or id(last) not in self.t.coerced):
+            links.append(last)
+            last = last.orelse
+        parts = []
+        with self._nested_in(0, 2):  # each test after the first under `if not done:`, its value under it
+            for link in links:  # lowered in the order of the nested form: each test, then its value
+                parts.append((*self.lower(link.cond, env, fn), *self.lower(link.then, env, fn)))
+            el, other = self.lower(last, env, fn)
+        if not self.traced and not el and len(links) < _SPILL_HEIGHT and not any(cl or tl for cl, _, tl, _ in parts):
+            return [], "(" + "".join(f"{then} if {cond} else " for _, cond, _, then in parts) + f"{other})"
+        tmp, done, reached = fn.tmp(), fn.tmp("d"), fn.tmp("r")
+        lines = [f"{done} = False"] + ([f"{reached} = 0"] if self.traced else [])
+        for k, (cl, cond, tl, then) in enumerate(parts):
+            test = cl + [f"if {cond}:"] + indent(tl + [f"{tmp} = {then}", f"{done} = True"])
+            lines += test if k == 0 else [f"if not {done}:"] + indent(([f"{reached} = {k}"] if self.traced else []) + test)
+        lines += [f"if not {done}:"] + indent(el + [f"{tmp} = {other}"])
+        if self.traced:  # the head's own value is traced by lower, as any expression's
+            for k in range(len(links) - 1, 0, -1):
+                typ = self._value(self.t.types.get(id(links[k]), "any"))
+                lines += [f"if {reached} >= {k}:", f"    _trace({self.const(links[k], 'N')}, {typ}, {tmp})"]
+        return lines, tmp
 
     def _x_ListLit(self, e, env, fn):
         value = self._constant(e) if not self.traced else UNSET  # traced: its items are shown
@@ -570,7 +638,8 @@ class Expressions:
         t = self.t
         if op in ("and", "or"):
             ll, left = self.lower(e.left, env, fn)
-            rl, right = self.lower(e.right, env, fn)
+            with self._nested_in(0, 1):
+                rl, right = self.lower(e.right, env, fn)
             if not rl:
                 return ll, f"({left} {op} {right})"
             tmp = fn.tmp()
@@ -618,7 +687,7 @@ class Expressions:
         if op == "+" and (is_list(ltype) or is_list(rtype)):
             lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
             return lines, f"{self.const(concat, 'H')}(st, {left}, {right})"
-        if op not in ("+", "-", "*", "/", "%", "<", "<=", ">", ">="):
+        if op not in ("+", "-", "*", "/", "%", "^", "<", "<=", ">", ">="):
             raise AssertionError(f"operator {op}")  # the checker rejects it
         lines, (left, right) = self.lower_all((e.left, e.right), env, fn)
         a, acond = self._checked(left, env, fn)
@@ -628,6 +697,8 @@ class Expressions:
         hint = self.const("check that the values exist (an empty zone's top card is none)")
         if op in ("<", "<=", ">", ">="):
             value = f"({a} {op} {b})"
+        elif op == "^":  # gen_runtime.power: charged a unit a multiplication, within the number limit
+            value = f"{self.const(power, 'H')}(st, {a}, {b}, {span})"
         else:
             py = {"+": "+", "-": "-", "*": "*", "/": "//", "%": "%"}[op]
             big = self.const(f"a number grew beyond the limit of {limits.MAX_INT}")
@@ -692,7 +763,8 @@ class Expressions:
         variable is computed once per loop, declared in the lines before it."""
         outer, self._hoist = self._hoist, (None if self.traced else Hoister({self.t.slots[id(loop)]}, before))
         try:
-            return (lower or self.lower)(part, env, fn)
+            with self._nested_in(1, 2):  # in the loop, itself in a `try` when it is the innermost
+                return (lower or self.lower)(part, env, fn)
         finally:
             self._hoist = outer
 
@@ -730,10 +802,12 @@ class Expressions:
             if self._optimistic:
                 self._eager[id(block)] = (block, [f"{w0} = st.work"] + lines + [f"{h} = {code}", f"{hw} = st.work - {w0}"], hw)
             return block, h
-        return ([f"if {h} is _UNSET:", f"    {w0} = st.work"] + indent(lines) +
+        # One copy of the lines, computing the value the first time and again where charging its
+        # work would pass the limit: two copies would double the code at each loop a hoisted
+        # computation sits in (ten nested quantifiers took minutes and gigabytes to load).
+        return ([f"if {h} is _UNSET or {hw} and st.work > {hl}:", f"    {w0} = st.work"] + indent(lines) +
                 [f"    {h} = {code}", f"    {hw} = st.work - {w0}", f"    {hl} = st.work_limit - {hw}",
-                 f"elif {hw}:", f"    if st.work > {hl}:"] + indent(lines + [f"{h} = {code}"], 2) +
-                ["    else:", f"        st.work += {hw}"]), h
+                 "else:", f"    st.work += {hw}"]), h
 
     def _shared_key(self, lines, code):
         """What identifies a computation whose slot later uses may share (see _cached), or None."""
@@ -756,15 +830,17 @@ class Expressions:
         charges every round makes are added once, for all rounds, after the loop, and any
         fault reruns the exact loop (the work at the fault is then the exact one)."""
         exact = body()
-        if self.traced or self._optimistic or self._deferred or self.draws(e):
+        # a loop inside gains nothing (checked below), and writing its body twice would double
+        # the code at each level of nested loops: only the innermost loop is written twice
+        if self.traced or self._optimistic or self._deferred or self.draws(e) or \
+                any(x.lstrip().startswith("for ") or "st.emit" in x for x in exact):
             return head + indent(exact)
         self._deferred, deferrals = True, self._deferrals
         try:
             fast = body()
         finally:
             self._deferred = False
-        if self._deferrals == deferrals or not _every_round_charges(fast) or \
-                any(x.lstrip().startswith("for ") or "st.emit" in x for x in exact):
+        if self._deferrals == deferrals or not _every_round_charges(fast):
             return head + indent(exact)  # nothing saved at every round: the check after would cost more
         w = self.tmp("w")
         summed = _charges_of_every_round(fast, every) if every is not None else None

@@ -19,7 +19,7 @@ from ..language.nodes import walk as _walk
 from ..language.types import CARD, INT, PLAYER, ZONE
 from ..machine.program import Several
 from .flow import CONSTANT_CHARGE
-from .gen_common import ATOM, Env, Hoister, Unsupported, indent
+from .gen_common import ATOM, Env, Hoister, TooComplex, Unsupported, indent
 from .gen_runtime import MAX_CACHED_MOVES, distinct, make_move
 from .never_none import items_distinct
 from .text_passes import (charged_for_each, first_charge_stored, local_reads, shared_values_read_plain, tries,
@@ -27,6 +27,11 @@ from .text_passes import (charged_for_each, first_charge_stored, local_reads, sh
 
 _PLAIN_ARG = re.compile(r"^(?:L\[\d+\]|-?\d+|st\.n)$")  # an argument the same wherever a listing reads it
 _MIN_BLOCK = 6  # a binder domain at least this long may stand for its moves in a playout (_Blocks)
+# A listing nests a test per rule inside a loop per binder, and a rule's own code may nest 32
+# branches (language/nesting.py) within Python's 100 levels of indentation: an alternative with
+# more rules and binders than this is listed the generic way at once (987 rules were written
+# out, indented level by level, before Python refused them).
+_MOST_NESTED_TESTS = 40
 
 
 class Listings:
@@ -41,7 +46,7 @@ class Listings:
             return None
         try:
             return self._enumerator(decision)
-        except Unsupported:
+        except (Unsupported, TooComplex, RecursionError):  # nested past Python's limits: a loop per binder, an if per rule
             return None
 
     def playout_enumerator(self, decision):
@@ -58,7 +63,7 @@ class Listings:
         self._optimistic = True
         try:
             return self._enumerator(decision, playout=True)
-        except Unsupported:
+        except (Unsupported, TooComplex, RecursionError):
             return None
         finally:
             self._optimistic = False
@@ -78,7 +83,7 @@ class Listings:
         self._optimistic = True
         try:
             return self._enumerator(decision, playout=True, drawn=True)
-        except Unsupported:
+        except (Unsupported, TooComplex, RecursionError):
             return None
         finally:
             self._optimistic = False
@@ -192,6 +197,8 @@ class Listings:
         alt = spec.node
         if len(alt.binders) != len(spec.bindings) or len(alt.requires) != len(spec.rules):
             raise Unsupported("alternative shape")
+        if len(alt.binders) + len(alt.requires) > _MOST_NESTED_TESTS:
+            raise Unsupported("more rules than a listing nests")
         # the decision's actor, read from a frame slot, was checked not none when it began
         env = Env(True, nonnull=self._frame_nonnull | ({seated} if seated else set()))
         binder_slots = {t.slots[id(b)] for b in alt.binders}

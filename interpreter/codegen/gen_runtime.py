@@ -247,3 +247,24 @@ def namespace() -> dict:
             "_choose_distinct": choosing.distinct, "_choose_count": choosing.count,
             "_choose_subsets": choosing.subsets, "_combinations": itertools.combinations,
             "_pattern": by_pattern, "_RUNTIME_FAULTS": RUNTIME_FAULTS, "_Redo": Redo}
+
+
+def power(st, a, b, span):
+    """`a ^ b`: one unit of work a multiplication, and a fault for a negative power or a number
+    past the limit (found before it is made: a power grows past it within 63 steps)."""
+    if b < 0:
+        raise ScriptRuntimeError(f"`^` needs a power of 0 or more, found {b}", span,
+                                 "numbers are whole: there are no fractions")
+    if a in (0, 1) or b == 0:
+        st.charge(1)
+        return 1 if b == 0 else a
+    if a == -1:
+        st.charge(1)
+        return 1 if b % 2 == 0 else -1
+    result = 1
+    for _ in range(b):
+        st.charge(1)
+        result *= a
+        if result > limits.MAX_INT or result < -limits.MAX_INT:
+            raise ScriptRuntimeError(f"a number grew beyond the limit of {limits.MAX_INT}", span)
+    return result

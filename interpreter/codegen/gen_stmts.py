@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..language import limits, nodes as n
 from ..language.types import CARD, ZONE
+from ..machine.program import holds_cards
 from ..machine.runtime import FACE_UP
 from .gen_common import ATOM, CHANCE_MARK, INT_LITERAL, indent, times_n
 from .text_passes import STATE_LISTS
@@ -108,8 +109,12 @@ class Statements:
                     f"if not {-limits.MAX_INT} <= {res} <= {limits.MAX_INT}:", f"    _fail({big}, {span})"]
 
         res, o, v = fn.tmp(), fn.tmp(), fn.tmp()
+        seat = ""
+        if kind == "global" and op == "=" and not t.vars[detail][0].private and holds_cards(t, t.vars[detail][1]):
+            # each seat works out the value it can from what it knows (knowledge.seat_value)
+            seat = f", seat={self.const(self.seat_value(s.value), 'SV')}, frame=L"
         trace = ["if st.tracer is not None:",
-                 f"    st.emit('set', name={self._value(detail)}, value={{shown}}, index={{index}}, span={span})"]
+                 f"    st.emit('set', name={self._value(detail)}, value={{shown}}, index={{index}}, span={span}{seat})"]
         if target.index is not None and not (kind == "global" and t.vars[detail][0].indexed):
             # one element of a list: the list is copied, changed and stored back
             where = f"L[{detail}]" if kind == "local" else f"st.vars[{p.var_slots[detail]}]"
@@ -190,8 +195,9 @@ class Statements:
         bottom = s.position == "bottom"
         order = "reversed" if bottom else ""  # under a pile, the list keeps its order
         lines.append(STATE_LISTS)
+        flags = (", bottom=True" if bottom else "") + (", placed=True" if self._by_place(s.what, typ) else "")
         move = self._move_card(card, d, bottom, s.facing, fn) + \
-            ["if st.tracer is not None:", f"    st.emit('move', card={card}, to={d}, span={span})"]
+            ["if st.tracer is not None:", f"    st.emit('move', card={card}, to={d}, span={span}{flags})"]
         if typ == CARD:
             forget = self.forget(zones=[d, f"loc[{card}]"], facing=True)  # where it goes, where it was
             if self._nonnull(what, env) and not self.traced:
@@ -220,6 +226,23 @@ class Statements:
                              "    if st.tracer is None:",  # asked once, not at every card
                              f"        for {card} in {order}({cards}):"] + indent(move[:-2], 3) + [
                              "    else:", f"        for {card} in {order}({cards}):"] + indent(move[:-2] + [move[-1].strip()], 3)
+
+    def _by_place(self, what, typ) -> bool:
+        """Whether a `move` takes its cards by their places, which everyone knows (a whole zone,
+        `top(z)`, `bottom(z, n)`, `cards(z)`, `first`/`last` of a zone, `z[0]`): then a seat that
+        knows the card at that place follows it (knowledge.Journal); a card chosen any other way
+        (a decision's binder, a `let`, a filter) is followed only by who sees it."""
+        if typ == ZONE:
+            return True
+        zone_arg = isinstance(what, n.Call) and what.args and self.t.types.get(id(what.args[0])) == ZONE
+        if isinstance(what, n.Call) and what.func in ("top", "bottom", "cards", "first", "last") and zone_arg:
+            return True
+        if isinstance(what, n.Index) and self.t.types.get(id(what.obj)) == ZONE:
+            index = what.index
+            if isinstance(index, n.Unary) and index.op == "neg":
+                index = index.operand
+            return isinstance(index, n.Literal) and index.kind == "int"
+        return False
 
     def _deal(self, s, env, fn):
         p = self.p
@@ -253,7 +276,7 @@ class Statements:
             f"        loc[{card}] = {dest}",
             f"        {vis}",
             "        if st.tracer is not None:",
-            f"            st.emit('move', card={card}, to={dest}, span={span})",
+            f"            st.emit('move', card={card}, to={dest}, span={span}, placed=True)",
         ])
 
     def _deal_at_once(self, s, seats, src, rounds, vis, card, fn, one_by_one):

@@ -37,12 +37,11 @@ from types import CodeType
 
 from ..language import nodes as n
 from ..language.source import Span
-from ..language.types import CARD, element, is_list
-from ..machine.program import Decision
+from ..machine.program import Decision, holds_cards
 from .code_cache import digest
 from .frame_locals import frame_reads_of
 from .gen_assembly import Assembly
-from .gen_common import CHANCE_MARK, SPAN_MARK, Env, Fn, TooComplex, compile_source, indent
+from .gen_common import CHANCE_MARK, SPAN_MARK, Env, Fn, TooComplex, compile_source, indent, too_complex
 from .gen_defines import Definitions
 from .gen_exprs import Expressions
 from .gen_listings import Listings
@@ -63,11 +62,6 @@ _FRAME_ONLY = (n.Name, n.Literal, n.Attr, n.Unary, n.Binary, n.IfExpr, Span)
 _PLAIN = (str, int, bool, type(None))  # constants named by value: immutable, equal means the same
 
 
-def _holds_cards(typ) -> bool:
-    """Whether values of `typ` are cards, or lists of them (a seat may not know which)."""
-    return typ == CARD or (typ is not None and is_list(typ) and _holds_cards(element(typ)))
-
-
 class Gen(Expressions, Statements, Definitions, Listings, Assembly):
     """Generated code for one compiler; every function shares one namespace."""
 
@@ -82,6 +76,7 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         self._nonnull_consts: set[str] = set()
         self._nonnull_codes: set[str] = set()  # generated expressions that never give none (zone slots)
         self._defines: dict[str, str | None] = {}
+        self._calls = None  # definition -> the definitions it calls (call_order.calls), once asked for
         self._too_big: set[str] = set()  # definitions too big to write at their call sites
         # where a definition is written in place only when small: in a definition's body (its
         # function, or at a call site), or a value computed once and shared (Expressions.lower)
@@ -116,6 +111,8 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         self._nonnull_by_code: dict[int, frozenset] = {}  # code index -> its frame's _frame_nonnull
         self._playout_table: list = []  # Program.playout_codes: each code's row, filled by playout_codes
         self._rows: dict[int, list] = {}  # code index -> Program.codes' row of its operations (assemble)
+        self._heights: list[int] = []  # per expression being lowered: the deepest code of its operands (lower)
+        self._nesting = [0, 0]  # loops and branches around what is being lowered (Expressions._nested_in)
 
     @property
     def t(self):
@@ -150,8 +147,11 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         kept = self.c.code_cache.get(key) if self.c.code_cache else None
         if isinstance(kept, tuple) and all(isinstance(line, str) for line in kept):
             return self._defined(name, params, list(kept))
-        lines = slots_in_locals(written_out(state_lists_read_once(body)))
-        held = held_in_locals(lines)
+        try:
+            lines = slots_in_locals(written_out(state_lists_read_once(body)))
+            held = held_in_locals(lines)
+        except RecursionError:  # the passes follow blocks by recursion: Python refuses code this deep too
+            raise too_complex() from None
         fn = None
         if held is not lines:
             try:
@@ -275,6 +275,14 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         parts = tuple(part if isinstance(part, str) else self.text_fn([part]) for part in pieces)
         return parts, self._card_slots(pieces), self._reads_position(pieces)
 
+    def seat_value(self, expr) -> tuple:
+        """What a seat's working out of a value needs (knowledge.seat_value): fn(st, L) -> the
+        value, the frame slots of the locals it reads that hold cards, and whether it reads the
+        position (see seat_text)."""
+        lines, code = self.lower_in_frame(expr)
+        fn = self.build("value", "st, L", lines + [f"return {code}"])
+        return fn, self._card_slots([expr]), self._reads_position([expr])
+
     def _reads_position(self, pieces) -> bool:
         """Whether a text's `{expr}` pieces read more than the frame's locals (and what a card
         or record in one holds)."""
@@ -287,11 +295,17 @@ class Gen(Expressions, Statements, Definitions, Listings, Assembly):
         return False
 
     def _card_slots(self, pieces) -> tuple:
-        """The frame slots of the locals a text's `{expr}` pieces read that hold cards: to be
-        hidden from a seat that does not know them before the text is made for it."""
-        return tuple(sorted({detail for part in pieces if not isinstance(part, str) for e in n.walk(part)
-                             if isinstance(e, n.Name) and _holds_cards(self.t.types.get(id(e)))
-                             for kind, detail in [self.t.resolved.get(id(e), (None, None))] if kind == "local"}))
+        """(frame slot, type) of the locals a text's `{expr}` pieces read that may hold cards (a
+        card, a list, a record with a card in a field): to be hidden from a seat that does not
+        know them before the text is made for it."""
+        found = {}
+        for part in pieces:
+            for e in () if isinstance(part, str) else n.walk(part):
+                typ = self.t.types.get(id(e))
+                kind, detail = self.t.resolved.get(id(e), (None, None)) if isinstance(e, n.Name) else (None, None)
+                if kind == "local" and holds_cards(self.t, typ):
+                    found[detail] = typ
+        return tuple(sorted(found.items()))
 
     def rule_fn(self, rule):
         """fn(st, R) -> whether `rule` allows the move, R holding its arguments."""

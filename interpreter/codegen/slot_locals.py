@@ -68,6 +68,13 @@ _ENDS = re.compile(r"^(?:return\b|raise\b|continue$|break$|_fail\(|_over_budget\
 _HEADER = re.compile(r"^(if|elif|while|for|else|try|except|finally)\b")
 
 
+# Loops nested deeper than this in one function leave it as it is: each loop's body is walked
+# again until what it holds settles, so the walk of the innermost body grows as the product of
+# the rounds of every loop around it (ten nested quantifiers took minutes).  The shipped games
+# and test scripts nest three at most.
+_DEEPEST_LOOPS = 4
+
+
 class _Unhandled(Exception):
     """A shape of code this pass does not follow: the function is left as it is."""
 
@@ -199,6 +206,8 @@ class _Walk:
         return ends, i
 
     def loop(self, node, state, kind):
+        if self.depth >= _DEEPEST_LOOPS:
+            raise _Unhandled("loops nested too deep to follow")
         entry = self.expression(node, state, predef=True) if kind == "for" else state
         if entry is None:
             return None

@@ -10,11 +10,11 @@ import attrs
 
 from ..codegen.code_cache import CodeCache
 from ..codegen.compiler import Compiler, compile_expression
-from ..codegen.generator import TooComplex
+from ..codegen.generator import TooComplex, too_complex
 from ..language import limits
 from ..language.builtins import BUILTINS, CHANCE, CONSTANTS, ORDER_FUNCTIONS, TEAM_NAMES
 from ..language.checker import check_expression, default_value, option_allowed, option_value, option_value_ok
-from ..language.loader import check_file, fail_if_errors, script_hash, too_deep_definitions
+from ..language.loader import check_file, fail_if_errors, script_hash
 from ..language.parser import parse_expression
 from ..language.rng import SEEDS, is_seed, seed_state
 from ..language.source import Diagnostic, ScriptError, SourceFile, Span, clipped, did_you_mean, render
@@ -23,37 +23,14 @@ from ..machine.program import Program, find_move, initial_values, render_value
 from ..machine.runtime import (PAUSES, RUNTIME_FAULTS, TABLE, VALUE_FAULTS, ScriptRuntimeError, State, as_fault,
                                fault_words, resume, start, statement_span, team_layout, too_many_decisions)
 from ..machine.shared_log import SharedLog
-from .knowledge import (Journal, UnknownRead, attributes_read, describe, determinize, masked, masked_move_text,
-                        masked_values, move_cards_unknown, moves_as_seen, refusal_message, rule_args_as_seen,
-                        unknown_names, unknown_to, viewer_name, zone_visibility)
+from .errors import GameFault, IllegalMove, TraceEvent, TracerFailed
+from .journal import Journal
+from .knowledge import (UnknownRead, attributes_read, describe, masked, masked_move_text, masked_values,
+                        move_cards_unknown, refusal_message, rule_args_as_seen, rules_reading_unseen, sight,
+                        unknown_names, unknown_to, viewer_name)
 from .moves import Explanation, Move, apply_move, enumerate_moves, explain, listing
-from .views import build_view, information_state, observation
-
-
-class IllegalMove(Exception):
-    """A move that the current decision does not allow; the state is left exactly as it was."""
-
-    def __init__(self, explanation: Explanation):
-        self.explanation = explanation
-        super().__init__(str(explanation))  # `MOVE` is illegal: RULE fails at FILE:LINE: ...
-
-    def __reduce__(self):  # unpickled (from a worker process) by its own arguments, not its text
-        return type(self), (self.explanation,)
-
-
-class TracerFailed(ScriptRuntimeError):
-    """A tracer callback raised: the game is faulted with R0003 (the script is not to blame)."""
-
-
-class GameFault(Exception):
-    """The script failed while running (a limit, a division by zero...); carries a diagnostic."""
-
-    def __init__(self, diagnostic: Diagnostic, sources: dict):
-        self.diagnostic, self.sources = diagnostic, sources
-        super().__init__(render(diagnostic, sources))
-
-    def __reduce__(self):  # unpickled (from a worker process) by its own arguments, not its text
-        return type(self), (self.diagnostic, self.sources)
+from .outcomes import explain_outcomes
+from .seat_queries import DeferredJournal, SeatQueries
 
 
 @attrs.frozen
@@ -96,22 +73,6 @@ class DeclInfo:
 ONCE_KINDS = ("game", "players", "teams", "score", "winners")  # declarations a game has once, by kind
 
 
-@attrs.frozen
-class TraceEvent:
-    """One thing that happened while the game ran: a rule judged, an effect, a chance event.
-
-    Attributes:
-        step: moves made when it happened (0: the set-up); set in `observed_events`.
-        actor: for a move (`decision`) or a rule judgement, who chose (a seat or TABLE).
-    """
-
-    kind: str
-    span: Span | None
-    text: str
-    step: int = 0
-    actor: object = None
-
-
 def check_seed(seed) -> None:
     """E0704 unless `seed` is one of the generator's seeds (rng.SEEDS)."""
     if not is_seed(seed):
@@ -127,18 +88,20 @@ def load(path: str, text: str | None = None) -> "Game":
     fail_if_errors(diags, sources)
     cache = CodeCache(path)
     compiler = Compiler(tables, code_cache=cache)
+    # What the checker accepts compiles (language/nesting.py); E0608 is a fault of ours then, said
+    # as clearly as the checker would have.
     try:
-        try:
-            program = compiler.compile()
-        except (RecursionError, TooComplex):
-            if not cache.held_any:
-                raise
-            cache.forget()  # a kept entry Python cannot compile is damage, not the script's fault
-            compiler = Compiler(tables, code_cache=cache)
-            program = compiler.compile()
-    except RecursionError:
-        raise ScriptError([too_deep_definitions()], sources) from None
-    except TooComplex as err:
+        with limits.stack_room():
+            try:
+                program = compiler.compile()
+            except (RecursionError, TooComplex):
+                if not cache.held_any:
+                    raise
+                cache.forget()  # a kept entry Python cannot compile is damage, not the script's fault
+                compiler = Compiler(tables, code_cache=cache)
+                program = compiler.compile()
+    except (RecursionError, TooComplex):
+        err = too_complex()
         raise ScriptError([Diagnostic("E0608", err.message, None, hint=err.hint)], sources) from None
     compiler.code_cache.keep()
     return Game(path, program, compiler, sources, [d for d in diags if d.severity == "warning"])
@@ -290,7 +253,8 @@ class Game:
         """A new game at its first decision; `tracer` sees the set-up too (see set_tracer).
         `max_work`/`max_game_work` set the work budget per move and per game (see budget).
         `record=True` keeps each seat's observation log as the game goes (what `observation`
-        reads); without it, the first `observation` replays the moves from the seed.
+        reads); without it, the first `observation` replays the moves from the seed;
+        `record="knowledge"` keeps only what each seat knows of where the cards are (no log).
         `pause_at` names pause points the game stops at, "chance" (before each draw) and
         "phase" (at each phase's start, the first one included): see GameState.step."""
         budget = self.budget(max_work, max_game_work)
@@ -329,7 +293,11 @@ class Game:
                 st._fault(err)
         return st
 
-    def _started(self, players, seed, values, budget, tracer, record, pause_at) -> "GameState":
+    def _started(self, players, seed, values, budget, tracer, record, pause_at, chance=None,
+                 only=None) -> "GameState":
+        """A new game run to its first decision; `chance`: the generator to draw with in place of
+        the seed's, `only`: the one seat whose observations are recorded (a world being sampled
+        for it, worlds.py)."""
         prog = self.program
         st = GameState()
         st.memo, st.zmemo = {}, {}
@@ -343,7 +311,7 @@ class Game:
                 st.zones[slot].append(c)
                 st.loc[c] = slot
         st.vars = initial_values(prog, values)
-        st.rng = seed_state(seed)
+        st.rng = seed_state(seed) if chance is None else chance
         st.history, st.decisions = SharedLog(), 0
         st.waiting, st.actor, st.over, st.tracer, st.fault, st.legal_cache = None, None, False, None, None, None
         st.capped = False
@@ -353,7 +321,7 @@ class Game:
         st.stack = []
         st.game = self
         st.teams = team_layout(st)
-        st.journal = Journal(st) if record else None
+        st.journal = Journal(st, log=record != "knowledge", only=only) if record else None
         st.set_tracer(tracer)
         try:
             rows = {"player": players, "team": st.teams.count if st.teams is not None else 0}
@@ -362,6 +330,8 @@ class Game:
                 st.vars[slot] = [value] * rows[per] if per is not None else value
                 st.memo, st.zmemo = {}, {}  # the next variable's value may read a definition of this one
             st.end_work()
+            if st.journal is not None:  # what each seat knows of the variables holding cards, to start with
+                st.journal.start_values(st)
             first = prog.code_info[0]
             st.stack = [[0, 0, [None] * first.size]]
             start(st)
@@ -411,21 +381,7 @@ def _known(opts) -> str:
     return ("options: " + ", ".join(opts)) if opts else "this game declares no options"
 
 
-@attrs.define
-class DeferredJournal:
-    """An observation log not kept event by event: `start`, a copy of the game with its log, and
-    the moves applied since.  The log is made when first asked for, by applying those moves to a
-    copy of `start` (the same moves on the same position give the same events): a search
-    player's playouts from a determinization, which never ask, record nothing."""
-
-    start: "GameState"
-    moves: list
-
-    def copy(self) -> "DeferredJournal":
-        return DeferredJournal(self.start, self.moves[:])
-
-
-class GameState(State):
+class GameState(SeatQueries, State):
     """A running game.  Plain data underneath: clone, save and restore are exact."""
 
     __slots__ = ("game", "journal", "callback", "__weakref__")  # its tracer refers to it weakly
@@ -694,12 +650,6 @@ class GameState(State):
             return found
         raise IllegalMove(self.explain(text))
 
-    def move_texts(self, viewer="all", legal_only: bool = True) -> list[str]:
-        """The texts of `legal_moves()` (or `candidate_moves()`), in the same order, as `viewer`
-        may read them: a card it does not know is ??, so a seat that cannot see its own hand is
-        offered `play ??` (several moves may then read alike: they are told apart by position)."""
-        return moves_as_seen(self, self._viewer(viewer), self.legal_moves() if legal_only else self.candidate_moves())
-
     def explain(self, move, viewer="all", expand=()) -> Explanation:
         """Why `move` is legal or not, rule by rule.  Under a seat's view, only about that seat's
         own (or the table's) decision, and only from what it knows: else `legal` is None and
@@ -712,7 +662,7 @@ class GameState(State):
         if self._viewer(viewer) == "all":
             return self._explained(lambda: explain(self, text, tuple(expand)), text)
         actor = self.current_player
-        if actor is not None and actor != TABLE and actor != viewer:
+        if actor is not None and actor != TABLE and actor != viewer and not self.choices_known_to(viewer):
             return Explanation(text, None, refusal_message(f"P{actor}'s choices", viewer), ())
         chosen = move if isinstance(move, Move) and self.waiting is not None else None
         unknown = unknown_to(self, viewer)
@@ -726,6 +676,41 @@ class GameState(State):
             return Explanation(text, None, f"names a card {viewer_name(viewer)} cannot see; among moves that name "
                                "cards it cannot see, a move is chosen by its number", ())
         return self._explained(lambda: explain(masked(self, viewer), text, tuple(expand), seen=args_seen), text, viewer)
+
+    def choices_known_to(self, viewer) -> bool:
+        """May `viewer` read the decision waiting: its own or the table's, or another seat's whose
+        every option and rule read only what everyone sees now, as a spectator does (the declarer
+        playing from a dummy's face-up hand)?  Listing or judging any other seat's choices would
+        tell what it holds, or what it may do with cards only some seats see (a hand held to the
+        others, as in Foreheads, is no dummy)."""
+        actor = self.current_player
+        if viewer == "all" or actor is None or actor == TABLE or actor == viewer:
+            return True
+        self._viewer(viewer)
+        candidates = self.candidate_moves()
+        try:
+            seen = enumerate_moves(masked(self, None, sight(self, None)), legal_only=False)
+        except (UnknownRead, *RUNTIME_FAULTS):  # the options themselves are read from what not everyone sees
+            return False
+        if [m.text for m in seen] != [m.text for m in candidates]:
+            return False
+        judge = rules_reading_unseen(self, None)
+        return not any(judge(move) for move in candidates)
+
+    def explain_outcomes(self, move=None, viewer="all", pause_at=()) -> list:
+        """What decided the outcomes of the step from this position: `move` applied (a text), or
+        with None the game stepped on from its pause point, stopping at `pause_at` as the step
+        did.  One Outcome per line the step logged, each with the values it reads and what
+        decided them (outcomes.py): `why step 18`, "why did P3 win that trick?"."""
+        viewer, pause_at = self._viewer(viewer), pause_kinds(pause_at)
+
+        def make(trial):
+            trial.pause_at = pause_at
+            try:
+                trial.step(until=pause_at) if move is None else trial.apply(move)
+            except (GameFault, IllegalMove):  # the lines logged before it still tell
+                pass
+        return explain_outcomes(self, make, viewer)
 
     def _explained(self, judge, text: str, viewer="all") -> Explanation:
         """`judge()`, or why it could not judge: what it read that `viewer` cannot see, or a fault."""
@@ -819,89 +804,6 @@ class GameState(State):
     def to_json(self) -> dict:
         from .saving import dump_state
         return dump_state(self)
-
-    # ---- views and knowledge
-    @property
-    def hand_zones(self) -> frozenset:
-        """The per-player zones whose visibility (with this game's options) is not `public`: the
-        hands, as front ends draw them, even while every card in one lies face up (a dummy)."""
-        return frozenset(z.name for z in self.prog.tables.zones.values()
-                         if z.per_player and zone_visibility(self, z) != "public")
-
-    def view(self, player=None) -> dict:
-        """What `player` may see (None: a spectator; "all": everything); ScriptError E0707 for
-        a seat that is not at this table."""
-        return build_view(self, self._viewer(player))
-
-    def _viewer(self, viewer, seat_only: bool = False):
-        """`viewer` if it names someone at this table (a seat; unless `seat_only`, also None, a
-        spectator, or "all"); else ScriptError E0707."""
-        if type(viewer) is int and 0 <= viewer < self.n or not seat_only and (viewer is None or viewer == "all"):
-            return viewer
-        also = "" if seat_only else '; None is a spectator, "all" sees everything'
-        raise ScriptError([Diagnostic("E0707", f"there is no seat {viewer!r} at this {self.n}-player table", None,
-                                      hint=f"seats are 0 to {self.n - 1}{also}")])
-
-    def observation(self, seat=None) -> dict:
-        """JSON-able: what `seat` knows now (its view) and its observation log, each event as
-        that seat saw it when it happened.  None: a spectator; "all": everything."""
-        return observation(self, self._viewer(seat))
-
-    def observed_events(self, viewer="all", step: int | None = None) -> list[TraceEvent]:
-        """Every event `viewer` observed (or only those of move `step`, 0 for the set-up), as it
-        observed it then, rule judgements of its own moves included; a move's text is the move
-        alone, its maker in `actor`."""
-        self._viewer(viewer)
-        journal = self.journal_now()
-        if step is None:
-            entries = journal.finished(self)
-        else:  # entries are in the order of the moves: this move's are found from the end
-            entries = [e for e in journal.entries_from_step(self, step) if e.step == step]
-        return [TraceEvent(e.kind, e.span, e.text(viewer, self.n), e.step, e.actor)
-                for e in entries if e.text(viewer, self.n) is not None]
-
-    def information_state(self, seat) -> str:
-        """A text equal for two states exactly when `seat` cannot tell them apart."""
-        return information_state(self, self._viewer(seat))
-
-    def determinize(self, seat: int, rng) -> "GameState":
-        """A full state `seat` cannot tell from this one, the cards it does not know dealt at
-        random (`rng`: a random.Random or an int seed).  docs/api.md says what it does not infer."""
-        d = determinize(self, self._viewer(seat, seat_only=True), rng)
-        d.journal = DeferredJournal(d.clone(), [])
-        d.set_tracer(None)
-        return d
-
-    def journal_now(self) -> Journal:
-        """The observation log, rebuilt by replaying the moves from the seed if not kept (or
-        from the copy a DeferredJournal holds)."""
-        if type(self.journal) is DeferredJournal:
-            fresh = self.journal.start.clone()
-            for move in self.journal.moves:
-                try:
-                    fresh._apply_chosen(move)
-                except GameFault:
-                    break
-            self.journal = fresh.journal
-            self.set_tracer(self.callback)
-        elif self.journal is None:
-            # A paused game is replayed pausing everywhere after its last move, up to the pause
-            # point with the same work done (work only grows from one pause point to the next).
-            pausing = PAUSES if self.pause_point is not None else ()
-            fresh = self.game.new_game(players=self.n, seed=self.seed, options=self.options, record=True,
-                                       max_work=self.budget[0], max_game_work=self.budget[1],
-                                       pause_at=() if self.history else pausing)
-            for i, move in enumerate(self.history, 1):
-                fresh.pause_at = pausing if i == len(self.history) else ()
-                try:
-                    fresh.apply(move)
-                except (IllegalMove, GameFault):
-                    break
-            if pausing:
-                fresh.step_to_mark(self.pause_mark)
-            self.journal = fresh.journal
-            self.set_tracer(self.callback)
-        return self.journal
 
     # ---- tracing
     def set_tracer(self, callback) -> None:

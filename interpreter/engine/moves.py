@@ -10,6 +10,8 @@ from ..language.source import Span
 from ..machine.enumeration import enumerate_moves, legal_moves, listing
 from ..machine.program import Move, find_move, render_move_value, render_value
 from ..machine.runtime import run
+from .choices import why_not_offered
+from .plain_words import plain_verdict
 from .verdicts import calls_in, read_trace, verdict
 
 __all__ = ["Expansion", "Explanation", "Move", "RuleResult", "apply_move", "enumerate_moves", "explain",
@@ -51,6 +53,7 @@ class RuleResult:
         where: the span of that expression (its file:line ends an explanation's summary).
         witnesses: (quantifier text, phrase) pairs: the item an `any`, `all` or `no` stopped at.
         expansions: the definitions asked to be expanded, one Expansion per call.
+        plain: the verdict as players say it ("6H does not beat 8H"), or "" (plain_words.py).
     """
 
     name: str
@@ -62,6 +65,7 @@ class RuleResult:
     where: Span | None = None
     witnesses: tuple = ()
     expansions: tuple = ()
+    plain: str = ""
 
     @property
     def summary(self) -> str:
@@ -217,8 +221,9 @@ def _judge(st, L, use, expand, seen=None) -> RuleResult:
     deciding = rule.require if applies else rule.when
     text = lambda node: prog.source_text(node.span)  # noqa: E731
     expansions = _expansions(st, (rule.when, rule.require), raw, reading, expand, 0)
+    plain = plain_verdict(st, deciding, reading, raw) if applies else ""
     return RuleResult(rule.name, rule.doc, rule.span, status, values, verdict(deciding, reading, text),
-                      deciding.span, witnesses, expansions)
+                      deciding.span, witnesses, expansions, plain)
 
 
 def _sources(prog, key, roots):
@@ -320,5 +325,9 @@ def _not_an_option(st, decision, text, candidates) -> str:
     same = [c for c in candidates if c.split()[0] == word]
     if not same:
         return f"`{word}` has no possible values right now"
+    refused = next((why for spec in decision.alts if spec.name == word
+                    for why in [why_not_offered(st, spec, text.split()[1:])] if why), None)
+    if refused is not None:
+        return f"`{text}` is not one of the choices: {refused}"
     shown = ", ".join(same[:12]) + (", ..." if len(same) > 12 else "")
     return f"`{text}` is not one of the choices; the `{word}` moves here, legal or not: {shown}"

@@ -7,32 +7,40 @@ viewer sees it, and scores, winners and the prompt are computed from the viewer'
 
 from __future__ import annotations
 
-import json
-
 from ..language.types import is_record, record_name
 from ..machine.program import render_value
 from ..machine.runtime import TABLE
-from .knowledge import HIDDEN, UnknownRead, log_for, masked, prompt_for, scores_for, unknown_to, viewer_name
+from .knowledge import (HIDDEN, UnknownRead, iter_bits, known_var, masked, mind_of, prompt_for, scores_for, sees_at,
+                        slot_visibility, unknown_to, viewer_name)
 
 
 def build_view(st, viewer) -> dict:
     prog = st.prog
     names = prog.card_names
-    zones = {}
-    unknown = unknown_to(st, viewer)  # what it sees, and what it saw go where it cannot look
+    zones, known_in, sight = {}, {}, {}
+    mind = None if viewer == "all" else mind_of(st, viewer)
+    unknown = unknown_to(st, viewer, mind)  # the cards it can name where they lie
+    only = None if mind is None else mind.only_here()
+    table = slot_visibility(st)
     for slot, cards in enumerate(st.zones):
         name, owner = prog.zone_of_slot(slot, st.n)
         listed = [HIDDEN if unknown(c) else names[c] for c in cards]
+        seen = [names[c] if sees_at(table, st.vis, st.loc, viewer, c) else HIDDEN for c in cards]
         keys = prog.display_keys.get(name)
         if keys is not None:
             listed = shown_in_order(cards, listed, keys, names)
+            seen = shown_in_order(cards, seen, keys, names)
+        unplaced = [] if mind is None else [names[c] for c in iter_bits(only[slot]) if unknown(c)]
         if owner is None:
-            zones[name] = listed
+            zones[name], known_in[name], sight[name] = listed, unplaced, seen
         else:
             zones.setdefault(name, {})[f"P{owner}"] = listed
+            known_in.setdefault(name, {})[f"P{owner}"] = unplaced
+            sight.setdefault(name, {})[f"P{owner}"] = seen
     variables = {}
     for name, (var, typ) in prog.tables.vars.items():
-        value = st.vars[prog.var_slots[name]]
+        slot = prog.var_slots[name]
+        value = st.vars[slot] if mind is None or slot not in prog.card_var_slots else known_var(st, viewer, slot, mind)
         if var.per_player:
             variables[name] = {f"P{seat}": _plain(st, typ, v) for seat, v in enumerate(value)
                                if not var.private or viewer in ("all", seat)}
@@ -51,6 +59,8 @@ def build_view(st, viewer) -> dict:
         "to_act": None if actor is None else ("table" if actor == TABLE else f"P{actor}"),
         "prompt": prompt_for(st, viewer),
         "zones": zones,
+        "known_in": known_in,
+        "sight": sight,
         "vars": variables,
         "scores": scores_for(st, viewer),
         "over": st.over,
@@ -104,15 +114,3 @@ def _plain(st, typ, value):
         inner = typ[5:] if typ.startswith("list:") else "any"
         return [_plain(st, inner, v) for v in value]
     return render_value(st.prog, typ, value)
-
-
-def observation(st, viewer) -> dict:
-    """What `viewer` knows now: its view of the position and its observation log."""
-    data = build_view(st, viewer)
-    data["log"] = log_for(st, viewer)
-    return data
-
-
-def information_state(st, viewer) -> str:
-    """Equal for two states exactly when `viewer` cannot tell them apart."""
-    return json.dumps(observation(st, viewer), sort_keys=True, separators=(",", ":"))

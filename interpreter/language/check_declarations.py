@@ -8,11 +8,11 @@ import re
 import attrs
 
 from . import limits, nodes as n, orders, replacing, teams
-from .builtins import BUILTINS, CONSTANTS
 from .check_expressions import NOT_PLAIN, int_constant, records_in
 from .check_hints import as_written
 from .check_names import Frame, Scope
 from .nodes import STATEMENT_WORDS
+from .shadowing import shadow_warning
 from .source import Span, did_you_mean
 from .tables import CardInfo
 from .types import ANY, INT, PLAYER, SYMBOL, TEXT, TYPE_NAMES, fits, list_of
@@ -38,7 +38,9 @@ class Declarations:
             for node in n.walk(item):
                 field = _NAME_MADE.get(type(node))
                 name = getattr(node, field, None) if field else None
-                if name in STRICTLY_RESERVED and not (type(node) in _DECL_KIND and name in BUILTINS):  # E0302 says so
+                if isinstance(node, n.Param) and (said := shadow_warning(name, "params")):
+                    self.warn("W0411", said[0], node.span, said[1], said[2])
+                if name in STRICTLY_RESERVED:
                     self.error("E0651", f"`{name}` is a reserved word, so it cannot be a name", node.span,
                                "a reserved word", f"`{name}` always reads as the language's own word, so this "
                                f"name could never be read: choose another (`{name}_value`, say)")
@@ -89,16 +91,13 @@ class Declarations:
                     hint += _write_replace(f"{replacing.KEYWORD[replacing.kind_of(item)]} {name}")
                 self.error("E0301", f"`{name}` is declared twice", item.span, "declared again here", hint)
                 continue
-            if name in BUILTINS or name in CONSTANTS or (kind == "records" and name in TYPE_NAMES + ("list",)):
-                what = "a built-in" if name in BUILTINS or name in CONSTANTS else "a type"
-                hint = ("choose another name" if what == "a type" else
-                        f"`{name}` is a built-in {'function' if name in BUILTINS else 'constant'}: choose another "
-                        "name (its uses are not reported again)")
-                self.error("E0302", f"`{name}` is the name of {what}", item.span, "reserved name", hint)
+            if kind == "records" and name in TYPE_NAMES + ("list",):
+                self.error("E0302", f"`{name}` is the name of a type", item.span, "reserved name",
+                           "choose another name")
                 self._refused.add(name)
-                if kind == "zones":
-                    self._refused_zones[name] = item
                 continue
+            if (said := shadow_warning(name, kind)) is not None:  # old scripts keep working (shadowing.py)
+                self.warn("W0411", said[0], item.span, said[1], said[2])
             seen[name], seen_kind[name] = item.span, kind
             getattr(t, kind)[name] = item
         for item in items:
@@ -115,6 +114,15 @@ class Declarations:
                     self._twice(f"measure {item.name}", item, t.measures[item.name], f"measure `{item.name}`")
                 else:
                     t.measures[item.name] = item
+            elif isinstance(item, n.SymbolsDecl):
+                orders.collect_symbols(t, item, self.error)
+            elif isinstance(item, n.EndWhen):
+                if t.end_when is not None:
+                    self.error("E0301", "`end game when` is declared twice", item.span, "declared again here",
+                               f"the first declaration is at {t.end_when.span}; a game has one: join the conditions "
+                               "with `or`")
+                else:
+                    t.end_when = item
             elif isinstance(item, n.TeamsDecl):
                 if t.teams is not None:
                     self._twice("teams", item, t.teams)
@@ -138,6 +146,10 @@ class Declarations:
                 t.number_attributes[item.name] = item
                 orders.collect_attribute(t, item, self.error)
         orders.settle_orders(t, self.error)
+        for name, opt in list(t.options.items()):  # `option trump: strain = S`: a choice of the set's words
+            if opt.kind in t.symbol_sets:
+                t.option_sets[name] = opt.kind
+                t.options[name] = attrs.evolve(opt, kind="choice", choices=tuple(t.symbol_sets[opt.kind].values))
         for opt in t.options.values():
             for choice in opt.choices:
                 t.symbols.add(choice)
@@ -480,8 +492,8 @@ _DECL_KIND = {
 }
 # words never read as a name in an expression (language.md §21), and the fields of the nodes
 # that make a name
-STRICTLY_RESERVED = frozenset(("true", "false", "none", "if", "not", "any", "all", "no", "count", "max", "min",
-                               "sorted", "groups", "runs"))
+# (the forms' words, `count`, `max`, `groups`, ..., are keywords only in their forms' shape: shadowing.py)
+STRICTLY_RESERVED = frozenset(("true", "false", "none", "if", "not"))
 _NAME_MADE = {
     **{kind: "name" for kind in _DECL_KIND}, n.Let: "name", n.LetExpr: "name", n.Param: "name", n.Binder: "name",
     n.RecordField: "name", n.For: "var", n.Quant: "var", n.Best: "var", n.Pattern: "var", n.Comprehension: "var",

@@ -6,6 +6,7 @@ from . import nodes as n, orders
 from .builtins import BUILTINS, CHANCE, ORDER_FUNCTIONS, TEAM_NAMES, BuiltinTypeError
 from .check_hints import OTHER_LANGUAGES_FUNCTIONS, function_for_attribute, mismatch_hint
 from .check_names import Scope
+from .shadowing import FORM_WORDS
 from .source import did_you_mean
 from .tables import Tables
 from .types import (ANY, BOOL, CARD, INT, NONE, PLAYER, SYMBOL, TEAM, TEXT, TYPE_NAMES, ZONE, ZONES, base_of, describe,
@@ -108,12 +109,20 @@ class Expressions:
         value (`[c, 3]`, `if x then seat(1) else 2`): a card is kept as a number, so it would then
         show and compare as one (`[17, 3]`)."""
         kept = identity(joined)
-        for node, typ in zip(nodes, types):
-            kind = identity(typ)
+        kinds = [identity(x) for x in types]
+        # the first value of each kind, in order: what a value is told it was joined with (kept
+        # apart so a list literal of 40,000 items is checked in one pass, not one per item)
+        firsts = {}
+        for kind, typ in zip(kinds, types):
+            if kind not in (NONE, ANY):
+                firsts.setdefault(kind, typ)
+        for node, typ, kind in zip(nodes, types, kinds):
+            if kind not in (CARD, PLAYER, TEAM) or kind == kept:
+                continue
             # only a kind known to differ: a value of unknown type (a recursive definition's
             # call, checked before its own type is known) joins as before
-            other = next((x for x in types if identity(x) not in (kind, NONE, ANY)), None)
-            if kind in (CARD, PLAYER, TEAM) and kind != kept and other is not None:
+            other = next((x for k, x in firsts.items() if k != kind), None)
+            if other is not None:
                 hint = (f"a value keeps its kind only among values of that kind: {describe(typ)} here would "
                         "show and compare as a number; keep the kinds apart (a record with a field for each), "
                         f"or use what you need of it ({_PART_OF[kind]})")
@@ -287,8 +296,8 @@ class Expressions:
         if resolved and resolved[0] == "global" and self.t.vars[resolved[1]][0].indexed:
             self._row_index(self.t.vars[resolved[1]][0], e.index, idx)
             return element(obj)
-        if isinstance(e.obj, n.Name) and e.obj.name in self._refused:
-            return ANY  # refused by E0302: what it holds, and by what it is indexed, is unknown
+        if isinstance(e.obj, n.Name) and (e.obj.name in self._refused or (resolved and resolved[0] == "error")):
+            return ANY  # refused by E0302, or unknown (E0201): what it holds, and by what it is indexed, is unknown
         if is_list(obj) or obj in (ZONE, ANY):
             if not fits(INT, idx):
                 self._mismatch(e.index, INT, idx)
@@ -336,7 +345,7 @@ class Expressions:
             types = [self.expr(a, scope) for a in e.args]
             if len(types) != 1:
                 self.error("E0213", f"`{e.func}` takes 1 argument(s), {len(types)} given", e.span)
-            elif not is_ordered(types[0]):
+            elif not is_ordered(types[0]) and types[0] != ANY:  # ANY: an error already said (E0202, E0201)
                 self.error("E0230", f"`{e.func}` needs a value of an ordered attribute, found {describe(types[0])}",
                            e.args[0].span, "no declared order", "declare the attribute `ordered` in its deck "
                            "(`ordered rank: 2, 3, ..., A`) and pass one of its values (`place(c.rank)`)")
@@ -396,6 +405,11 @@ class Expressions:
             kind = "a zone" if e.func in t.zones else "a variable" if e.func in t.vars else "an option"
             self.error("E0215", f"`{e.func}` is {kind}, not a function", e.func_span, "cannot be called",
                        f"index it with `{e.func}[...]`" if kind != "an option" else "use it without parentheses")
+        elif e.func in FORM_WORDS:  # `runs(h)` with no definition of the script's own named `runs`
+            self.error("E0121", f"`{e.func}` is a form with a name for each item, not a function", e.func_span,
+                       "not a function", f"write `{FORM_WORDS[e.func]}`" + (" or `runs x in L by KEY least N`"
+                                                                             if e.func == "runs" else "")
+                       + f"; a script may define its own `{e.func}(...)` (docs/language.md §21)")
         else:
             self.error("E0209", f"unknown function `{e.func}`", e.func_span, "not declared",
                        OTHER_LANGUAGES_FUNCTIONS.get(e.func) or did_you_mean(e.func, set(t.defines) | set(BUILTINS)))

@@ -28,7 +28,7 @@ class Hints:
         """E0205's hint: the closest type, else the types there are, records and card attributes
         (`var trump: suit`) named apart so that a long deck does not hide the built-in ones."""
         groups = {"types": set(TYPE_NAMES), "records": set(self.t.records),
-                  "card attributes": set(self.t.card_attrs)}
+                  "card attributes": set(self.t.card_attrs), "symbols": set(self.t.symbol_sets)}
         close = did_you_mean(name, set().union(*groups.values()))
         if close.startswith("did you mean"):
             return close
@@ -75,7 +75,7 @@ class Hints:
     def _mixed_hint(self, attr: str, op: str, ordered: bool = False) -> str:
         """An order lets `<` compare names, never `+` count them: arithmetic needs numbers, the
         ones an `attribute ... from` already gives when the script has one."""
-        if op in ("+", "-", "*", "/", "%", "+=", "-=", "*=", "/=", "%="):
+        if op in ("+", "-", "*", "/", "%", "^", "+=", "-=", "*=", "/=", "%="):
             counted = [a.name for a in self.t.number_attributes.values() if a.source == attr]
             if counted:
                 return f"count `c.{counted[0]}` instead, the numbers `attribute {counted[0]} from {attr}` gives"

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from . import nodes as n
+from . import nodes as n, orders
 from .builtins import CONSTANTS, TEAM_NAMES
+from .call_order import callees_first, calls
 from .check_hints import (NUMBER_ELSEWHERE, card_examples, copies_hint, plain_number, seat_hint, spelling_of_constants,
                           suggests_symbol, weak_match, winners_hint)
 from .source import did_you_mean
@@ -69,6 +70,8 @@ class Names:
             typ = ref.name
         elif ref.name in self.t.card_attrs:  # `var trump: suit`: what the cards' `suit` holds
             typ = self.t.card_attrs[ref.name]
+        elif ref.name in self.t.symbol_sets:  # `var contract: strain`, of `symbols strain: ...`
+            typ = orders.symbols_type(self.t, ref.name)
         else:
             self.error("E0205", f"unknown type `{ref.name}`", ref.span, "not a type", self._known_types(ref.name))
             return ANY
@@ -98,6 +101,8 @@ class Names:
         if e.name in t.options:
             opt = t.options[e.name]
             t.resolved[id(e)] = ("option", e.name)
+            if e.name in t.option_sets:
+                return orders.symbols_type(t, t.option_sets[e.name])
             return {"bool": BOOL, "int": INT}.get(opt.kind, SYMBOL)
         if e.name in t.zones:
             zone = t.zones[e.name]
@@ -140,8 +145,12 @@ class Names:
             | set(t.defines) | constants
         hint = seat_hint(e.name) or winners_hint(e.name) or spelling_of_constants(e.name) or \
             did_you_mean(e.name, candidates)
+        ten = "10" + e.name[1:] if e.name[:1] in "Tt" and len(e.name) > 1 else None
         if e.name in t.defines:
             hint = f"`{e.name}` takes arguments: `{e.name}(...)`"
+        elif ten is not None and ten in self._card_ids():  # a ten written as in some card notations
+            hint = f"a ten is written with its number here: `{ten}` (cards are named by their values, `10` for a ten)"
+            copies = hint
         elif copies:
             hint = copies
         elif not hint:
@@ -163,6 +172,21 @@ class Names:
             ids = self._card_id_table = {c.name: i for i, c in enumerate(self.t.cards)}
         return ids
 
+    def _type_callees(self, name: str) -> None:
+        """The definitions `name` calls typed before it, callees first (call_order.py): a
+        definition's type is found by checking its body when it is first called, which would
+        otherwise check each callee inside its caller's check, as deep as the chain of calls.
+        Definitions calling each other round are typed from the first declared of them."""
+        graph = self.__dict__.get("_calls")
+        if graph is None:
+            graph = self._calls = calls(self.t.defines)
+        types, defines, typing = self.t.types, self.t.defines, getattr(self, "_typing", ())
+        groups = callees_first(graph, [name], lambda d: id(defines[d].body) in types or d in typing)
+        outer, self._current_define = self._current_define, None  # these are not calls of the one being checked
+        for group in groups[:-1]:  # the last is `name`'s own
+            self._define_type(group[0])
+        self._current_define = outer
+
     def _define_type(self, name: str) -> str:
         if self._current_define is not None:
             self._define_calls.setdefault(self._current_define, set()).add(name)
@@ -176,7 +200,9 @@ class Names:
             # other branch gives (`if empty(ms) then plan(...) else better(skip, ...)` is a plan)
             guesses.setdefault(name, NONE)
             return guesses[name]
+        self._type_callees(name)
         self._typing = getattr(self, "_typing", set()) | {name}
+        self.typing.append(name)  # left as it is when Python's stack runs out: E0606 names the chain
         outer, self._current_define = self._current_define, name
         mark = len(self.diags)
         for _ in range(3):  # a recursive definition: again, with its own type as found, until it settles
@@ -189,4 +215,5 @@ class Names:
         del self.diags[mark:]  # reported once, when the definition itself is checked
         self._current_define = outer
         self._typing = self._typing - {name}
+        self.typing.pop()
         return typ

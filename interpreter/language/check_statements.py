@@ -27,11 +27,14 @@ class Statements:
         t = self.t
         match s:
             case n.Let():
+                reported = len(self.diags)
                 typ = settled(self.expr(s.value, scope))
                 if s.name in scope.names:
                     self.error("E0303", f"`{s.name}` is already a local name here", s.span,
                                "declared again", f"use `set {s.name} = ...` to change it")
                 t.slots[id(s)] = scope.declare(s.name, typ)
+                if typ == ANY and len(self.diags) > reported:  # `let x = typo`: its kind is unknown, not `any`
+                    self._unknown_locals.add((id(scope.frame), t.slots[id(s)]))
             case n.Set():
                 self._set(s, scope)
             case n.Move():
@@ -241,6 +244,8 @@ class Statements:
                            "not a number", f"write {joined}" if is_list(typ) or typ == TEXT else "")
             else:
                 self._counted(s.value, value, s.op)
+        elif local is not None and (id(scope.frame), local[0]) in self._unknown_locals:
+            pass  # its first value was an error, already reported: what it holds is unknown
         elif typ == ANY and value == ZONE:
             self.error("E0220", f"a zone stored in `{target.name}`, which may hold any value", s.value.span, "a zone",
                        f"declare the variable's type, e.g. `var {target.name}: zone = none`, so the zone keeps its name")
@@ -300,7 +305,7 @@ class Statements:
                 rule = self.t.rules.get(call.name)
                 if rule is None:
                     self.error("E0208", f"unknown rule `{call.name}`", call.span, "not declared",
-                               did_you_mean(call.name, self.t.rules))
+                               _not_a_rule(call, self.t) or did_you_mean(call.name, self.t.rules))
                     # the rule it is a misspelling of is named here: not also "never used" (W0406)
                     self._used_rules.update(difflib.get_close_matches(call.name, sorted(self.t.rules), n=1,
                                                                       cutoff=0.6))
@@ -418,3 +423,16 @@ def _nested_bodies(s, into_loops: bool):
         yield from (a.body for a in s.decide.alternatives)
     elif into_loops and isinstance(s, (n.For, n.While, n.RepeatTimes, n.RepeatUntil, n.Loop)):
         yield s.body
+
+
+def _not_a_rule(call: n.RuleCall, t) -> str:
+    """E0208's hint when `requires` names a definition or a built-in function: `requires` takes
+    named rules, and how to make one of the condition."""
+    if call.name in t.defines:
+        what = f"`{call.name}` is a definition"
+    elif call.name in BUILTINS:
+        what = f"`{call.name}` is a built-in function"
+    else:
+        return ""
+    return (f"`requires` takes named rules, and {what}: declare a rule that requires it, as `rule may_{call.name}"
+            f"(...) require {call.name}(...)` with typed parameters, and name that rule here")

@@ -20,12 +20,14 @@ from collections import ChainMap
 
 import attrs
 
-from . import nodes as n
+from . import nesting, nodes as n
+from .call_order import callees_first
 from .check_declarations import Declarations, default_value, option_allowed, option_value, option_value_ok
 from .check_expressions import Expressions, settled
 from .check_hints import Hints
 from .check_names import Frame, Names, Scope
 from .check_statements import Statements, leaving_phase, terminates
+from .ending import Ending
 from .source import Diagnostic, Span, did_you_mean
 from .tables import CardInfo, Tables
 from .types import BOOL, INT, PLAYER, TEAM, fits, list_of
@@ -85,7 +87,7 @@ def check_expression(tables: Tables, node, names: dict, expect: str | None = Non
     return CheckedExpression(overlay, typ, frame.size, slots, checker.diags)
 
 
-class Checker(Declarations, Names, Expressions, Statements, Hints):
+class Checker(Declarations, Names, Expressions, Statements, Hints, Ending):
     """The checks of one script (check), in passes over its declarations."""
 
     def __init__(self):
@@ -99,8 +101,10 @@ class Checker(Declarations, Names, Expressions, Statements, Hints):
         self._define_calls: dict[str, set[str]] = {}
         self._used_rules: set[str] = set()
         self._current_define: str | None = None
+        self.typing: list[str] = []  # the definitions being typed, each inside the one before (_define_type)
         self._cyclic: set[str] = set()  # records already reported as holding themselves
         self._leaving: dict[str, tuple] = {}  # procedure -> (a `next` it runs, where it is written)
+        self._unknown_locals: set[tuple] = set()  # locals whose first value had an error: their kind is not reported
 
     # ---- reporting
     def error(self, code, message, span, label="", hint=""):
@@ -118,6 +122,7 @@ class Checker(Declarations, Names, Expressions, Statements, Hints):
         self._collect(items)
         self._check_bodies(items)
         self._check_program(items)
+        self.diags += nesting.too_deep(items, self.t.defines, self.t.coerced)
         if replaced:
             self.diags = [self._blamed(d, items) for d in self.diags]
         return self.t, self.diags
@@ -256,6 +261,8 @@ class Checker(Declarations, Names, Expressions, Statements, Hints):
             if not fits(INT, actual) and not fits(BOOL, actual):
                 self._mismatch(measure.expr, INT, actual)
             t.frames[id(measure)] = frame.size
+        if t.end_when is not None:
+            self._check_end_when(t.end_when)
         if t.winners is not None and t.winners.mode is not None and t.score is None:
             self.warn("W0175", f"`winners: {t.winners.mode} score` but the script has no `score`", t.winners.span,
                       "every score is 0",
@@ -302,18 +309,26 @@ class Checker(Declarations, Names, Expressions, Statements, Hints):
     def _check_define_cycles(self):
         """Definitions with parameters may call themselves (each call is charged and the depth is
         limited at run time); a cycle through a definition without parameters never ends, since
-        nothing changes between its calls: E0405."""
+        nothing changes between its calls: E0405.  Only the members of a circle of calls
+        (call_order.callees_first) are searched for their chain, each search within its circle
+        and bounded: a circle of thousands is named by its length (the search from each member
+        walked the whole circle: quadratic)."""
         graph = self._define_calls
-        for name in sorted(graph):
-            chain = _cycle(graph, name)
-            if chain is None:
-                continue
-            self.t.recursive[name] = " -> ".join(chain)
-            plain = [x for x in chain if self.t.defines[x].params is None]
-            if plain and plain[0] == name:
-                self.error("E0405", f"`{name}` calls itself through {' -> '.join(chain)}", self.t.defines[name].span,
-                           "never ends", f"`{name}` has no parameters, so every call computes the same thing: "
-                           "give it a parameter that changes, or use a procedure with a loop")
+        names = sorted(set(graph).union(*graph.values()))
+        ordered = {name: sorted(graph.get(name, ())) for name in names}
+        for group in callees_first(ordered, list(ordered)):
+            members = set(group)
+            if len(group) == 1 and group[0] not in ordered[group[0]]:
+                continue  # calls nothing that calls it back
+            for name in sorted(group):
+                chain = _cycle(ordered, name, members)
+                self.t.recursive[name] = " -> ".join(chain) if chain else \
+                    f"{name} -> ... ({len(group)} definitions calling each other round) -> {name}"
+                if self.t.defines[name].params is None:
+                    shown = self.t.recursive[name]
+                    self.error("E0405", f"`{name}` calls itself through {shown}", self.t.defines[name].span,
+                               "never ends", f"`{name}` has no parameters, so every call computes the same thing: "
+                               "give it a parameter that changes, or use a procedure with a loop")
 
 
 def _inside(inner: Span, outer: Span) -> bool:
@@ -337,17 +352,23 @@ def _uses(node):
         yield node.event, node.span
 
 
-def _cycle(graph: dict, start: str) -> list | None:
-    """The shortest chain of calls from `start` back to itself (`[a, b, a]`), or None."""
+_CHAIN_SEARCH = 64  # definitions a search for a chain back to its start visits at most
+
+
+def _cycle(graph: dict, start: str, members) -> list | None:
+    """The shortest chain of calls from `start` back to itself (`[a, b, a]`) through `members`
+    (`start`'s circle), or None when it is longer than _CHAIN_SEARCH visits find."""
     parent, queue = {}, [start]
     for name in queue:
-        for callee in sorted(graph.get(name, ())):
+        if len(queue) > _CHAIN_SEARCH:
+            return None
+        for callee in graph.get(name, ()):
             if callee == start:
                 chain = [name]
                 while chain[-1] != start:
                     chain.append(parent[chain[-1]])
                 return [start] + chain[::-1][1:] + [start] if name != start else [start, start]
-            if callee not in parent and callee != start:
+            if callee in members and callee not in parent and callee != start:
                 parent[callee] = name
                 queue.append(callee)
     return None

@@ -8,7 +8,7 @@ import os
 
 from cardgame import games
 
-from . import limits, nodes as n, replacing
+from . import limits, nodes as n, replacing, seating, variation
 from .checker import Checker
 from .reading import FileRefused, read_text
 from .source import Diagnostic, ScriptError, SourceFile, clipped, suggestions_budgeted
@@ -172,20 +172,39 @@ def check_file(path: str, text: str | None = None):
     with suggestions_budgeted():
         items, sources, diags, includes = read_sources(path, text)
         if any(d.severity == "error" for d in diags):
-            return None, [i.decl if isinstance(i, n.Replace) else i for i in items], sources, diags
+            return None, variation.flattened([i.decl if isinstance(i, n.Replace) else i for i in items]), sources, diags
         items, replaced, refused = replacing.resolve(items, includes, sources)
+        checker = Checker()
         try:
-            tables, found = Checker().check(items, replaced)
-        except RecursionError:
-            return None, items, sources, diags + refused + [too_deep_definitions()]
+            items, replaced, changes, unmade = variation.apply(items, replaced, includes, sources)
+            refused += unmade
+            with limits.stack_room():
+                tables, found = checker.check(items, replaced)
+        except RecursionError:  # definitions calling each other round, or one wrapped in thousands of added cases
+            return None, items, sources, diags + refused + [too_deep_definitions(checker.typing, checker.t.defines)]
+        tables.variations = changes
+        found = variation.checked(found, changes, tables)
+        if not any(d.severity == "error" for d in found + refused):
+            found += seating.seat_warnings(tables, items)
     found = refused + found
     found.sort(key=_position)
     return tables, items, sources, diags + found
 
 
-def too_deep_definitions() -> Diagnostic:
-    return Diagnostic("E0606", "definitions call each other too deeply to check", None,
-                      hint="flatten long chains of `define`s that each call the next")
+def too_deep_definitions(chain: list[str], defines: dict) -> Diagnostic:
+    """E0606 at the outermost definition of `chain`, the definitions being typed each inside the
+    one before when Python's stack ran out (only definitions calling each other round are typed
+    so: call_order.py); with no chain, a definition wrapped in thousands of cases by `extend define`."""
+    if not chain:
+        return Diagnostic("E0606", "definitions call each other too deeply to check", None,
+                          hint="a definition with thousands of cases added by `extend define` is as deep: write "
+                          "the definition anew with `replace define`")
+    shown = " -> ".join(f"`{name}`" for name in chain[:6]) + (" -> ..." if len(chain) > 6 else "")
+    span = defines[chain[0]].span if chain[0] in defines else None
+    return Diagnostic("E0606", f"definitions call each other too deeply to check ({len(chain)} deep: {shown})", span,
+                      "the first of them" if span else "",
+                      "definitions that call each other round are checked one inside another: make the circle "
+                      "shorter, or their bodies shallower")
 
 
 def _position(diag: Diagnostic):

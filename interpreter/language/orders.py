@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import nodes as n
 from .source import did_you_mean
-from .types import ANY, INT, ordered
+from .types import ANY, INT, SYMBOL, ordered
 
 
 def value_text(value) -> str:
@@ -90,7 +90,35 @@ def settle_orders(t, error) -> None:
                       f"the order of `{attr}`", card.span, "not in the order",
                       f"add {value_text(value)} to the `ordered {attr}` line")
                 break
-        t.card_attrs[attr] = ordered(attr, t.card_attrs.get(attr, ANY))
+        if attr in t.card_attrs or attr not in t.symbol_sets:  # a set of free symbols only: symbols_type
+            t.card_attrs[attr] = ordered(attr, t.card_attrs.get(attr, ANY))
+
+
+def collect_symbols(t, decl: n.SymbolsDecl, error) -> None:
+    """`symbols NAME: WORD, ...`: each word a symbol; `ordered`, their order (E0317 when a deck
+    orders an attribute of the same name otherwise, as two decks would)."""
+    if decl.name in t.symbol_sets:
+        error("E0301", f"`symbols {decl.name}` is declared twice", decl.span, "declared again here",
+              f"the first declaration is at {t.symbol_sets[decl.name].span}")
+        return
+    t.symbol_sets[decl.name] = decl
+    for i, word in enumerate(decl.values):
+        if word in decl.values[:i]:
+            error("E0350", f"`symbols {decl.name}` lists `{word}` more than once", decl.value_spans[i],
+                  "listed again", "list each word once")
+    t.symbols.update(decl.values)
+    if decl.ordered:
+        values = tuple(dict.fromkeys(decl.values))
+        if decl.name in t.orders and t.orders[decl.name] != values:
+            error("E0317", f"`{decl.name}` is ordered differently by a deck and `symbols {decl.name}`", decl.span,
+                  "a second order", "an attribute and a set of symbols of one name have one order: write it once")
+            return
+        t.orders[decl.name] = values
+
+
+def symbols_type(t, name: str) -> str:
+    """The type `var x: NAME` gives for a set of free symbols: a symbol, compared in order when `ordered`."""
+    return ordered(name, SYMBOL) if name in t.orders else SYMBOL
 
 
 def display_keys(orders: dict, attr_tables: dict, attrs: list) -> list:

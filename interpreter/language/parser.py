@@ -96,12 +96,15 @@ def _glued_to_a_keyword(tree: lark.Tree, text: str, path: str) -> Diagnostic | N
     return glued_word(text, path, min(glued)) if glued else None
 
 
-def parse_concrete(text: str, path: str) -> tuple[concrete.Tree | None, list[Diagnostic]]:
+def parse_concrete(text: str, path: str, parsed: bool = False) -> tuple[concrete.Tree | None, list[Diagnostic]]:
     """Parse a whole script into its concrete syntax tree (every token kept; comments are in the
-    gaps between tokens).  A script that `parse_script` rejects is rejected with its diagnostics."""
-    script, diags = parse_script(text, path)
-    if script is None:
-        return None, diags
+    gaps between tokens).  A script that `parse_script` rejects is rejected with its diagnostics;
+    `parsed`: the caller knows `parse_script` accepts this text (it checked it), so it is not
+    parsed twice."""
+    if not parsed:
+        script, diags = parse_script(text, path)
+        if script is None:
+            return None, diags
     return _concrete(_lark_tokens().parse(text)), []
 
 
@@ -269,6 +272,40 @@ class _ToNodes(Transformer):
     def replace_option_with(self, meta, c):
         return n.Replace(self._span(meta), c[1], self._keyword_span(meta), "option", str(c[0]), self._tspan(c[0]))
 
+    # -- a variant's finer changes (variation.py)
+    def _first_span(self, meta, word: str) -> Span:
+        return Span(self.path, meta.line, meta.column, meta.line, meta.column + len(word))
+
+    def step_path(self, meta, c):
+        return str(c[0]), str(c[1]), self._span(meta)
+
+    def replace_step(self, meta, c):
+        (phase, step, where), body = c
+        return n.Variation(self._span(meta), "replace_step", self._first_span(meta, "replace"), phase, step, where,
+                           body=body)
+
+    def remove_step(self, meta, c):
+        phase, step, where = c[-1]
+        return n.Variation(self._span(meta), "remove_step", self._tspan(c[0]), phase, step, where)
+
+    def insert_step(self, meta, c):
+        _, name, place, (phase, step, where), body = c
+        return n.Variation(self._span(meta), "insert_step", self._tspan(c[0]), phase, step, where, str(name),
+                           self._tspan(name), str(place), body)
+
+    def insert_phase(self, meta, c):
+        _, name, place, anchor, body = c
+        return n.Variation(self._span(meta), "insert_phase", self._tspan(c[0]), str(anchor), None,
+                           self._tspan(anchor), str(name), self._tspan(name), str(place), body)
+
+    def extend_define(self, meta, c):
+        params = c[2] if len(c) == 5 else None
+        return n.Variation(self._span(meta), "extend_define", self._tspan(c[0]), name=str(c[1]),
+                           name_span=self._tspan(c[1]), params=params, when=c[-2], value=c[-1])
+
+    def step_stmt(self, meta, c):
+        return n.Step(self._span(meta), str(c[1]), self._tspan(c[1]), c[2])
+
     def _keyword_span(self, meta) -> Span:
         """The word `replace` that starts the declaration at `meta`."""
         return Span(self.path, meta.line, meta.column, meta.line, meta.column + len("replace"))
@@ -425,6 +462,15 @@ class _ToNodes(Transformer):
         parts = c[:-1] if isinstance(c[-1], Token) and c[-1].type == "STRING" else c
         var = str(parts[1]) if len(parts) == 3 else None
         return n.MeasureDecl(self._span(meta), str(parts[0]), var, parts[-1], doc)
+
+    def symbols_decl(self, meta, c):
+        ordered = bool(c) and isinstance(c[0], Token) and c[0].type == "ORDERED"
+        words = c[1:] if ordered else c
+        return n.SymbolsDecl(self._span(meta), str(words[0]), tuple(str(w) for w in words[1:]), ordered,
+                             tuple(self._tspan(w) for w in words[1:]))
+
+    def end_when_decl(self, meta, c):
+        return n.EndWhen(self._span(meta), c[0])
 
     def seat_list(self, meta, c):
         return tuple((self._int(tok), self._tspan(tok)) for tok in c)
@@ -661,6 +707,7 @@ class _ToNodes(Transformer):
     mul = _binary("*")
     div = _binary("/")
     mod = _binary("%")
+    pow = _binary("^")
 
     def compare(self, meta, c):
         return n.Binary(self._span(meta), str(c[1]), c[0], c[2])

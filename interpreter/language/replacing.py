@@ -23,22 +23,23 @@ NAMED = {n.OptionDecl: "option", n.ZoneDecl: "zone", n.VarDecl: "variable", n.De
          n.RuleDecl: "rule", n.ProcDecl: "procedure", n.PhaseDecl: "phase", n.EventDecl: "event",
          n.RecordDecl: "record"}
 # Named declarations with a namespace of their own.
-OWN = {n.MeasureDecl: "measure", n.ReactionDecl: "reaction", n.LimitDecl: "limit", n.AttributeDecl: "attribute",
+OWN = {n.SymbolsDecl: "symbols", n.MeasureDecl: "measure", n.ReactionDecl: "reaction", n.LimitDecl: "limit", n.AttributeDecl: "attribute",
        n.DeckDecl: "deck"}
 # Declarations a game has once.
 SINGLE = {n.GameDecl: "game", n.PlayersDecl: "players", n.ScoreDecl: "score", n.WinnersDecl: "winners",
-          n.TeamsDecl: "teams"}
+          n.TeamsDecl: "teams", n.EndWhen: "end game when"}
 KEYWORD = {"option": "option", "zone": "zone", "variable": "var", "definition": "define", "rule": "rule",
            "procedure": "procedure", "phase": "phase", "event": "event", "record": "record", "measure": "measure",
            "reaction": "reaction", "limit": "limit", "attribute": "attribute", "deck": "deck", "game": "game",
-           "players": "players", "score": "score", "winners": "winners", "teams": "teams"}
+           "players": "players", "score": "score", "winners": "winners", "teams": "teams",
+           "end game when": "end game when", "symbols": "symbols"}
 _ARTICLE = {"option": "an option", "event": "an event", "attribute": "an attribute"}
 
 # What cannot be replaced, and what to do instead (E0616).
 REFUSED = {
     n.DeckDecl: ("a deck", "moves and saved games name the cards, so a variant plays with its original's cards: "
-                 "change what they are worth with `replace attribute ...` or the definitions that read them, or "
-                 "copy the script for other cards"),
+                 "change what they are worth with `replace attribute ...` or the definitions that read them, and "
+                 "for more cards declare a deck of another name beside it (`deck more in stock { ... }`)"),
     n.RecordDecl: ("a record", "a record is a type the original's declarations are checked against: declare a record "
                    "of another name and replace the declarations that use it"),
     n.Include: ("an include", "`replace` takes a declaration: write the `include` without it"),
@@ -107,7 +108,7 @@ def resolve(items: list, includes: dict, sources: dict[str, SourceFile]) -> tupl
 class _Resolver:
     def __init__(self, items, includes, sources):
         self.items, self.sources, self.diags = items, sources, []
-        self.reach = {path: _reach(path, includes) for path in sources}
+        self.reach = {path: reach_of(path, includes) for path in sources}
         self.originals: dict[tuple, object] = {}  # key -> its first declaration not written with `replace`
         for item in items:
             key = key_of(item)
@@ -156,7 +157,7 @@ class _Resolver:
             if before.span.path == here or before.span.path not in self.reach[here]:
                 return self._twice(wrapper, before)
         current = earlier[-1][0].decl if earlier else original  # what this file sees: the latest version
-        if not self._same_kind(wrapper, current) or not self._same_signature(wrapper, current):
+        if not self._same_kind(wrapper, current) or not self._samesignature(wrapper, current):
             return None
         return key, original
 
@@ -216,18 +217,18 @@ class _Resolver:
                      "the same; declare anything else under a new name")
         return False
 
-    def _same_signature(self, wrapper: n.Replace, original) -> bool:
+    def _samesignature(self, wrapper: n.Replace, original) -> bool:
         """E0615 for a definition, rule, procedure or event whose parameters differ from the
         original's: its calls in the original are written for those."""
         decl = wrapper.decl
         if type(decl) is not type(original) or not hasattr(decl, "params"):
             return True
         names = isinstance(decl, n.EventDecl)  # handlers and reactions read an event's parameters by name
-        if _signature(decl.params, names) == _signature(original.params, names):
+        if signature(decl.params, names) == signature(original.params, names):
             return True
         kind = kind_of(decl)
-        self._refuse("E0615", f"the replacement of {kind} `{decl.name}` takes {_params(decl.params)}; the original "
-                     f"takes {_params(original.params)}", wrapper, "other parameters",
+        self._refuse("E0615", f"the replacement of {kind} `{decl.name}` takes {params_text(decl.params)}; the original "
+                     f"takes {params_text(original.params)}", wrapper, "other parameters",
                      f"a replacement keeps the parameters' number{', types and names' if names else ' and types'}, "
                      f"since the original's {'signals, handlers and reactions' if names else 'uses'} stay as written "
                      f"({_place(original)}): declare what needs other parameters under a new name")
@@ -268,7 +269,7 @@ class _Resolver:
 _KIND_OF_KEYWORD = {"define": "definition", "option": "option"}
 
 
-def _reach(path: str, includes: dict) -> frozenset:
+def reach_of(path: str, includes: dict) -> frozenset:
     """Every file `path` includes, directly or through others."""
     seen, stack = set(), list(includes.get(path, ()))
     while stack:
@@ -289,13 +290,13 @@ def _constant(decl) -> bool:
     return isinstance(decl, n.OptionDecl) or (isinstance(decl, n.DefineDecl) and decl.params is None)
 
 
-def _signature(params, names: bool):
+def signature(params, names: bool):
     if params is None:
         return None
     return tuple(((p.name,) if names else ()) + (p.type.name, p.type.is_list, p.type.depth) for p in params)
 
 
-def _params(params) -> str:
+def params_text(params) -> str:
     if params is None:
         return "no parameters (it is written without brackets)"
     if not params:

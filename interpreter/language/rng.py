@@ -34,7 +34,10 @@ def next64(state: int) -> tuple[int, int]:
 
 
 def below(state: int, n: int) -> tuple[int, int]:
-    """A draw uniform in range(n)."""
+    """A draw uniform in range(n).  A state that is not an int is a world being sampled for a
+    seat (engine/worlds.py): it draws for itself."""
+    if type(state) is not int:
+        return state.below(n)
     state = (state + GAMMA) & MASK
     z = ((state ^ (state >> 30)) * MIX1) & MASK
     z = ((z ^ (z >> 27)) * MIX2) & MASK
@@ -42,7 +45,10 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffle(state: int, items: list) -> int:
-    """Fisher-Yates in place; returns the new generator state."""
+    """Fisher-Yates in place; returns the new generator state (a world being sampled, a state
+    that is not an int, shuffles for itself)."""
+    if type(state) is not int:
+        return state.shuffle(items)
     for i in range(len(items) - 1, 0, -1):
         state = (state + GAMMA) & MASK
         z = ((state ^ (state >> 30)) * MIX1) & MASK

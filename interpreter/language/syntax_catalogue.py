@@ -379,13 +379,6 @@ CATALOGUE = {
         'phase p { set x = 1..3 }',
         'phase p { set x = [y for y in 1..3] }',
     ],
-    ("E0121", "`groups` and `runs` are forms with a name for each item, not functions",
-     "write `groups x in L by KEY` or `runs x in L by KEY least N`"): [
-        'define d = runs(x)',
-        'define d = groups(x)',
-        'define d = runs(x, y, 3)',
-        'define d = groups(x, y)',
-    ],
 }
 
 # The same mistakes inside one expression (the REPL's `eval`); a script's snippets would match
@@ -419,10 +412,6 @@ EXPR_CATALOGUE = {
     ("E0154", "a comprehension keeps items with `where`, not `if`",
      "write `[x.rank for x in hand[p] where x.suit == H]`"): [
         '[x for x in y if z]', '[x for x in y[z] if z]',
-    ],
-    ("E0121", "`groups` and `runs` are forms with a name for each item, not functions",
-     "write `groups x in L by KEY` or `runs x in L by KEY least N`"): [
-        'runs(x)', 'groups(x)', 'runs(x, y, 3)', 'groups(x, y)',
     ],
 }
 

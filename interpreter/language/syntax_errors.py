@@ -66,6 +66,8 @@ TERMINAL_NAMES = {
     "QUANT": "any/all/no/count", "BEST": "max/min", "FACING": "`face up`/`face down`",
     "POSITION": "`at top`/`at bottom`", "PER_PLAYER": "`per player`", "PRIVATE": "`private`",
     "WINNER_MODE": "`highest score`/`lowest score`", "$END": "the end of the file",
+    "PLACE": "`before`/`after`", "REMOVE": "`remove`", "INSERT": "`insert`", "EXTEND": "`extend`",
+    "STEP_BLOCK": "`step`",
 }
 
 

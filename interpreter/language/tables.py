@@ -34,6 +34,8 @@ class Tables:
             in declaration order, which is the order of a record value's tuple.
         replacements: id(declaration) -> replacing.Replacement, for each declaration of the
             game that a `replace` put in the place of an included one (docs/language.md §20).
+        variations: the variant's finer changes (variation.Change): steps replaced, removed or
+            added, phases put before or after another, cases added to a definition.
     """
 
     title: str = ""
@@ -58,6 +60,9 @@ class Tables:
     score: n.ScoreDecl | None = None
     winners: n.WinnersDecl | None = None
     teams: n.TeamsDecl | None = None  # the partnerships, in a game with teams
+    end_when: n.EndWhen | None = None  # `end game when CONDITION` (ending.py)
+    symbol_sets: dict = attrs.Factory(dict)  # name -> SymbolsDecl (`symbols strain: C, D, H, S, NT`)
+    option_sets: dict = attrs.Factory(dict)  # option name -> the symbols it chooses from (`option s: strain = NT`)
     heading: dict = attrs.Factory(dict)  # "game", "players" -> the declaration read (its first one)
     limits: dict = attrs.Factory(dict)  # budget name (work_per_move, work_per_game) -> the game's own value
     measures: dict = attrs.Factory(dict)  # name -> MeasureDecl (their own namespace)
@@ -70,3 +75,4 @@ class Tables:
     records: dict = attrs.Factory(dict)
     record_fields: dict = attrs.Factory(dict)
     replacements: dict = attrs.Factory(dict)
+    variations: list = attrs.Factory(list)  # variation.Change: a variant's steps, inserted phases and cases

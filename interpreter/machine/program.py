@@ -189,6 +189,7 @@ class Program:
     per_team_var_slots: tuple = ()
     row_var_slots: tuple = ()  # both: slots holding one value per seat or per team (copied as lists)
     never_none_var_slots: frozenset = frozenset()  # variables never none (never_none.py): restore refuses none
+    card_var_slots: dict = attrs.Factory(dict)  # slot -> (var, type) of the public variables that may hold cards
     shared_zone_count: int = 0
     zone_index: dict = attrs.Factory(dict)  # name -> (shared slot) or (per-player ordinal)
     card_names: list = attrs.Factory(list)
@@ -206,6 +207,8 @@ class Program:
     marked_lines: dict = attrs.Factory(dict)  # generated file name -> ((line, statement_spans index), ...)
     zone_conditions: dict = attrs.Factory(dict)  # zone name -> fn(st, L) -> bool
     visibility_tables: dict = attrs.Factory(dict)  # (players, options) -> knowledge.slot_visibility's table
+    zone_labels: dict = attrs.Factory(dict)  # players -> each slot's `zone[P1]` (knowledge.zone_labels)
+    unknown_places: tuple = None  # per card, the Unknown a masked position reads for where it lies (knowledge.py)
     compiler: object = None  # for traced re-evaluation in explanations
     explain_cache: dict = attrs.Factory(dict)  # rule name -> what explanations show of it (moves.py)
     source_text: object = None  # fn(span) -> the source it covers
@@ -313,6 +316,25 @@ def values_inside(prog, typ, value):
             stack.extend((ft, v) for (_, ft), v in zip(fields, value))
         elif is_list(typ):
             stack.extend((typ[5:], v) for v in value)
+
+
+def holds_cards(tables, typ) -> bool:
+    """Whether values of `typ` may hold cards: a card, a list of them, a record with a card in a
+    field (the knowledge model masks such values for seats that do not know the cards)."""
+    seen = set()
+    stack = [typ]
+    while stack:
+        t = stack.pop()
+        if t == CARD:
+            return True
+        if t is None or t in seen:
+            continue
+        seen.add(t)
+        if is_list(t):
+            stack.append(t[5:])
+        elif is_record(t):
+            stack.extend(ft for _, ft in tables.record_fields.get(record_name(t), ()))
+    return False
 
 
 def initial_values(prog: Program, options: dict) -> list:

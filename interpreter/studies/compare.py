@@ -3,7 +3,12 @@ side with its difference and whether the difference is significant.
 
 Game i has the same seed on both sides, so figures known for every game are compared pairwise
 (the mean of the per-game differences and its 95% interval: the shared seed cancels much of the
-luck); figures known only for some games (a winner's lead, a measure) are compared unpaired."""
+luck); figures known only for some games (a winner's lead, a measure) are compared unpaired.
+A figure only one side has (a measure only a variant declares, a seat only the larger table has)
+is shown with the other side absent.  The two sides may play different player counts: every
+figure is then compared unpaired, and the first seat's advantage (its wins beyond an equal share)
+compares across counts.  Notes say which figures changed with the components (the deck, the
+moves listed, the seats) rather than only with play."""
 
 from __future__ import annotations
 
@@ -38,6 +43,9 @@ def per_game_figures(game, records, players: int, losers: bool = False) -> dict:
     }
     for seat in range(players):  # with teams, a seat wins with its team
         figures[f"P{seat} wins"] = [int(r.outcome == "won" and seat in r.winners) for r in records]
+    # P0's wins beyond an equal share of the won games: 0 when the first seat has no edge, at any count
+    figures["first seat advantage"] = [int(r.outcome == "won" and 0 in r.winners) - int(r.outcome == "won") / players
+                                       for r in records]
     teams = next((r.teams for r in records if r.teams is not None), None)
     for team in range(max(teams) + 1 if teams else 0):
         figures[f"T{team} wins"] = [int(r.outcome == "won" and r.winning_teams == (team,)) for r in records]
@@ -71,22 +79,31 @@ def _mean(values):
 
 def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, players: int, seed: int = 0,
             policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS, workers: int = 1, dask=None,
-            progress=None, backend: str = "auto") -> dict:
-    """Play both sides on the same seeds; rows for every figure both sides have.  On the Python
+            progress=None, players_b: int | None = None, backend: str = "auto") -> dict:
+    """Play both sides on the same seeds (`players_b`: B's player count, when it is not A's);
+    rows for every figure of either side, the other side absent where it lacks it.  On the Python
     path whatever `backend` (backends.COMPARE_REASON; "compiled" is refused)."""
     ran, why = python_only(backend, COMPARE_REASON)
-    def side(game, options, offset):
+    players_b = players if players_b is None else players_b
+
+    def side(game, options, offset, count):
         tick = None if progress is None else (lambda done: progress(offset + done))
-        return play_games(game, games, players, seed, options, workers, policy, max_decisions, tick, dask,
+        return play_games(game, games, count, seed, options, workers, policy, max_decisions, tick, dask,
                           metrics="full")  # lead changes and the rest are compared too
-    records_a, records_b = side(game_a, options_a, 0), side(game_b, options_b, games)
-    losers = any(sole_loser(r, players) is not None for r in records_a + records_b)
+    records_a, records_b = side(game_a, options_a, 0, players), side(game_b, options_b, games, players_b)
+    losers = any(sole_loser(r, players) is not None for r in records_a) or \
+        any(sole_loser(r, players_b) is not None for r in records_b)
     a = per_game_figures(game_a, records_a, players, losers)
-    b = per_game_figures(game_b, records_b, players, losers)
+    b = per_game_figures(game_b, records_b, players_b, losers)
     rows = []
-    for name in [k for k in a if k in b]:
+    for name in list(a) + [k for k in b if k not in a]:
+        if name not in a or name not in b:
+            rows.append({"figure": name, "a": _mean(a[name]) if name in a else None,
+                         "b": _mean(b[name]) if name in b else None, "difference": None, "ci95": None, "p": None,
+                         "significant": False, "test": "absent", "absent": "a" if name not in a else "b"})
+            continue
         va, vb = a[name], b[name]
-        if all((x is None) == (y is None) for x, y in zip(va, vb)):  # known for the same games on both sides
+        if players == players_b and all((x is None) == (y is None) for x, y in zip(va, vb)):  # known for the same games
             test = "paired"
             result = paired_difference([x for x in va if x is not None], [y for y in vb if y is not None])
         else:
@@ -97,13 +114,42 @@ def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, player
         row["significant_together"] = together
         row["p"] = None if row["p"] is None else round(row["p"], 4) + 0.0
     return {"a": {"file": game_a.path, "options": options_a}, "b": {"file": game_b.path, "options": options_b},
-            "games": games, "players": players, "seed": seed, "policy": policy, "backend": ran,
-            "backend_reason": why, "rows": rows,
-            "balance": {"a": seat_balance(records_a, players), "b": seat_balance(records_b, players)},
-            "loser_balance": {"a": loser_balance(records_a, players), "b": loser_balance(records_b, players)},
+            "games": games, "players": players, "players_b": players_b, "seed": seed, "policy": policy,
+            "backend": ran, "backend_reason": why, "rows": rows,
+            "notes": component_notes(game_a, game_b, players, players_b),
+            "balance": {"a": seat_balance(records_a, players), "b": seat_balance(records_b, players_b)},
+            "loser_balance": {"a": loser_balance(records_a, players), "b": loser_balance(records_b, players_b)},
             "drawn_with_one_loser": losers,
             "same_moves": sum(x.moves_digest is not None and x.moves_digest == y.moves_digest
                               for x, y in zip(records_a, records_b))}
+
+
+def component_notes(game_a, game_b, players_a: int, players_b: int) -> list[str]:
+    """Which figures changed because the components did (the deck, the moves a decision lists, the
+    seats), rather than only because play did."""
+    notes = []
+    cards_a, cards_b = len(game_a.program.card_names), len(game_b.program.card_names)
+    if cards_a != cards_b:
+        notes.append(f"The decks differ (A {cards_a} cards, B {cards_b}): `information revealed` counts the cards "
+                     "turned up or shown, so it changes with the deck, not only with play.")
+    listed_a, listed_b = _moves_listed(game_a), _moves_listed(game_b)
+    if listed_a != listed_b:
+        only_b, only_a = sorted(listed_b - listed_a), sorted(listed_a - listed_b)
+        which = "; ".join(part for part in (
+            f"only B lists {', '.join(f'`{m}`' for m in only_b)}" if only_b else "",
+            f"only A lists {', '.join(f'`{m}`' for m in only_a)}" if only_a else "") if part)
+        notes.append(f"The moves the decisions list differ ({which}): `branching factor` and `forced share` count "
+                     "the moves listed, so they change with the listing, not only with play.")
+    if players_a != players_b:
+        notes.append(f"A seats {players_a} players and B {players_b}: every figure is compared unpaired; a seat only "
+                     "one side has is absent on the other; `first seat advantage` (P0's wins beyond an equal share "
+                     "of the won games) compares across the counts, and the win rates of the seats do not.")
+    return notes
+
+
+def _moves_listed(game) -> set:
+    """The alternatives of every decision, by name: what a decision may list."""
+    return {alt.name for d in game.program.decisions for alt in d.alts}
 
 
 def seat_balance(records, players: int) -> dict:

@@ -287,6 +287,15 @@ def held_options(game: Game, expr, records: list) -> str:
     return f" ({'; '.join(held)}: try `--option` with another value)" if held else ""
 
 
+def _only_with(seated: set, counts: list) -> str:
+    """`, only with 4 players`: the player counts a fault came at, when not every count played."""
+    if len(counts) < 2 or len(seated) == len(counts):
+        return ""
+    listed = sorted(seated)
+    words = ", ".join(str(k) for k in listed[:-1]) + (" or " if len(listed) > 1 else "") + str(listed[-1])
+    return f", only with {words} players"
+
+
 def findings(game: Game, obs: Observations, records: list, max_decisions: int) -> list[Diagnostic]:
     """The lint's diagnostics, in source order (faults first within a line)."""
     prog, t = game.program, game.program.tables
@@ -301,12 +310,15 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
     for r in records:
         if r.fault is not None:
             key = (r.fault.message, r.fault.span)
-            first = faults.setdefault(key, [r, 0])
+            first = faults.setdefault(key, [r, 0, set()])
             first[1] += 1
-    for (message, span), (r, count) in faults.items():
+            first[2].add(r.players)
+    counts = sorted({r.players for r in records})
+    for (message, span), (r, count, seated) in faults.items():
         d = r.fault
         out.append(Diagnostic(d.code, d.message, d.span, d.label or "while running this",
-                              f"{count} of {games} games faulted here; the first is game {r.index} of its setup: "
+                              f"{count} of {games} games faulted here{_only_with(seated, counts)}; the first is "
+                              f"game {r.index} of its setup: "
                               f"replay it with `{replay_command(game, r)}`"
                               + (MEASURE_REPLAY if d.span and in_measure(game, d.span.path, d.span.line) else "")
                               + (f" ({d.hint})" if d.hint else "")))

@@ -13,7 +13,7 @@ import hashlib
 import attrs
 
 from ..engine.game import Game, GameFault
-from ..engine.knowledge import sees, slot_visibility
+from ..engine.journal import Journal
 from ..engine.moves import legal_moves
 from ..language import limits
 from ..language.rng import derive
@@ -90,8 +90,9 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
     `metrics`: one of METRICS; without the full metrics, lead_changes, decided_at and seen are None."""
     seed = game_seed(run_seed, index)
     tracer = observer.on_event if observer is not None else None
+    # full metrics ask what the acting seat knows: each seat's knowledge is kept (not its log)
     state = game.new_game(players=players, seed=seed, options=options, tracer=tracer, max_work=budget[0],
-                          max_game_work=budget[1])
+                          max_game_work=budget[1], record="knowledge" if metrics == "full" else False)
     agent = RandomAgent.for_game(seed, policy)
     if metrics == "fast" and observer is None and policy == "uniform":
         tally = [0, 0, 0]
@@ -112,7 +113,7 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
         offered += len(moves)
         forced += len(moves) == 1
         if cards and state.decisions % INFO_EVERY == 0 and state.actor is not None and state.actor != TABLE:
-            seen_sum += _seen_share(state, cards)
+            seen_sum += seen_share(state, cards)
             seen_n += 1
         if observer is not None:
             observer.at_decision(state, moves)
@@ -216,11 +217,11 @@ def _sole_leader(state, lowest: bool):
     return scores.index(best)
 
 
-def _seen_share(state, cards: int) -> float:
-    """The share of all cards the acting seat sees now (not those it only remembers: that needs the
-    observation log, which a playout does not keep)."""
-    table = slot_visibility(state)
-    return sum(1 for card in range(cards) if sees(state, state.actor, card, table)) / cards
+def seen_share(state, cards: int) -> float:
+    """The share of all cards the acting seat can name now: those it sees, and those it knows lie
+    where they are (laid away, passed, watched go face down: the knowledge model's possibilities)."""
+    journal = state.journal if type(state.journal) is Journal else state.journal_now()
+    return journal.mind(state.actor).named().bit_count() / cards
 
 
 def play_range(game: Game, players: int, run_seed: int, options: dict, start: int, stop: int,

@@ -43,6 +43,7 @@ class Summary:
         self.faults: dict = {}
         self.other_faults = 0
         self.decisions = 0
+        self.longest = None  # the game with the most decisions (the first of equals): a replay to look at
 
     def add_all(self, records) -> None:
         for r in records:
@@ -51,6 +52,8 @@ class Summary:
     def add(self, r) -> None:
         self.outcomes[r.outcome] += 1
         self.decisions += r.decisions
+        if self.longest is None or (r.decisions, -r.index) > (self.longest["decisions"], -self.longest["game"]):
+            self.longest = {"game": r.index, "seed": r.seed, "decisions": r.decisions, "outcome": r.outcome}
         if r.outcome in ("won", "drawn"):
             if r.outcome == "won":
                 for seat in r.winners:  # one seat, or the members of the one winning team
@@ -170,6 +173,7 @@ class Summary:
             },
             "measures": self._measures(),
             "faults": faults,
+            "longest": self.longest,
             **self._team_result(n),
         }
 

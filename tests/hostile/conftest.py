@@ -10,7 +10,9 @@ import pytest
 from cardgame.repl.cli import main
 
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
-TIME_LIMIT = 10.0  # seconds; each attack ends in well under 2 s here (docs/language.md §22)
+# How long an attack runs is recorded (Outcome.seconds) but never asserted: the machine is shared,
+# and the bound is the work budget or a count of the work done (tests/hostile/test_linear_loading.py);
+# python -m bench times loading and checking.
 
 
 class Outcome:
@@ -18,9 +20,8 @@ class Outcome:
         self.code, self.out, self.err, self.seconds = code, out, err, seconds
 
     def diagnosed(self, code: str) -> "Outcome":
-        """Exit 1 with the diagnostic `code`, quickly, and never a traceback."""
+        """Exit 1 with the diagnostic `code`, and never a traceback."""
         assert "Traceback" not in self.out + self.err
-        assert self.seconds < TIME_LIMIT, f"took {self.seconds:.1f} s"
         assert self.code == 1, (self.code, self.err[-2000:])
         assert f"[{code}]" in self.err, self.err[-2000:]
         return self

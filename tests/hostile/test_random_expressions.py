@@ -1,16 +1,13 @@
 """Random hostile expressions: deep nesting, huge numbers, nested ranges, long lists and chained
 definitions, put into a script that is loaded and played for one move.  Whatever comes out,
-it is a result or a diagnostic (ScriptError, GameFault), within the work budget, quickly."""
+it is a result or a diagnostic (ScriptError, GameFault), within the work budget."""
 
 from __future__ import annotations
-
-import time
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgame import interpreter
-from conftest import TIME_LIMIT
 
 BIG = st.sampled_from(["4611686018427387904", "4611686018427387905", "99999999999999999999999",
                        "9" * 400, "1000000000", "100000", "0", "-1"])
@@ -59,12 +56,10 @@ def script(value: str, shown: str, chain: int, twice: bool) -> str:
 def test_load_and_one_move_end_in_a_result_or_a_diagnostic(tmp_path_factory, value, shown, chain, twice):
     path = tmp_path_factory.mktemp("random") / "random.cardgame"
     path.write_text(script(value, shown, chain, twice))
-    started = time.perf_counter()
     try:
         game = interpreter.load(str(path))
     except interpreter.ScriptError as err:
         assert err.diagnostics and all(d.code[0] in "EW" for d in err.diagnostics)
-        assert time.perf_counter() - started < TIME_LIMIT
         return
     state = game.new_game(tracer=lambda event: None)
     assert state.fault is None
@@ -75,4 +70,3 @@ def test_load_and_one_move_end_in_a_result_or_a_diagnostic(tmp_path_factory, val
     else:
         assert state.is_over and abs(state.vars[game.program.var_slots["v"]]) <= interpreter.limits.MAX_INT
         assert state.work <= state.work_limit and state.game_work <= state.budget[1]
-    assert time.perf_counter() - started < TIME_LIMIT

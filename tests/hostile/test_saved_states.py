@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 
 import pytest
 
@@ -22,10 +21,8 @@ def genuine():
 
 
 def refused(data, field: str):
-    started = time.perf_counter()
     with pytest.raises(interpreter.ScriptError) as err:
         GAME.restore(data)
-    assert time.perf_counter() - started < 10
     diag = err.value.diagnostics[0]
     assert diag.code == "E0801" and f"`{field}" in diag.message, diag.message  # the field, or inside it
     return diag.message

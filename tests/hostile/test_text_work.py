@@ -144,16 +144,15 @@ def _run(path, text: str, tracer=None):
     return fault, state.work, said
 
 
-@settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow], deadline=None)
-@given(value=st.one_of(INTS, LISTS))
-def test_an_expression_in_a_log_line_is_the_same_work_and_faults_as_in_a_let(tmp_path_factory, value):
-    folder = tmp_path_factory.mktemp("texts")
+def _compared(folder, value: str, statement: str):
     # the statement and the value start in the same columns of the same line in both scripts, so
     # faults compare by place
-    let = _run(folder / "let.cardgame", _script(f"    let v={value}"))
+    let = _run(folder / "let.cardgame", _script(f"    {statement}={value}"))
     log = _run(folder / "log.cardgame", _script(f'    log "{{{value}}}"'))
     if let[0] is not None and let[0][0] == "refused" or log[0] is not None and log[0][0] == "refused":
-        return  # refused when loaded (nested too deep, a number too large): nothing ran
+        # refused when loaded (nested too deep, a number too large). Not always alike: brackets
+        # nested 162 deep are E0111 in a `let` and accepted inside a log line's {...} (left open)
+        return
     if let[0] is not None:  # the value faulted: the line faults alike, after the same work
         assert log[:2] == let[:2]
         return
@@ -164,3 +163,15 @@ def test_an_expression_in_a_log_line_is_the_same_work_and_faults_as_in_a_let(tmp
     message = log[0][0]  # made, the value could not be shown: too long, or past the budget
     assert "a text grew beyond" in message or "units of work" in message, log
     assert log[1] >= let[1]
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow], deadline=None)
+@given(value=st.one_of(INTS, LISTS))
+def test_an_expression_in_a_log_line_is_the_same_work_and_faults_as_in_a_let(tmp_path_factory, value):
+    _compared(tmp_path_factory.mktemp("texts"), value, "let v")
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow], deadline=None)
+@given(value=INTS)
+def test_an_expression_in_a_log_line_is_the_same_work_and_faults_as_in_a_set(tmp_path_factory, value):
+    _compared(tmp_path_factory.mktemp("texts"), value, "set n")
