@@ -168,6 +168,47 @@ def test_a_budget_stop_counts_the_same_work(tmp_path):
         assert (records[0].outcome == "faulted") == stopped
 
 
+POWERS = """game "Powers"
+players 2
+
+var total: int = 0
+var rounds: int = 0
+
+phase main {
+    decide seat(rounds % 2) "Raise" {
+        raise(b in 0..5, e in 0..6) {
+            set total += (b - 2) ^ e - -2 ^ 2 + 2 ^ 1 ^ 2
+        }
+        low(e in 0..3) {
+            set total -= 3 ^ (e - 1)
+        }
+        big(e in 58..63) {
+            set total = 2 ^ e
+        }
+    }
+    set rounds += 1
+    if rounds >= 8 {
+        end game
+    }
+    next main
+}
+
+score p: if p == seat(0) then total % 1000 else rounds
+"""
+
+
+def test_the_power_operator_plays_the_python_games(tmp_path):
+    """`^` in a kernel is the Python path's power (gen_runtime.power), not the kernel language's
+    `^`: the same values and work (a unit a multiplication; 0, 1 and -1 in one), and a negative
+    power or a number past the limit faults at the same decision."""
+    script = tmp_path / "powers.cardgame"
+    script.write_text(POWERS)
+    _same_records(script, 300, counted=40)
+    faults = {r.fault.message.split(",")[0] for r in play_range(interpreter.load(str(script)), 2, 5, {}, 0, 300,
+                                                                 metrics="fast") if r.fault is not None}
+    assert faults == {"`^` needs a power of 0 or more", f"a number grew beyond the limit of {kl.MAX_INT}"}
+
+
 def test_simulate_json_is_the_same_on_both_backends_but_the_timings_and_the_backend():
     game = interpreter.load(str(ROOT / "games" / "bouncer.cardgame"))
     compiled = interpreter.simulate(game, GAMES, 3, 4, {})

@@ -96,7 +96,7 @@ class Compiler:
         self.gen = Gen(self, traced=traced, memo_keys=itertools.count() if code_cache is not None else None)
         self._explainer = None  # a traced Gen for explanations, made on the first one
         self._traced_rules = {}
-        self._ending = None  # `end game when`: (what its condition reads, the const naming its test)
+        self._ending = None  # `end game when`: (what its condition reads, the generator's name of its test)
 
     # ---- whole program
     def compile(self) -> Program:
@@ -150,7 +150,7 @@ class Compiler:
         for name, rule in t.rules.items():
             p.rules[name] = CompiledRule(rule, t.frames[id(rule)], self.gen.rule_fn(rule))
         if t.end_when is not None:
-            self._ending = (ending.reads(t, t.end_when), self.gen.const(self._end_test(t.end_when), "END"))
+            self._ending = (ending.reads(t, t.end_when), self.gen.end_when_test(t.end_when))
         # Phases first so that code index == phase order for the first phase.
         for phase in t.phases.values():
             p.phase_code[phase.name] = self._new_code(phase.name, "phase", phase, phase.name)
@@ -283,20 +283,10 @@ class Compiler:
             case _:
                 raise AssertionError(f"unhandled statement {s!r}")
 
-    def _end_test(self, decl: n.EndWhen):
-        """fn(st) -> whether the game is over by `end game when CONDITION`."""
-        body, size = self.expr(decl.cond), self.t.frames[id(decl)]
-        return lambda st: body(st, [None] * size)
-
     def _end_check(self, s):
-        """After a statement that changed what `end game when` reads: test it (one unit of work,
-        and the condition's own), and end the game there when it holds, as `end game` does."""
-        decl, test = self.t.end_when, self._ending[1]
-        charge = self.gen.charge("1", decl.span)
-        self._asm.op(lambda pc: charge + [f"if {test}(st):", "    st.over, st.actor = True, None",
-                                          "    st.stack.clear()", "    if st.tracer is not None:",
-                                          f"        st.emit('end', span={self.gen.span(decl.span)}, "
-                                          f"after={self.gen.span(s.span)})", "    @RETURN", f"@GOTO {pc + 1}"])
+        """After a statement that changed what `end game when` reads: test it, and end the game
+        there when it holds (the generator's end_when_source)."""
+        self._asm.op(self.gen.end_when_source(self._ending[1], self.t.end_when, s))
 
     def _branch_on(self, e, label: _Label):
         """Continue when `e` holds, else go to `label`."""

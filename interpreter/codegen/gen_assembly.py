@@ -368,6 +368,24 @@ class Assembly:
         """`end game`, and the end of a phase that forgot its `next`."""
         return ["_op_end(st, fr)", "@RETURN"]
 
+    def end_when_test(self, decl):
+        """The const naming fn(st): whether the game is over by `end game when CONDITION`."""
+        body, size = self.c.expr(decl.cond), self.t.frames[id(decl)]
+        return self.const(lambda st: body(st, [None] * size), "END")
+
+    def end_when_source(self, test: str, decl, s):
+        """source(pc) of the check after statement `s`, which changed what `end game when` reads:
+        one unit of work and the condition's own; when it holds, the game ends there as `end game`
+        does."""
+        charge = self.charge("1", decl.span)
+
+        def source(pc):
+            return charge + [f"if {test}(st):", "    st.over, st.actor = True, None", "    st.stack.clear()",
+                             "    if st.tracer is not None:",
+                             f"        st.emit('end', span={self.span(decl.span)}, after={self.span(s.span)})",
+                             "    @RETURN", f"@GOTO {pc + 1}"]
+        return source
+
     def return_source(self):
         """A procedure's or an event's end: the frame left (a playout's caller goes on when it is
         its own, Gen._call_in_place)."""

@@ -17,8 +17,8 @@ from __future__ import annotations
 from ..language import limits, nodes as n
 from ..language.builtins import CHANCE, ORDER_FUNCTIONS
 from ..language.orders import places
-from ..language.types import (BOOL, CARD, INT, PLAYER, SYMBOL, TEAM, TEXT, ZONE, ZONES, element, is_list,
-                              is_ordered, is_record, order_name, record_name)
+from ..language.types import (BOOL, CARD, INT, PLAYER, SYMBOL, TEAM, TEXT, ZONE, ZONES, element, is_list, is_ordered,
+                              is_record, order_name, record_name)
 from .gen_common import CHANCE_MARK, indent
 from .kernel_layout import COMPUTED
 
@@ -470,6 +470,8 @@ class KernelExpressions:
         if op in ("/", "%"):
             lines += [f"if {b} == 0:", "    bail(FAULT)"]
             return lines + [f"{r} = {a} {'//' if op == '/' else '%'} {b}"], r
+        if op == "^":  # gen_runtime.power: a unit of work a multiplication, within the number limit
+            return lines + [f"{r} = power({a}, {b})"], r
         if op == "*":
             lines += [f"{r} = mul_checked({a}, {b})"]
         else:

@@ -58,6 +58,34 @@ def number(v):
     return v
 
 
+def power(a, b):
+    """`a ^ b` (gen_runtime.power): one unit of work a multiplication; a negative power, or a
+    number past the limit (reached within 63 multiplications), stops the game."""
+    if b < 0:
+        bail(FAULT)
+        return 0
+    if a == 0 or a == 1 or b == 0:
+        charge(1)
+        if b == 0:
+            return 1
+        return a
+    if a == -1:
+        charge(1)
+        if b % 2 == 0:
+            return 1
+        return -1
+    result = 1
+    i = 0
+    while i < b:
+        charge(1)
+        result = mul_checked(result, a)
+        if result < -MAX_INT or result > MAX_INT:
+            bail(FAULT)
+            return 0
+        i += 1
+    return result
+
+
 # ---- zones: Z[slot * NC + k], bottom first
 def zone_size(slot):
     return ZN[slot]

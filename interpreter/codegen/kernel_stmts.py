@@ -211,6 +211,18 @@ class KernelStatements:
     def end_source(self):
         return ["S[OVER] = 1", "S[DEPTH] = -1", "S[ACTOR] = NONE", "@RETURN"]
 
+    def end_when_test(self, decl):
+        """The function giving 1 when `end game when CONDITION` holds (its locals are the
+        condition's own binders: named kernel locals, as a definition's)."""
+        lines, code = self.held(*self.lower(decl.cond, KEnv(False)))
+        self.function("end_when()", lines + [f"return 1 if {self.truth(code, self.typ(decl.cond), decl.span)} else 0"])
+        return "end_when"
+
+    def end_when_source(self, test: str, decl, s):
+        """gen_assembly's: one unit of work and the condition's own, then the game ends there when
+        the condition holds."""
+        return lambda pc: ["charge(1)", f"if {test}():"] + indent(self.end_source()) + [f"@GOTO {pc + 1}"]
+
     def return_source(self):
         return ["S[DEPTH] -= 1", "@RETURN"]
 
