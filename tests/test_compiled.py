@@ -12,6 +12,7 @@ its player range; `HYPOTHESIS_PROFILE=soak` plays 10,000 whole games of each at 
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 
@@ -51,14 +52,26 @@ def test_the_fallbacks_are_the_listed_ones():
             assert path.name not in FALLBACKS
 
 
-def _same_records(path, games: int, max_decisions: int = interpreter.limits.MAX_DECISIONS, seed: int = 5,
-                  most: int | None = None, counted: int = 6):
-    """The records of `games` games at the fewest players (`most` of them at the most) alike; and
-    of the first `counted`, the work, the decisions and both generators' states at the end."""
+@functools.lru_cache(maxsize=4)
+def _loaded(path):
+    """A script's game and kernel, made once for the few tests in a row that play it (a kernel's
+    source and IR are made again for every loaded game, even when its machine code is cached)."""
     game = interpreter.load(str(path))
+    return game, kernel_for(game)
+
+
+def _same_records(path, games: int, max_decisions: int = interpreter.limits.MAX_DECISIONS, seed: int = 5,
+                  most: int | None = None, counted: int = 6, fresh: bool = False):
+    """The records of `games` games at the fewest players (`most` of them at the most) alike; and
+    of the first `counted`, the work, the decisions and both generators' states at the end.
+    `fresh`: the script loaded and compiled again (under another CARDGAME_KERNEL_OPT)."""
     if path.name in FALLBACKS:
         return  # test_the_fallbacks_are_the_listed_ones
-    kernel = kernel_for(game)
+    if fresh:
+        game = interpreter.load(str(path))
+        kernel = kernel_for(game)
+    else:
+        game, kernel = _loaded(path)
     for players in sorted({game.min_players, game.max_players}):
         if players != game.min_players:
             games = games if most is None else most
@@ -100,7 +113,7 @@ def test_every_script_plays_the_python_games(path):
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
 def test_the_shipped_games_compiled_as_they_ship_play_the_same_games(path, monkeypatch):
     monkeypatch.setenv("CARDGAME_KERNEL_OPT", "2")
-    _same_records(path, 10, most=0)
+    _same_records(path, 10, most=0, fresh=True)
 
 
 def _every_option_setting(game):
@@ -111,8 +124,7 @@ def _every_option_setting(game):
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
 def test_options_and_the_alternative_first_policy_play_the_same_games(path):
-    game = interpreter.load(str(path))
-    kernel = kernel_for(game)
+    game, kernel = _loaded(path)
     for options in _every_option_setting(game):
         for policy in ("uniform", "alternative-first"):
             compiled = kernel.play_range(game.min_players, 9, options, 0, 8, policy=policy)
