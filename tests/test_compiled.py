@@ -35,7 +35,7 @@ OTHERS = [p for p in PLAYED_SCRIPTS + BENCH if p not in SHIPPED]
 HOSTILE = sorted((ROOT / "tests" / "hostile" / "scripts").glob("*.cardgame"))
 
 
-# The scripts that play on the Python path, and why (docs/performance.md, "Compiled playouts"):
+# The scripts that play on the Python path, and why (docs/simulate.md and docs/performance.md, "Compiled playouts"):
 # a kernel holds a value of type `any` as a number, so it cannot tell how many characters a
 # `true` shown in a text takes (render_value writes "true", the number 1 is "1").
 FALLBACKS = {"cheat.cardgame": "a text of a value of type any is not compiled at "
