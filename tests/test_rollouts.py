@@ -10,6 +10,7 @@ from helpers import ROOT
 from cardgame import interpreter
 from cardgame.interpreter.language.rng import derive, seed_state
 from cardgame.interpreter.studies.agents import RandomAgent
+from cardgame.interpreter.studies.rollouts import why_python
 
 
 def _mid_game(name="bouncer.cardgame", players=3, moves=5):
@@ -53,3 +54,77 @@ def test_rollouts_from_a_determinized_state_and_cut_at_a_length():
 def test_rollouts_refuse_an_unknown_policy():
     with pytest.raises(ValueError, match="unknown policy"):
         interpreter.rollouts(_mid_game(), 1, policy="greedy")
+
+
+# ---- compiled rollouts: the kernel starts from the position made in Python (studies/compiled.Kernel.rollouts)
+
+ROLLOUT_SCRIPTS = ["games/bouncer.cardgame", "games/booray.cardgame", "games/bosspoker.cardgame",
+                   "games/bohei.cardgame", "tests/scripts/reactions.cardgame", "tests/scripts/commit_reveal.cardgame",
+                   "tests/scripts/coup.cardgame", "tests/scripts/bridge.cardgame", "tests/scripts/cribbage.cardgame"]
+
+
+def _positions(game, players, seed, every=3, most=10):
+    """Positions of one random game: every `every`-th decision (at most `most`) and its end."""
+    state, agent = game.new_game(players=players, seed=seed), RandomAgent.for_game(seed + 1)
+    found, k = [], 0
+    while not state.is_over and len(found) < most:
+        if k % every == 0:
+            found.append(state.clone())
+        state.apply(agent.choose(state.legal_moves()))
+        k += 1
+    return found + ([state.clone()] if state.is_over else [])
+
+
+def _compared_positions(script):
+    """(position, policy, seed) for the script: a few positions of one game at each end of its
+    player range, every other one also determinized for a seat."""
+    game = interpreter.load(str(ROOT / script))
+    out = []
+    for count in sorted({game.min_players, game.max_players}):
+        for k, state in enumerate(_positions(game, count, seed=2 + count)):
+            policy = "alternative-first" if k % 3 == 1 else "uniform"
+            out.append((state, policy, k))
+            if k % 2 and not state.is_over:
+                out.append((state.determinize(k % count, k), policy, k))
+    return out
+
+
+@pytest.mark.parametrize("script", ROLLOUT_SCRIPTS)
+def test_compiled_rollouts_are_the_python_rollouts_from_positions_mid_game(script):
+    positions = _compared_positions(script)
+    for position, policy, k in positions:
+        assert why_python(position) is None, script
+        before = position.to_json()
+        compiled = interpreter.rollouts(position, 5, seed=k, policy=policy, max_decisions=250, backend="compiled")
+        python = interpreter.rollouts(position, 5, seed=k, policy=policy, max_decisions=250, backend="python")
+        assert compiled == python, (script, k, position.decisions)
+        assert position.to_json() == before
+    assert len(positions) >= 3
+
+
+def test_the_compared_positions_cover_every_kind():
+    """The positions above include each kind of decision (a reaction window, a simultaneous
+    commit), frames of procedures and events, games at their end and determinized worlds."""
+    kinds = set()
+    for script in ROLLOUT_SCRIPTS:
+        for position, _, _ in _compared_positions(script):
+            if position.is_over:
+                kinds.add("over")
+                continue
+            kinds.add(position.waiting.kind)
+            kinds.add("in a procedure or event" if len(position.stack) > 1 else "in a phase")
+            kinds.add("determinized" if type(position.journal).__name__ == "DeferredJournal" else "as played")
+    assert kinds == {"normal", "reaction", "deferred", "in a procedure or event", "in a phase", "determinized",
+                     "as played", "over"}
+
+
+def test_compiled_rollouts_cut_short_and_from_positions_the_kernel_does_not_take():
+    state = _mid_game()
+    cut = interpreter.rollouts(state, 3, seed=1, max_decisions=7, backend="compiled")
+    assert [(r.scores, r.length, r.outcome) for r in cut] == [(None, 7, "limit")] * 3
+    paused = state.game.new_game(players=3, seed=4, pause_at=("chance",))
+    assert why_python(paused) == "a faulted or paused position is not compiled"
+    with pytest.raises(ValueError, match="cannot run compiled: a faulted or paused position"):
+        interpreter.rollouts(paused, 1, backend="compiled")
+    with pytest.raises(ValueError, match="backend must be one of"):
+        interpreter.rollouts(state, 1, backend="numba")

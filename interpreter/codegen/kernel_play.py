@@ -369,13 +369,14 @@ class KernelPlay:
                       "for s in range(n):", "    b = alloc(n)", "    m = 0", "    for i in range(1, n):",
                       "        q = (s + i) % n", "        if TM[q] == TM[s]:", "            H[b + m] = q", "            m += 1",
                       "    H[ps + s] = handle(b, m)", "S[PARTNERS] = handle(ps, n)"]
+        self.function("shared_setup()", setup + ["return 0"])
         # the opening (Game._from_opening): a game run once to its first draw, which nothing before
         # depends on the seed; every game of the batch starts as a copy of it
-        setup += ["S[HBASE] = S[HTOP]", "reset()", "S[RNG] = 0", "S[AGENT] = 0", "S[PAUSING] = 1", "S[PAUSED] = 0",
-                  "setup()", "S[PAUSING] = 0", "S[HBASE] = S[HTOP]", "snapshot()"]
-        self.function("batch_setup()", setup + ["return 0"])
+        self.function("batch_setup()", [
+            "shared_setup()", "S[HBASE] = S[HTOP]", "reset()", "S[RNG] = 0", "S[AGENT] = 0", "S[PAUSING] = 1",
+            "S[PAUSED] = 0", "setup()", "S[PAUSING] = 0", "S[HBASE] = S[HTOP]", "snapshot()", "return 0"])
         self._snapshots()
-        self.function("top_game(g)", [f"at = g * {width}",
+        self.function("one_game(g)", [f"at = g * {width}",
             "restore()", "seed = derive(S[RUN_SEED], S[FIRST_GAME] + g)", "S[RNG] = seed", "S[AGENT] = derive(seed, 1)",
             "if S[PAUSED]:", "    S[PAUSED] = 0", "    w = S[WORK]", "    begin_work()", "    S[WORK] = w", "    run()",
             "if S[STATUS] == 0:", "    play()",
@@ -385,11 +386,21 @@ class KernelPlay:
             f"RES[at + {RESULT['OFFERED']}] = S[OFFERED]", f"RES[at + {RESULT['FORCED']}] = S[FORCED]",
             f"RES[at + {RESULT['GAME_WORK']}] = S[GAME_WORK]", f"RES[at + {RESULT['RNG']}] = S[RNG]",
             f"RES[at + {RESULT['AGENT']}] = S[AGENT]", f"RES[at + {RESULT['HEAP']}] = S[HTOP] - S[HBASE]",
-            # a game stopped half way may have written anywhere in its own regions: the batch's
-            # shared lists are made again
-            "if S[STATUS] != 0:", "    S[STATUS] = 0", "    batch_setup()", "return 0"])
+            "return 0"])
+        # a game stopped half way may have written anywhere in its own regions: the batch's
+        # shared lists are made again
+        self.function("top_game(g)", ["one_game(g)", "if S[STATUS] != 0:", "    S[STATUS] = 0", "    batch_setup()",
+                                      "return 0"])
         self.function("entry_batch(first, count)", [
             "batch_setup()", "S[FIRST_GAME] = first", "for g in range(count):", "    top_game(g)", "return 0"])
+        # rollouts from a position made in Python (studies/compiled.Kernel.rollouts): the shared
+        # lists, then the driver writes the position (its lists in the heap above them) and keeps
+        # it; each game starts as a copy of it, and the first one the kernel stops ends the call
+        self.function("entry_shared()", ["shared_setup()", "return 0"])
+        self.function("entry_keep()", ["S[HBASE] = S[HTOP]", "snapshot()", "return 0"])
+        self.function("entry_from(first, count)", [
+            "S[FIRST_GAME] = first", "for g in range(count):", "    one_game(g)", "    if S[STATUS] != 0:",
+            "        return g", "return count"])
 
     _KEPT = ("WORK", "LIMIT", "GAME_WORK", "DEPTH", "WAITING", "ACTOR", "OVER", "CAPPED", "DECISIONS", "PAUSED")
 

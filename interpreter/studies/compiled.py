@@ -6,7 +6,9 @@ loaded script, or says why there is none: a construct the kernel mode does not w
 file:line), or no compiler (llvmlite cannot be imported).  `Kernel.play_range` plays a range of
 a run's games and gives playtest.GameRecord's exactly as the Python path would; a game the kernel
 stops (a fault, a budget used up, a value it does not represent) is played again on the Python
-path, which gives its fault's message and span.
+path, which gives its fault's message and span.  `Kernel.rollouts` plays rollouts from a
+position made in Python (studies/rollouts.rollouts): the position is written into the context
+(Kernel._load) and every rollout starts from a copy the kernel keeps of it.
 """
 
 from __future__ import annotations
@@ -79,6 +81,18 @@ class Kernel:
         self.strings = gen.strings()
         self._number = {text: kl.STRINGS + i for i, text in enumerate(self.strings)}
         self._batch = loaded.function("entry_batch", 2)
+        self._shared = loaded.function("entry_shared", 0)
+        self._keep = loaded.function("entry_keep", 0)
+        self._from = loaded.function("entry_from", 2)
+        # frame slots whose values the two paths hold in other shapes, by code: an event's askers
+        # (Python: (seat, reactions) pairs; kernel: records [seat, reaction, ...]) and the moves a
+        # simultaneous decision collected ((seat, alternative, values); [seat, alternative, value, ...])
+        self._shaped: dict = {}
+        for d in program.decisions:
+            if d.kind == "reaction":
+                self._shaped.setdefault(d.code, {})[d.frame_slots[0]] = "askers"
+            elif d.kind == "deferred":
+                self._shaped.setdefault(d.code, {})[d.frame_slots[2]] = "collected"
         self._loaded = loaded
         self._heap = _HEAP
         self._ctx = None
@@ -159,9 +173,8 @@ class Kernel:
             index += count
         return out, opening
 
-    def _run(self, players, run_seed, values, opening, first, count, policy, max_decisions, budget):
-        """The result rows of games first .. first + count - 1 (a status of the whole batch, such
-        as a heap too small for its shared lists, is every row's)."""
+    def _scalars(self, players, run_seed, teams, policy, stop, budget):
+        """A fresh context for a run: its scalars (the others 0) and the teams' table."""
         lay = self.layout
         heap = self._heap
         ctx = self._context(heap)
@@ -172,16 +185,24 @@ class Kernel:
         slot = kl.SLOT
         ctx[s + slot["N"]] = players
         ctx[s + slot["PER_MOVE"]], ctx[s + slot["PER_GAME"]] = budget
-        ctx[s + slot["STOP"]] = max_decisions
+        ctx[s + slot["STOP"]] = stop
         ctx[s + slot["RUN_SEED"]] = kl.to_kernel(run_seed)
         ctx[s + slot["POLICY"]] = 0 if policy == "uniform" else 1
         ctx[s + slot["HCAP"]] = heap
         ctx[s + slot["LOG_CAP"]] = 0
-        teams = opening.teams
         ctx[s + slot["TEAM_COUNT"]] = teams.count if teams is not None else 0
         if teams is not None:
             for seat, team in enumerate(teams.of):
                 ctx[regions["TM"].base + seat] = team
+        return ctx
+
+    def _run(self, players, run_seed, values, opening, first, count, policy, max_decisions, budget):
+        """The result rows of games first .. first + count - 1 (a status of the whole batch, such
+        as a heap too small for its shared lists, is every row's)."""
+        lay = self.layout
+        regions = lay.regions
+        s, slot = regions["S"].base, kl.SLOT
+        ctx = self._scalars(players, run_seed, opening.teams, policy, max_decisions, budget)
         start = regions["VINIT"].base
         for var_slot, base in enumerate(lay.var_base):
             ctx[start + base] = kl.NONE
@@ -200,6 +221,140 @@ class Kernel:
                 row[kl.RESULT["STATUS"]] = status
             rows.append(row)
         return rows
+
+    # ---- rollouts from a position made in Python (studies/rollouts.rollouts)
+    def rollouts(self, state, n: int, seed: int, policy: str, max_decisions: int) -> list:
+        """Rollout i = 0..n-1 from `state` as (scores, length, outcome), as studies/rollouts plays
+        it on the Python path (game i's chance stream and player from `seed`); None for one the
+        kernel stopped (a fault, a budget used up, a value it does not hold), which the caller
+        plays on the Python path.  NoKernel when the position cannot be written (see _load)."""
+        out: list = []
+        index, loaded = 0, False
+        status_at = kl.RESULT["STATUS"]
+        while index < n:
+            if not loaded:
+                self._load(state, seed, policy, max_decisions)
+                loaded = True
+            count = min(n - index, self.layout.batch)
+            done = self._from(ctypes.addressof(self._ctx), index, count)
+            rows = self._result_rows(done + (done < count))
+            out += [self._rollout(row, state) for row in rows[:done]]
+            index += done
+            if done < count:  # the kernel stopped this game: its regions may hold anything now
+                loaded = False
+                if rows[done][status_at] == kl.HEAP_FULL and self._heap < _MOST_HEAP:
+                    self._heap *= 4  # played again with a larger heap
+                    continue
+                out.append(None)
+                index += 1
+        return out
+
+    def check_position(self, state) -> None:
+        """NoKernel when rollouts from `state` cannot start in the kernel (see _load)."""
+        self._load(state, 0, "uniform", 1)
+
+    def _result_rows(self, count: int) -> list:
+        width, base, ctx = self.layout.result_width, self.layout.regions["RES"].base, self._ctx
+        return [ctx[base + g * width:base + (g + 1) * width] for g in range(count)]
+
+    def _load(self, state, seed: int, policy: str, max_decisions: int) -> None:
+        """Write `state` (a GameState at a decision or at its end) into a fresh context and keep
+        it as the position every game of entry_from starts from: the zones, each card's place
+        and facing, the variables, the frames (code, program counter, locals), the scalars of
+        the run; lists and records in the heap above the shared lists.  NoKernel when it cannot
+        be: a game faulted, paused or past a decision limit, a value the kernel does not hold."""
+        if state.fault is not None or state.pause_point is not None:
+            raise NoKernel("a faulted or paused position is not compiled")
+        if state.waiting is None and not state.over:
+            raise NoKernel("a position with no decision pending is not compiled")
+        lay, regions, slot = self.layout, self.layout.regions, kl.SLOT
+        ctx = self._scalars(state.n, seed, state.teams, policy, state.decisions + max_decisions, state.budget)
+        address = ctypes.addressof(ctx)
+        self._shared(address)
+        s, h = regions["S"].base, regions["H"].base
+        top, cap, number = ctx[s + slot["HTOP"]], self._heap, self._number
+
+        def put(value) -> int:
+            nonlocal top
+            kind = type(value)
+            if kind is int:
+                return value
+            if value is None:
+                return kl.NONE
+            if kind is bool:
+                return int(value)
+            if kind is str:
+                found = number.get(value)
+                return found if found is not None else kl.COMPUTED + len(value)
+            if kind is tuple or kind is list:
+                size = len(value)
+                if top + size > cap or size > kl.LENGTH_MASK:
+                    raise _HeapFull()
+                at = top
+                top += size
+                for i, item in enumerate(value):
+                    ctx[h + at + i] = put(item)
+                return (at << kl.LENGTH_BITS) | size
+            raise NoKernel(f"a value {value!r} the kernel does not represent")
+
+        def shaped(kind: str, value):
+            if kind == "askers" and type(value) is tuple and all(type(e) is tuple and len(e) == 2 for e in value):
+                return put(tuple((seat, *offers) for seat, offers in value))
+            if kind == "collected" and type(value) is tuple and all(type(e) is tuple and len(e) == 3 for e in value):
+                pad = (None,) * (lay.move_width - 1)
+                return put(tuple((seat, alt, *(tuple(values) + pad)[:lay.move_width - 1]) for seat, alt, values in value))
+            return put(value)
+
+        try:
+            nc, z, zn = lay.cards, regions["Z"].base, regions["ZN"].base
+            for k, cards in enumerate(state.zones):
+                ctx[zn + k] = len(cards)
+                for i, card in enumerate(cards):
+                    ctx[z + k * nc + i] = card
+            loc, vis = regions["LOC"].base, regions["VIS"].base
+            for card, place in enumerate(state.loc):
+                ctx[loc + card] = place
+                ctx[vis + card] = state.vis[card]
+            v, rows = regions["V"].base, self.program.row_var_slots
+            for var, base in enumerate(lay.var_base):
+                if var in rows:
+                    for k, value in enumerate(state.vars[var]):
+                        ctx[v + base + k] = put(value)
+                else:
+                    ctx[v + base] = put(state.vars[var])
+            fl, fs = regions["FL"].base, lay.frame
+            if len(state.stack) > lay.depth:
+                raise NoKernel("a position deeper in calls than the kernel holds")
+            for depth, (code, pc, local) in enumerate(state.stack):
+                at = fl + depth * fs
+                ctx[at], ctx[at + 1] = code, pc
+                special = self._shaped.get(code, {})
+                for i in range(fs - 2):
+                    value = local[i] if i < len(local) else None
+                    ctx[at + 2 + i] = shaped(special[i], value) if i in special else put(value)
+        except _HeapFull:
+            if self._heap >= _MOST_HEAP:
+                raise NoKernel("a position holding more lists than the kernel's heap") from None
+            self._heap *= 4
+            return self._load(state, seed, policy, max_decisions)
+        for name, value in (("GAME_WORK", state.game_work), ("DEPTH", len(state.stack) - 1),
+                            ("WAITING", state.waiting.index if state.waiting is not None else -1),
+                            ("ACTOR", put(state.actor)), ("OVER", int(bool(state.over))),
+                            ("CAPPED", int(bool(state.capped))), ("DECISIONS", state.decisions), ("HTOP", top)):
+            ctx[s + slot[name]] = value
+        self._keep(address)
+
+    def _rollout(self, row, state) -> tuple:
+        r = kl.RESULT
+        length = row[r["DECISIONS"]] - state.decisions
+        if not row[r["OVER"]]:
+            return None, length, "limit"
+        first, players = len(kl.RESULT_FIELDS), state.n
+        scores = tuple(row[first:first + players])
+        if row[r["CAPPED"]]:
+            return scores, length, "capped"
+        mask = row[r["WINNING_TEAMS"] if state.teams is not None else r["WINNERS"]]
+        return scores, length, "won" if bin(mask).count("1") == 1 else "drawn"
 
     def _record(self, row, index, players, run_seed, options, values, opening, policy, max_decisions, budget):
         r = kl.RESULT
@@ -235,6 +390,10 @@ class Kernel:
         return GameRecord(index, seed, players, dict(values), outcome, decisions, scores, winners, measures, None, None,
                           None, decisions, row[r["OFFERED"]], row[r["FORCED"]], None,
                           teams.of if teams is not None else None, winning)
+
+
+class _HeapFull(Exception):
+    """A position's lists need a larger heap than the context has."""
 
 
 def _default(program, name):

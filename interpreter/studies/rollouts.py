@@ -4,10 +4,11 @@ length; the building block of search players (docs/api.md, "Rollouts").
 Rollout i plays on a copy of the state with its own chance stream, `derive(seed, i)` (the
 shuffles and `random(...)` still to come), and a random player seeded `derive(derive(seed, i),
 1)`, as game i of a `simulate` run is played; so the same state, seed and policy give the same
-rollouts.  They run on the Python path's playout loop (studies/playtest.play_out; the API loop
-for the alternative-first policy, as simulate's Python path does): the compiled
-playouts start every game from its set-up and do not yet take a position mid-game (see
-docs/performance.md, "Compiled playouts").
+rollouts.  They run compiled where the script compiles: the script's kernel starts every
+rollout from the position written into it (studies/compiled.Kernel.rollouts), and a rollout it
+stops is played again here.  On the Python path they run on the playout loop
+(studies/playtest.play_out; the API loop for the alternative-first policy, as simulate's Python
+path does); both paths give the same rollouts (tests/test_rollouts.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..engine.game import GameFault
 from ..language import limits
 from ..language.rng import derive, seed_state
 from .agents import POLICIES, RandomAgent
+from .backends import BACKENDS
 from .playtest import play_out
 
 
@@ -33,24 +35,57 @@ class Rollout:
 
 
 def rollouts(state, n: int, seed: int = 0, policy: str = "uniform",
-             max_decisions: int = limits.MAX_DECISIONS) -> list[Rollout]:
-    """`n` random playouts from `state` (left unchanged), each at most `max_decisions` long."""
+             max_decisions: int = limits.MAX_DECISIONS, backend: str = "auto") -> list[Rollout]:
+    """`n` random playouts from `state` (left unchanged), each at most `max_decisions` long.
+    `backend`: "auto" plays them compiled where the script and the position can be (else on the
+    Python path), "compiled" insists (ValueError saying why when it cannot), "python" never
+    compiles; the rollouts are the same either way."""
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; the policies are: {', '.join(POLICIES)}")
     if n < 0:
         raise ValueError("n must be 0 or more")
-    out = []
-    for i in range(n):
-        game_seed = derive(seed, i)
-        copy = state.clone_bare()
-        copy.rng = seed_state(game_seed)
-        agent, most = RandomAgent.for_game(game_seed, policy), state.decisions + max_decisions
-        if policy == "uniform":  # the playout loop plays the API's games for this policy
-            play_out(copy, agent, most)
-        else:
-            _api_loop(copy, agent, most)
-        out.append(_result(copy, copy.decisions - state.decisions))
-    return out
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {BACKENDS}, not {backend!r}")
+    found = None
+    if backend != "python" and n > 0:
+        found = _compiled(state, n, seed, policy, max_decisions, backend == "compiled")
+    if found is None:
+        return [_python(state, seed, i, policy, max_decisions) for i in range(n)]
+    return [Rollout(*row) if row is not None else _python(state, seed, i, policy, max_decisions)
+            for i, row in enumerate(found)]
+
+
+def why_python(state) -> str | None:
+    """Why rollouts from `state` would run on the Python path (None: they run compiled)."""
+    from .compiled import NoKernel, kernel_for
+    try:
+        kernel_for(state.game).check_position(state)
+    except NoKernel as err:
+        return str(err)
+    return None
+
+
+def _compiled(state, n, seed, policy, max_decisions, insist: bool):
+    from .compiled import NoKernel, kernel_for
+    try:
+        return kernel_for(state.game).rollouts(state, n, seed, policy, max_decisions)
+    except NoKernel as err:
+        if insist:
+            raise ValueError(f"these rollouts cannot run compiled: {err}") from None
+        return None
+
+
+def _python(state, seed: int, i: int, policy: str, max_decisions: int) -> Rollout:
+    """Rollout i on the Python path: a copy of the state with game i's chance stream and player."""
+    game_seed = derive(seed, i)
+    copy = state.clone_bare()
+    copy.rng = seed_state(game_seed)
+    agent, most = RandomAgent.for_game(game_seed, policy), state.decisions + max_decisions
+    if policy == "uniform":  # the playout loop plays the API's games for this policy
+        play_out(copy, agent, most)
+    else:
+        _api_loop(copy, agent, most)
+    return _result(copy, copy.decisions - state.decisions)
 
 
 def _api_loop(state, agent, most: int) -> None:
