@@ -128,3 +128,20 @@ def test_compiled_rollouts_cut_short_and_from_positions_the_kernel_does_not_take
         interpreter.rollouts(paused, 1, backend="compiled")
     with pytest.raises(ValueError, match="backend must be one of"):
         interpreter.rollouts(state, 1, backend="numba")
+
+
+def test_a_rollout_the_kernel_stops_is_played_on_the_python_path(monkeypatch):
+    """A budget used up mid-rollout stops the kernel; that rollout alone is played again on the
+    Python path, which gives its outcome (faulted), and the others stay the kernel's."""
+    from cardgame.interpreter.studies import rollouts as module
+    game = interpreter.load(str(ROOT / "games" / "bouncer.cardgame"))
+    state = game.new_game(players=3, seed=4, max_game_work=40_000)
+    for _ in range(3):
+        state.apply(state.legal_moves()[0])
+    python = interpreter.rollouts(state, 8, seed=2, backend="python")
+    played, again = module._python, []
+    monkeypatch.setattr(module, "_python", lambda *args: again.append(args[2]) or played(*args))
+    compiled = interpreter.rollouts(state, 8, seed=2, backend="compiled")
+    assert compiled == python
+    assert [r.outcome for r in compiled] == ["won"] * 5 + ["faulted"] + ["won"] * 2
+    assert again == [5]
