@@ -62,15 +62,34 @@ def _make(game: Game):
     except KernelUnsupported as err:
         return NoKernel(f"{err.what} is not compiled", err.where())
     layout = kl.layout(program, measures=len(gen._measure_columns()))
-    ir = translate(source, layout.regions, gen.runs_long)
-    key = hashlib.sha256((ir + "\0" + kernel_native.machine_key()).encode()).digest()
+    # the object code follows from the kernel's source, where everything lives in the context,
+    # the translator and the machine: a kernel found in the cache is not translated again (the
+    # translation is most of a warm start)
+    regions = repr(sorted(layout.regions.items()))
+    key = hashlib.sha256("\0".join((source, regions, _translator(), kernel_native.machine_key())).encode()).digest()
     place = private_place(kept_name(_PREFIX, game.hash + str(game.path)))
     obj = read_kept(place, key) if place else None
     if obj is None:
-        obj = kernel_native.compile_ir(ir)
+        obj = kernel_native.compile_ir(translate(source, layout.regions, gen.runs_long))
         if place:
             write_kept(place, key, obj, _PREFIX, _KEPT)
     return Kernel(game, program, gen, layout, kernel_native.Loaded(obj))
+
+
+_TRANSLATOR: list = []
+
+
+def _translator() -> str:
+    """A digest of the code that turns a kernel's source into IR (kernel_llvm, and kernel_gen's
+    runs_long): part of a kept kernel's key, so a change of the translator compiles again."""
+    if not _TRANSLATOR:
+        from ..codegen import kernel_gen, kernel_llvm
+        digest = hashlib.sha256()
+        for module in (kernel_llvm, kernel_gen):
+            with open(module.__file__, "rb") as f:
+                digest.update(f.read())
+        _TRANSLATOR.append(digest.hexdigest())
+    return _TRANSLATOR[0]
 
 
 class Kernel:
