@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cardgame import interpreter
 from cardgame.interpreter.codegen.compiler import Compiler
-from cardgame.interpreter.engine import knowledge
+from cardgame.interpreter.engine import journal, knowledge
 from cardgame.interpreter.engine.game import Game
 from cardgame.interpreter.studies.simulate import play_one
 from conftest import SCRIPTS
@@ -101,10 +101,10 @@ def test_a_seat_reads_a_line_within_twice_the_work_the_line_took(tmp_path, monke
     readings = []
     real = knowledge.seat_reading
 
-    def spy(st, parts, frame, viewer, knows, most=None):
+    def spy(st, parts, frame, viewer, knows, mind=None, most=None):
         readings.append(most)
-        return real(st, parts, frame, viewer, knows, most)
-    monkeypatch.setattr(knowledge, "seat_reading", spy)
+        return real(st, parts, frame, viewer, knows, mind, most)
+    monkeypatch.setattr(journal, "seat_reading", spy)  # the journal reads its log lines for each seat
     worked = []
     for lines in (3, 4):
         state = _lines(tmp_path, 10, lines).new_game()
