@@ -152,8 +152,9 @@ def text_report(stats) -> list[str]:
              "seat   sole wins [95% CI]        in a draw     lost      mean score" if "teams" not in stats else
              "seat   team's wins [95% CI]      in a draw     lost      mean score (a seat wins with its team)"]
     scored = stats["scored"]
+    seats = stats.get("seats") or [f"P{s}" for s in range(stats["players"])]  # named, when the script names them
     for seat in range(stats["players"]):
-        lines.append(f"P{seat:<5} {rate(stats['win_rate_by_seat'][seat]):<25} "
+        lines.append(f"{seats[seat]:<6} {rate(stats['win_rate_by_seat'][seat]):<25} "
                      f"{stats['draw_share_by_seat'][seat]['value'] or 0:>9.1%}  "
                      f"{stats['loss_rate_by_seat'][seat]['value'] or 0:>7.1%}      "
                      f"{mean(stats['mean_score_by_seat'][seat]) if scored else _NO_SCORE}")
@@ -216,7 +217,7 @@ def _loser_lines(stats) -> list[str]:
         return []
     teams = stats.get("teams")
     who = "team" if teams else "seat"
-    names = list(teams) if teams else [f"P{s}" for s in range(stats["players"])]
+    names = list(teams) if teams else stats.get("seats") or [f"P{s}" for s in range(stats["players"])]
     counts = stats["sole_losses_by_team"] if teams else stats["sole_losses_by_seat"]
     entry = stats["metrics"]["loser_balance"]
     line = f"sole losses by {who}: " + ", ".join(f"{name} {n}" for name, n in zip(names, counts))

@@ -493,6 +493,8 @@ class PlayersDecl:
     span: Span
     low: int
     high: int
+    names: tuple = ()  # `named N, E, S, W`: each seat's name, in seat order
+    name_spans: tuple = ()
 
 
 @node

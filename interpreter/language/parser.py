@@ -254,8 +254,11 @@ class _ToNodes(Transformer):
         return int(digits)
 
     def players_decl(self, meta, c):
-        low = self._int(c[0])
-        return n.PlayersDecl(self._span(meta), low, self._int(c[1]) if len(c) > 1 else low)
+        counts = [t for t in c if t.type == "INT"]
+        names = [t for t in c if t.type == "NAME"]
+        low = self._int(counts[0])
+        return n.PlayersDecl(self._span(meta), low, self._int(counts[1]) if len(counts) > 1 else low,
+                             tuple(str(t) for t in names), tuple(self._tspan(t) for t in names))
 
     def limit_decl(self, meta, c):
         return n.LimitDecl(self._span(meta), str(c[0]), self._int(c[1]), self._tspan(c[0]))

@@ -353,7 +353,7 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
         first = read.setdefault(name, [what, seat, 0])
         first[2] += count
     for name, (what, seat, count) in read.items():
-        warn("L0250", f"rule `{name}` judges a player's own move by what that player cannot see ({what}, for P{seat})",
+        warn("L0250", f"rule `{name}` judges a player's own move by what that player cannot see ({what}, for {prog.seat_label(seat)})",
              t.rules[name].span, f"read it judging {count} moves",
              "whether a move is legal tells its player what the rule read: judge by what the player sees, "
              "or make the hidden part an effect in the move's body")

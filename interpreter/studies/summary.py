@@ -145,6 +145,9 @@ class Summary:
             "policy": self.policy,
             "metrics_level": self.metrics,
             "scored": self.game.program.tables.score is not None,
+            # with `players 4 named N, E, S, W`: the seats' names, in seat order
+            **({"seats": [self.game.program.seat_label(s) for s in range(players)]}
+               if self.game.program.tables.seat_names else {}),
             "outcomes": dict(counts),
             "unfinished": counts["capped"] + counts["faulted"] + counts["limit"],
             "p_won": proportion(won, n),
@@ -184,7 +187,7 @@ class Summary:
             return {}
         count = self.teams.count
         return {
-            "teams": {f"T{t}": [f"P{s}" for s in seats] for t, seats in enumerate(self.teams.members)},
+            "teams": {f"T{t}": [self.game.program.seat_label(s) for s in seats] for t, seats in enumerate(self.teams.members)},
             "wins_by_team": list(self.team_sole),
             "win_rate_by_team": [proportion(self.team_sole[t], n) for t in range(count)],
             "draw_share_by_team": [proportion(self.team_shared[t], n) for t in range(count)],
