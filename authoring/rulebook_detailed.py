@@ -311,6 +311,8 @@ class DetailedBook(Words):
                 self.line(depth, "Stop repeating.")
             case n.Decide():
                 who = "The table decides" if s.actor is None else f"**{w(s.actor)}** decides"
+                if s.secret:  # the others are not told the choice
+                    who += " in secret, the others not told which" + (f" (but {w(s.knowers)} is)" if s.knowers else "")
                 self.line(depth, f"{who}{self.prompt(s.prompt)}, choosing one of:")
                 for alt in s.alternatives:
                     self.alternative(alt, depth + 1)
@@ -354,8 +356,10 @@ class DetailedBook(Words):
         for b in alt.binders:
             if b.several:
                 count = self.words(b.most) if b.fewest is None else f"{self.words(b.fewest)} to {self.words(b.most)}"
-                ones = "one (in a list)" if count == "1" else f"{count} different ones"
-                picks.append(f"*{b.name}*, {ones} of {self.words(b.source)}")
+                ones = "one (in a list)" if count == "1" else f"{count} ones, each as often as wanted" \
+                    if b.repeats else f"{count} different ones"
+                alike = f" (cards alike in *{b.key}* counting as one)" if b.key else ""
+                picks.append(f"*{b.name}*, {ones} of {self.words(b.source)}{alike}")
             elif b.source is not None:
                 picks.append(f"*{b.name}* from {self.words(b.source)}")
             else:

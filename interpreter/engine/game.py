@@ -636,8 +636,9 @@ class GameState(SeatQueries, State):
 
     @property
     def choice_is_hidden(self) -> bool:
-        """The current decision is a simultaneous commit: its move must not be shown to others."""
-        return self.waiting is not None and self.waiting.kind == "deferred"
+        """The current decision is a simultaneous commit or a secret decision: its move must not be
+        shown to others."""
+        return self.waiting is not None and self.waiting.hidden
 
     def candidate_moves(self) -> list[Move]:
         if self.fault is not None or self.over or self.pause_point is not None:

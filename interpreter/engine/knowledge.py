@@ -635,6 +635,21 @@ def scores_for(st, viewer):
         return None
 
 
+def move_knowers(st, decision, frame) -> frozenset:
+    """The seats told a hidden move besides its chooser: those `decide p secretly with EXPR`
+    names, read in the decision's frame when the move is made.  A query, on a copy: no work is
+    counted (the moves are the same traced or not); a value that faults tells nobody."""
+    if decision.knowers_fn is None:
+        return frozenset()
+    trial = st.clone_bare()
+    trial.begin_work(query=True)
+    try:
+        value = decision.knowers_fn(trial, frame)
+    except (UnknownRead, *RUNTIME_FAULTS):
+        return frozenset()
+    return frozenset(s for s in (value if isinstance(value, (tuple, list)) else (value,)) if type(s) is int)
+
+
 def prompt_for(st, viewer) -> str:
     decision = st.waiting
     if decision is None:

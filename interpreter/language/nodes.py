@@ -342,6 +342,9 @@ class Binder:
     # counts are expressions, `fewest` None when only one is written (exactly `most`)
     most: object | None = None
     fewest: object | None = None
+    key: str | None = None  # `distinct by ATTR`: sets whose cards have the same ATTR values are one choice
+    key_span: Span | None = None
+    repeats: bool = False  # `with repeats`: a multiset of the items (each chosen any number of times)
 
     @property
     def several(self) -> bool:
@@ -370,6 +373,8 @@ class Decide:
     actor: object | None  # None: a table decision
     prompt: tuple  # text pieces and expressions, like Log.parts
     alternatives: tuple
+    secret: bool = False  # `decide p secretly`: the move is known to p (and `knowers`) only
+    knowers: object = None  # `secretly with EXPR`: a player or a list of players who know it too
 
 
 @node

@@ -581,8 +581,13 @@ class _ToNodes(Transformer):
 
     def decide_stmt(self, meta, c):
         actor, rest = c[0], list(c[1:])
+        secrecy = rest.pop(0) if rest and isinstance(rest[0], tuple) and rest[0][:1] == ("secretly",) else None
         prompt = self._interpolate(rest.pop(0)) if rest and isinstance(rest[0], Token) else ()
-        return n.Decide(self._span(meta), actor, prompt, tuple(rest))
+        return n.Decide(self._span(meta), actor, prompt, tuple(rest), secrecy is not None,
+                        secrecy[1] if secrecy is not None else None)
+
+    def secrecy(self, meta, c):
+        return ("secretly", c[0] if c else None)
 
     def from_binder(self, meta, c):
         return n.Binder(self._span(meta), str(c[0]), c[1], None, None)
@@ -591,9 +596,15 @@ class _ToNodes(Transformer):
         return n.Binder(self._span(meta), str(c[0]), None, c[1], c[2])
 
     def choose_binder(self, meta, c):
+        repeats = isinstance(c[-1], Token) and c[-1].type == "REPEATS"
+        if repeats:
+            c = c[:-1]
+        key = c.pop() if len(c) > 2 and isinstance(c[-1], Token) and c[-1].type == "NAME" else None
         counts, source = c[1:-1], c[-1]
         fewest, most = (counts[0], counts[1]) if len(counts) == 2 else (None, counts[0])
-        return n.Binder(self._span(meta), str(c[0]), source, None, None, most, fewest)
+        return n.Binder(self._span(meta), str(c[0]), source, None, None, most, fewest,
+                        str(key) if key is not None else None, self._tspan(key) if key is not None else None,
+                        repeats)
 
     def requires(self, meta, c):
         return ("requires", tuple(c))

@@ -136,6 +136,8 @@ class Binding:
     low: object  # fn(st, L) -> int, for `n in LOW..HIGH`, and the counts of `xs from LOW..HIGH of SOURCE`
     high: object  # (for `xs from K of SOURCE`, low is None: exactly K)
     several: bool = False  # `xs from LOW..HIGH of SOURCE`: a set of distinct items (choosing.py)
+    repeats: bool = False  # `... with repeats`: multisets of the items (choosing.repeated)
+    key: object = None  # `... distinct by ATTR`: the attribute's table (card id -> value), sets one per multiset of it
 
 
 @attrs.define
@@ -177,6 +179,13 @@ class Decision:
     prompt_parts: tuple = None  # the prompt as a seat reads it (Gen.seat_text; knowledge.seat_reading)
     binds: tuple = ()  # per alternative: (pc of its body, its binders' slots); see Program.plan_moves
     sets: tuple = ()  # per alternative: (pc of its body or None if deferred, its one binder's slot or None)
+    secret: bool = False  # `decide p secretly`: the move is told to the chooser (and `knowers_fn`'s seats) only
+    knowers_fn: object = None  # `secretly with EXPR`: fn(st, L) -> a seat or seats who know the move too
+
+    @property
+    def hidden(self) -> bool:
+        """Whether the chosen move is kept from the other seats: a simultaneous or a secret decision."""
+        return self.secret or self.kind == "deferred"
 
 
 @attrs.define
