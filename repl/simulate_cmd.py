@@ -181,13 +181,17 @@ def text_report(stats) -> list[str]:
 def measure_text(name: str, entry) -> str:
     """A measure's line: a yes/no one as the rate of yes with its Wilson interval, as every
     other rate is shown; any other as a mean."""
+    at = entry.get("at")  # read at a point of the flow: over every reading of every game
     if not entry["yes_no"]:
-        return f"measure {name}{' (per player)' if entry['per_player'] else ''}: {mean(entry)}"
-    tags = "per player, yes/no" if entry["per_player"] else "yes/no"
+        tags = ", ".join(([f"at {at}, {entry['n']:,} readings"] if at else []) +
+                         (["per player"] if entry["per_player"] else []))
+        return f"measure {name}{f' ({tags})' if tags else ''}: {mean(entry)}"
+    tags = ", ".join(([f"at {at}"] if at else []) + (["per player"] if entry["per_player"] else []) + ["yes/no"])
     if entry["mean"] is None:
         return f"measure {name} ({tags}): n/a (no game was read)"
     lo, hi = entry["ci95"]
-    counted = f"{entry['n']:,} {'values (one per seat and game)' if entry['per_player'] else 'games'}"
+    counted = f"{entry['n']:,} " + ("readings" + (" (one per seat)" if entry["per_player"] else "") if at else
+                                     "values (one per seat and game)" if entry["per_player"] else "games")
     return f"measure {name} ({tags}): yes in {entry['mean']:.1%} [{lo:.1%}–{hi:.1%}] of {counted}"
 
 

@@ -145,6 +145,9 @@ class Declarations:
                     self._twice(f"measure {item.name}", item, t.measures[item.name], f"measure `{item.name}`")
                 else:
                     t.measures[item.name] = item
+                if item.at is not None and item.at not in t.phases:  # `at end of PHASE`
+                    self.error("E0207", f"unknown phase `{item.at}`", item.at_span, "not declared",
+                               did_you_mean(item.at, t.phases) or "a measure is read at the end of one of the game's phases")
             elif isinstance(item, n.SymbolsDecl):
                 orders.collect_symbols(t, item, self.error)
             elif isinstance(item, n.EndWhen):

@@ -188,6 +188,7 @@ class Statements:
                 for part in s.parts:
                     if not isinstance(part, str):
                         self.expr(part, scope.child("logged"))  # made only when someone reads it: no chance
+                        self._zone_as_cards(part)
             case _:
                 raise AssertionError(f"unhandled statement {s!r}")
 
@@ -266,6 +267,16 @@ class Statements:
                 and (attr := self._held_attribute(t.vars[target.name][0])) is not None:
             self._card_value(attr, s.value, f": `{target.name}` holds a {attr}")
 
+    def _zone_as_cards(self, part) -> None:
+        """`{played[p]}` in a text: a zone written by its name prints its cards, as people read
+        them (each seat reading only those it knows), not the zone's name; a zone held in a local
+        or a variable (`{z}`, chosen among zones) still prints which zone it is."""
+        if self.t.types.get(id(part)) != ZONE:
+            return
+        target = part.obj if isinstance(part, n.Index) else part
+        if isinstance(target, n.Name) and self.t.resolved.get(id(target), ("",))[0] in ("zone", "zones"):
+            self._as_cards(part)
+
     def _decide(self, s: n.Decide, scope: Scope):
         offer = scope.child("offer")  # read whenever the moves are listed: no chance here
         if s.actor is not None:
@@ -280,6 +291,7 @@ class Statements:
         for part in s.prompt:
             if not isinstance(part, str):
                 self.expr(part, offer)
+                self._zone_as_cards(part)
         self._alternatives(s.alternatives, scope, reserved=set())
 
     def _alternatives(self, alternatives, scope, reserved):

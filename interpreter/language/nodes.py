@@ -722,6 +722,8 @@ class MeasureDecl:
     var: str | None  # the player parameter of a per-player measure
     expr: object
     doc: str
+    at: str | None = None  # `at end of PHASE`: read each time the game leaves PHASE, not at the end
+    at_span: Span | None = None
 
 
 @node

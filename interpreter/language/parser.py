@@ -463,8 +463,14 @@ class _ToNodes(Transformer):
     def measure_decl(self, meta, c):
         doc = _plain(c[-1]) if isinstance(c[-1], Token) and c[-1].type == "STRING" else ""
         parts = c[:-1] if isinstance(c[-1], Token) and c[-1].type == "STRING" else c
+        at = next((p for p in parts if isinstance(p, tuple) and p[:1] == ("at",)), None)
+        parts = [p for p in parts if p is not at]
         var = str(parts[1]) if len(parts) == 3 else None
-        return n.MeasureDecl(self._span(meta), str(parts[0]), var, parts[-1], doc)
+        return n.MeasureDecl(self._span(meta), str(parts[0]), var, parts[-1], doc,
+                             str(at[1]) if at else None, self._tspan(at[1]) if at else None)
+
+    def measure_at(self, meta, c):
+        return ("at", c[0])
 
     def symbols_decl(self, meta, c):
         ordered = bool(c) and isinstance(c[0], Token) and c[0].type == "ORDERED"

@@ -63,7 +63,12 @@ def per_game_figures(game, records, players: int, losers: bool = False) -> dict:
     figures["forced share"] = [r.forced / r.choices if r.choices else None for r in records]
     figures["information revealed"] = [r.seen for r in records]
     for m in compile_measures(game):
-        if m.per_player:
+        if m.at is not None:  # read at a point of the flow: each game's mean reading (None without one)
+            for seat in range(players) if m.per_player else (None,):
+                shown = f"measure {m.name}" + (f"[{seat_label(seat)}]" if seat is not None else "")
+                figures[shown] = [_mean([v[seat] if seat is not None else v for v in r.measures[m.name]])
+                                  if r.measures else None for r in records]
+        elif m.per_player:
             for seat in range(players):
                 figures[f"measure {m.name}[{seat_label(seat)}]"] = [r.measures[m.name][seat] if r.measures else None
                                                          for r in records]
@@ -174,3 +179,8 @@ def loser_balance(records, players: int) -> dict:
             if len(losers) == 1 and sides > 1:
                 lost[losers[0]] += 1
     return dict(balance(lost), teams=teams is not None)
+
+
+def _mean(values: list):
+    """The mean of one game's readings of a point measure; None when it had none."""
+    return sum(values) / len(values) if values else None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..language.source import render
-from .measures import compile_measures
+from .measures import compile_measures, value_list
 from .playtest import OUTCOMES
 from .stats import Moments, balance, proportion, summary, yes_no_summary
 
@@ -77,13 +77,13 @@ class Summary:
         if r.seen is not None:
             self.seen.add(r.seen)
         for m in self.measures if r.measures else ():
-            value = r.measures[m.name]
-            if m.per_player:
-                for seat, v in enumerate(value):
-                    self.values[m.name][v] += 1
-                    self.by_seat[m.name][seat][v] += 1
-            else:
-                self.values[m.name][value] += 1
+            for value in value_list(m, r.measures[m.name]):  # a point measure: each reading of the game
+                if m.per_player:
+                    for seat, v in enumerate(value):
+                        self.values[m.name][v] += 1
+                        self.by_seat[m.name][seat][v] += 1
+                else:
+                    self.values[m.name][value] += 1
         if r.fault is not None:
             self._fault(r)
 
@@ -207,6 +207,8 @@ class Summary:
             entry["per_player"] = m.per_player
             entry["yes_no"] = m.yes_no
             entry["line"] = m.span.line
+            if m.at is not None:  # read each time the game left the phase: n counts the readings
+                entry["at"] = f"end of {m.at}"
             if m.doc:
                 entry["doc"] = m.doc
             out[m.name] = entry
