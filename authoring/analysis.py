@@ -68,7 +68,7 @@ KEYWORDS = ("game", "players", "include", "option", "deck", "zone", "var", "defi
             "until", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel", "return",
             "log", "where", "and", "or", "not", "true", "false", "none", "record", "teams",
             "ordered", "attribute", "shown", "sorted", "groups", "runs", "measure", "limit", "as", "replace", "with",
-            "secretly")
+            "secretly", "named", "distinct", "repeats")
 
 # The words of a zone's declaration that are names to the grammar: who sees the cards, and the
 # order views list them in.

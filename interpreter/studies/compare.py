@@ -66,7 +66,7 @@ def per_game_figures(game, records, players: int, losers: bool = False) -> dict:
         if m.at is not None:  # read at a point of the flow: each game's mean reading (None without one)
             for seat in range(players) if m.per_player else (None,):
                 shown = f"measure {m.name}" + (f"[{seat_label(seat)}]" if seat is not None else "")
-                figures[shown] = [_mean([v[seat] if seat is not None else v for v in r.measures[m.name]])
+                figures[shown] = [_mean_reading([v[seat] if seat is not None else v for v in r.measures[m.name]])
                                   if r.measures else None for r in records]
         elif m.per_player:
             for seat in range(players):
@@ -181,6 +181,6 @@ def loser_balance(records, players: int) -> dict:
     return dict(balance(lost), teams=teams is not None)
 
 
-def _mean(values: list):
+def _mean_reading(values: list):
     """The mean of one game's readings of a point measure; None when it had none."""
     return sum(values) / len(values) if values else None
