@@ -21,8 +21,8 @@ KEYWORDS = (
     "else", "then", "for", "in", "while", "repeat", "times", "until", "loop", "break", "decide",
     "simultaneously", "table", "next", "end", "signal", "cancel", "return", "log", "where", "at", "face",
     "private", "per", "one", "list", "name", "highest", "lowest", "teams", "ordered", "attribute", "shown",
-    "record", "measure", "limit", "capped", "least", "as", "replace", "with", "named", "secretly", "distinct", "symbols", "step",
-    "before", "after",
+    "record", "measure", "limit", "capped", "least", "as", "replace", "with", "step", "before", "after",
+    "symbols", "named", "secretly", "distinct",
 )
 OPERATOR_WORDS = ("and", "or", "not", "any", "all", "no", "count", "max", "min", "sorted", "groups", "runs")
 CONSTANTS = ("true", "false", "none")
