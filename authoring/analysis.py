@@ -67,7 +67,8 @@ KEYWORDS = ("game", "players", "include", "option", "deck", "zone", "var", "defi
             "deal", "shuffle", "reveal", "hide", "show", "if", "elif", "else", "then", "for", "in", "while", "repeat",
             "until", "loop", "break", "decide", "simultaneously", "next", "end", "signal", "cancel", "return",
             "log", "where", "and", "or", "not", "true", "false", "none", "record", "teams",
-            "ordered", "attribute", "shown", "sorted", "groups", "runs", "measure", "limit", "as", "replace", "with")
+            "ordered", "attribute", "shown", "sorted", "groups", "runs", "measure", "limit", "as", "replace", "with",
+            "secretly", "named", "distinct", "repeats")
 
 # The words of a zone's declaration that are names to the grammar: who sees the cards, and the
 # order views list them in.
@@ -391,6 +392,13 @@ class Analysis:
                 values = ", ".join(str(v) for v in order)
                 return f"```cardgame\nordered {tok.text}: {values}\n```\ncard attribute; its values compare in this order"
             return f"```cardgame\n{tok.text}: {spelled(t.card_attrs[tok.text])}\n```\ncard attribute"
+        players = t.heading.get("players")
+        if players is not None and tok.text in t.seat_names and any(
+                (sp.line, sp.column) == (tok.line, tok.column) for sp in players.name_spans):  # `named N, E, S, W`
+            k = t.seat_names.index(tok.text)
+            return (f"```cardgame\nplayers {players.low if players.low == players.high else f'{players.low}..{players.high}'} "
+                    f"named {', '.join(t.seat_names)}\n```\nthe name of seat P{k} (`seat({k})`), as people read and "
+                    "type it")
         sets = [d for d in t.symbol_sets.values() if tok.text == d.name or tok.text in d.values]
         if sets and tok.type == "NAME":  # a set of free symbols, or one of its words
             decl = sets[0]

@@ -14,6 +14,7 @@ import os
 
 from cardgame.interpreter.language import nodes as n
 from cardgame.interpreter.language.checker import default_value, option_allowed
+from cardgame.interpreter.language.seating import seat_label
 from cardgame.interpreter.language.types import spelled
 
 from .flow import Script
@@ -80,11 +81,17 @@ class DetailedBook(Words):
             return
         count = f"{t.min_players} players" if t.min_players == t.max_players else \
             f"{t.min_players} to {t.max_players} players"
-        self.add("## Players", "", f"{count}. The seats are numbered P0, P1, ... in order around the table; "
-                 "clockwise (to the left) is to the next seat, and the last seat's left is P0.", "")
+        if t.seat_names:
+            names = ", ".join(t.seat_names)
+            self.add("## Players", "", f"{count}. The seats are {names}, in order around the table (P0, P1, ... by "
+                     f"number); clockwise (to the left) is to the next seat, and the last seat's left is "
+                     f"{t.seat_names[0]}.", "")
+        else:
+            self.add("## Players", "", f"{count}. The seats are numbered P0, P1, ... in order around the table; "
+                     "clockwise (to the left) is to the next seat, and the last seat's left is P0.", "")
         teams = t.teams
         if teams is not None and teams.expr is None:
-            sides = "; ".join(f"T{i}: " + ", ".join(f"P{seat}" for seat in seats) for i, seats in enumerate(teams.seats))
+            sides = "; ".join(f"T{i}: " + ", ".join(seat_label(t.seat_names, seat) for seat in seats) for i, seats in enumerate(teams.seats))
             self.add(f"The players play in teams, which win or lose together ({sides}).", "")
         elif teams is not None:
             self.add(f"The players play in teams, which win or lose together: the team of a player *{teams.var}* "
@@ -304,6 +311,8 @@ class DetailedBook(Words):
                 self.line(depth, "Stop repeating.")
             case n.Decide():
                 who = "The table decides" if s.actor is None else f"**{w(s.actor)}** decides"
+                if s.secret:  # the others are not told the choice
+                    who += " in secret, the others not told which" + (f" (but {w(s.knowers)} is)" if s.knowers else "")
                 self.line(depth, f"{who}{self.prompt(s.prompt)}, choosing one of:")
                 for alt in s.alternatives:
                     self.alternative(alt, depth + 1)
@@ -347,8 +356,10 @@ class DetailedBook(Words):
         for b in alt.binders:
             if b.several:
                 count = self.words(b.most) if b.fewest is None else f"{self.words(b.fewest)} to {self.words(b.most)}"
-                ones = "one (in a list)" if count == "1" else f"{count} different ones"
-                picks.append(f"*{b.name}*, {ones} of {self.words(b.source)}")
+                ones = "one (in a list)" if count == "1" else f"{count} ones, each as often as wanted" \
+                    if b.repeats else f"{count} different ones"
+                alike = f" (cards alike in *{b.key}* counting as one)" if b.key else ""
+                picks.append(f"*{b.name}*, {ones} of {self.words(b.source)}{alike}")
             elif b.source is not None:
                 picks.append(f"*{b.name}* from {self.words(b.source)}")
             else:

@@ -14,6 +14,7 @@ import os
 
 from cardgame.interpreter.language import nodes as n
 from cardgame.interpreter.language.checker import default_value
+from cardgame.interpreter.language.seating import seat_label
 
 from .flow import Script
 from .rulebook_comments import comment_key, declaration_comments
@@ -69,10 +70,11 @@ class PlayersBook(Steps):
             return
         count = f"{t.min_players} players" if t.min_players == t.max_players else \
             f"{t.min_players} to {t.max_players} players"
-        line = f"{count}, seated P0, P1, ... clockwise, each on the left of the one before."
+        line = f"{count}, seated P0, P1, ... clockwise, each on the left of the one before." if not t.seat_names else \
+            f"{count}, seated {', '.join(t.seat_names)} clockwise, each on the left of the one before."
         teams = t.teams
         if teams is not None and teams.expr is None:
-            sides = "; ".join(" and ".join(f"P{seat}" for seat in seats) for seats in teams.seats)
+            sides = "; ".join(" and ".join(seat_label(t.seat_names, seat) for seat in seats) for seats in teams.seats)
             line += f" Teams, which win or lose together: {sides}."
         elif teams is not None:
             line += f" Teams win or lose together: a player {self.name(teams.var)} is in team {self.words(teams.expr)}."

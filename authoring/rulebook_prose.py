@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from cardgame.interpreter.language import nodes as n
+from cardgame.interpreter.language.seating import seat_label
 
 from .flow import Script
 from .rulebook_words import Words, without_the
@@ -114,7 +115,7 @@ class PlayerWords(Words):
             case n.Attr():
                 return self.whose(e.obj, spoken(e.name))
             case n.Call(func="seat", args=(n.Literal(value=int() as number),)):
-                return f"P{number}"
+                return seat_label(self.t.seat_names, number)
             case n.Call(func="players_from", args=(first,)):
                 return f"the players in turn from {w(first)}"
             case n.Call(func="left_of" | "right_of", args=(player,)):

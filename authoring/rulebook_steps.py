@@ -149,7 +149,8 @@ class Steps(PlayerWords):
                 self.line(depth, "stop repeating")
             case n.Decide():
                 who = "the table" if s.actor is None else w(s.actor)
-                self.choice(depth, f"{who} chooses{self.prompt(s.prompt)}", s.alternatives)
+                secret = "" if not s.secret else " in secret" + (f" (told only to {w(s.knowers)})" if s.knowers else "")
+                self.choice(depth, f"{who} chooses{secret}{self.prompt(s.prompt)}", s.alternatives)
             case n.Simultaneous():
                 self.choice(depth, f"{self.each(s.var, s.source)} chooses at the same time, unseen"
                             f"{self.prompt(s.decide.prompt)}", s.decide.alternatives)
@@ -257,7 +258,8 @@ class Steps(PlayerWords):
         for b in alt.binders:
             if b.several:
                 count = self.words(b.most) if b.fewest is None else f"{self.words(b.fewest)} to {self.words(b.most)}"
-                picks.append(f"{count} {self.name(b.name)} of {self.words(b.source)}")
+                how = f", told apart by {spoken(b.key)} alone" if b.key else ", repeats allowed" if b.repeats else ""
+                picks.append(f"{count} {self.name(b.name)} of {self.words(b.source)}{how}")
             elif b.source is not None:
                 picks.append(f"{self.name(b.name)} from {self.words(b.source)}")
             else:

@@ -145,7 +145,8 @@ def _added(tables, path: str, made, inserted: set) -> list[str]:
 
 
 def _count(p: n.PlayersDecl) -> str:
-    return f"{p.low} players" if p.low == p.high else f"{p.low} to {p.high} players"
+    count = f"{p.low} players" if p.low == p.high else f"{p.low} to {p.high} players"
+    return count + (f" named {', '.join(p.names)}" if p.names else "")
 
 
 def _and(items: list[str]) -> str:

@@ -35,6 +35,7 @@ _EXPORTS = {
     "MEASURE_REPLAY": ("studies.measures", "MEASURE_REPLAY"), "in_measure": ("studies.measures", "in_measure"),
     "parse_expression": ("language.parser", "parse_expression"),
     "METRICS": ("studies.stats", "METRICS"),
+    **{name: ("language.seating", name) for name in ("seat_from_text", "seat_label", "seat_list")},
     **{name: ("language.reading", name) for name in ("FileRefused", "inside", "read_text")},
     **{name: ("studies.simulate", name) for name in ("BACKEND_FIELDS", "TIMING_FIELDS", "simulate",
                                                      "usable_workers")},

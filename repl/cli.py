@@ -212,13 +212,16 @@ def _print_states(game) -> None:
 
 
 def _view_arg(text: str):
-    """`--view`: a seat P0, P1..., `spectator` or `all`."""
+    """`--view`: a seat P0, P1..., `spectator` or `all`; any other word is kept, to be read as a
+    seat's name (`players 4 named N, E, S, W`) once the game is loaded (replay_cmd.seat_of_view)."""
     if text in ("all", "spectator"):
         return "all" if text == "all" else None
     digits = text[1:] if text[:1] in ("P", "p") else ""
-    if not digits.isdigit():
-        raise argparse.ArgumentTypeError(f"`{text}` is not a seat (P0, P1...), `spectator` or `all`")
-    return int(digits)
+    if digits.isdigit() and digits.isascii():
+        return int(digits)
+    if not text.isidentifier():
+        raise argparse.ArgumentTypeError(f"`{text}` is not a seat (P0, P1... or a seat's name), `spectator` or `all`")
+    return text
 
 
 def _over_cap(args) -> bool:
@@ -258,12 +261,12 @@ def cmd_play(args) -> int:
 def _play_as(game, options, args, viewer) -> int:
     """One seat's log (or a spectator's): each move and log line as that viewer saw it."""
     state = game.new_game(players=args.players, seed=args.seed, options=options, record=True)
-    if viewer is not None and viewer >= state.n:
-        seats = f"P0 to P{state.n - 1}" if state.n > 1 else "P0 only"
-        print(f"error[E0901]: --view P{viewer}: this game has {plural(state.n, 'player')}, {seats}", file=sys.stderr)
+    viewer, error = replay_cmd.seat_of_view(viewer, game.program.tables.seat_names, state.n)
+    if error is not None:
+        print(error, file=sys.stderr)
         return 2
     agent = interpreter.RandomAgent.for_game(args.seed)
-    name = "spectator" if viewer is None else f"P{viewer}"
+    name = "spectator" if viewer is None else game.program.seat_label(viewer)
     if args.format == "json":
         print(json.dumps({"game": game.title, "players": state.n, "view": name}))
     else:
@@ -287,7 +290,7 @@ def _play_as(game, options, args, viewer) -> int:
         _apply_or_fault(state, agent.choose(moves))
         step = len(state.history)
         move, logs = seen(step)
-        who = "table" if move.actor == interpreter.TABLE else f"P{move.actor}"
+        who = "table" if move.actor == interpreter.TABLE else game.program.seat_label(move.actor)
         if args.format == "json":
             print(json.dumps({"step": step, "player": who, "phase": phase, "move": move.text, "log": logs}))
         else:
@@ -353,7 +356,7 @@ def _play_all_seeing(game, options, args) -> int:
             break
         move = agent.choose(moves)
         actor, phase, step = state.current_player, state.phase, len(state.history) + 1
-        who = "table" if actor == interpreter.TABLE else f"P{actor}"
+        who = "table" if actor == interpreter.TABLE else game.program.seat_label(actor)
         hidden = state.choice_is_hidden
         _apply_or_fault(state, move)
         if args.format == "json":  # the full record, for tools; hidden choices are flagged

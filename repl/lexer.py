@@ -22,7 +22,7 @@ KEYWORDS = (
     "simultaneously", "table", "next", "end", "signal", "cancel", "return", "log", "where", "at", "face",
     "private", "per", "one", "list", "name", "highest", "lowest", "teams", "ordered", "attribute", "shown",
     "record", "measure", "limit", "capped", "least", "as", "replace", "with", "step", "before", "after",
-    "symbols",
+    "symbols", "named", "secretly", "distinct",
 )
 OPERATOR_WORDS = ("and", "or", "not", "any", "all", "no", "count", "max", "min", "sorted", "groups", "runs")
 CONSTANTS = ("true", "false", "none")

@@ -47,7 +47,7 @@ def write_simulation_charts(stats: dict, folder: str | None) -> list[tuple[str, 
     charts.append(("Game length", path))
 
     # with teams, a win is a team's: the bars are the teams' (their rates add up with the rest to 1)
-    sides = list(stats["teams"]) if "teams" in stats else [f"P{s}" for s in range(stats["players"])]
+    sides = list(stats["teams"]) if "teams" in stats else stats.get("seats") or [f"P{s}" for s in range(stats["players"])]
     labels = [f"{side} wins" for side in sides] + ["draw", "unfinished"]
     entries = (stats["win_rate_by_team"] if "teams" in stats else stats["win_rate_by_seat"]) + [stats["p_draw"]]
     unfinished = stats["unfinished"]

@@ -95,16 +95,22 @@ def run(args) -> int:
               f"  = help: `--script FILE` names the script it was made with", file=sys.stderr)
         return 1
     record = Record(game, replay.players, replay.seed, game.read_options(replay.options), replay.moves, replay.pause)
+    view, error = seat_of_view(args.view, game.program.tables.seat_names, replay.players)
+    if error is not None:
+        print(error, file=sys.stderr)
+        return 2
+    args.view = view
     viewers = chosen_viewers(args.view, replay.players)
     if viewers is None:
         return 2
     try:
         if args.html:
             size = write_page(args.html, record, viewers)
-            whose = "every view" if args.view == "all" else f"only what {viewers_text(viewers)} knew"
+            whose = "every view" if args.view == "all" else \
+                f"only what {viewers_text(viewers, game.program.tables.seat_names)} knew"
             if args.format == "json":
                 print(json.dumps({"html": args.html, "game": game.title, "moves": len(replay.moves),
-                                  "views": [viewer_name(v) for v in viewers], "bytes": size}))
+                                  "views": [viewer_name(v, game.program.tables.seat_names) for v in viewers], "bytes": size}))
             else:
                 print(f"wrote {args.html}: {game.title}, {plural(len(replay.moves), 'move')}, {whose} ({size:,} bytes)")
             return 0
@@ -115,8 +121,21 @@ def run(args) -> int:
         return 1
 
 
-def viewer_name(viewer) -> str:
-    return "all" if viewer == "all" else "spectator" if viewer is None else f"P{viewer}"
+def viewer_name(viewer, names: tuple = ()) -> str:
+    return "all" if viewer == "all" else "spectator" if viewer is None else interpreter.seat_label(names, viewer)
+
+
+def seat_of_view(view, names: tuple, players: int):
+    """`--view` with the game known: a seat's name read as its number; (view, None), or (None, the
+    error) for a seat not at the table."""
+    if view == "all" or view is None:
+        return view, None
+    seat = view if type(view) is int else interpreter.seat_from_text(names, view, players)
+    if seat is None or seat >= players:
+        written = f"P{view}" if type(view) is int else view
+        return None, (f"error[E0901]: --view {written}: this game has {plural(players, 'player')}, "
+                      f"{interpreter.seat_list(names, players)}")
+    return seat, None
 
 
 def chosen_viewers(view, players: int):
@@ -131,8 +150,8 @@ def chosen_viewers(view, players: int):
     return [view]
 
 
-def viewers_text(viewers: list) -> str:
-    return "the spectator" if viewers == [None] else f"P{viewers[0]}"
+def viewers_text(viewers: list, names: tuple = ()) -> str:
+    return "the spectator" if viewers == [None] else interpreter.seat_label(names, viewers[0])
 
 
 def write_html(path: str, state, options: dict, view, budget: tuple) -> bool:

@@ -19,10 +19,11 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" + ("es" if word.endswith(("s", "x", "z", "ch", "sh")) else "s")
 
 
-def who(actor) -> str:
-    """How people name the one to act: P0.., or `table` for a table decision.  (TABLE is read
-    when called: `cardgame check` imports this module and must not load the engine.)"""
-    return "table" if actor == interpreter.TABLE else f"P{actor}"
+def who(actor, names: tuple = ()) -> str:
+    """How people name the one to act: P0.. (or the seat's name, `players 4 named N, E, S, W`), or
+    `table` for a table decision.  (TABLE is read when called: `cardgame check` imports this module
+    and must not load the engine.)"""
+    return "table" if actor == interpreter.TABLE else interpreter.seat_label(names, actor)
 
 
 NO_SCORE = "none (the script has no `score`)"
@@ -39,7 +40,8 @@ def scores_text(view, scored: bool = True) -> str | None:
         return ", ".join(f"{_team(view, t)} {s}" for t, s in zip(view["teams"], scores))
     if view["scores"] is None:
         return None
-    return ", ".join(f"P{i} {s}" for i, s in enumerate(view["scores"]))
+    seats = view.get("seats") or []  # a view names the seats when the script does
+    return ", ".join(f"{seats[i] if i < len(seats) else f'P{i}'} {s}" for i, s in enumerate(view["scores"]))
 
 
 def winners_text(view) -> str | None:

@@ -44,7 +44,7 @@ _PASTED_PROMPT = re.compile(r"^(?:>|cardgame>|\S+ \d+ \S+ \[\w+\]>)(?: +|$)")
 
 # A watch naming a zone or a variable alone (`hand[P0]`, `prize`, `total`), a seat or team, and a
 # word of a value (a card's name, to draw).
-_ZONE_OR_VARIABLE = re.compile(r"(\w+)(?:\[(P\d+)\])?")
+_ZONE_OR_VARIABLE = re.compile(r"(\w+)(?:\[(\w+)\])?")
 _SEAT = re.compile(r"[PT]\d+")
 _NAME_WORD = re.compile(r"[^\s\[\](){},:\"]+")
 
@@ -129,7 +129,7 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
             return "over"
         if st.paused:
             return "paused"
-        return who(st.current_player)
+        return who(st.current_player, self._names)
 
     def toolbar_items(self) -> list[tuple[str, str]]:
         """(label, text) pairs: game, step, phase, to act (or the status when no one is: `game
@@ -170,6 +170,11 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
             return None
         name, seat = match.groups()
         st = self.state
+        if seat is not None:  # P2 or a seat's name, as the view names the seat
+            number = interpreter.seat_from_text(self._names, seat, st.n)
+            if number is None:
+                return None
+            seat = self._seat(number)
         table = snapshot(st, self.perspective, self._sees_choices(st), self._pos)
         zones, variables = table.view["zones"], table.view["vars"]
         per_seat = isinstance(zones.get(name), dict)
@@ -180,7 +185,7 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
             rows = [(each, zone_words(table, self.deck(), name, each, self.symbols)[0]) for each in zones[name]]
             return " · ".join(f"{each} {self.deck().separator.join(words) if words else '-'}" for each, words in rows)
         value = variables.get(name)
-        if seat is None and isinstance(value, dict) and all(_SEAT.fullmatch(k) for k in value):
+        if seat is None and isinstance(value, dict) and all(_SEAT.fullmatch(k) or k in self._names for k in value):
             draw = self.deck().drawer(self.symbols)
             return " · ".join(f"{k} {show_value(v, draw)}" for k, v in value.items())
         return None
@@ -240,7 +245,16 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
 
     def player_names(self) -> list[str]:
         st = self.state
-        return [f"P{seat}" for seat in range(st.n)] if st is not None else []
+        return [self._seat(seat) for seat in range(st.n)] if st is not None else []
+
+    @property
+    def _names(self) -> tuple:
+        """The seats' names (`players 4 named N, E, S, W`), () when the script gives none."""
+        return self.game.program.tables.seat_names if self.game is not None else ()
+
+    def _seat(self, seat: int) -> str:
+        """Seat `seat` as people read it: its name, or P0, P1..."""
+        return interpreter.seat_label(self._names, seat)
 
     def option_names(self) -> list[str]:
         return [o.name for o in self.game.options] if self.game else []
@@ -397,7 +411,7 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
     # ---- what the command groups share: the view's name, the status line, the cards' names
     def _view_name(self) -> str:
         p = self.perspective
-        return "all" if p == "all" else "spectator" if p is None else f"P{p}"
+        return "all" if p == "all" else "spectator" if p is None else self._seat(p)
 
     def _scores_text(self, st) -> str:
         if st.fault is not None:
@@ -425,7 +439,7 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
             prompt += f" (the only legal move: `{only[0]}`; `play` alone makes it)"
         if actor == TABLE:
             return f"{head}, table decision{prompt}"
-        return f"{head}, P{actor} to act{prompt}"
+        return f"{head}, {self._seat(actor)} to act{prompt}"
 
     def _pause_place(self, st) -> str:
         """`before a chance event: let roll = ... (FILE:LINE)`, or `at the start of phase NAME`."""
@@ -483,6 +497,8 @@ class Session(HelpCommands, GameCommands, MoveCommands, RunningCommands, Inspect
         st = self.state
         digits = text[1:] if text[:1] in ("P", "p") else text
         seat = whole_number(digits)
+        if seat is None:  # a seat's name (`players 4 named N, E, S, W`), in any case
+            seat = interpreter.seat_from_text(self._names, text, st.n)
         if seat is None or seat >= st.n:
             raise ReplError(f"no player `{text}`; the players are {', '.join(self.player_names())}")
         return seat

@@ -15,7 +15,6 @@ from .results import plural, who
 from .table import render, snapshot, zone_words
 from .why import split_expand, why_lines
 
-
 # A card drawn with a suit symbol, as `state` draws it (`10♦`).
 _CARD_WORD = re.compile(r"(?<![\w.])(\w*[♣♦♥♠])(?![\w.])")
 # A seat written in lower case (`p0`), and a name an expression binds itself (`any p0 in ...`).
@@ -83,7 +82,7 @@ class InspectCommands:
             return self._zone_row(table, name, None)
         seats = list(zones[name])
         if len(args) == 2:
-            seats = [f"P{self._parse_seat(args[1])}"]
+            seats = [self._seat(self._parse_seat(args[1]))]
         return [self._zone_row(table, name, seat) for seat in seats]
 
     def _cmd_log(self, rest: str):
@@ -115,7 +114,7 @@ class InspectCommands:
             if event.kind == "decision":
                 if event.step - 1 == made:
                     lines.append("  -- undone (`redo` or `goto` brings them back):")
-                lines.append(f"{event.step:>4}. {who(event.actor)}: {event.text}")
+                lines.append(f"{event.step:>4}. {who(event.actor, self._names)}: {event.text}")
             elif event.kind == "log":
                 lines.append(f"        {event.text}")
         return lines
@@ -129,8 +128,8 @@ class InspectCommands:
             return self._why_again(rest)
         st = self.state
         if st.current_player is not None and not self._sees_choices(st):
-            raise ReplError(f"`why` {self._refusal(f'P{st.current_player}' + chr(39) + 's choices')}\n"
-                            f"  = help: `view P{st.current_player}` or `view all` may ask")
+            raise ReplError(f"`why` {self._refusal(self._seat(st.current_player) + chr(39) + 's choices')}\n"
+                            f"  = help: `view {self._seat(st.current_player)}` or `view all` may ask")
         try:
             typed, expand, depth = split_expand(rest)
         except ValueError as err:
@@ -147,7 +146,7 @@ class InspectCommands:
         self._last_why = (self._where_now(), typed, expand)
         self.pageable = True
         actor = st.current_player
-        context = (f" for {who(actor)}" if actor is not None else "") + f" at step {self._pos} " \
+        context = (f" for {who(actor, self._names)}" if actor is not None else "") + f" at step {self._pos} " \
             f"(phase {st.phase or '-'})"
         lines = why_lines(explanation, context, self._excerpt, defines, depth)
         lines[0] = compact_listing(lines[0])

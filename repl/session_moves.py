@@ -12,7 +12,6 @@ from .refusals import ReplError
 from .results import plural, who
 from .timeline import after_move
 
-
 # `moves` lists a long decision (a three-card pass: 286 moves) in part unless asked for all.
 _LONG_LIST, _SHOWN_OF_LONG_LIST = 40, 30
 
@@ -54,7 +53,7 @@ class MoveCommands:
         legal = self.move_texts()
         number = {m.text: i for i, m in enumerate(self.listed_moves(), 1)}
         copies = {w: copies_of(w, self.game.cards) for w in wanted}
-        title = "table decision" if actor == TABLE else f"P{actor} to act"
+        title = "table decision" if actor == TABLE else f"{self._seat(actor)} to act"
         prompt = st.view(self.perspective)["prompt"]
         lines = [f"{title}: {prompt}" if prompt else title]
         width = len(str(len(legal)))
@@ -126,8 +125,8 @@ class MoveCommands:
                 "  = help: `step` goes on to the next pause point, `run` to the next decision")
 
     def _hidden_choices(self, actor) -> str:
-        return (f"P{actor} is to act; their choices are hidden from {self._view_name()}'s view "
-                f"(`view P{actor}` or `view all` shows them)")
+        return (f"{self._seat(actor)} is to act; their choices are hidden from {self._view_name()}'s view "
+                f"(`view {self._seat(actor)}` or `view all` shows them)")
 
     def _ended_when(self) -> str:
         """How an `end game when` ended the game (its condition, the statement after which it held, and
@@ -157,7 +156,7 @@ class MoveCommands:
         if st.current_player is not None and not self._sees_choices(st):
             # Trying moves for another seat would tell what it holds: its choices are its own.
             raise ReplError(self._hidden_choices(st.current_player) +
-                            f"\n  = help: `{command}` for P{st.current_player} needs `view P{st.current_player}` "
+                            f"\n  = help: `{command}` for {self._seat(st.current_player)} needs `view {self._seat(st.current_player)}` "
                             "or `view all`; `step` or `auto` lets the random player choose")
         legal = self.move_texts()
         arg = self._card_names(arg)
@@ -196,7 +195,7 @@ class MoveCommands:
         view = st.view(self.perspective)
         named = [m for m in self.move_texts() if HIDDEN not in m]  # a move reading `play ??` names nothing to type
         return why_not(text, named, self.move_texts(False),
-                       [c.name for c in self.game.cards], view, None if actor is None else who(actor))
+                       [c.name for c in self.game.cards], view, None if actor is None else who(actor, self._names))
 
     def _cmd_play(self, rest: str):
         text, move = self._resolve(rest, "play")
@@ -253,7 +252,7 @@ class MoveCommands:
         """`3. P1: play 7C` for move `step`, as the current view saw it."""
         for e in self._observed(st, step):
             if e.kind == "decision":
-                return f"{step}. {who(e.actor)}: {e.text}"
+                return f"{step}. {who(e.actor, self._names)}: {e.text}"
         return f"{step}. {st.history[step - 1]}"
 
     def _push(self, state, actor, step) -> list[str]:
@@ -330,7 +329,7 @@ class MoveCommands:
             explanation = seen if seen.legal is not None else attrs.evolve(explanation, move=seen.move, rules=())
         head = f"illegal move `{explanation.move}`"
         if actor is not None:
-            head += f" ({who(actor)} to act)"
+            head += f" ({who(actor, self._names)} to act)"
         failing = explanation.failing
         plain = bool(failing) and all(rule.plain for rule in failing)  # as players say it: 6H does not beat 8H
         said = "; ".join(rule.plain for rule in failing) if plain else explanation.verdict.partition(": ")[2]

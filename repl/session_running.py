@@ -12,7 +12,6 @@ from .results import plural, who
 from .timeline import after_step
 from .trace import grouped
 
-
 # One `auto` or `step N` makes at most this many steps, then says so: its output comes when it
 # ends, and a game still going after thousands of moves may never end (the longest shipped games
 # take about 2,000; the engine gives up at 100,000 decisions, minutes away at a prompt).
@@ -41,7 +40,7 @@ class RunningCommands:
 
     def _seat_line(self, seat) -> str:
         agent = self.seats.get(seat, "random")
-        return f"{who(seat)} is played by {'a person' if agent == 'human' else 'the random agent'}"
+        return f"{who(seat, self._names)} is played by {'a person' if agent == 'human' else 'the random agent'}"
 
     def _agent_move(self, st) -> str:
         # The choice depends only on the seed and the step, so an undone `auto` replays the same.
@@ -91,7 +90,7 @@ class RunningCommands:
                     lines = self._flush(lines + self._go_on("phase" if arg == "phase" else None))
                 else:
                     if arg == "phase":
-                        raise ReplError(f"{who(st.current_player)} is to act: `step phase` goes on from a pause "
+                        raise ReplError(f"{who(st.current_player, self._names)} is to act: `step phase` goes on from a pause "
                                         "point\n  = help: `step` lets the random player move; `pause` says where "
                                         "the game pauses")
                     if st.current_player == TABLE and self.seats.get(TABLE) != "random":
@@ -101,7 +100,7 @@ class RunningCommands:
                     if self._plays_for_person(st) and self._only_move(st) is None:
                         if not done:
                             raise ReplError(self._person_to_play(st.current_player))
-                        lines.append(f"stopped after {plural(done, 'step')} of {count}: P{st.current_player} is "
+                        lines.append(f"stopped after {plural(done, 'step')} of {count}: {self._seat(st.current_player)} is "
                                      "played by a person (`play MOVE` makes their move)")
                         break
                     lines = self._flush(lines + self._make_choice(st, trace=True, report_end=False))
@@ -122,10 +121,10 @@ class RunningCommands:
         stop = self._rule_break(st) if done and st.current_player is not None else None
         return f"stopped after {plural(done, 'step')} of {count}: {stop}" if stop is not None else None
 
-    @staticmethod
-    def _person_to_play(seat) -> str:
-        return (f"P{seat} is played by a person: `step` makes no random move for them\n"
-                f"  = help: `play MOVE` makes P{seat}'s move (`moves` lists them); `seat P{seat} random` lets "
+    def _person_to_play(self, seat) -> str:
+        seat = self._seat(seat)
+        return (f"{seat} is played by a person: `step` makes no random move for them\n"
+                f"  = help: `play MOVE` makes {seat}'s move (`moves` lists them); `seat {seat} random` lets "
                 "`step` and `auto` choose")
 
     def _cmd_run(self, rest: str):
@@ -133,7 +132,7 @@ class RunningCommands:
         st = self.state
         if not st.paused:
             state = "over" if st.is_over else "stopped with an error" if st.fault is not None else \
-                f"waiting for {who(st.current_player)}"
+                f"waiting for {who(st.current_player, self._names)}"
             raise ReplError(f"nothing to run: the game is {state}, not paused\n"
                             "  = help: `auto` plays moves; `step` makes one")
         lines = self._go_on((), everything=self.tracing)
@@ -253,7 +252,7 @@ class RunningCommands:
                     break
                 if actor != TABLE and not every_seat and self.seats.get(actor) == "human" and \
                         self._only_move(st) is None:
-                    reason = f"P{actor} is played by a person (`seat P{actor} random` lets auto play it)"
+                    reason = f"{self._seat(actor)} is played by a person (`seat {self._seat(actor)} random` lets auto play it)"
                     break
                 if st.paused:  # auto runs through the pause points, to the next decision
                     lines = self._flush(lines + self._go_on((), everything=self.tracing))
@@ -293,7 +292,7 @@ class RunningCommands:
                 moves = forbidden[name]
                 shown = ", ".join(moves[:6]) + (", ..." if len(moves) > 6 else "")
                 return (f"breakpoint: rule {name} forbids {plural(len(moves), 'move')} "
-                        f"to {who(st.current_player)} ({shown})")
+                        f"to {who(st.current_player, self._names)} ({shown})")
         return None
 
     def _when_value(self, text: str):

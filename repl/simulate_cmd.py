@@ -154,8 +154,9 @@ def text_report(stats) -> list[str]:
              "seat   sole wins [95% CI]        in a draw     lost      mean score" if "teams" not in stats else
              "seat   team's wins [95% CI]      in a draw     lost      mean score (a seat wins with its team)"]
     scored = stats["scored"]
+    seats = stats.get("seats") or [f"P{s}" for s in range(stats["players"])]  # named, when the script names them
     for seat in range(stats["players"]):
-        lines.append(f"P{seat:<5} {rate(stats['win_rate_by_seat'][seat]):<25} "
+        lines.append(f"{seats[seat]:<6} {rate(stats['win_rate_by_seat'][seat]):<25} "
                      f"{stats['draw_share_by_seat'][seat]['value'] or 0:>9.1%}  "
                      f"{stats['loss_rate_by_seat'][seat]['value'] or 0:>7.1%}      "
                      f"{mean(stats['mean_score_by_seat'][seat]) if scored else _NO_SCORE}")
@@ -185,13 +186,17 @@ def text_report(stats) -> list[str]:
 def measure_text(name: str, entry) -> str:
     """A measure's line: a yes/no one as the rate of yes with its Wilson interval, as every
     other rate is shown; any other as a mean."""
+    at = entry.get("at")  # read at a point of the flow: over every reading of every game
     if not entry["yes_no"]:
-        return f"measure {name}{' (per player)' if entry['per_player'] else ''}: {mean(entry)}"
-    tags = "per player, yes/no" if entry["per_player"] else "yes/no"
+        tags = ", ".join(([f"at {at}, {entry['n']:,} readings"] if at else []) +
+                         (["per player"] if entry["per_player"] else []))
+        return f"measure {name}{f' ({tags})' if tags else ''}: {mean(entry)}"
+    tags = ", ".join(([f"at {at}"] if at else []) + (["per player"] if entry["per_player"] else []) + ["yes/no"])
     if entry["mean"] is None:
         return f"measure {name} ({tags}): n/a (no game was read)"
     lo, hi = entry["ci95"]
-    counted = f"{entry['n']:,} {'values (one per seat and game)' if entry['per_player'] else 'games'}"
+    counted = f"{entry['n']:,} " + ("readings" + (" (one per seat)" if entry["per_player"] else "") if at else
+                                     "values (one per seat and game)" if entry["per_player"] else "games")
     return f"measure {name} ({tags}): yes in {entry['mean']:.1%} [{lo:.1%}–{hi:.1%}] of {counted}"
 
 
@@ -221,7 +226,7 @@ def _loser_lines(stats) -> list[str]:
         return []
     teams = stats.get("teams")
     who = "team" if teams else "seat"
-    names = list(teams) if teams else [f"P{s}" for s in range(stats["players"])]
+    names = list(teams) if teams else stats.get("seats") or [f"P{s}" for s in range(stats["players"])]
     counts = stats["sole_losses_by_team"] if teams else stats["sole_losses_by_seat"]
     entry = stats["metrics"]["loser_balance"]
     line = f"sole losses by {who}: " + ", ".join(f"{name} {n}" for name, n in zip(names, counts))

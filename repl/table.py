@@ -132,7 +132,7 @@ class Table:
     hands: frozenset = frozenset()
 
 
-_MOVE = re.compile(r"^move (\S+) to (\w+)(?:\[P\d+\])?$")
+_MOVE = re.compile(r"^move (\S+) to (\w+)(?:\[\w+\])?$")
 
 
 def snapshot(state, viewer, sees_choices: bool, step: int | None = None) -> Table:
@@ -275,7 +275,7 @@ def render(table: Table, deck: Deck, width: int = 80, symbols: bool = False, boo
     if shown or left_out:
         lines.append("")
     if shown:
-        lines += _variables(shown, width, draw)
+        lines += _variables(shown, width, draw, view.get("seats", ()))
     if left_out:
         lines.append(f"(and {len(left_out)} bookkeeping variable{'s' * (len(left_out) > 1)}: `state all` shows "
                      f"{'them' if len(left_out) > 1 else 'it'})")
@@ -377,11 +377,11 @@ def placed_cards(cards: list[str], seen: list[str], deck: Deck, hand: bool, face
     return [(c, marks and c != HIDDEN and s != HIDDEN) for c, s in zip(cards, seen)]
 
 
-def _variables(variables: dict, width: int, draw) -> list[str]:
+def _variables(variables: dict, width: int, draw, seats=()) -> list[str]:
     """Per-player variables one per line (`total  P0 0 · P1 0`), the others packed together;
     `draw(name)` draws a card held in one as the table draws it."""
-    per_player = {k: v for k, v in variables.items() if _per_seat(v)}
-    single = {k: v for k, v in variables.items() if not _per_seat(v)}
+    per_player = {k: v for k, v in variables.items() if _per_seat(v, seats)}
+    single = {k: v for k, v in variables.items() if not _per_seat(v, seats)}
     lines = []
     if per_player:
         label = max(len(k) for k in per_player)
@@ -393,10 +393,10 @@ def _variables(variables: dict, width: int, draw) -> list[str]:
     return lines
 
 
-def _per_seat(value) -> bool:
-    """A per-player (or per-team) variable's values, keyed `P0`, `P1` (`T0`, ...); any other
-    object is a record's fields."""
-    return isinstance(value, dict) and all(re.fullmatch(r"[PT]\d+", k) for k in value)
+def _per_seat(value, seats=()) -> bool:
+    """A per-player (or per-team) variable's values, keyed `P0`, `P1` (`T0`, ...; a seat's name,
+    among `seats`, when the script names them); any other object is a record's fields."""
+    return isinstance(value, dict) and all(k in seats or re.fullmatch(r"[PT]\d+", k) for k in value)
 
 
 def show_value(value, draw=str) -> str:

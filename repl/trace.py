@@ -13,8 +13,8 @@ import re
 
 _MOVE = re.compile(r"^move (\S+) to (\S+)$")
 _TURNED = re.compile(r"^(reveal|hide) (\S+)$")
-_SHOWN = re.compile(r"^show (\S+) to (P\d+)$")
-_SEAT_ZONE = re.compile(r"^(\w+)\[(P\d+)\]$")
+_SHOWN = re.compile(r"^show (\S+) to (\w+)$")  # a seat: P2, or its name
+_SEAT_ZONE = re.compile(r"^(\w+)\[(\w+)\]$")
 MAX_LISTED = 8  # cards named in a grouped move to one zone; more are counted
 
 

@@ -22,6 +22,7 @@ import re
 
 import attrs
 
+from cardgame import interpreter
 from cardgame.interpreter import HIDDEN, PAUSES, TABLE, GameFault, IllegalMove, render
 
 from .card_faces import card_faces
@@ -68,8 +69,8 @@ class Record:
     budget: tuple = (None, None)  # work per move, per game
 
 
-def viewer_name(viewer) -> str:
-    return "all" if viewer == "all" else ("spectator" if viewer is None else f"P{viewer}")
+def viewer_name(viewer, names: tuple = ()) -> str:
+    return "all" if viewer == "all" else ("spectator" if viewer is None else interpreter.seat_label(names, viewer))
 
 
 def every_viewer(players: int) -> list:
@@ -110,7 +111,7 @@ class _Reader:
         slots = self._slots()
         out = {"format": FORMAT, "title": self.game.title, "script": os.path.basename(self.game.path),
                "script_hash": self.game.hash, "players": state.n, "options": _options(self.record.options),
-               "full": self.full, "viewers": [viewer_name(v) for v in self.viewers]}
+               "full": self.full, "viewers": [viewer_name(v, self.game.program.tables.seat_names) for v in self.viewers]}
         if self.full:  # the seed and the moves replay the game: a full record only
             out["seed"] = self.record.seed
             out["moves"] = list(self.record.moves)
@@ -213,7 +214,7 @@ class _Reader:
         """The variables: the table's, then each seat's (a per-player variable's value by seat)."""
         table, seats = [], {}
         for name, value in view["vars"].items():
-            if isinstance(value, dict) and value and all(re.fullmatch(r"P\d+", k) for k in value):
+            if isinstance(value, dict) and value and all(re.fullmatch(r"P\d+", k) or k in self.game.program.tables.seat_names for k in value):
                 for seat, v in value.items():
                     seats.setdefault(seat, []).append([name, show_value(v)])
             else:
@@ -223,7 +224,7 @@ class _Reader:
     def _move(self, decision):
         if decision is None:
             return None
-        who = "table" if decision.actor == TABLE else f"P{decision.actor}"
+        who = "table" if decision.actor == TABLE else self.game.program.seat_label(decision.actor)
         return self._texts([who, decision.text])
 
     def _events(self, events) -> list:

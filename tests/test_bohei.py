@@ -497,3 +497,31 @@ def test_simulated_games_end_without_reaching_the_cap(players):
         state, finished = play_one(GAME, players, derive(7, index), {})
         assert state.fault is None and not state.capped and finished
         assert len(state.winners) == 1
+
+
+# ---- Nö as the seed has it: it stops having to draw or discard (issue 37) --------------------------
+
+def test_no_stops_draw_dutys_forced_draw():
+    state = position({0: ["No.1", "Humming.1"]}, extra={"place_left": ["DrawDuty"]})
+    assert moves(state) == {"draw", "play_no"}  # under Draw duty: draw, or answer the duty with Nö
+    play(state, "play_no")
+    assert hand(state, 0) == ["Humming.1"] and "No.1" in zones(state)["discard_pile"]
+    assert state.prompt == "P0, step 3: play an action or a challenge card, or neither?"
+    assert state.history[-1] == "play_no"
+
+
+def test_no_answers_draw_duty_only_when_it_makes_one_draw():
+    state = position({0: ["No.1", "Humming.1"]})
+    assert moves(state) == {"draw", "no_draw"}
+    assert [r.name for r in state.explain("play_no").failing] == ["duty_to_draw"]
+    state = position({0: ["No.1", "Humming.1", "Humming.2", "ThumbWar.1"]}, extra={"place_left": ["DrawDuty"]})
+    assert moves(state) == {"draw", "no_draw"}  # four cards: the duty does not make this hand draw
+
+
+def test_no_does_not_stop_a_give_and_its_text_says_so():
+    state = position({0: ["JeansGive.1", "Humming.1"], 1: ["No.1", "ThumbWar.1"], 2: ["ThumbWar.2"]}, jeans={1})
+    play(state, "no_draw", "play JeansGive.1")
+    assert state.current_player == 1 and moves(state) == {"pass"}
+    assert [r.name for r in state.explain("play_no").failing] == ["stops_drawing_or_discarding"]
+    texts = {c.name: c.attrs.get("text") for c in GAME.cards}
+    assert texts["No.1"] == "Nö! Play at any time when you must draw or discard cards: you don't."

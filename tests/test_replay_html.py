@@ -53,7 +53,7 @@ def test_every_position_of_every_view_shows_the_engines_view_of_that_viewer(path
     record = Record(game, state.n, 1, {}, tuple(state.history))
     viewers = every_viewer(state.n)
     data = viewer_data(record, viewers)
-    assert data["viewers"] == [f"P{s}" for s in range(state.n)] + ["spectator", "all"]
+    assert data["viewers"] == [game.program.seat_label(s) for s in range(state.n)] + ["spectator", "all"]
     count = 0
     for pos, at in enumerate(replay_positions(game, state.n, 1, record.moves)):
         count += 1
@@ -247,7 +247,8 @@ def _run(*args):
     (lambda d: (d / "x.replay").write_text("not json") and d / "x.replay", ["--html", "o.html"], 1, "not a replay file"),
     ("illegal", ["--html", "o.html"], 1, "move 2, `play ZZ`, cannot be played"),
     ("good", ["--view", "P9", "--html", "o.html"], 2, "this game has 3 players"),
-    ("good", ["--view", "north", "--html", "o.html"], 2, "is not a seat"),
+    ("good", ["--view", "north", "--html", "o.html"], 2, "--view north: this game has 3 players, P0 to P2"),
+    ("good", ["--view", "n-1", "--html", "o.html"], 2, "is not a seat"),
     ("good", ["--html", "."], 1, "cannot write"),
     ("good", ["--script", str(GAMES / "booray.cardgame")], 1, "not for"),
     ("far", [], 1, "--script FILE"),

@@ -205,7 +205,7 @@ class Table:
     def must(self, p, what, n, source):
         """An effect about to hit `p`: p answers with Nö, Gegenteiltag (action cards only) or passes."""
         moves = []
-        if self.first_of_kind(p, "nope"):
+        if self.first_of_kind(p, "nope") and what in ("draws", "discards"):  # not a give
             moves.append(("play_no",))
         if self.first_of_kind(p, "opposite") and source is not None:
             moves.append(("play_opposite",))
@@ -340,8 +340,14 @@ class Table:
             return False
         self.missed_call[p] = False
         moves = ([("draw",)] if self.may_draw(p) else []) + ([("no_draw",)] if self.may_skip_drawing(p) else [])
-        if self.choose(moves) == ("draw",):
+        if not self.may_skip_drawing(p) and self.first_of_kind(p, "nope"):  # Nö answers Draw duty
+            moves.append(("play_no",))
+        chosen = self.choose(moves)
+        if chosen == ("draw",):
             self.draw_one(p)
+        elif chosen == ("play_no",):
+            self.move_card(self.first_of_kind(p, "nope"), self.hands[p], self.discard_pile)
+            self.changed(p)
         rules = [c for c in hand if c.kind == "rule"]
         if rules:
             _, card = self.choose([("activate", c) for c in rules])

@@ -96,8 +96,8 @@ def play(players, pick, shuffle):
         no = op = -1
         for j, c in enumerate(hand):
             kind = KIND[c]
-            if kind == NOPE:
-                if no < 0:
+            if kind == NOPE:  # Nö stops a draw or a discard, not a give
+                if no < 0 and what in (DRAWS, DISCARDS):
                     no = j
             elif kind == OPPOSITE and op < 0 and source >= 0:
                 op = j
@@ -220,13 +220,16 @@ def play(players, pick, shuffle):
             return [p]
         missed[p] = False
         may_draw = not area & LIMITS or size < 6
-        if may_draw and (not area & FORCES or size >= 4):
-            if not pick(2):
-                draw_one(p)
-        else:
-            pick(1)
-            if may_draw:
-                draw_one(p)
+        forced = area & FORCES and size < 4
+        # Draw duty's draw may be answered with a Nö
+        no = next((j for j, c in enumerate(hand) if KIND[c] == NOPE), -1) if forced else -1
+        options = ([0] if may_draw else []) + ([1] if not forced else []) + ([2] if no >= 0 else [])
+        chosen = options[pick(len(options))]
+        if chosen == 0:
+            draw_one(p)
+        elif chosen == 2:
+            disc.append(hand.pop(no))
+            changed(p)
         rules = [j for j, c in enumerate(hand) if KIND[c] == RULE]
         if rules:
             put_in_force(p, hand.pop(rules[pick(len(rules))]))

@@ -341,7 +341,9 @@ class Compiler:
                 if b.several:
                     fewest = self.expr(b.fewest) if b.fewest is not None else None  # None: exactly `most`
                     bindings.append(Binding(self.t.slots[id(b)], Several(list_of(elem)), self.gen.seq_fn(b.source),
-                                            fewest, self.expr(b.most), several=True))
+                                            fewest, self.expr(b.most), several=True,
+                                            key=self.p.attr_tables[b.key] if b.key is not None else None,
+                                            repeats=b.repeats))
                 elif b.source is not None:
                     bindings.append(Binding(self.t.slots[id(b)], elem, self.gen.seq_fn(b.source), None, None))
                 else:
@@ -372,6 +374,8 @@ class Compiler:
         actor = self.expr(s.actor) if s.actor is not None else None
         text = "".join(p if isinstance(p, str) else "{...}" for p in s.prompt)
         decision = self._decision(kind, text, specs, s.span, actor)
+        decision.secret = s.secret  # who is told the move: the journal's business (knowledge.move_knowers)
+        decision.knowers_fn = self.expr(s.knowers) if s.knowers is not None else None
         decision.prompt_fn, decision.prompt_parts = self.gen.text_fn(s.prompt), self.gen.seat_text(s.prompt)
         asm.op(lambda pc: self.gen.decide_source(s, decision))
         if kind == "normal":

@@ -150,8 +150,11 @@ class Listings:
         every subset, paid for before the first is made, as the generic enumeration does."""
         dl, seq, _ = self._iter(b.source, env, fn)
         items, fewest, most, total = fn.tmp("i"), fn.tmp(), fn.tmp(), fn.tmp("n")
+        keyed = b.key is not None  # `distinct by ATTR`: the items grouped by it, a set per multiset of keys
+        distinct = f"_choose_distinct({items})"
         head = dl + [f"{items} = {seq}", f"st.work += len({items})", "if st.work > st.work_limit:", give_up,
-                     f"{dom} = _choose_distinct({items})"]
+                     f"{dom} = " + (f"_choose_groups({distinct}, {self.const(self.p.attr_tables[b.key], 'AT')})"
+                                    if keyed else distinct)]
         if b.fewest is not None:
             fl, code = self.lower(b.fewest, env, fn)
             head += fl + [f"{fewest} = {code}"]
@@ -161,9 +164,13 @@ class Listings:
             fewest = most
         # `count` (the caller's lines) charges a domain's length: here, the number of subsets;
         # the last binder's sets are moves, of which the decision's cap stops the walk past it
-        counted = f"_choose_count(len({dom}), {fewest}, {most})"
+        counted = f"_choose_count_keyed([len(g) for g in {dom}], {fewest}, {most})" if keyed else \
+            f"_choose_count_repeated(len({dom}), {fewest}, {most})" if b.repeats else \
+            f"_choose_count(len({dom}), {fewest}, {most})"
         head += [f"{total} = " + (f"min({counted}, _limits.MAX_MOVES_PER_DECISION + 1)" if last else counted)]
         head += [line.replace(_domain_size(dom), total).replace(f"len({dom})", total) for line in count]
+        if keyed or b.repeats:
+            return head, [f"for {var} in _choose_{'keyed' if keyed else 'repeated'}({dom}, {fewest}, {most}):"]
         if b.fewest is None:
             return head, [f"for {var} in (_combinations({dom}, {most}) if {most} is not None and {most} >= 0 else ()):"]
         return head, [f"for {var} in _choose_subsets({dom}, {fewest}, {most}):"]

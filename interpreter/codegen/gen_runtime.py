@@ -246,6 +246,9 @@ def namespace() -> dict:
             "_rv": render_text, "_trace": _no_trace, "_Blocks": _Blocks,
             "_choose_distinct": choosing.distinct, "_choose_count": choosing.count,
             "_choose_subsets": choosing.subsets, "_combinations": itertools.combinations,
+            "_choose_groups": choosing.groups, "_choose_count_keyed": choosing.count_keyed,
+            "_choose_keyed": choosing.keyed_subsets, "_choose_repeated": choosing.repeated,
+            "_choose_count_repeated": choosing.count_repeated,
             "_pattern": by_pattern, "_RUNTIME_FAULTS": RUNTIME_FAULTS, "_Redo": Redo}
 
 

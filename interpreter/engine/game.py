@@ -542,7 +542,11 @@ class GameState(SeatQueries, State):
         # P0, P1... name the seats, as values are shown, unless the script uses those names.
         t = self.prog.tables
         taken = set(t.vars) | set(t.options) | set(t.zones) | set(t.defines) | t.symbols
-        seat_names = {f"P{seat}": PLAYER for seat in range(self.n) if f"P{seat}" not in taken}
+        # a seat's own name too (`players 4 named N, E, S, W`), unless a card or symbol is so named
+        seats = {f"P{seat}": seat for seat in range(self.n)}
+        seats.update({name: seat for seat, name in enumerate(t.seat_names[:self.n])})
+        taken |= set(self.prog.card_by_name)
+        seat_names = {name: PLAYER for name in seats if name not in taken}
         if self.teams is not None:  # and T0, T1... the teams
             seat_names.update({f"T{t}": TEAM for t in range(self.teams.count) if f"T{t}" not in taken})
         checked = check_expression(t, node, seat_names, expect)
@@ -558,14 +562,14 @@ class GameState(SeatQueries, State):
                                      "while evaluating this", "split it with `let` or `define` in the script")]
         frame_values = [None] * checked.frame_size
         for name, slot in checked.names.items():
-            frame_values[slot] = int(name[1:])
+            frame_values[slot] = seats[name] if name in seats else int(name[1:])
         on = self if viewer == "all" else masked(self, viewer)
         on.begin_work(query=True)
         try:
             value = fn(on, frame_values)
             shown = self._value_text(on, typ, value)
         except UnknownRead as unknown:
-            message = refusal_message(unknown.what, viewer, attributes_read(node))
+            message = refusal_message(unknown.what, viewer, attributes_read(node), self.prog)
             return None, [Diagnostic("E0710", f"`{text}` {message}", node.span,
                                      "not known to this view",
                                      "sizes (`count(...)`) and what this seat sees stay answerable; "
@@ -604,7 +608,7 @@ class GameState(SeatQueries, State):
             # A dead end, however the listing came to be kept (here, or by the engine's own
             # calls before this one: a playout that gives a dead end up to the public path lists
             # the decision first), faults the game at the decision, so every path ends alike.
-            chooser = "the table" if self.actor == TABLE else f"P{self.actor}"
+            chooser = "the table" if self.actor == TABLE else self.prog.seat_label(self.actor)
             self._fault(ScriptRuntimeError(
                 "this decision has no legal move, so the game cannot go on", self.waiting.span,
                 f"{chooser} had nothing to choose here; every decision needs an option that is always "
@@ -632,8 +636,9 @@ class GameState(SeatQueries, State):
 
     @property
     def choice_is_hidden(self) -> bool:
-        """The current decision is a simultaneous commit: its move must not be shown to others."""
-        return self.waiting is not None and self.waiting.kind == "deferred"
+        """The current decision is a simultaneous commit or a secret decision: its move must not be
+        shown to others."""
+        return self.waiting is not None and self.waiting.hidden
 
     def candidate_moves(self) -> list[Move]:
         if self.fault is not None or self.over or self.pause_point is not None:
@@ -663,7 +668,7 @@ class GameState(SeatQueries, State):
             return self._explained(lambda: explain(self, text, tuple(expand)), text)
         actor = self.current_player
         if actor is not None and actor != TABLE and actor != viewer and not self.choices_known_to(viewer):
-            return Explanation(text, None, refusal_message(f"P{actor}'s choices", viewer), ())
+            return Explanation(text, None, refusal_message(f"{self.prog.seat_label(actor)}'s choices", viewer, prog=self.prog), ())
         chosen = move if isinstance(move, Move) and self.waiting is not None else None
         unknown = unknown_to(self, viewer)
         args_seen = lambda use, args: rule_args_as_seen(use, args, unknown)  # noqa: E731
@@ -673,7 +678,7 @@ class GameState(SeatQueries, State):
             return self._explained(lambda: explain(masked(self, viewer), seen.text, tuple(expand), seen, args_seen),
                                    seen.text, viewer)
         if unknown_names(self, viewer, text) and self._moves_hide_cards(unknown):
-            return Explanation(text, None, f"names a card {viewer_name(viewer)} cannot see; among moves that name "
+            return Explanation(text, None, f"names a card {viewer_name(viewer, self.prog)} cannot see; among moves that name "
                                "cards it cannot see, a move is chosen by its number", ())
         return self._explained(lambda: explain(masked(self, viewer), text, tuple(expand), seen=args_seen), text, viewer)
 
@@ -718,7 +723,7 @@ class GameState(SeatQueries, State):
             try:
                 return judge()
             except UnknownRead as unknown:
-                return Explanation(text, None, refusal_message(unknown.what, viewer), ())
+                return Explanation(text, None, refusal_message(unknown.what, viewer, prog=self.prog), ())
         except RUNTIME_FAULTS as exc:
             return Explanation(text, False, f"the rules could not be evaluated: {as_fault(self, exc).message}", ())
 

@@ -282,7 +282,8 @@ class Journal:
                 continue
             mind = self.minds[i]
             mine = v == actor and actor != TABLE
-            out[i] = {c for c in cards if (mine or not hidden) and sees_at(table, st.vis, st.loc, v, c)
+            told = not hidden or v in data.get("knowers", ())  # a secret move's seats `with` names
+            out[i] = {c for c in cards if (mine or told) and sees_at(table, st.vis, st.loc, v, c)
                       or mine and c in mind.pics[st.loc[c]]}
         return out
 
@@ -484,7 +485,7 @@ class Journal:
         for i, v in self._who(st.n):
             if v == "all":
                 texts[i] = data["move"]
-            elif data.get("hidden") and v != actor and actor != TABLE:
+            elif data.get("hidden") and v != actor and actor != TABLE and v not in data.get("knowers", ()):
                 texts[i] = HIDDEN_CHOICE
             else:
                 texts[i] = _masked_move(st, data, seen[i])

@@ -119,12 +119,15 @@ def zone_labels(st) -> list:
         labels = st.prog.zone_labels[st.n] = []
         for slot in range(len(st.zones)):
             name, owner = st.prog.zone_of_slot(slot, st.n)
-            labels.append(name if owner is None else f"{name}[P{owner}]")
+            labels.append(name if owner is None else f"{name}[{st.prog.seat_label(owner)}]")
     return labels
 
 
-def viewer_name(viewer) -> str:
-    return "all" if viewer == "all" else ("spectator" if viewer is None else f"P{viewer}")
+def viewer_name(viewer, prog=None) -> str:
+    """`all`, `spectator` or the seat as people read it (its name, with `players ... named`)."""
+    if viewer == "all" or viewer is None:
+        return "all" if viewer == "all" else "spectator"
+    return prog.seat_label(viewer) if prog is not None else f"P{viewer}"
 
 
 def viewers(n: int) -> list:
@@ -365,10 +368,10 @@ def describe(st, kind, data) -> str:
         return f"chance: drew {render_value(prog, data['type'], data['value'], st.n)}"
     if kind == "chance":
         zone, owner = prog.zone_of_slot(data["zone"], st.n)
-        return f"shuffle {zone}" + (f"[P{owner}]" if owner is not None else "")
+        return f"shuffle {zone}" + (f"[{prog.seat_label(owner)}]" if owner is not None else "")
     if kind == "decision":
         actor = data["actor"]
-        who = "table" if actor == TABLE else f"P{actor}"
+        who = "table" if actor == TABLE else prog.seat_label(actor)
         return f"{who}: {HIDDEN_CHOICE}" if data.get("hidden") else f"{who}: {data['move']}"
     if kind == "rule":
         return f"rule {data['name']}: {data['status']} ({data['values']})"
@@ -380,14 +383,14 @@ def describe(st, kind, data) -> str:
         index = data.get("index")
         if index is not None:  # `set total[P2] = -45`, `set order[3] = 7C`: which one changed
             var = entry[0] if entry is not None else None
-            which = f"P{index}" if var is not None and var.per_player else \
+            which = prog.seat_label(index) if var is not None and var.per_player else \
                 f"T{index}" if var is not None and var.per_team else index
             return f"set {data['name']}[{which}] = {render_value(prog, typ, value, st.n)}"
         return f"set {data['name']} = {render_value(prog, typ, value, st.n)}"
     if kind in ("reveal", "peek", "hide"):
         card = prog.card_names[data["card"]]
         if kind == "peek":
-            return f"show {card} to P{data['player']}"
+            return f"show {card} to {prog.seat_label(data['player'])}"
         return f"{kind} {card}"
     if kind == "log":
         return data["text"]
@@ -443,7 +446,7 @@ class Unknown:
 
 def _zone_label(st, slot) -> str:
     name, owner = st.prog.zone_of_slot(slot, st.n)
-    return f"`{name}`" if owner is None else f"`{name}[P{owner}]`"
+    return f"`{name}`" if owner is None else f"`{name}[{st.prog.seat_label(owner)}]`"
 
 
 class MaskedZone(list):
@@ -499,8 +502,8 @@ def masked(st, viewer, mind=None):
                 m.vars[slot] = known_var(st, viewer, slot, mind)
             continue
         if var.indexed:
-            mark = "P" if var.per_player else "T"
-            m.vars[slot] = [v if viewer in private_readers(st, var, i) else Unknown(f"`{name}[{mark}{i}]`")
+            mark = st.prog.seat_label if var.per_player else "T{}".format
+            m.vars[slot] = [v if viewer in private_readers(st, var, i) else Unknown(f"`{name}[{mark(i)}]`")
                             for i, v in enumerate(m.vars[slot])]
         else:
             m.vars[slot] = Unknown(f"`{name}`")
@@ -593,14 +596,14 @@ def seat_value(st, parts, frame, viewer, mind, knows):
     try:
         return fn(known, frame)
     except (UnknownRead, *RUNTIME_FAULTS):
-        return Unknown(f"a value {viewer_name(viewer)} cannot work out")
+        return Unknown(f"a value {viewer_name(viewer, st.prog)} cannot work out")
 
 
-def refusal_message(what: str, viewer, attributes=()) -> str:
+def refusal_message(what: str, viewer, attributes=(), prog=None) -> str:
     """`reads the cards of `hand[P2]` (their `rank`), which P1 cannot see`."""
     if attributes and what.startswith("the cards of"):
         what += " (their " + ", ".join(f"`{a}`" for a in attributes) + ")"
-    return f"reads {what}, which {viewer_name(viewer)} cannot see"
+    return f"reads {what}, which {viewer_name(viewer, prog)} cannot see"
 
 
 def attributes_read(node) -> list:
@@ -632,6 +635,21 @@ def scores_for(st, viewer):
         return None
 
 
+def move_knowers(st, decision, frame) -> frozenset:
+    """The seats told a hidden move besides its chooser: those `decide p secretly with EXPR`
+    names, read in the decision's frame when the move is made.  A query, on a copy: no work is
+    counted (the moves are the same traced or not); a value that faults tells nobody."""
+    if decision.knowers_fn is None:
+        return frozenset()
+    trial = st.clone_bare()
+    trial.begin_work(query=True)
+    try:
+        value = decision.knowers_fn(trial, frame)
+    except (UnknownRead, *RUNTIME_FAULTS):
+        return frozenset()
+    return frozenset(s for s in (value if isinstance(value, (tuple, list)) else (value,)) if type(s) is int)
+
+
 def prompt_for(st, viewer) -> str:
     decision = st.waiting
     if decision is None:
@@ -657,6 +675,6 @@ def log_for(st, viewer) -> list:
             continue
         item = {"step": e.step, "kind": e.kind, "text": text}
         if e.kind == "decision":
-            item["actor"] = "table" if e.actor == TABLE else f"P{e.actor}"
+            item["actor"] = "table" if e.actor == TABLE else st.prog.seat_label(e.actor)
         out.append(item)
     return out

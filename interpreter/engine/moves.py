@@ -11,6 +11,7 @@ from ..machine.enumeration import enumerate_moves, legal_moves, listing
 from ..machine.program import Move, find_move, render_move_value, render_value
 from ..machine.runtime import run
 from .choices import why_not_offered
+from .knowledge import move_knowers
 from .plain_words import plain_verdict
 from .verdicts import calls_in, read_trace, verdict
 
@@ -118,7 +119,8 @@ def apply_move(st, move: Move, codes: list | None = None) -> None:
     else:
         actor = st.actor
         st.waiting = st.legal_cache = st.actor = None
-        st.emit("decision", actor=actor, move=move.text, span=decision.span, hidden=decision.kind == "deferred",
+        st.emit("decision", actor=actor, move=move.text, span=decision.span, hidden=decision.hidden,
+                knowers=move_knowers(st, decision, fr[2]) if decision.hidden else frozenset(),
                 move_obj=move, decision=decision)
     pc, slot = decision.sets[move.alt]
     if slot is not None:  # one binder

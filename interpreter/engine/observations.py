@@ -138,11 +138,11 @@ def information_state(st, viewer) -> InformationState:
     pics, possible, only = _knowledge(st, viewer)
     names, labels = st.prog.card_names, zone_labels(st)
     actor = st.current_player
-    to_act = None if actor is None else ("table" if actor == TABLE else f"P{actor}")
+    to_act = None if actor is None else ("table" if actor == TABLE else st.prog.seat_label(actor))
     decision = prompt_for(st, viewer) if st.waiting is not None else None
     variables = _variables(st, viewer)
     history = st.journal_now().digest(st, viewer)
-    parts = [f"{viewer_name(viewer)}@{len(st.history)}", f"{to_act}:{decision}", f"over:{int(st.over)}"]
+    parts = [f"{viewer_name(viewer, st.prog)}@{len(st.history)}", f"{to_act}:{decision}", f"over:{int(st.over)}"]
     for slot, pic in enumerate(pics):
         mask = possible[slot]
         if not pic and not mask:
@@ -173,7 +173,7 @@ def information_state(st, viewer) -> InformationState:
         parts.append(f"{text} #{mask:x}")
     parts.append(";".join(f"{name}={value}" for name, value in variables))
     parts.append(history)
-    return InformationState(viewer_name(viewer), len(st.history), to_act, decision, variables, history,
+    return InformationState(viewer_name(viewer, st.prog), len(st.history), to_act, decision, variables, history,
                             "|".join(parts), (names, labels, pics, possible, only))
 
 

@@ -168,7 +168,7 @@ def _explained(st, node, frame: list, viewer) -> Decided | None:
         return _described(st, name, shown, body, inner, value, definition, node.span)
     except UnknownRead as unknown:
         return Decided(name, "??", text(expression.span), node.span,
-                       verdict=refusal_message(unknown.what, viewer))
+                       verdict=refusal_message(unknown.what, viewer, prog=st.prog))
     except RUNTIME_FAULTS:
         return None
 

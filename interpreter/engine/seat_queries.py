@@ -58,8 +58,8 @@ class SeatQueries:
             return moves
         actor = self.current_player
         if actor is not None and actor != TABLE and actor != viewer and not self.choices_known_to(viewer):
-            raise ScriptError([Diagnostic("E0710", f"listing the moves {refusal_message(f'P{actor}' + chr(39) + 's choices', viewer)}",
-                                          None, hint=f"only P{actor} (or the all-seeing view) may list them")])
+            raise ScriptError([Diagnostic("E0710", f"listing the moves {refusal_message(self.prog.seat_label(actor) + chr(39) + 's choices', viewer, prog=self.prog)}",
+                                          None, hint=f"only {self.prog.seat_label(actor)} (or the all-seeing view) may list them")])
         return seat_order(self, viewer, moves)
 
     def seat(self, seat: int) -> "SeatView":

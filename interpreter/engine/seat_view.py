@@ -39,7 +39,7 @@ class SeatView:
         self._state, self.seat = state, state._viewer(seat, seat_only=True)
 
     def __repr__(self) -> str:
-        return f"SeatView(P{self.seat})"
+        return f"SeatView({self._state.prog.seat_label(self.seat)})"
 
     # ---- what it knows
     @property
@@ -113,6 +113,6 @@ class SeatView:
             if chosen is None:  # refused as the seat may read it: typing a card it cannot see tells nothing
                 raise self._state.illegal(text, self.seat)
         if chosen is None:
-            raise ScriptError([Diagnostic("E0714", f"{move!r} is not one of P{self.seat}'s moves now", None,
+            raise ScriptError([Diagnostic("E0714", f"{move!r} is not one of {self._state.prog.seat_label(self.seat)}'s moves now", None,
                                           hint="legal_moves() lists them")])
         self._state.apply(chosen._move)

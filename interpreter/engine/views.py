@@ -34,15 +34,16 @@ def build_view(st, viewer) -> dict:
         if owner is None:
             zones[name], known_in[name], sight[name] = listed, unplaced, seen
         else:
-            zones.setdefault(name, {})[f"P{owner}"] = listed
-            known_in.setdefault(name, {})[f"P{owner}"] = unplaced
-            sight.setdefault(name, {})[f"P{owner}"] = seen
+            seat = prog.seat_label(owner)
+            zones.setdefault(name, {})[seat] = listed
+            known_in.setdefault(name, {})[seat] = unplaced
+            sight.setdefault(name, {})[seat] = seen
     variables = {}
     for name, (var, typ) in prog.tables.vars.items():
         slot = prog.var_slots[name]
         value = st.vars[slot] if mind is None or slot not in prog.card_var_slots else known_var(st, viewer, slot, mind)
         if var.per_player:
-            variables[name] = {f"P{seat}": _plain(st, typ, v) for seat, v in enumerate(value)
+            variables[name] = {prog.seat_label(seat): _plain(st, typ, v) for seat, v in enumerate(value)
                                if not var.private or viewer in ("all", seat)}
         elif var.per_team:  # a private one is shown to the team's members
             variables[name] = {f"T{team}": _plain(st, typ, v) for team, v in enumerate(value)
@@ -53,10 +54,10 @@ def build_view(st, viewer) -> dict:
     actor = st.current_player
     return {
         "game": st.game.title,
-        "viewer": viewer_name(viewer),
+        "viewer": viewer_name(viewer, prog),
         "step": len(st.history),
         "phase": st.phase,
-        "to_act": None if actor is None else ("table" if actor == TABLE else f"P{actor}"),
+        "to_act": None if actor is None else ("table" if actor == TABLE else prog.seat_label(actor)),
         "prompt": prompt_for(st, viewer),
         "zones": zones,
         "known_in": known_in,
@@ -66,6 +67,8 @@ def build_view(st, viewer) -> dict:
         "over": st.over,
         "winners": _winners(st, viewer),
         **_teams(st, viewer),
+        # with `players 4 named N, E, S, W`, the seats' names in seat order (the keys above)
+        **({"seats": [prog.seat_label(k) for k in range(st.n)]} if prog.tables.seat_names else {}),
     }
 
 
@@ -79,7 +82,7 @@ def _teams(st, viewer) -> dict:
         winning = [f"T{t}" for t in on.winning_teams]
     except UnknownRead:
         scores = winning = None
-    return {"teams": {f"T{t}": [f"P{s}" for s in seats] for t, seats in enumerate(st.teams.members)},
+    return {"teams": {f"T{t}": [st.prog.seat_label(s) for s in seats] for t, seats in enumerate(st.teams.members)},
             "team_scores": scores, "winning_teams": winning}
 
 
@@ -100,7 +103,7 @@ def _winners(st, viewer):
         winners = st.winners if viewer == "all" else masked(st, viewer).winners
     except UnknownRead:
         return None
-    return [f"P{w}" for w in winners]
+    return [st.prog.seat_label(w) for w in winners]
 
 
 def _plain(st, typ, value):

@@ -104,7 +104,7 @@ def determinize(st, seat: int, rng, faults: tuple):
             break
     world, outcomes = found[0], found[1]
     if world is None:
-        raise ScriptError([Diagnostic("E0713", f"no world P{seat} cannot tell from this one was found", None,
+        raise ScriptError([Diagnostic("E0713", f"no world {st.prog.seat_label(seat)} cannot tell from this one was found", None,
                                       hint="what the seat saw leaves few deals possible; docs/api.md says how "
                                       "worlds are drawn")])
     world.rng = seed_state(rng.getrandbits(64))

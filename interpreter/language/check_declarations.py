@@ -50,6 +50,36 @@ class Declarations:
                                f"rename the procedure where it is declared and where it is called "
                                f"(`{name}_cards`, say)")
 
+    def _seat_names(self, p: n.PlayersDecl) -> None:
+        """`players 4 named N, E, S, W`: one name a seat, each once, none that reads as another seat
+        or a word the tools take for a viewer (E0408)."""
+        t = self.t
+        if not p.names:
+            return
+        if len(p.names) != p.high:
+            seats = f"{p.high} seats" if p.low == p.high else f"up to {p.high} seats"
+            self.error("E0408", f"`named` gives {len(p.names)} name{'s' if len(p.names) != 1 else ''} for {seats}",
+                       p.name_spans[min(len(p.names), p.high) - 1] if len(p.names) > p.high else p.span,
+                       "one name a seat", f"give one name for each of the {p.high} seats, in seat order from P0; "
+                       "a range of player counts names its largest table")
+            return
+        seen = {}
+        for name, span in zip(p.names, p.name_spans):
+            folded = name.casefold()
+            if folded in seen:
+                self.error("E0408", f"seat name `{name}` is given twice", span, "named again here",
+                           f"the first is at {seen[folded]}; seats are typed by these names (in any case), so each "
+                           "must be different")
+                return
+            seen[folded] = span
+            if folded in ("table", "spectator", "all", "none") or \
+                    (folded[:1] in ("p", "t") and folded[1:].isdigit()):
+                self.error("E0408", f"`{name}` cannot name a seat", span, "reads as something else",
+                           "P0, P1... always name the seats and T0, T1... the teams, and `table`, `spectator`, `all` "
+                           "and `none` are words of the tools: choose another name")
+                return
+        t.seat_names = tuple(p.names)
+
     def _collect(self, items):
         t = self.t
         seen: dict[str, n.Span] = {}
@@ -76,6 +106,7 @@ class Declarations:
                 self.error("E0402", f"player count {written} is not a valid "
                            f"{'count' if p.low == p.high else 'range'}", p.span,
                            hint="counts run from 1 to 64, the low end first")
+            self._seat_names(p)
         for item in items:
             name = getattr(item, "name", None)
             kind = _DECL_KIND.get(type(item))
@@ -114,6 +145,9 @@ class Declarations:
                     self._twice(f"measure {item.name}", item, t.measures[item.name], f"measure `{item.name}`")
                 else:
                     t.measures[item.name] = item
+                if item.at is not None and item.at not in t.phases:  # `at end of PHASE`
+                    self.error("E0207", f"unknown phase `{item.at}`", item.at_span, "not declared",
+                               did_you_mean(item.at, t.phases) or "a measure is read at the end of one of the game's phases")
             elif isinstance(item, n.SymbolsDecl):
                 orders.collect_symbols(t, item, self.error)
             elif isinstance(item, n.EndWhen):

@@ -188,6 +188,7 @@ class Statements:
                 for part in s.parts:
                     if not isinstance(part, str):
                         self.expr(part, scope.child("logged"))  # made only when someone reads it: no chance
+                        self._zone_as_cards(part)
             case _:
                 raise AssertionError(f"unhandled statement {s!r}")
 
@@ -266,13 +267,31 @@ class Statements:
                 and (attr := self._held_attribute(t.vars[target.name][0])) is not None:
             self._card_value(attr, s.value, f": `{target.name}` holds a {attr}")
 
+    def _zone_as_cards(self, part) -> None:
+        """`{played[p]}` in a text: a zone written by its name prints its cards, as people read
+        them (each seat reading only those it knows), not the zone's name; a zone held in a local
+        or a variable (`{z}`, chosen among zones) still prints which zone it is."""
+        if self.t.types.get(id(part)) != ZONE:
+            return
+        target = part.obj if isinstance(part, n.Index) else part
+        if isinstance(target, n.Name) and self.t.resolved.get(id(target), ("",))[0] in ("zone", "zones"):
+            self._as_cards(part)
+
     def _decide(self, s: n.Decide, scope: Scope):
         offer = scope.child("offer")  # read whenever the moves are listed: no chance here
         if s.actor is not None:
             self._expect(s.actor, PLAYER, offer)
+        elif s.secret:
+            self.error("E0506", "a table decision cannot be secret", s.span, "no seat makes this choice",
+                       "a secret decision is one seat's: `decide p secretly`; a table decision is everyone's to see")
+        if s.knowers is not None:  # `secretly with partner(p)`: a seat or a list of seats
+            known = self.expr(s.knowers, offer)
+            if not (fits(PLAYER, known) or fits(list_of(PLAYER), known)):
+                self._mismatch(s.knowers, list_of(PLAYER), known)
         for part in s.prompt:
             if not isinstance(part, str):
                 self.expr(part, offer)
+                self._zone_as_cards(part)
         self._alternatives(s.alternatives, scope, reserved=set())
 
     def _alternatives(self, alternatives, scope, reserved):
@@ -339,6 +358,17 @@ class Statements:
                        b.source.span, f"this is {describe(source)}",
                        "choose one item at a time (`x from LIST`), or build a list of cards, players or numbers")
             return list_of(item)
+        if b.key is not None and (item != CARD or b.key not in self.t.card_attrs or b.key == "name"):
+            known = ", ".join(f"`{a}`" for a in self.t.card_attrs) or "none"
+            self.error("E0326", f"`distinct by {b.key}` needs cards with a `{b.key}`" if item == CARD else
+                       f"`distinct by` tells cards apart by an attribute; these items are each {describe(item)}",
+                       b.key_span, "no such card attribute" if item == CARD else "not cards",
+                       f"the cards' attributes: {known}" if item == CARD else
+                       "choose among cards (`cs from 2 of hand[p] distinct by rank`), or leave `distinct by` out")
+        if b.repeats and item == CARD:
+            self.error("E0326", f"`{b.name}` would choose a card more than once", b.source.span, "these are cards",
+                       "a card is chosen once: leave `with repeats` out, or choose among values (`rs from 3 of "
+                       "[2, 3, 4] with repeats`)")
         most, fewest = int_constant(b.most), int_constant(b.fewest) if b.fewest is not None else None
         room = len(b.source.items) if isinstance(b.source, n.ListLit) else \
             len(self.t.cards) if source == ZONE or (is_list(source) and item == CARD) else None
@@ -350,7 +380,7 @@ class Statements:
         elif most is not None and fewest is not None and fewest > most:
             self.error("E0323", f"`{b.name}` would choose between {fewest} and {most} items, which is no count",
                        where, "the fewest is larger than the most", f"write the smaller count first: `{most}..{fewest}`")
-        elif room is not None and (fewest if fewest is not None else most) is not None \
+        elif room is not None and not b.repeats and (fewest if fewest is not None else most) is not None \
                 and (fewest if fewest is not None else most) > room:
             what = "this list holds" if isinstance(b.source, n.ListLit) else "the game has"
             self.error("E0323", f"`{b.name}` would choose {fewest if fewest is not None else most} distinct items, "

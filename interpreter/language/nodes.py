@@ -342,6 +342,9 @@ class Binder:
     # counts are expressions, `fewest` None when only one is written (exactly `most`)
     most: object | None = None
     fewest: object | None = None
+    key: str | None = None  # `distinct by ATTR`: sets whose cards have the same ATTR values are one choice
+    key_span: Span | None = None
+    repeats: bool = False  # `with repeats`: a multiset of the items (each chosen any number of times)
 
     @property
     def several(self) -> bool:
@@ -370,6 +373,8 @@ class Decide:
     actor: object | None  # None: a table decision
     prompt: tuple  # text pieces and expressions, like Log.parts
     alternatives: tuple
+    secret: bool = False  # `decide p secretly`: the move is known to p (and `knowers`) only
+    knowers: object = None  # `secretly with EXPR`: a player or a list of players who know it too
 
 
 @node
@@ -493,6 +498,8 @@ class PlayersDecl:
     span: Span
     low: int
     high: int
+    names: tuple = ()  # `named N, E, S, W`: each seat's name, in seat order
+    name_spans: tuple = ()
 
 
 @node
@@ -715,6 +722,8 @@ class MeasureDecl:
     var: str | None  # the player parameter of a per-player measure
     expr: object
     doc: str
+    at: str | None = None  # `at end of PHASE`: read each time the game leaves PHASE, not at the end
+    at_span: Span | None = None
 
 
 @node

@@ -254,8 +254,11 @@ class _ToNodes(Transformer):
         return int(digits)
 
     def players_decl(self, meta, c):
-        low = self._int(c[0])
-        return n.PlayersDecl(self._span(meta), low, self._int(c[1]) if len(c) > 1 else low)
+        counts = [t for t in c if t.type == "INT"]
+        names = [t for t in c if t.type == "NAME"]
+        low = self._int(counts[0])
+        return n.PlayersDecl(self._span(meta), low, self._int(counts[1]) if len(counts) > 1 else low,
+                             tuple(str(t) for t in names), tuple(self._tspan(t) for t in names))
 
     def limit_decl(self, meta, c):
         return n.LimitDecl(self._span(meta), str(c[0]), self._int(c[1]), self._tspan(c[0]))
@@ -460,8 +463,14 @@ class _ToNodes(Transformer):
     def measure_decl(self, meta, c):
         doc = _plain(c[-1]) if isinstance(c[-1], Token) and c[-1].type == "STRING" else ""
         parts = c[:-1] if isinstance(c[-1], Token) and c[-1].type == "STRING" else c
+        at = next((p for p in parts if isinstance(p, tuple) and p[:1] == ("at",)), None)
+        parts = [p for p in parts if p is not at]
         var = str(parts[1]) if len(parts) == 3 else None
-        return n.MeasureDecl(self._span(meta), str(parts[0]), var, parts[-1], doc)
+        return n.MeasureDecl(self._span(meta), str(parts[0]), var, parts[-1], doc,
+                             str(at[1]) if at else None, self._tspan(at[1]) if at else None)
+
+    def measure_at(self, meta, c):
+        return ("at", c[0])
 
     def symbols_decl(self, meta, c):
         ordered = bool(c) and isinstance(c[0], Token) and c[0].type == "ORDERED"
@@ -578,8 +587,13 @@ class _ToNodes(Transformer):
 
     def decide_stmt(self, meta, c):
         actor, rest = c[0], list(c[1:])
+        secrecy = rest.pop(0) if rest and isinstance(rest[0], tuple) and rest[0][:1] == ("secretly",) else None
         prompt = self._interpolate(rest.pop(0)) if rest and isinstance(rest[0], Token) else ()
-        return n.Decide(self._span(meta), actor, prompt, tuple(rest))
+        return n.Decide(self._span(meta), actor, prompt, tuple(rest), secrecy is not None,
+                        secrecy[1] if secrecy is not None else None)
+
+    def secrecy(self, meta, c):
+        return ("secretly", c[0] if c else None)
 
     def from_binder(self, meta, c):
         return n.Binder(self._span(meta), str(c[0]), c[1], None, None)
@@ -588,9 +602,15 @@ class _ToNodes(Transformer):
         return n.Binder(self._span(meta), str(c[0]), None, c[1], c[2])
 
     def choose_binder(self, meta, c):
+        repeats = isinstance(c[-1], Token) and c[-1].type == "REPEATS"
+        if repeats:
+            c = c[:-1]
+        key = c.pop() if len(c) > 2 and isinstance(c[-1], Token) and c[-1].type == "NAME" else None
         counts, source = c[1:-1], c[-1]
         fewest, most = (counts[0], counts[1]) if len(counts) == 2 else (None, counts[0])
-        return n.Binder(self._span(meta), str(c[0]), source, None, None, most, fewest)
+        return n.Binder(self._span(meta), str(c[0]), source, None, None, most, fewest,
+                        str(key) if key is not None else None, self._tspan(key) if key is not None else None,
+                        repeats)
 
     def requires(self, meta, c):
         return ("requires", tuple(c))

@@ -51,8 +51,26 @@ def _players_span(players: n.PlayersDecl, tables) -> Span:
     return players.span
 
 
-def _seat(k: int) -> str:
-    return f"P{k}"
+def seat_label(names: tuple, k: int) -> str:
+    """How people read seat k: its name from `players 4 named N, E, S, W`, else `P{k}`."""
+    return names[k] if 0 <= k < len(names) else f"P{k}"
+
+
+def seat_from_text(names: tuple, text: str, n: int) -> int | None:
+    """The seat a person typed: `P2` (or `p2`) always, or a seat's name in any case; None for no seat
+    of a table of n."""
+    if text[:1] in ("P", "p") and text[1:].isdigit() and text[1:].isascii():
+        k = int(text[1:])
+        return k if k < n else None
+    folded = text.casefold()
+    return next((k for k, name in enumerate(names[:n]) if name.casefold() == folded), None)
+
+
+def seat_list(names: tuple, n: int) -> str:
+    """The seats of a table of n, as a person would type them: `P0 to P3` or `N, E, S, W`."""
+    if names:
+        return ", ".join(names[:n])
+    return f"P0 to P{n - 1}" if n > 1 else "P0 only"
 
 
 def _ordinal(k: int) -> str:
@@ -68,12 +86,12 @@ def _short_list(node, tables, most: int):
         return None
     length = len(items)
     what = f"`{named}`" if named else "the list"
-    seats = (f"the {_ordinal(length + 1)} seat ({_seat(length)})" if length == most - 1
-             else f"the seats {_seat(length)} to {_seat(most - 1)}")
+    seats = (f"the {_ordinal(length + 1)} seat ({seat_label(tables.seat_names, length)})" if length == most - 1
+             else f"the seats {seat_label(tables.seat_names, length)} to {seat_label(tables.seat_names, most - 1)}")
     fix = (f"give `{named}` an item for each seat (`replace define {named} = [...]`), or " if named else "")
     return (("list", named or node.span), f"with {most} players, {seats} {'has' if length == most - 1 else 'have'} "
             f"no item of {what}, which has {length}",
-            f"{_seat(length)}{'' if length == most - 1 else ' on'} has no item of {what}",
+            f"{seat_label(tables.seat_names, length)}{'' if length == most - 1 else ' on'} has no item of {what}",
             f"{node.span.short} reads {what} at a seat's number, so {'that seat reads' if length == most - 1 else 'those seats read'} "
             f"`none` there: {fix}allow at most {length} players")
 

@@ -41,6 +41,7 @@ class Tables:
     title: str = ""
     min_players: int = 2
     max_players: int = 2
+    seat_names: tuple = ()  # `players 4 named N, E, S, W`: how people read and type the seats (P0.. otherwise)
     options: dict = attrs.Factory(dict)  # name -> OptionDecl
     zones: dict = attrs.Factory(dict)  # name -> ZoneDecl
     vars: dict = attrs.Factory(dict)  # name -> (VarDecl, type)

@@ -40,13 +40,20 @@ def _combos(st, L, bindings, i=0):
         most = b.high(st, L)
         if b.low is None:
             fewest = most
-        sets = choosing.count(len(items), fewest, most)
+        if b.key is not None:  # `distinct by ATTR`: one set per multiset of keys
+            items = choosing.groups(items, b.key)
+            sets = choosing.count_keyed([len(g) for g in items], fewest, most)
+        elif b.repeats:  # `with repeats`: multisets of the items
+            sets = choosing.count_repeated(len(items), fewest, most)
+        else:
+            sets = choosing.count(len(items), fewest, most)
         if i == len(bindings) - 1 and sets > limits.MAX_MOVES_PER_DECISION:
             # its sets are moves, each a try: more than the decision's cap is its fault, at once
             st.charge(limits.MAX_MOVES_PER_DECISION + 1)
             raise _TooManyMoves
         st.charge(sets)  # every subset, paid before the first is made
-        domain = choosing.subsets(items, fewest, most)
+        domain = choosing.keyed_subsets(items, fewest, most) if b.key is not None else \
+            choosing.repeated(items, fewest, most) if b.repeats else choosing.subsets(items, fewest, most)
     elif b.domain is not None:
         domain = b.domain(st, L)
         st.charge(len(domain))

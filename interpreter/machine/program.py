@@ -13,6 +13,7 @@ import attrs
 
 from ..language import nodes as n
 from ..language.checker import Tables, default_value
+from ..language.seating import seat_label
 from ..language.source import Span
 from ..language.types import ANY, BOOL, CARD, INT, PLAYER, TEAM, TEXT, ZONE, is_list, is_record, record_name
 
@@ -43,12 +44,12 @@ def render_move_value(prog, typ, value, n_players: int | None = None) -> str:
     if typ == CARD:  # a card a seat cannot see, in an explanation under its view, reads ??
         return prog.card_names[value] if type(value) is int else str(value)
     if typ == PLAYER:
-        return f"P{value}"
+        return prog.seat_label(value)
     if typ == INT and type(value) is int:  # a raise of any amount: a hundred numbers a listing
         return str(value)
     if typ == ZONE and n_players:
         name, owner = prog.zone_of_slot(value, n_players)
-        return name if owner is None else f"{name}[P{owner}]"
+        return name if owner is None else f"{name}[{prog.seat_label(owner)}]"
     if is_record(typ) and isinstance(value, tuple):  # `lay meld(cards: [4D, 4C, 4S], points: 12)`
         return render_record(prog, typ, value, lambda t, v: render_move_value(prog, t, v, n_players))
     if isinstance(value, tuple):  # a binder over a list of lists: `keep [4D, 4C]`
@@ -83,12 +84,22 @@ def move_text(prog, name: str, types, values, n_players: int) -> str:
     return " ".join([name] + [w for w in words if w])  # choosing no items adds no word
 
 
+# a seat written by its number in a move's text (`give P2`, `hand[P1]`), not inside a quoted text
+_SEAT_NUMBER = re.compile(r'(?<![\w"])[Pp](\d+)(?![\w"])')
+
+
 def find_move(prog, decision, moves, text: str, n_players: int):
     """The move of `moves` that `text` names, exactly or with the items of a several-item
-    binder in any order (`give QS 3C 9H` for `give 3C 9H QS`); None if none does."""
+    binder in any order (`give QS 3C 9H` for `give 3C 9H QS`); None if none does.  Where the
+    script names its seats (`players 4 named N, E, S, W`), a seat may be typed `P2` as well."""
     for m in moves:
         if m.text == text:
             return m
+    if prog.tables.seat_names and _SEAT_NUMBER.search(text):
+        named = _SEAT_NUMBER.sub(lambda w: prog.seat_label(int(w.group(1))) if int(w.group(1)) < n_players
+                                 else w.group(0), text)
+        if named != text:
+            return find_move(prog, decision, moves, named, n_players)
     words = text.split()
     if not words:
         return None
@@ -125,6 +136,8 @@ class Binding:
     low: object  # fn(st, L) -> int, for `n in LOW..HIGH`, and the counts of `xs from LOW..HIGH of SOURCE`
     high: object  # (for `xs from K of SOURCE`, low is None: exactly K)
     several: bool = False  # `xs from LOW..HIGH of SOURCE`: a set of distinct items (choosing.py)
+    repeats: bool = False  # `... with repeats`: multisets of the items (choosing.repeated)
+    key: object = None  # `... distinct by ATTR`: the attribute's table (card id -> value), sets one per multiset of it
 
 
 @attrs.define
@@ -166,6 +179,13 @@ class Decision:
     prompt_parts: tuple = None  # the prompt as a seat reads it (Gen.seat_text; knowledge.seat_reading)
     binds: tuple = ()  # per alternative: (pc of its body, its binders' slots); see Program.plan_moves
     sets: tuple = ()  # per alternative: (pc of its body or None if deferred, its one binder's slot or None)
+    secret: bool = False  # `decide p secretly`: the move is told to the chooser (and `knowers_fn`'s seats) only
+    knowers_fn: object = None  # `secretly with EXPR`: fn(st, L) -> a seat or seats who know the move too
+
+    @property
+    def hidden(self) -> bool:
+        """Whether the chosen move is kept from the other seats: a simultaneous or a secret decision."""
+        return self.secret or self.kind == "deferred"
 
 
 @attrs.define
@@ -251,6 +271,10 @@ class Program:
         k, owner = divmod(slot - self.shared_zone_count, n_players)
         return self.per_player_names[k], owner
 
+    def seat_label(self, k: int) -> str:
+        """How people read seat k: its name (`players 4 named N, E, S, W`), else `P{k}`."""
+        return seat_label(self.tables.seat_names, k)
+
     @property
     def shared_names(self):
         return [z for z, (kind, _) in self.zone_index.items() if kind == "shared"]
@@ -267,14 +291,14 @@ def render_value(prog: Program, typ: str, value, n_players: int | None = None) -
     if typ == CARD and type(value) is int:
         return prog.card_names[value]
     if typ == PLAYER and type(value) is int:
-        return f"P{value}"
+        return prog.seat_label(value)
     if typ == TEAM and type(value) is int:
         return f"T{value}"
     if typ == BOOL or type(value) is bool:
         return "true" if value else "false"
     if typ == ZONE and type(value) is int and n_players:
         name, owner = prog.zone_of_slot(value, n_players)
-        return name if owner is None else f"{name}[P{owner}]"
+        return name if owner is None else f"{name}[{prog.seat_label(owner)}]"
     if is_record(typ) and isinstance(value, (tuple, list)):
         return render_record(prog, typ, value, lambda t, v: render_value(prog, t, v, n_players))
     if isinstance(value, (tuple, list)):

@@ -33,6 +33,7 @@ def sole_loser(r, players: int):
 def per_game_figures(game, records, players: int, losers: bool = False) -> dict:
     """figure name -> one value per game (None where the figure does not exist for that game).
     `losers`: also each seat's (team's) sole losses in drawn games with one loser."""
+    seat_label = game.program.seat_label
     figures = {
         "length (decisions)": [r.decisions for r in records],
         "won": [int(r.outcome == "won") for r in records],
@@ -42,7 +43,7 @@ def per_game_figures(game, records, players: int, losers: bool = False) -> dict:
         "stopped by the limit": [int(r.outcome == "limit") for r in records],
     }
     for seat in range(players):  # with teams, a seat wins with its team
-        figures[f"P{seat} wins"] = [int(r.outcome == "won" and seat in r.winners) for r in records]
+        figures[f"{seat_label(seat)} wins"] = [int(r.outcome == "won" and seat in r.winners) for r in records]
     # P0's wins beyond an equal share of the won games: 0 when the first seat has no edge, at any count
     figures["first seat advantage"] = [int(r.outcome == "won" and 0 in r.winners) - int(r.outcome == "won") / players
                                        for r in records]
@@ -52,20 +53,25 @@ def per_game_figures(game, records, players: int, losers: bool = False) -> dict:
     if losers:
         figures["drawn with one loser"] = [int(sole_loser(r, players) is not None) for r in records]
         for side in range(max(teams) + 1 if teams else players):
-            figures[f"{'T' if teams else 'P'}{side} sole losses"] = [int(sole_loser(r, players) == side)
+            figures[(f"T{side}" if teams else seat_label(side)) + " sole losses"] = [int(sole_loser(r, players) == side)
                                                                      for r in records]
     if game.program.tables.score is not None:  # without one every score is 0 and nobody leads
         for seat in range(players):
-            figures[f"P{seat} score"] = [r.scores[seat] if r.outcome in ("won", "drawn") else None for r in records]
+            figures[f"{seat_label(seat)} score"] = [r.scores[seat] if r.outcome in ("won", "drawn") else None for r in records]
         figures["lead changes"] = [r.lead_changes if r.outcome in ("won", "drawn") else None for r in records]
         figures["decided at"] = [r.decided_at for r in records]
     figures["branching factor"] = [r.offered / r.choices if r.choices else None for r in records]
     figures["forced share"] = [r.forced / r.choices if r.choices else None for r in records]
     figures["information revealed"] = [r.seen for r in records]
     for m in compile_measures(game):
-        if m.per_player:
+        if m.at is not None:  # read at a point of the flow: each game's mean reading (None without one)
+            for seat in range(players) if m.per_player else (None,):
+                shown = f"measure {m.name}" + (f"[{seat_label(seat)}]" if seat is not None else "")
+                figures[shown] = [_mean_reading([v[seat] if seat is not None else v for v in r.measures[m.name]])
+                                  if r.measures else None for r in records]
+        elif m.per_player:
             for seat in range(players):
-                figures[f"measure {m.name}[P{seat}]"] = [r.measures[m.name][seat] if r.measures else None
+                figures[f"measure {m.name}[{seat_label(seat)}]"] = [r.measures[m.name][seat] if r.measures else None
                                                          for r in records]
         else:
             figures[f"measure {m.name}"] = [r.measures[m.name] if r.measures else None for r in records]
@@ -177,3 +183,8 @@ def loser_balance(records, players: int) -> dict:
             if len(losers) == 1 and sides > 1:
                 lost[losers[0]] += 1
     return dict(balance(lost), teams=teams is not None)
+
+
+def _mean_reading(values: list):
+    """The mean of one game's readings of a point measure; None when it had none."""
+    return sum(values) / len(values) if values else None

@@ -27,7 +27,7 @@ from ..language.rng import Random, derive
 from ..language.source import Diagnostic
 from ..machine.runtime import RUNTIME_FAULTS, TABLE
 from .backends import LINT_REASON, python_only
-from .measures import MEASURE_REPLAY, compile_measures, in_measure
+from .measures import MEASURE_REPLAY, compile_measures, in_measure, value_list
 from .parallel import map_jobs, worker_game
 from .playtest import OUTCOMES, game_seed, play_recorded
 from .stats import proportion
@@ -354,7 +354,7 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
         first = read.setdefault(name, [what, seat, 0])
         first[2] += count
     for name, (what, seat, count) in read.items():
-        warn("L0250", f"rule `{name}` judges a player's own move by what that player cannot see ({what}, for P{seat})",
+        warn("L0250", f"rule `{name}` judges a player's own move by what that player cannot see ({what}, for {prog.seat_label(seat)})",
              t.rules[name].span, f"read it judging {count} moves",
              "whether a move is legal tells its player what the rule read: judge by what the player sees, "
              "or make the hidden part an effect in the move's body")
@@ -414,7 +414,8 @@ def findings(game: Game, obs: Observations, records: list, max_decisions: int) -
                      "they took no part in the games played; remove them or deal them" + untried)
     sampled = [r for r in records if r.measures]
     for m in compile_measures(game):
-        values = {v for r in sampled for v in (r.measures[m.name] if m.per_player else (r.measures[m.name],))}
+        values = {v for r in sampled for value in value_list(m, r.measures[m.name])
+                  for v in (value if m.per_player else (value,))}
         if len(sampled) > 1 and len(values) == 1:
             value = values.pop()
             shown = ("true" if value else "false") if m.yes_no else value

@@ -27,6 +27,7 @@ class Measure:
     _fn: object
     _size: int
     _slot: int | None
+    at: str | None = None  # `at end of PHASE`: a reading each time the game leaves PHASE (PointReadings)
 
     def read(self, st):
         """The measure's value on a state (bools count as 0 or 1); raises ScriptRuntimeError.
@@ -63,7 +64,7 @@ def compile_measures(game) -> tuple[Measure, ...]:
         fn = compile_expression(game.program, t, decl.expr)
         yes_no = t.types.get(id(decl.expr)) == BOOL
         out.append(Measure(decl.name, decl.var is not None, yes_no, decl.doc, decl.span, fn,
-                           max(1, t.frames[id(decl)]), t.slots.get(id(decl))))
+                           max(1, t.frames[id(decl)]), t.slots.get(id(decl)), decl.at))
     _compiled[game] = tuple(out)
     return _compiled[game]
 
@@ -79,11 +80,20 @@ MEASURE_REPLAY = ("; `cardgame play` does not read measures, so add `--save FILE
                   "`cardgame repl` and `eval` the measure")
 
 
-def read_all(measures, st) -> dict:
-    """name -> value for every measure; a failing measure raises ScriptRuntimeError with its span."""
+def read_all(measures, st, points=None) -> dict:
+    """name -> value for every measure read at the end (a point measure: the tuple of its readings,
+    `points`' PointReadings, with one more if the game ended in its phase); a failing measure
+    raises ScriptRuntimeError with its span."""
     out = {}
+    if points is not None and st.over:
+        points.take(st, points.left)  # the phase the game ended in: it was left too
+        if points.error is not None:
+            raise points.error
     for m in measures:
         try:
+            if m.at is not None:
+                out[m.name] = tuple(points.readings[m.name]) if points is not None else ()
+                continue
             out[m.name] = m.read(st)
         except ScriptRuntimeError as err:
             if err.span is None:
@@ -92,4 +102,44 @@ def read_all(measures, st) -> dict:
     return out
 
 
-__all__ = ["Measure", "MEASURE_REPLAY", "compile_measures", "in_measure", "read_all", "ScriptRuntimeError"]
+class PointReadings:
+    """The readings of the measures taken at a point of the flow (`measure NAME at end of PHASE`):
+    the game is asked to pause at each phase's start, where the phase before has just ended; each
+    measure of that phase is read there, on a copy (a query: the game's work is untouched, and a
+    game paused and resumed is the game run straight through)."""
+
+    def __init__(self, measures):
+        self.measures = [m for m in measures if m.at is not None]
+        self.readings = {m.name: [] for m in self.measures}
+        self.left = None  # the phase the game is in, to be left at the next phase's start
+        self.error = None  # the first reading that failed: the game's fault
+
+    def take(self, st, phase) -> None:
+        for m in self.measures:
+            if m.at == phase and self.error is None:
+                try:
+                    self.readings[m.name].append(m.read(st.clone_bare()))
+                except ScriptRuntimeError as err:
+                    if err.span is None:
+                        err.span = m.span
+                    self.error = err
+
+    def settle(self, st, on_fault) -> None:
+        """Go on through every phase start the game paused at, reading what ends there."""
+        while st.paused == "phase":
+            self.take(st, self.left)
+            self.left = st.phase
+            try:
+                st.step(until=("phase",))
+            except on_fault:
+                return
+
+
+def value_list(m, value) -> tuple:
+    """A measure's values in one game as a tuple of numbers (one per seat for a per-player one):
+    the end measure's one value, a point measure's readings."""
+    return tuple(value) if m.at is not None else (value,)
+
+
+__all__ = ["Measure", "MEASURE_REPLAY", "PointReadings", "compile_measures", "in_measure", "read_all",
+           "ScriptRuntimeError", "value_list"]

@@ -20,7 +20,7 @@ from ..language.rng import derive
 from ..language.source import Diagnostic
 from ..machine.runtime import TABLE, VALUE_FAULTS, ScriptRuntimeError
 from .agents import RandomAgent
-from .measures import compile_measures, read_all
+from .measures import PointReadings, compile_measures, read_all
 from .playout import play_random
 
 OUTCOMES = ("won", "drawn", "capped", "faulted", "limit")
@@ -91,10 +91,15 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
     seed = game_seed(run_seed, index)
     tracer = observer.on_event if observer is not None else None
     # full metrics ask what the acting seat knows: each seat's knowledge is kept (not its log)
+    measures = compile_measures(game)  # those read at a point of the flow pause the game at each phase
+    points = PointReadings(measures) if any(m.at is not None for m in measures) else None
     state = game.new_game(players=players, seed=seed, options=options, tracer=tracer, max_work=budget[0],
-                          max_game_work=budget[1], record="knowledge" if metrics == "full" else False)
+                          max_game_work=budget[1], record="knowledge" if metrics == "full" else False,
+                          pause_at=("phase",) if points is not None else ())
+    if points is not None:
+        points.settle(state, GameFault)
     agent = RandomAgent.for_game(seed, policy)
-    if metrics == "fast" and observer is None and policy == "uniform":
+    if metrics == "fast" and observer is None and policy == "uniform" and points is None:
         tally = [0, 0, 0]
         play_out(state, agent, max_decisions, tally)
         return _record(game, state, index, seed, max_decisions, None, None, 0, *tally, None)
@@ -121,6 +126,8 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
             state._apply_chosen(agent.choose(moves), trace_rules=False)
         except GameFault:
             break
+        if points is not None:
+            points.settle(state, GameFault)
         if not leads:
             continue
         now = _sole_leader(state, lowest)
@@ -131,7 +138,7 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
                 changes += 1
             last = now
     record = _record(game, state, index, seed, max_decisions, changes if leads else None, leader, leads_from,
-                     choices, offered, forced, seen_sum / seen_n if seen_n else None)
+                     choices, offered, forced, seen_sum / seen_n if seen_n else None, points)
     if full:
         record = attrs.evolve(record, moves_digest=hashlib.blake2b("\n".join(state.history).encode(),
                                                                     digest_size=16).hexdigest())
@@ -175,7 +182,8 @@ def play_out(state, agent, max_decisions: int, tally: list | None = None) -> Non
             return
 
 
-def _record(game, state, index, seed, max_decisions, changes, leader, leads_from, choices, offered, forced, seen):
+def _record(game, state, index, seed, max_decisions, changes, leader, leads_from, choices, offered, forced, seen,
+            points=None):
     scores = winners = teams = None
     measures: dict = {}
     fault = state.fault
@@ -183,7 +191,7 @@ def _record(game, state, index, seed, max_decisions, changes, leader, leads_from
         try:
             scores, winners = tuple(state.scores), tuple(state.winners)
             teams = tuple(state.winning_teams) if state.teams is not None else None
-            measures = read_all(compile_measures(game), state)
+            measures = read_all(compile_measures(game), state, points)
         except GameFault as err:
             fault = err.diagnostic
         except ScriptRuntimeError as err:

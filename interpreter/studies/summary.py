@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..language.source import render
-from .measures import compile_measures
+from .measures import compile_measures, value_list
 from .playtest import OUTCOMES
 from .stats import Moments, balance, proportion, summary, yes_no_summary
 
@@ -77,13 +77,13 @@ class Summary:
         if r.seen is not None:
             self.seen.add(r.seen)
         for m in self.measures if r.measures else ():
-            value = r.measures[m.name]
-            if m.per_player:
-                for seat, v in enumerate(value):
-                    self.values[m.name][v] += 1
-                    self.by_seat[m.name][seat][v] += 1
-            else:
-                self.values[m.name][value] += 1
+            for value in value_list(m, r.measures[m.name]):  # a point measure: each reading of the game
+                if m.per_player:
+                    for seat, v in enumerate(value):
+                        self.values[m.name][v] += 1
+                        self.by_seat[m.name][seat][v] += 1
+                else:
+                    self.values[m.name][value] += 1
         if r.fault is not None:
             self._fault(r)
 
@@ -145,6 +145,9 @@ class Summary:
             "policy": self.policy,
             "metrics_level": self.metrics,
             "scored": self.game.program.tables.score is not None,
+            # with `players 4 named N, E, S, W`: the seats' names, in seat order
+            **({"seats": [self.game.program.seat_label(s) for s in range(players)]}
+               if self.game.program.tables.seat_names else {}),
             "outcomes": dict(counts),
             "unfinished": counts["capped"] + counts["faulted"] + counts["limit"],
             "p_won": proportion(won, n),
@@ -184,7 +187,7 @@ class Summary:
             return {}
         count = self.teams.count
         return {
-            "teams": {f"T{t}": [f"P{s}" for s in seats] for t, seats in enumerate(self.teams.members)},
+            "teams": {f"T{t}": [self.game.program.seat_label(s) for s in seats] for t, seats in enumerate(self.teams.members)},
             "wins_by_team": list(self.team_sole),
             "win_rate_by_team": [proportion(self.team_sole[t], n) for t in range(count)],
             "draw_share_by_team": [proportion(self.team_shared[t], n) for t in range(count)],
@@ -204,6 +207,8 @@ class Summary:
             entry["per_player"] = m.per_player
             entry["yes_no"] = m.yes_no
             entry["line"] = m.span.line
+            if m.at is not None:  # read each time the game left the phase: n counts the readings
+                entry["at"] = f"end of {m.at}"
             if m.doc:
                 entry["doc"] = m.doc
             out[m.name] = entry
