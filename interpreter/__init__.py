@@ -40,6 +40,9 @@ _EXPORTS = {
                                                      "usable_workers")},
     "BACKENDS": ("studies.backends", "BACKENDS"),
     "Rollout": ("studies.rollouts", "Rollout"), "rollouts": ("studies.rollouts", "rollouts"),
+    **{name: ("studies.players", name) for name in ("AGENT_NAMES", "AgentSpec", "Choice", "GreedyPlayer",
+                                                    "RandomPlayer", "make_agent", "parse_agent", "parse_agents")},
+    "IsmctsPlayer": ("studies.ismcts", "IsmctsPlayer"),
     **{name: ("language.source", name) for name in ("Diagnostic", "ScriptError", "SourceFile", "Span", "printable",
                                                     "render")},
 }

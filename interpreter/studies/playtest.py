@@ -21,6 +21,7 @@ from ..language.source import Diagnostic
 from ..machine.runtime import TABLE, VALUE_FAULTS, ScriptRuntimeError
 from .agents import RandomAgent
 from .measures import compile_measures, read_all
+from .players import Seated
 from .playout import play_random
 
 OUTCOMES = ("won", "drawn", "capped", "faulted", "limit")
@@ -83,18 +84,26 @@ def game_seed(run_seed: int, index: int) -> int:
 
 def play_recorded(game: Game, players: int, run_seed: int, index: int, options: dict, policy: str = "uniform",
                   max_decisions: int = limits.MAX_DECISIONS, observer=None, budget: tuple = (None, None),
-                  metrics: str = "full") -> GameRecord:
+                  metrics: str = "full", agents: tuple | None = None) -> GameRecord:
     """Play game `index` of a run to its end and record it.  `observer`, if given, sees the trace
     (`on_event(event)`, set-up included), every decision (`at_decision(state, moves)`, before the
     choice) and the end (`finish(state, record)`).  `budget`: (work per move, per game).
-    `metrics`: one of METRICS; without the full metrics, lead_changes, decided_at and seen are None."""
+    `metrics`: one of METRICS; without the full metrics, lead_changes, decided_at and seen are None.
+    `agents`: one players.AgentSpec per seat (None: every seat the random player); a seat whose
+    agent is not plain `random` chooses through its SeatView, with its own seeded generator."""
     seed = game_seed(run_seed, index)
+    if agents is not None and all(a.is_plain_random for a in agents):
+        agents = None  # the random players' own game, exactly
     tracer = observer.on_event if observer is not None else None
     # full metrics ask what the acting seat knows: each seat's knowledge is kept (not its log)
+    # searching agents sample worlds from each seat's log: it is kept as the game goes
+    record = True if agents is not None else "knowledge" if metrics == "full" else False
     state = game.new_game(players=players, seed=seed, options=options, tracer=tracer, max_work=budget[0],
-                          max_game_work=budget[1], record="knowledge" if metrics == "full" else False)
+                          max_game_work=budget[1], record=record)
     agent = RandomAgent.for_game(seed, policy)
-    if metrics == "fast" and observer is None and policy == "uniform":
+    if agents is not None:
+        agent = Seated(agents, seed, agent)
+    if metrics == "fast" and observer is None and policy == "uniform" and agents is None:
         tally = [0, 0, 0]
         play_out(state, agent, max_decisions, tally)
         return _record(game, state, index, seed, max_decisions, None, None, 0, *tally, None)
@@ -118,7 +127,8 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
         if observer is not None:
             observer.at_decision(state, moves)
         try:
-            state._apply_chosen(agent.choose(moves), trace_rules=False)
+            state._apply_chosen(agent.choose(state, moves) if agents is not None else agent.choose(moves),
+                                trace_rules=False)
         except GameFault:
             break
         if not leads:
@@ -226,6 +236,6 @@ def seen_share(state, cards: int) -> float:
 
 def play_range(game: Game, players: int, run_seed: int, options: dict, start: int, stop: int,
                policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS,
-               budget: tuple = (None, None), metrics: str = "full") -> list[GameRecord]:
-    return [play_recorded(game, players, run_seed, i, options, policy, max_decisions, None, budget, metrics)
+               budget: tuple = (None, None), metrics: str = "full", agents: tuple | None = None) -> list[GameRecord]:
+    return [play_recorded(game, players, run_seed, i, options, policy, max_decisions, None, budget, metrics, agents)
             for i in range(start, stop)]
