@@ -40,9 +40,9 @@ _EXPORTS = {
                                                      "usable_workers")},
     "BACKENDS": ("studies.backends", "BACKENDS"),
     "Rollout": ("studies.rollouts", "Rollout"), "rollouts": ("studies.rollouts", "rollouts"),
-    **{name: ("studies.players", name) for name in ("AGENT_NAMES", "AgentSpec", "Choice", "GreedyPlayer",
+    **{name: ("studies.players", name) for name in ("AGENT_NAMES", "AgentSpec", "GreedyPlayer",
                                                     "RandomPlayer", "make_agent", "parse_agent", "parse_agents")},
-    "IsmctsPlayer": ("studies.ismcts", "IsmctsPlayer"),
+    "IsmctsPlayer": ("studies.ismcts", "IsmctsPlayer"), "Choice": ("studies.judging", "Choice"),
     **{name: ("language.source", name) for name in ("Diagnostic", "ScriptError", "SourceFile", "Span", "printable",
                                                     "render")},
 }

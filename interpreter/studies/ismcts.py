@@ -27,7 +27,7 @@ from ..engine.game import GameFault, IllegalMove
 from ..engine.knowledge import HIDDEN
 from ..language.source import ScriptError
 from ..machine.runtime import TABLE
-from .players import Choice, leaders, win_share
+from .judging import Choice, leaders, win_share
 from .rollouts import rollouts
 
 _FAULTS = (GameFault, IllegalMove)

@@ -14,15 +14,14 @@ import attrs
 
 from ..engine.game import Game, GameFault
 from ..engine.journal import Journal
-from ..engine.moves import legal_moves
 from ..language import limits
 from ..language.rng import derive
 from ..language.source import Diagnostic
-from ..machine.runtime import TABLE, VALUE_FAULTS, ScriptRuntimeError
+from ..machine.runtime import TABLE, ScriptRuntimeError
 from .agents import RandomAgent
 from .measures import compile_measures, read_all
 from .players import Seated
-from .playout import play_random
+from .playout import play_out, public_moves
 
 OUTCOMES = ("won", "drawn", "capped", "faulted", "limit")
 """How a game can end: `won` (exactly one winner: one seat, or in a game with teams one team),
@@ -115,7 +114,7 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
     seen_sum, seen_n = 0.0, 0
     cards = len(game.program.card_names) if full else 0
     while not state.over and state.fault is None and state.decisions < max_decisions:
-        moves = _public_moves(state)
+        moves = public_moves(state)
         if not moves:
             break
         choices += 1
@@ -148,41 +147,6 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
     if observer is not None:
         observer.finish(state, record)
     return record
-
-
-def _public_moves(state):
-    """The legal moves as the public `legal_moves()` gives them (a failing listing faults the
-    state exactly as the public call does, and gives no move)."""
-    try:
-        moves = legal_moves(state)
-    except (ScriptRuntimeError, *VALUE_FAULTS):
-        moves = None
-    return moves or state.legal_moves()
-
-
-def play_out(state, agent, max_decisions: int, tally: list | None = None) -> None:
-    """Play the game to its end with the playout loop (the same game as
-    `state.apply(agent.choose(state.legal_moves()))` at every decision, for the uniform policy),
-    counting into `tally` if given (see playout.play_random); whatever the loop leaves to the
-    public path (a fault, a dead end) is played one decision at a time as the API loop plays it."""
-    while not state.over and state.fault is None and state.decisions < max_decisions:
-        err = play_random(state, agent.rng, max_decisions, tally)
-        if err is not None:
-            state._fault(err)
-            return
-        if state.over or state.decisions >= max_decisions:
-            return
-        moves = _public_moves(state)
-        if not moves:
-            return
-        if tally is not None:
-            tally[0] += 1
-            tally[1] += len(moves)
-            tally[2] += len(moves) == 1
-        try:
-            state._apply_chosen(agent.choose(moves), trace_rules=False)
-        except GameFault:
-            return
 
 
 def _record(game, state, index, seed, max_decisions, changes, leader, leads_from, choices, offered, forced, seen):

@@ -18,7 +18,7 @@ from ..engine.game import GameFault
 from ..language import limits
 from ..language.rng import derive, seed_state
 from .agents import POLICIES, RandomAgent
-from .playtest import play_out
+from .playout import play_out
 
 
 @attrs.frozen
