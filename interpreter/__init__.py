@@ -42,7 +42,8 @@ _EXPORTS = {
     "Rollout": ("studies.rollouts", "Rollout"), "rollouts": ("studies.rollouts", "rollouts"),
     **{name: ("studies.players", name) for name in ("AGENT_NAMES", "AgentSpec", "GreedyPlayer",
                                                     "RandomPlayer", "make_agent", "parse_agent", "parse_agents")},
-    "IsmctsPlayer": ("studies.ismcts", "IsmctsPlayer"), "Choice": ("studies.judging", "Choice"),
+    "IsmctsPlayer": ("studies.ismcts", "IsmctsPlayer"), "Encoder": ("studies.encodings", "Encoder"),
+    "pettingzoo_env": ("studies.environments", "pettingzoo_env"), "Choice": ("studies.judging", "Choice"),
     **{name: ("language.source", name) for name in ("Diagnostic", "ScriptError", "SourceFile", "Span", "printable",
                                                     "render")},
 }
