@@ -5,6 +5,8 @@ cleanly without it)."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from helpers import GAMES, SCRIPTS
 
@@ -83,3 +85,37 @@ def test_an_episode_rewards_the_winners(bouncer):
     state = interpreter.load(str(SCRIPTS / "tiny_tricks.cardgame")).new_game(seed=4)
     assert sum(total.values()) == pytest.approx(1.0)
     assert state.n == 3
+
+
+SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
+# pyspiel's random simulation test plays whole games and checks every state on the way (clones,
+# information states, observations): one game of each shipped script here (Boo Ray's options
+# bound it to one hand), more under the soak profile.
+OPENSPIEL_CASES = [("tiny_tricks.cardgame", {}, 3), ("bosspoker.cardgame", {}, 1), ("bohei.cardgame", {}, 1),
+                   ("bouncer.cardgame", {}, 1), ("booray.cardgame", {"hands": 1}, 1)]
+
+
+@pytest.mark.parametrize("name,options,sims", OPENSPIEL_CASES, ids=[c[0] for c in OPENSPIEL_CASES])
+def test_every_shipped_game_passes_pyspiel_random_simulation(name, options, sims):
+    pyspiel = pytest.importorskip("pyspiel")
+    path = str(GAMES / name) if name in SHIPPED else str(SCRIPTS / name)
+    game = interpreter.openspiel_game(path, options=options)
+    pyspiel.random_sim_test(game, num_sims=sims * (5 if SOAK else 1), serialize=False, verbose=False)
+
+
+def test_an_openspiel_state_reads_the_knowledge_model():
+    pytest.importorskip("pyspiel")
+    game = interpreter.openspiel_game(str(SCRIPTS / "tiny_tricks.cardgame"), seed=3)
+    state = game.new_initial_state()
+    assert state.current_player() == 0 and not state.is_terminal()
+    assert state.information_state_string(0) == state.st.information_state(0).text
+    assert state.information_state_string(1) != state.information_state_string(0)
+    names = game.encoder.game.program.card_names
+    assert sorted(state.action_to_string(0, a) for a in state.legal_actions()) == \
+        sorted(f"play {names[a]}" for a in state.legal_actions())
+    copy = state.clone()
+    state.apply_action(state.legal_actions()[0])
+    assert copy.st.decisions == 0 and state.st.decisions == 1
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert sum(state.returns()) == pytest.approx(1.0)
