@@ -33,7 +33,7 @@ import argparse
 import json
 import sys
 
-from . import check_scaling, harness
+from . import agent_figures, check_scaling, harness
 from .configs import CONFIGS, NEW_AUTHOR_PREFIX
 
 TARGET_RATIO, GOAL_RATIO = 0.25, 0.5  # against the idiomatic baseline (issue 5)
@@ -108,6 +108,12 @@ def main(argv=None) -> int:
     say(f"what a seat knows ({kn['script']} after {kn['after_moves']} moves): information_state "
         f"{kn['information_state_us']:.0f} us ({kn['information_state_after_move_us']:.0f} us just after a move), "
         f"{kn['information_state_bytes']} bytes; determinize {kn['determinize_ms']:.1f} ms")
+    ag = report["agents"] = {"environment": agent_figures.environment_steps(args.repeat),
+                             "ismcts": agent_figures.ismcts_decisions(args.repeat)}
+    env, ism = ag["environment"], ag["ismcts"]
+    say("PettingZoo environment on Bouncer, observation tensor and mask each step: " +
+        (f"{env['steps_per_s']:,.0f} steps/s" if "steps_per_s" in env else f"skipped: {env['skipped']}") +
+        f"; ISMCTS at {ism['iterations']} iterations: {ism['decisions_per_s']:.2f} decisions/s")
     st = report["state"] = harness.state_figures(args.repeat)
     say(f"one state ({st['script']} after {st['after_moves']} moves): deep size {st['deep_size_bytes'] / 1000:.1f} KB, "
         f"allocated per clone {st['clone_traced_bytes'] / 1000:.1f} KB, clone() {st['clone_us']:.1f} us")
@@ -192,6 +198,10 @@ def _targets(report) -> dict:
         factor = mean / slowest["engine_decisions_per_s"]
         out["new-author scripts within 2x of the shipped games"] = (
             factor <= NEW_AUTHOR_FACTOR, f"slowest {slowest['config']} {factor:.2f}x slower than the shipped games' mean")
+    env = report.get("agents", {}).get("environment", {})
+    if "steps_per_s" in env:
+        out["environment >= 20,000 steps/s on Bouncer (masks and tensors)"] = (
+            env["steps_per_s"] >= agent_figures.ENV_STEPS_TARGET, f"{env['steps_per_s']:,.0f} steps/s")
     ex = report.get("explain")
     if ex:
         out["explain() < 200 us"] = (ex["explain_us"] < EXPLAIN_US, f"{ex['explain_us']:.0f} us")

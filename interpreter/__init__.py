@@ -41,6 +41,10 @@ _EXPORTS = {
                                                      "usable_workers")},
     "BACKENDS": ("studies.backends", "BACKENDS"),
     "Rollout": ("studies.rollouts", "Rollout"), "rollouts": ("studies.rollouts", "rollouts"),
+    **{name: ("studies.players", name) for name in ("AGENT_NAMES", "AgentSpec", "GreedyPlayer",
+                                                    "RandomPlayer", "make_agent", "parse_agent", "parse_agents")},
+    "IsmctsPlayer": ("studies.ismcts", "IsmctsPlayer"), "Encoder": ("studies.encodings", "Encoder"),
+    "pettingzoo_env": ("studies.environments", "pettingzoo_env"), "openspiel_game": ("studies.openspiel", "openspiel_game"), "Choice": ("studies.judging", "Choice"),
     **{name: ("language.source", name) for name in ("Diagnostic", "ScriptError", "SourceFile", "Span", "printable",
                                                     "render")},
 }

@@ -78,9 +78,15 @@ COMMANDS: tuple[Command, ...] = (
             "their move only when it is the only legal one), at a "
             "table decision, at a breakpoint, at the end of the game, on Ctrl-C, or after 5000 moves (`auto` again goes "
             "on). `--agent random` plays every seat at random for this run."),
-    Command("seat", "seat [P [human|random]]", "who plays seat P (or `table`) when auto-playing; alone, "
-            "list every seat", "seat P1 human",
-            "Every seat starts random; table decisions start with a person (human)."),
+    Command("seat", "seat [P [human|random|AGENT]]", "who plays seat P (or `table`) when auto-playing; alone, "
+            "list every seat", "seat P1 ismcts",
+            "Every seat starts random; table decisions start with a person (human). AGENT is an agent as "
+            "`simulate --agents` takes it: `greedy`, `ismcts`, `ismcts:iterations=100`, `path/to/file.py:Name` "
+            "(docs/agents.md)."),
+    Command("hint", "hint [AGENT]", "what an agent would play for the seat to act, and why (its visits and "
+            "values)", "hint ismcts:iterations=100",
+            "The agent is the seat's own (`seat P1 ismcts`), else ismcts; it searches only what that seat "
+            "knows, so the view must see the seat's choices."),
     Command("undo", "undo [N]", "take back the last N moves (default 1)", "undo 2",
             "Undone moves can be brought back with `redo` or `goto`; a new move made then keeps them as a "
             "branch (`branch`)."),

@@ -14,7 +14,7 @@ from cardgame.interpreter import Diagnostic, ScriptError
 from .arguments import SEED_HELP, add_format, usage_error
 from .colour import add_color_arg
 from .results import plural
-from .runs import add_run_args, dask_client, p_text, progress_bar, workers_here
+from .runs import add_run_args, agents_of, dask_client, p_text, progress_bar, workers_here
 from .stdin_script import STDIN, once, script_source
 
 
@@ -121,6 +121,9 @@ def run(args, helpers) -> int:
     options_a, options_b = sides
     games = args.games or 200
     extra = {"max_decisions": args.max_decisions} if args.max_decisions else {}
+    agents = agents_of(args, players)
+    if agents is not None:
+        extra["agents"] = agents
     with dask_client(args) as client, progress_bar(2 * games, "compare", args) as progress:
         result = interpreter.compare(game_a, options_a, game_b, options_b, games, players, args.seed, args.policy,
                                      workers=workers, dask=client, progress=progress, players_b=players_b,
@@ -130,7 +133,8 @@ def run(args, helpers) -> int:
         return 0
     print(f"A: {_side(result['a'])}\nB: {_side(result['b'])}")
     seats = plural(players, 'player') if players == players_b else f"{players} players (A) and {players_b} (B)"
-    print(f"{plural(games, 'game')} each, the same seeds (from {args.seed}), {seats}, policy {args.policy}")
+    played = f"agents {', '.join(result['agents'])}" if result.get("agents") else f"policy {args.policy}"
+    print(f"{plural(games, 'game')} each, the same seeds (from {args.seed}), {seats}, {played}")
     print(f"{'figure':<28} {'A':>10} {'B':>10} {'B - A':>10}  95% interval           significant")
     for row in result["rows"]:
         if row["test"] == "absent":

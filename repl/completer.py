@@ -94,7 +94,8 @@ class ReplCompleter(Completer):
             return [] if n else s.ids(command)
         by_place = {  # the words each place takes: the first argument, the second
             "show": (s.zone_names, s.player_names),
-            "seat": (lambda: s.player_names() + ["table"], lambda: ["human", "random"]),
+            "seat": (lambda: s.player_names() + ["table"], lambda: ["human", "random", "greedy", "ismcts"]),
+            "hint": (lambda: ["greedy", "ismcts"], None),
             "view": (lambda: s.player_names() + ["spectator", "all"],),
             "trace": (lambda: ["on", "off"],),
             "state": (lambda: ["all"],),

@@ -15,7 +15,7 @@ from cardgame import interpreter
 from .arguments import FILE_HELP, SEED_HELP, add_format
 from .colour import add_color_arg
 from .results import plural
-from .runs import add_run_args, dask_client, progress_bar, workers_here
+from .runs import add_run_args, agents_of, dask_client, progress_bar, workers_here
 from .stdin_script import NAME, script_source
 
 DEFAULT_GAMES = 20  # per setup
@@ -53,11 +53,15 @@ def run(args, helpers) -> int:
     game = interpreter.load(name, text)
     fixed = game.read_options(helpers.options(args.option))
     games = args.games or DEFAULT_GAMES
+    listed = args.agents.split(",") if args.agents else []
+    agents = agents_of(args, len(listed) or game.min_players)
     total = games * len(interpreter.lint_setups(game, fixed))
+    if agents is not None:
+        total = games * sum(players == len(agents) for players, _o in interpreter.lint_setups(game, fixed))
     with dask_client(args) as client, progress_bar(total, "lint", args) as progress:
         report = interpreter.lint(game, games, args.seed, fixed, args.policy,
                                   args.max_decisions or interpreter.LINT_MAX_DECISIONS, workers, client, progress,
-                                  backend=args.backend)
+                                  backend=args.backend, agents=agents)
     found = report.diagnostics if text is None else [_replayed_from_stdin(d) for d in report.diagnostics]
     return _report(args, name, diags + found, game.sources, report)
 

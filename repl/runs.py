@@ -21,12 +21,24 @@ def add_run_args(p, positive, games_help: str, max_decisions: int) -> None:
                    help="how random players choose (default uniform; docs/simulate.md#policies)")
     p.add_argument("--max-decisions", type=positive, default=None, metavar="N",
                    help=f"stop a game after N decisions and count it as stopped by the limit (default {max_decisions:,})")
+    p.add_argument("--agents", default=None, metavar="A,B,...",
+                   help="who plays each seat, in seat order: random, greedy, ismcts (with parameters: "
+                        "ismcts:iterations=400) or path/to/file.py:Name (docs/agents.md); default: random players")
+    p.add_argument("--agent", action="append", default=[], metavar="SEAT=AGENT",
+                   help="the agent of one seat (P0=ismcts, P1=mybot.py:Bot); the others play as --agents says, "
+                        "or at random; may be given once per seat")
     p.add_argument("--dask", default=None, metavar="ADDRESS",
                    help="run the games on a Dask cluster (scheduler address, or `local`)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (it is off anyway when not a terminal)")
     p.add_argument("--backend", choices=interpreter.BACKENDS, default="auto",
                    help="compiled: the games as machine code; python: the Python path; auto (default): compiled "
                         "wherever the script can be (docs/simulate.md#compiled-playouts)")
+
+
+def agents_of(args, players: int):
+    """The agents `--agents` and `--agent` give the seats of a game of `players` (None: neither
+    given, random players); E0720 for a spec that names no agent."""
+    return interpreter.parse_agents([args.agents] if args.agents else [], players, args.agent)
 
 
 def workers_here(args, command: str, from_stdin: bool) -> int:

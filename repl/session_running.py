@@ -29,23 +29,73 @@ class RunningCommands:
     # ---- agents
     def _cmd_seat(self, rest: str):
         args = rest.split()
-        if len(args) > 2 or (len(args) == 2 and args[1] not in ("human", "random")):
-            raise ReplError("usage: seat [P [human|random]], for example `seat P1 human`")
+        if len(args) > 2:
+            raise ReplError("usage: seat [P [human|random|greedy|ismcts|FILE.py:Name]], for example `seat P1 human` "
+                            "or `seat P1 ismcts:iterations=100`")
         if not args:
             return [self._seat_line(seat) for seat in sorted(self.seats, key=lambda s: (s == TABLE, s))]
         seat = TABLE if args[0] == "table" else self._parse_seat(args[0])
         if len(args) == 2:
+            if args[1] not in ("human", "random"):
+                if seat == TABLE:
+                    raise ReplError("the table is played by a person or at random: `seat table random`")
+                self._agent_spec(args[1])
             self.seats[seat] = args[1]
         return self._seat_line(seat)
 
+    @staticmethod
+    def _agent_spec(text: str):
+        try:
+            return interpreter.parse_agent(text)
+        except interpreter.ScriptError as err:
+            d = err.diagnostics[0]
+            raise ReplError(f"{d.message}" + (f"\n  = help: {d.hint}" if d.hint else "")) from None
+
     def _seat_line(self, seat) -> str:
         agent = self.seats.get(seat, "random")
-        return f"{who(seat, self._names)} is played by {'a person' if agent == 'human' else 'the random agent'}"
+        played = {"human": "a person", "random": "the random agent"}.get(agent, f"the agent `{agent}`")
+        return f"{who(seat, self._names)} is played by {played}"
 
-    def _agent_move(self, st) -> str:
+    def _agent_move(self, st, every_seat: bool = False) -> str:
         # The choice depends only on the seed and the step, so an undone `auto` replays the same.
-        agent = interpreter.RandomAgent(self.seed * 1_000_003 + len(st.history) + 1)
-        return agent.choose(st.legal_moves()).text
+        seed = self.seed * 1_000_003 + len(st.history) + 1
+        actor = st.current_player
+        spec = self.seats.get(actor, "random") if actor != TABLE and not every_seat else "random"
+        if spec in ("random", "human"):
+            return interpreter.RandomAgent(seed).choose(st.legal_moves()).text
+        agent = interpreter.make_agent(self._agent_spec(spec), seed)
+        picked = agent.act(st.seat(actor))
+        index = picked if type(picked) is int else picked.index
+        return st.moves_for(actor)[index].text
+
+    def _cmd_hint(self, rest: str):
+        st = self.state
+        actor = st.current_player
+        if st.is_over or st.fault is not None or actor is None:
+            raise ReplError("no decision is waiting: nothing to hint")
+        if actor == TABLE:
+            raise ReplError("the table decides here: a hint is for a seat's decision")
+        if not self._sees_choices(st):
+            viewer = "the spectator" if self.perspective is None else f"P{self.perspective}"
+            raise ReplError(f"a hint reads P{actor}'s cards, which {viewer} cannot see\n"
+                            f"  = help: `view P{actor}` (or `view all`) first")
+        spec_text = rest.strip() or self.seats.get(actor, "random")
+        if spec_text in ("human", "random"):
+            spec_text = "ismcts"
+        spec = self._agent_spec(spec_text)
+        agent = interpreter.make_agent(spec, self.seed * 1_000_003 + len(st.history) + 1)
+        analyse = getattr(agent, "analyse", None)
+        if analyse is None:
+            raise ReplError(f"the agent `{spec.text}` cannot say why it plays what it plays (it has no "
+                            "analyse(seat))\n  = help: `hint ismcts` or `hint greedy`")
+        choices = analyse(st.seat(actor))
+        value = "mean win share" if spec.name == "ismcts" else "score margin" if spec.name == "greedy" else "value"
+        lines = [f"{spec.text} would play `{choices[0].text}` for P{actor}"]
+        if len(choices) == 1 and not choices[0].visits:
+            return lines[0] + " (its only legal move)"
+        width = max(len(c.text) for c in choices)
+        lines += [f"  {c.text:<{width}}  visits {c.visits:>5}  {value} {c.value:.3f}" for c in choices]
+        return lines
 
     def _only_move(self, st):
         """The one legal move of the decision waiting, when it has only one: nothing to choose."""
@@ -63,7 +113,7 @@ class RunningCommands:
         if self._plays_for_person(st, every_seat):
             remark = " (the only legal move)" if self._sees_choices(st) else ""
             return self._apply(self._only_move(st), remark=remark, **apply)
-        return self._apply(self._agent_move(st), **apply)
+        return self._apply(self._agent_move(st, every_seat), **apply)
 
     # ---- stepping and running
     def _cmd_step(self, rest: str):

@@ -16,7 +16,7 @@ from cardgame import interpreter
 from .arguments import add_format
 from .colour import add_color_arg
 from .results import plural
-from .runs import add_run_args, backend_note, dask_client, mean, p_text, progress_bar, rate, workers_here
+from .runs import add_run_args, agents_of, backend_note, dask_client, mean, p_text, progress_bar, rate, workers_here
 from .stdin_script import script_source
 
 
@@ -54,6 +54,9 @@ def run(args, helpers) -> int:
               file=sys.stderr)
     games = args.games or 100
     extra = {"max_decisions": args.max_decisions} if args.max_decisions else {}
+    agents = agents_of(args, players)
+    if agents is not None:
+        extra["agents"] = agents
     with dask_client(args) as client, progress_bar(games, "simulate", args) as progress:
         stats = interpreter.simulate(game, games, players, args.seed, options, workers=workers,
                                      policy=args.policy, progress=progress, dask=client, max_work=args.max_work,
@@ -148,7 +151,8 @@ def text_report(stats) -> list[str]:
     o = stats["outcomes"]
     shown = ", ".join(f"{k}={v}" for k, v in stats["options"].items())
     lines = [f"{stats['title']}: {plural(stats['games'], 'game')}, {plural(stats['players'], 'player')}, seed {stats['seed']}, "
-             f"policy {stats['policy']}" + (f", {shown}" if shown else ""),
+             + (f"agents {', '.join(stats['agents'])}" if stats.get("agents") else f"policy {stats['policy']}")
+             + (f", {shown}" if shown else ""),
              f"ended: won {o['won']}, drawn {o['drawn']}{_one_loser(stats)}, capped {o['capped']}, "
              f"faulted {o['faulted']}, stopped by the decision limit {o['limit']}",
              "seat   sole wins [95% CI]        in a draw     lost      mean score" if "teams" not in stats else

@@ -71,7 +71,7 @@ def test_zone_player_rule_phase_names(session):
     assert texts(session, "show hand P") == ["P0", "P1", "P2"]
     assert texts(session, "view ") == ["P0", "P1", "P2", "spectator", "all"]
     assert texts(session, "seat ") == ["P0", "P1", "P2", "table"]
-    assert texts(session, "seat P1 ") == ["human", "random"]
+    assert texts(session, "seat P1 ") == ["human", "random", "greedy", "ismcts"]
     assert texts(session, "break ") == ["rule", "phase", "when"]
     assert complete(session, "break rule f") == [("follow_suit", -1)]
     assert texts(session, "break phase ") == ["new_hand", "trick", "score_hand"]

@@ -29,6 +29,12 @@ class SeatMove:
     def __repr__(self) -> str:
         return f"SeatMove({self.text!r}, {self.index})"
 
+    @property
+    def alt(self) -> int:
+        """The index of the decision's alternative the move is one of (`play`, `pass`...): the
+        seat's own decision, so it knows it (a random player's alternative-first policy reads it)."""
+        return self._move.alt
+
 
 class SeatView:
     """What `seat` may know of `state` and do in it (see the module's docstring)."""

@@ -63,7 +63,10 @@ class WorldChance:
         free = [i for i, c in enumerate(items) if not fixed >> c & 1]
         cards = self.outcomes.get(k)
         if cards is None or sorted(cards) != sorted(items[i] for i in free):
-            cards = [items[i] for i in free]
+            # dealt from the cards in deck order, not in the order the real shuffle left them: the
+            # world then depends on what the seat knows and on `rng` only, never on where the
+            # hidden cards really lie (an agent's search must not either: tests/test_agents.py)
+            cards = sorted(items[i] for i in free)
             self.rng.shuffle(cards)
             self.outcomes[k] = cards
         for i, c in zip(free, cards):

@@ -40,6 +40,8 @@ def choose_backend(game, requested: str, metrics: str = "fast") -> tuple[str, st
 
 LINT_REASON = "lint observes every rule, decision and value as its games go (rules judged one by one), " \
               "which the Python path records (interpreter/studies/lint.py)"
+AGENTS_REASON = "agents other than random players choose through the engine API, on the Python path " \
+                "(interpreter/studies/players.py)"
 COMPARE_REASON = "compare compares the full metrics too (lead changes, decided at, information revealed), " \
                  "measured on the Python path (interpreter/studies/compare.py)"
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..language import limits
 from .backends import COMPARE_REASON, python_only
 from .measures import compile_measures
+from .players import agent_specs, refuse
 from .simulate import play_games
 from .stats import balance, holm, paired_difference, unpaired_difference
 
@@ -85,17 +86,22 @@ def _mean(values):
 
 def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, players: int, seed: int = 0,
             policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS, workers: int = 1, dask=None,
-            progress=None, players_b: int | None = None, backend: str = "auto") -> dict:
+            progress=None, players_b: int | None = None, backend: str = "auto", agents=None) -> dict:
     """Play both sides on the same seeds (`players_b`: B's player count, when it is not A's);
     rows for every figure of either side, the other side absent where it lacks it.  On the Python
-    path whatever `backend` (backends.COMPARE_REASON; "compiled" is refused)."""
+    path whatever `backend` (backends.COMPARE_REASON; "compiled" is refused).  `agents`: one spec
+    per seat, both sides played by them (docs/agents.md); needs one player count."""
     ran, why = python_only(backend, COMPARE_REASON)
     players_b = players if players_b is None else players_b
+    if agents is not None and players_b != players:
+        raise refuse("agents play both sides seat by seat: both need the same player count",
+                     "give one --players to both sides, or compare without --agents")
+    agents = agent_specs(agents, players)
 
     def side(game, options, offset, count):
         tick = None if progress is None else (lambda done: progress(offset + done))
         return play_games(game, games, count, seed, options, workers, policy, max_decisions, tick, dask,
-                          metrics="full")  # lead changes and the rest are compared too
+                          metrics="full", agents=agents)  # lead changes and the rest are compared too
     records_a, records_b = side(game_a, options_a, 0, players), side(game_b, options_b, games, players_b)
     losers = any(sole_loser(r, players) is not None for r in records_a) or \
         any(sole_loser(r, players_b) is not None for r in records_b)
@@ -121,6 +127,7 @@ def compare(game_a, options_a: dict, game_b, options_b: dict, games: int, player
         row["p"] = None if row["p"] is None else round(row["p"], 4) + 0.0
     return {"a": {"file": game_a.path, "options": options_a}, "b": {"file": game_b.path, "options": options_b},
             "games": games, "players": players, "players_b": players_b, "seed": seed, "policy": policy,
+            "agents": [a.text for a in agents] if agents is not None else None,
             "backend": ran, "backend_reason": why, "rows": rows,
             "notes": component_notes(game_a, game_b, players, players_b),
             "balance": {"a": seat_balance(records_a, players), "b": seat_balance(records_b, players_b)},

@@ -363,17 +363,18 @@ class Kernel:
             ctx[s + slot[name]] = value
         self._keep(address)
 
-    def _rollout(self, row, state) -> tuple:
+    def _rollout(self, row, state) -> tuple | None:
         r = kl.RESULT
         length = row[r["DECISIONS"]] - state.decisions
         if not row[r["OVER"]]:
-            return None, length, "limit"
+            return None  # the scores where it stopped (a Rollout's standing) are not kept: the Python path's
         first, players = len(kl.RESULT_FIELDS), state.n
         scores = tuple(row[first:first + players])
+        winners = tuple(s for s in range(players) if row[r["WINNERS"]] >> s & 1)
         if row[r["CAPPED"]]:
-            return scores, length, "capped"
+            return scores, length, "capped", winners, scores
         mask = row[r["WINNING_TEAMS"] if state.teams is not None else r["WINNERS"]]
-        return scores, length, "won" if bin(mask).count("1") == 1 else "drawn"
+        return scores, length, "won" if bin(mask).count("1") == 1 else "drawn", winners, scores
 
     def _record(self, row, index, players, run_seed, options, values, opening, policy, max_decisions, budget):
         r = kl.RESULT

@@ -29,6 +29,7 @@ from ..machine.runtime import RUNTIME_FAULTS, TABLE
 from .backends import LINT_REASON, python_only
 from .measures import MEASURE_REPLAY, compile_measures, in_measure, value_list
 from .parallel import map_jobs, worker_game
+from .players import AgentSpec, parse_agent, refuse
 from .playtest import OUTCOMES, game_seed, play_recorded
 from .stats import proportion
 
@@ -216,7 +217,8 @@ def code_places(game: Game) -> dict:
     return places
 
 
-def lint_range(game: Game, jobs: list, policy: str, max_decisions: int) -> tuple[list, Observations]:
+def lint_range(game: Game, jobs: list, policy: str, max_decisions: int, agents: tuple | None = None
+               ) -> tuple[list, Observations]:
     """Play every (players, options, run seed, index) of `jobs`: (records, observations)."""
     obs = Observations()
     settled: set = set()  # what earlier games already showed (a rule that both passed and failed...)
@@ -224,7 +226,8 @@ def lint_range(game: Game, jobs: list, policy: str, max_decisions: int) -> tuple
     records = []
     for players, options, run_seed, index in jobs:
         watcher = _Watcher(game, places, obs, game_seed(run_seed, index), settled)
-        records.append(play_recorded(game, players, run_seed, index, options, policy, max_decisions, watcher))
+        records.append(play_recorded(game, players, run_seed, index, options, policy, max_decisions, watcher,
+                                     agents=agents))
     return records, obs
 
 
@@ -448,10 +451,11 @@ def _text(value) -> str:
 
 
 def run_lint_job(job):
-    """One lint job in any process: (path or Game, games, policy, max_decisions) -> (records, observations)."""
-    path_or_game, games, policy, max_decisions = job
+    """One lint job in any process: (path or Game, games, policy, max_decisions, agents) -> (records,
+    observations)."""
+    path_or_game, games, policy, max_decisions, agents = job
     game = worker_game(path_or_game) if isinstance(path_or_game, str) else path_or_game
-    return lint_range(game, games, policy, max_decisions)
+    return lint_range(game, games, policy, max_decisions, agents)
 
 
 @attrs.frozen
@@ -469,14 +473,23 @@ class LintReport:
 
 def lint(game: Game, games: int = 50, seed: int = 0, fixed: dict | None = None, policy: str = "uniform",
          max_decisions: int = LINT_MAX_DECISIONS, workers: int = 1, dask=None, progress=None,
-         backend: str = "auto") -> LintReport:
+         backend: str = "auto", agents=None) -> LintReport:
     """Play `games` games of every setup (see `setups`) and report what they showed; on the
-    Python path whatever `backend` (backends.LINT_REASON; "compiled" is refused)."""
+    Python path whatever `backend` (backends.LINT_REASON; "compiled" is refused).  `agents`: one
+    spec per seat: only the setups with that many players are played."""
     ran, why = python_only(backend, LINT_REASON)
     check_seed(seed)
     chunks = lint_jobs(game, games, seed, fixed or {})
     local = dask is None and workers <= 1
-    jobs = [((game if local else game.path), chunk, policy, max_decisions) for chunk in chunks]
+    if agents is not None:
+        agents = tuple(a if isinstance(a, AgentSpec) else parse_agent(a) for a in agents)
+        counts = sorted({players for players, _options in setups(game, fixed or {})})
+        if len(agents) not in counts:
+            raise refuse(f"{len(agents)} agents for a game of {', '.join(map(str, counts))} players",
+                         "lint with agents plays the setups of one player count: one agent per seat")
+        chunks = [[job for job in chunk if job[0] == len(agents)] for chunk in chunks]
+        chunks = [chunk for chunk in chunks if chunk]
+    jobs = [((game if local else game.path), chunk, policy, max_decisions, agents) for chunk in chunks]
     results = map_jobs(run_lint_job, jobs, game.path, workers, dask, progress, size=lambda result: len(result[0]),
                        game=game)
     obs, records = Observations(), []

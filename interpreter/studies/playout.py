@@ -18,11 +18,13 @@ which report it the usual way.
 
 from __future__ import annotations
 
-from ..engine.moves import apply_move
+from ..engine.game import GameFault
+from ..engine.moves import apply_move, legal_moves
 from ..language import limits
 from ..language.rng import GAMMA, MASK, MIX1, MIX2, Random
 from ..machine.enumeration import enumerate_moves
-from ..machine.runtime import RUNTIME_FAULTS, Redo, ScriptRuntimeError, State, as_fault, too_many_decisions
+from ..machine.runtime import (RUNTIME_FAULTS, VALUE_FAULTS, Redo, ScriptRuntimeError, State, as_fault,
+                               too_many_decisions)
 from ..machine.shared_log import SharedLog
 
 
@@ -120,3 +122,38 @@ def _play(st, rng: Random, max_decisions: int, tally: list | None, codes: list |
             tally[1] += po.offered
             tally[2] += po.forced
     return None
+
+
+def public_moves(state):
+    """The legal moves as the public `legal_moves()` gives them (a failing listing faults the
+    state exactly as the public call does, and gives no move)."""
+    try:
+        moves = legal_moves(state)
+    except (ScriptRuntimeError, *VALUE_FAULTS):
+        moves = None
+    return moves or state.legal_moves()
+
+
+def play_out(state, agent, max_decisions: int, tally: list | None = None) -> None:
+    """Play the game to its end with the playout loop (the same game as
+    `state.apply(agent.choose(state.legal_moves()))` at every decision, for the uniform policy),
+    counting into `tally` if given (see playout.play_random); whatever the loop leaves to the
+    public path (a fault, a dead end) is played one decision at a time as the API loop plays it."""
+    while not state.over and state.fault is None and state.decisions < max_decisions:
+        err = play_random(state, agent.rng, max_decisions, tally)
+        if err is not None:
+            state._fault(err)
+            return
+        if state.over or state.decisions >= max_decisions:
+            return
+        moves = public_moves(state)
+        if not moves:
+            return
+        if tally is not None:
+            tally[0] += 1
+            tally[1] += len(moves)
+            tally[2] += len(moves) == 1
+        try:
+            state._apply_chosen(agent.choose(moves), trace_rules=False)
+        except GameFault:
+            return

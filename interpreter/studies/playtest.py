@@ -14,14 +14,14 @@ import attrs
 
 from ..engine.game import Game, GameFault
 from ..engine.journal import Journal
-from ..engine.moves import legal_moves
 from ..language import limits
 from ..language.rng import derive
 from ..language.source import Diagnostic
-from ..machine.runtime import TABLE, VALUE_FAULTS, ScriptRuntimeError
+from ..machine.runtime import TABLE, ScriptRuntimeError
 from .agents import RandomAgent
 from .measures import PointReadings, compile_measures, read_all
-from .playout import play_random
+from .players import Seated
+from .playout import play_out, public_moves
 
 OUTCOMES = ("won", "drawn", "capped", "faulted", "limit")
 """How a game can end: `won` (exactly one winner: one seat, or in a game with teams one team),
@@ -83,23 +83,30 @@ def game_seed(run_seed: int, index: int) -> int:
 
 def play_recorded(game: Game, players: int, run_seed: int, index: int, options: dict, policy: str = "uniform",
                   max_decisions: int = limits.MAX_DECISIONS, observer=None, budget: tuple = (None, None),
-                  metrics: str = "full") -> GameRecord:
+                  metrics: str = "full", agents: tuple | None = None) -> GameRecord:
     """Play game `index` of a run to its end and record it.  `observer`, if given, sees the trace
     (`on_event(event)`, set-up included), every decision (`at_decision(state, moves)`, before the
     choice) and the end (`finish(state, record)`).  `budget`: (work per move, per game).
-    `metrics`: one of METRICS; without the full metrics, lead_changes, decided_at and seen are None."""
+    `metrics`: one of METRICS; without the full metrics, lead_changes, decided_at and seen are None.
+    `agents`: one players.AgentSpec per seat (None: every seat the random player); a seat whose
+    agent is not plain `random` chooses through its SeatView, with its own seeded generator."""
     seed = game_seed(run_seed, index)
+    if agents is not None and all(a.is_plain_random for a in agents):
+        agents = None  # the random players' own game, exactly
     tracer = observer.on_event if observer is not None else None
     # full metrics ask what the acting seat knows: each seat's knowledge is kept (not its log)
+    # searching agents sample worlds from each seat's log: it is kept as the game goes
+    record = True if agents is not None else "knowledge" if metrics == "full" else False
     measures = compile_measures(game)  # those read at a point of the flow pause the game at each phase
     points = PointReadings(measures) if any(m.at is not None for m in measures) else None
     state = game.new_game(players=players, seed=seed, options=options, tracer=tracer, max_work=budget[0],
-                          max_game_work=budget[1], record="knowledge" if metrics == "full" else False,
-                          pause_at=("phase",) if points is not None else ())
+                          max_game_work=budget[1], record=record, pause_at=("phase",) if points is not None else ())
     if points is not None:
         points.settle(state, GameFault)
     agent = RandomAgent.for_game(seed, policy)
-    if metrics == "fast" and observer is None and policy == "uniform" and points is None:
+    if agents is not None:
+        agent = Seated(agents, seed, agent)
+    if metrics == "fast" and observer is None and policy == "uniform" and agents is None and points is None:
         tally = [0, 0, 0]
         play_out(state, agent, max_decisions, tally)
         return _record(game, state, index, seed, max_decisions, None, None, 0, *tally, None)
@@ -111,7 +118,7 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
     seen_sum, seen_n = 0.0, 0
     cards = len(game.program.card_names) if full else 0
     while not state.over and state.fault is None and state.decisions < max_decisions:
-        moves = _public_moves(state)
+        moves = public_moves(state)
         if not moves:
             break
         choices += 1
@@ -123,7 +130,8 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
         if observer is not None:
             observer.at_decision(state, moves)
         try:
-            state._apply_chosen(agent.choose(moves), trace_rules=False)
+            state._apply_chosen(agent.choose(state, moves) if agents is not None else agent.choose(moves),
+                                trace_rules=False)
         except GameFault:
             break
         if points is not None:
@@ -145,41 +153,6 @@ def play_recorded(game: Game, players: int, run_seed: int, index: int, options: 
     if observer is not None:
         observer.finish(state, record)
     return record
-
-
-def _public_moves(state):
-    """The legal moves as the public `legal_moves()` gives them (a failing listing faults the
-    state exactly as the public call does, and gives no move)."""
-    try:
-        moves = legal_moves(state)
-    except (ScriptRuntimeError, *VALUE_FAULTS):
-        moves = None
-    return moves or state.legal_moves()
-
-
-def play_out(state, agent, max_decisions: int, tally: list | None = None) -> None:
-    """Play the game to its end with the playout loop (the same game as
-    `state.apply(agent.choose(state.legal_moves()))` at every decision, for the uniform policy),
-    counting into `tally` if given (see playout.play_random); whatever the loop leaves to the
-    public path (a fault, a dead end) is played one decision at a time as the API loop plays it."""
-    while not state.over and state.fault is None and state.decisions < max_decisions:
-        err = play_random(state, agent.rng, max_decisions, tally)
-        if err is not None:
-            state._fault(err)
-            return
-        if state.over or state.decisions >= max_decisions:
-            return
-        moves = _public_moves(state)
-        if not moves:
-            return
-        if tally is not None:
-            tally[0] += 1
-            tally[1] += len(moves)
-            tally[2] += len(moves) == 1
-        try:
-            state._apply_chosen(agent.choose(moves), trace_rules=False)
-        except GameFault:
-            return
 
 
 def _record(game, state, index, seed, max_decisions, changes, leader, leads_from, choices, offered, forced, seen,
@@ -234,6 +207,6 @@ def seen_share(state, cards: int) -> float:
 
 def play_range(game: Game, players: int, run_seed: int, options: dict, start: int, stop: int,
                policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS,
-               budget: tuple = (None, None), metrics: str = "full") -> list[GameRecord]:
-    return [play_recorded(game, players, run_seed, i, options, policy, max_decisions, None, budget, metrics)
+               budget: tuple = (None, None), metrics: str = "full", agents: tuple | None = None) -> list[GameRecord]:
+    return [play_recorded(game, players, run_seed, i, options, policy, max_decisions, None, budget, metrics, agents)
             for i in range(start, stop)]

@@ -20,18 +20,22 @@ from ..language import limits
 from ..language.rng import derive, seed_state
 from .agents import POLICIES, RandomAgent
 from .backends import BACKENDS
-from .playtest import play_out
+from .playout import play_out
 
 
 @attrs.frozen
 class Rollout:
     """One playout: `scores` (None unless the game ended without a fault), `length` (the
     decisions made from the given state), `outcome` ("won", "drawn", "capped", "limit" or
-    "faulted")."""
+    "faulted"), `winners` (the winning seats, as `GameState.winners`; None where scores are) and
+    `standing` (the scores where it stopped, a game cut at `max_decisions` too; None if faulted):
+    a search player cutting its playouts short judges them by it."""
 
     scores: tuple | None
     length: int
     outcome: str
+    winners: tuple | None = None
+    standing: tuple | None = None
 
 
 def rollouts(state, n: int, seed: int = 0, policy: str = "uniform",
@@ -103,12 +107,17 @@ def _result(state, length: int) -> Rollout:
     if state.fault is not None:
         return Rollout(None, length, "faulted")
     if not state.over:
-        return Rollout(None, length, "limit")
+        try:
+            standing = tuple(state.scores)
+        except GameFault:
+            standing = None
+        return Rollout(None, length, "limit", None, standing)
     try:
         scores, winners = tuple(state.scores), state.winners
         teams = state.winning_teams if state.teams is not None else None
     except GameFault:
         return Rollout(None, length, "faulted")
     if state.capped:
-        return Rollout(scores, length, "capped")
-    return Rollout(scores, length, "won" if len(teams if teams is not None else winners) == 1 else "drawn")
+        return Rollout(scores, length, "capped", tuple(winners), scores)
+    return Rollout(scores, length, "won" if len(teams if teams is not None else winners) == 1 else "drawn",
+                   tuple(winners), scores)

@@ -16,8 +16,9 @@ from ..engine.game import Game, check_seed
 from ..language import limits
 from ..language.source import Diagnostic, ScriptError
 from .agents import RandomAgent
-from .backends import choose_backend
+from .backends import AGENTS_REASON, choose_backend, python_only
 from .parallel import map_jobs, worker_game
+from .players import agent_specs
 from .playtest import play_out, play_range
 from .stats import METRICS
 from .summary import Summary
@@ -42,23 +43,24 @@ def usable_workers(workers: int) -> int:
 
 def run_range(job):
     """Records of games start..stop; `job` is (path or Game, players, seed, options, start, stop,
-    policy, max_decisions, budget, metrics, backend).  A path is loaded once per process (worker
+    policy, max_decisions, budget, metrics, backend, agents).  A path is loaded once per process (worker
     processes, Dask workers); so is its kernel, read from the cache folder the command wrote it to."""
-    path_or_game, players, seed, options, start, stop, policy, max_decisions, budget, metrics, backend = job
+    path_or_game, players, seed, options, start, stop, policy, max_decisions, budget, metrics, backend, agents = job
     game = worker_game(path_or_game) if isinstance(path_or_game, str) else path_or_game
     if backend == "compiled":
         from .compiled import kernel_for
         return kernel_for(game).play_range(players, seed, options, start, stop, policy, max_decisions, budget)
-    return play_range(game, players, seed, options, start, stop, policy, max_decisions, budget, metrics)
+    return play_range(game, players, seed, options, start, stop, policy, max_decisions, budget, metrics, agents)
 
 
 def jobs(game, games: int, players: int, seed: int, options: dict, policy: str, max_decisions: int,
-         budget: tuple, chunk: int, by_path: bool, metrics: str = "full", backend: str = "python") -> list[tuple]:
+         budget: tuple, chunk: int, by_path: bool, metrics: str = "full", backend: str = "python",
+         agents: tuple | None = None) -> list[tuple]:
     """The games cut into ranges of at most `chunk`: small enough to keep every worker busy to
     the end (game lengths vary), large enough that handing them out costs little."""
     where = game.path if by_path else game
     return [(where, players, seed, options, lo, min(games, lo + chunk), policy, max_decisions, budget, metrics,
-             backend) for lo in range(0, games, chunk)]
+             backend, agents) for lo in range(0, games, chunk)]
 
 
 def check_games(games: int) -> None:
@@ -71,20 +73,23 @@ def check_games(games: int) -> None:
 def play_games(game: Game, games: int, players: int, seed: int, options: dict, workers: int = 1,
                policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS, progress=None,
                dask=None, budget: tuple = (None, None), each=None, metrics: str = "full",
-               backend: str = "python") -> list | None:
+               backend: str = "python", agents: tuple | None = None) -> list | None:
     """Play games 0..games-1.  With `each`, each range's records are handed to `each(records)` in
     game order and nothing is kept; without it the records are returned.  `progress(done)` is
     called as games finish; `dask` is a distributed.Client (see dist.py); `metrics`: one of
-    stats.METRICS; `backend`: "compiled" (the script's kernel, made by choose_backend) or "python"."""
+    stats.METRICS; `backend`: "compiled" (the script's kernel, made by choose_backend) or "python";
+    `agents`: one players.AgentSpec per seat, or None (random players)."""
     check_games(games)
     check_seed(seed)  # games' seeds are derived from it: two run seeds must not give one run
     local = dask is None and usable_workers(workers) <= 1
     spread = 1 if local else (usable_workers(workers) if dask is None else 16)
     chunk = max(1, min(64, games // (spread * 8) if not local else games // 100))
+    if agents is not None:
+        chunk = 1 if not local else chunk  # searching agents make each game long: spread them one by one
     if backend == "compiled" and local:
         chunk = min(games, 64)  # one call of the kernel plays a range: the largest (records are kept per range)
     parts = jobs(game, games, players, seed, options, policy, max_decisions, budget, chunk, not local, metrics,
-                 backend)
+                 backend, agents)
     kept: list = []
     sink = each or kept.extend
     map_jobs(run_range, parts, game.path, usable_workers(workers), dask, progress, each=sink, game=game)
@@ -95,23 +100,30 @@ def play_games(game: Game, games: int, players: int, seed: int, options: dict, w
 def simulate(game: Game, games: int, players: int, seed: int, options: dict, workers: int = 1,
              policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS, progress=None,
              dask=None, max_work: int | None = None, max_game_work: int | None = None,
-             metrics: str = "fast", backend: str = "auto") -> dict:
+             metrics: str = "fast", backend: str = "auto", agents=None) -> dict:
     """Statistics over `games` games (every field: docs/simulate.md).  At most limits.MAX_GAMES
     games and usable_workers(workers) processes.  `metrics` "fast" plays through the playout
     loop and leaves out lead changes, decided at and information revealed; "full" adds them
-    (stats.METRICS).  `backend`: one of BACKENDS ("auto": compiled where the script can be)."""
+    (stats.METRICS).  `backend`: one of BACKENDS ("auto": compiled where the script can be).
+    `agents`: who plays each seat, one spec per seat (`["ismcts:iterations=400", "random", "random"]`,
+    or parsed players.AgentSpec); None: random players (docs/agents.md)."""
     check_games(games)
+    agents = agent_specs(agents, players)
     if metrics not in METRICS:
         raise ValueError(f"metrics must be one of {METRICS}, not {metrics!r}")
     budget = game.budget(max_work, max_game_work)
     started = time.perf_counter()
-    ran, why = choose_backend(game, backend, metrics)
+    if agents is not None and not all(a.is_plain_random for a in agents):
+        ran, why = python_only(backend, AGENTS_REASON)
+    else:
+        ran, why = choose_backend(game, backend, metrics)
     summary = Summary(game, players, seed, options, policy, metrics)
     play_games(game, games, players, seed, options, workers, policy, max_decisions, progress, dask, budget,
-               each=summary.add_all, metrics=metrics, backend=ran)
+               each=summary.add_all, metrics=metrics, backend=ran, agents=agents)
     elapsed = max(time.perf_counter() - started, 1e-9)
     stats = summary.result()
     stats["backend"], stats["backend_reason"] = ran, why
+    stats["agents"] = [a.text for a in agents] if agents is not None else None
     stats["games_per_second"] = round(games / elapsed, 2)
     stats["decisions_per_second"] = round(summary.decisions / elapsed, 1)
     return stats
