@@ -21,7 +21,8 @@ KEYWORDS = (
     "else", "then", "for", "in", "while", "repeat", "times", "until", "loop", "break", "decide",
     "simultaneously", "table", "next", "end", "signal", "cancel", "return", "log", "where", "at", "face",
     "private", "per", "one", "list", "name", "highest", "lowest", "teams", "ordered", "attribute", "shown",
-    "record", "measure", "limit", "capped", "least", "as", "replace", "with",
+    "record", "measure", "limit", "capped", "least", "as", "replace", "with", "step", "before", "after",
+    "symbols",
 )
 OPERATOR_WORDS = ("and", "or", "not", "any", "all", "no", "count", "max", "min", "sorted", "groups", "runs")
 CONSTANTS = ("true", "false", "none")

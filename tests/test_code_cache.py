@@ -164,7 +164,7 @@ def test_an_edited_script_makes_only_what_changed(folder, tmp_path, monkeypatch)
     script.write_text(text + "\n# a comment changes no function\n")
     interpreter.load(str(script))
     assert runs == made
-    edited = text.replace("total[p] <= -100", "total[p] <= -90")
+    edited = text.replace("define losing_total = -100", "define losing_total = -90")
     assert edited != text
     script.write_text(edited)
     interpreter.load(str(script))

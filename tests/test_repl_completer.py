@@ -82,7 +82,7 @@ def test_zone_player_rule_phase_names(session):
 
 
 def test_expressions_complete_the_name_at_the_cursor(session):
-    assert complete(session, "eval count(ha") == [("hand", -2), ("hand_score", -2)]
+    assert complete(session, "eval count(ha") == [("hand", -2), ("hand_size", -2), ("hand_score", -2)]
     assert complete(session, "watch total[P") == [("P0", -1), ("P1", -1), ("P2", -1)]
     assert ("total", -3) in complete(session, "break when tot")
 

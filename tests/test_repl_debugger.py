@@ -10,6 +10,7 @@ case in `eval`; watches are drawn as the table draws them."""
 
 from __future__ import annotations
 
+from helpers import line_of
 from prompt_toolkit import PromptSession
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -18,6 +19,8 @@ from cardgame.repl.app import interact
 from cardgame.repl.session import Session
 
 BOUNCER = "games/bouncer.cardgame"
+FOLLOW_SUIT = line_of("bouncer.cardgame", "rule follow_suit")
+REQUIRE_LED = line_of("bouncer.cardgame", "require c.suit == led")
 
 
 def bouncer(*commands: str) -> Session:
@@ -33,7 +36,7 @@ def test_why_answers_in_a_few_lines_then_more_then_full():
     s = bouncer("auto 4")
     assert s.execute("why play 7D").split("\n") == [
         "`play 7D` for P1 at step 4 (phase trick): illegal: 7D's suit is D, not led (C)",
-        f"  follow_suit ({BOUNCER}:47): Follow the led suit if you can.",
+        f"  follow_suit ({BOUNCER}:{REQUIRE_LED}): Follow the led suit if you can.",
         "    c.suit == led is D == C = false",
         "  = help: `why more`: every rule's verdict; `why full`: their values and source",
     ]
@@ -41,11 +44,11 @@ def test_why_answers_in_a_few_lines_then_more_then_full():
         "rule follow_suit: FAIL - Follow the led suit if you can.",
         "  because: c.suit == led is D == C = false",
         "  that is: 7D's suit is D, not led (C)",
-        f"  --> {BOUNCER}:45",
+        f"  --> {BOUNCER}:{FOLLOW_SUIT}",
         "  = help: `why full` shows each rule's source lines and the values it looked at",
     ]
     full = s.execute("why full").split("\n")
-    assert "47 |     require c.suit == led" in full and "    any x in hand[p] where x.suit == led = true (for x = 3C)" in full
+    assert f"{REQUIRE_LED} |     require c.suit == led" in full and "    any x in hand[p] where x.suit == led = true (for x = 3C)" in full
     assert s.execute("why play 3C").split("\n")[0] == "`play 3C` for P1 at step 4 (phase trick): legal: 3C's suit is led (C)"
 
 
@@ -75,12 +78,12 @@ def test_why_step_says_what_decided_the_tricks_winner():
     assert s.execute("why step 3").split("\n") == [
         "step 3: P2: play 4D (phase trick)",
         "  P0 wins 7H with 9D",
-        "    winner = P0, chosen by max q in reverse(players_from(leader)) by strength(top(played[q]))"
-        f"  [{BOUNCER}:78]",
-        "         q   top(played[q])  strength(top(played[q]))",
-        "         P2  4D              2",
-        "         P1  2D              0",
-        "      -> P0  9D              7",
+        "    winner = P0, chosen by trick_winner: max q in reverse(players_from(leader)) by card_strength(q)"
+        f"  [{BOUNCER}:{line_of('bouncer.cardgame', 'define trick_winner')}]",
+        "         q   card_strength(q)",
+        "         P2  2",
+        "         P1  0",
+        "      -> P0  7",
         "  point card: 5H",
     ]
     assert s.execute("why step 2").split("\n")[1:] == [
@@ -128,9 +131,9 @@ def test_redo_with_trace_on_shows_what_the_move_caused():
     s = bouncer("auto 3", "trace on", "undo")
     out = s.execute("redo").split("\n")
     assert out[:3] == ["redid 3. P2: play 4D",
-                       f"    rule follow_suit: pass (c.suit == led is D == D = true)  [{BOUNCER}:45]",
-                       f"    move 4D to played[P2]  [{BOUNCER}:69]"]
-    assert "    P0 wins 7H with 9D" in out and f"    move 7H to won[P0]  [{BOUNCER}:80]" in out
+                       f"    rule follow_suit: pass (c.suit == led is D == D = true)  [{BOUNCER}:{FOLLOW_SUIT}]",
+                       f"    move 4D to played[P2]  [{BOUNCER}:{line_of('bouncer.cardgame', 'move c to played[p]')}]"]
+    assert "    P0 wins 7H with 9D" in out and f"    move 7H to won[P0]  [{BOUNCER}:{line_of('bouncer.cardgame', 'move top(prize) to won[winner]')}]" in out
 
 
 def test_a_move_after_undo_keeps_the_undone_line_as_a_branch_to_return_to():

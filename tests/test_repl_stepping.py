@@ -9,7 +9,7 @@ from cardgame import interpreter
 from cardgame.repl.cli import main
 from cardgame.repl.session import Session
 
-from helpers import GAMES, ROOT
+from helpers import GAMES, ROOT, line_of
 
 RACE = str(ROOT / "tests" / "scripts" / "dice_race.cardgame")
 DEALER = str(ROOT / "tests" / "scripts" / "random_dealer.cardgame")
@@ -93,7 +93,7 @@ def test_a_step_shows_what_the_view_saw():
     lines = []
     for _ in range(4):
         lines += s.execute("step").splitlines()
-    assert f"    deal 13 cards to each of P0, P1, P2 (hand)  [{BOUNCER}:57]" in lines
+    assert f"    deal 13 cards to each of P0, P1, P2 (hand)  [{BOUNCER}:{line_of('bouncer.cardgame', 'deal hand_size')}]" in lines
     assert lines[-1] == "step 4, phase trick, P0 to act: Play a card"
     seen = [e.text for e in s.state.observed_events(1)]
     assert "point card: QH" in seen and not any("9D" in text for text in seen)  # P0's card, unseen by P1

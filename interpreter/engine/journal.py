@@ -371,8 +371,8 @@ class Journal:
                 out[i] = full if knew or now else full.replace(names[card], HIDDEN, 1)
             self._vis[card] = st.vis[card]
             return out
-        if kind == "chance" and data.get("what") == "draw":  # a drawn card is named only to who knows it
-            return {i: self._mask_names(st, full, i, v) for i, v in every}
+        if kind == "chance" and data.get("what") == "draw":  # a drawn card is named only to who sees it drawn
+            return {i: self._mask_names(st, full, i, v, seen_only=True) for i, v in every}
         if kind == "chance":
             slot = data.get("zone")
             if slot is not None:
@@ -446,8 +446,10 @@ class Journal:
         return seat_reading(st, parts, data["frame"], viewer, lambda card: self._knows(st, table, i, viewer, card),
                             self.minds[i], most=2 * data.get("work", 0))
 
-    def _mask_names(self, st, text, i, viewer) -> str:
-        """`text` with every card name `viewer` cannot name now replaced by ??."""
+    def _mask_names(self, st, text, i, viewer, seen_only: bool = False) -> str:
+        """`text` with every card name `viewer` cannot name now replaced by ??; with `seen_only`
+        (a card drawn at random), every name of a card it does not see where it lies: knowing a
+        card is among a hand's does not tell it which of them the draw took."""
         if viewer == "all" or not text:
             return text
         pattern = self._names or name_pattern(st.prog)
@@ -460,6 +462,8 @@ class Journal:
 
         def repl(m):
             c = by_name.get(m.group(0))
+            if seen_only:  # not even a card it saw earlier in this move: it does not see the draw
+                return m.group(0) if c is None or sees_at(table, st.vis, st.loc, viewer, c) else HIDDEN
             if c is None or self._knows(st, table, i, viewer, c):
                 return m.group(0)
             if not named:

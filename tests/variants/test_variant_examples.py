@@ -142,13 +142,14 @@ def test_a_variants_rulebook_has_the_originals_notes_then_what_it_changes():
     book = rulebook(BOORAY_SWEEP)
     notes = book.index("## Notes from the original (`booray.cardgame`)")
     changes = book.index("## What this variant changes")
-    assert book.index("## Notes from the script") < notes < changes < book.index("## Players")
+    assert book.startswith("# Boo Ray, small ante, sweeps pay\n") and notes < changes < book.index("## Variants")
     assert "- The ante: every player antes a nickel (5 cents) at the start of EVERY hand" in book[notes:changes]
-    assert book[changes:book.index("## Players")].splitlines()[2:] == [
+    assert book[changes:book.index("## Variants")].splitlines()[2:] == [
         "- It is called *Boo Ray, small ante, sweeps pay* (the original: *Boo Ray*).",
         "- *ante* is `2` (the original, booray.cardgame:67: `5`).",
         "- A step *sweep_bonus* is added to *settle*, after its step *take_pot* (see *settle* below).",
-        "- It adds the definition *sweep_pay*, the variable *sweeps* and the measure *sweeps*.", ""]
+        "- It adds the definition *sweep_pay*, the variable *sweeps* and the measure *sweeps*.", "",
+        "4 to 6 players, seated P0, P1, ... clockwise, each on the left of the one before.", ""]
     book = rulebook(BOSSPOKER_SIX)
     assert "- It takes 2 to 6 players (the original: 2 to 5 players)." in book
     assert "- It adds the deck *green*." in book
