@@ -448,7 +448,11 @@ def test_seats_decide_who_auto_plays():
                                  "P2 is played by the random agent\ntable is played by a person")
     s.execute("seat 1 random")
     assert "auto played 4 moves" in s.execute("auto 4")
-    assert "usage: seat" in fails(s, "seat P1 robot")
+    assert fails(s, "seat P1 robot").startswith("error: unknown agent `robot`\n  = help: an agent is `random`")
+    assert "usage: seat" in fails(s, "seat P1 ismcts extra")
+    assert "the table is played by a person or at random" in fails(s, "seat table ismcts")
+    assert s.execute("seat P2 greedy:worlds=1") == "P2 is played by the agent `greedy:worlds=1`"
+    s.execute("seat P2 random")
     assert "no player `P9`" in fails(s, "seat P9 human")
 
 
