@@ -119,7 +119,8 @@ def run_config(cfg: Config, scale: float, repeat: int, seed: int = 1) -> dict:
             return more, sum(r[3] for r in rows)
 
         def compiled_records():  # and the records simulate adds up (GameRecord, as the Python path's)
-            return more, sum(r.decisions for r in kernel.play_range(players, seed, options, 0, more))
+            from cardgame.interpreter.studies.simulate import compiled_range
+            return more, sum(r.decisions for r in compiled_range(game, players, seed, options, 0, more))
         sides["compiled"], sides["compiled_records"] = compiled, compiled_records
     for side, name in (("baseline", cfg.baseline), ("tuned", cfg.tuned)):
         if name is not None:

@@ -25,6 +25,7 @@ from cardgame.interpreter.language.rng import derive
 from cardgame.interpreter.studies.agents import RandomAgent
 from cardgame.interpreter.studies.compiled import NoKernel, kernel_for
 from cardgame.interpreter.studies.playtest import play_out, play_range
+from cardgame.interpreter.studies.simulate import compiled_range
 
 from helpers import PLAYED_SCRIPTS, ROOT
 
@@ -81,7 +82,7 @@ def _same_records(path, games: int, max_decisions: int = interpreter.limits.MAX_
     for players in sorted({game.min_players, game.max_players}):
         if players != game.min_players:
             games = games if most is None else most
-        compiled = kernel.play_range(players, seed, {}, 0, games, max_decisions=max_decisions)
+        compiled = compiled_range(game, players, seed, {}, 0, games, max_decisions=max_decisions)
         python = play_range(game, players, seed, {}, 0, games, max_decisions=max_decisions, metrics="fast")
         for mine, theirs in zip(compiled, python):
             assert mine == theirs, (path.name, players, mine.index)
@@ -133,7 +134,7 @@ def test_options_and_the_alternative_first_policy_play_the_same_games(path):
     game, kernel = _loaded(path)
     for options in _every_option_setting(game):
         for policy in ("uniform", "alternative-first"):
-            compiled = kernel.play_range(game.min_players, 9, options, 0, 8, policy=policy)
+            compiled = compiled_range(game, game.min_players, 9, options, 0, 8, policy=policy)
             python = play_range(game, game.min_players, 9, options, 0, 8, policy=policy, metrics="fast")
             assert compiled == python, (options, policy)
 
@@ -152,7 +153,7 @@ def test_hostile_scripts_fault_and_stop_by_budget_at_the_same_decision(path):
     rows, _ = kernel.rows(game.min_players, 3, values, 0, 6, "uniform", interpreter.limits.MAX_DECISIONS,
                           game.budget())
     python = play_range(game, game.min_players, 3, {}, 0, 6, metrics="fast")
-    assert kernel.play_range(game.min_players, 3, {}, 0, 6) == python
+    assert compiled_range(game, game.min_players, 3, {}, 0, 6) == python
     for row, record in zip(rows, python):
         if record.outcome == "faulted":
             assert row[kl.RESULT["STATUS"]] in (kl.BAILS_BY_NAME["FAULT"], kl.BAILS_BY_NAME["OVER_BUDGET"],
@@ -181,7 +182,7 @@ def test_a_budget_stop_counts_the_same_work(tmp_path):
     for budget, stopped in ((work, False), (work - 1, True)):
         row = kernel.rows(2, 0, values, 0, 1, "uniform", 1000, game.budget(max_game_work=budget))[0][0]
         assert (row[kl.RESULT["STATUS"]] == kl.BAILS_BY_NAME["OVER_BUDGET"]) == stopped
-        records = kernel.play_range(2, 0, {}, 0, 1, budget=(None, budget))
+        records = compiled_range(game, 2, 0, {}, 0, 1, budget=(None, budget))
         assert records == play_range(game, 2, 0, {}, 0, 1, budget=(None, budget), metrics="fast")
         assert (records[0].outcome == "faulted") == stopped
 

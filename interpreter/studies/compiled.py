@@ -25,7 +25,7 @@ from ..language import limits
 from ..language.kept_files import kept_name, private_place, read_kept, write_kept
 from ..language.types import BOOL, element, is_list, is_record, record_name
 from ..machine.program import Several
-from .playtest import GameRecord, game_seed, play_recorded
+from .records import GameRecord, game_seed
 
 _HEAP = 1 << 18  # heap slots a context starts with; a game that fills it is played again with more
 _MOST_HEAP = 1 << 24  # 128 MB: a game needing more is played on the Python path
@@ -158,9 +158,10 @@ class Kernel:
 
     def play_range(self, players: int, run_seed: int, options: dict, start: int, stop: int,
                    policy: str = "uniform", max_decisions: int = limits.MAX_DECISIONS,
-                   budget: tuple = (None, None)) -> list[GameRecord]:
+                   budget: tuple = (None, None)) -> list[GameRecord | None]:
         """Records of games start..stop of a run, as playtest.play_range gives them with the
-        fast metrics."""
+        fast metrics; None for a game the kernel stopped (a fault, a budget), which the caller
+        plays again on the Python path for its message and span."""
         values = self.game.read_options(options)
         budget = self.game.budget(*budget)
         rows, opening = self.rows(players, run_seed, values, start, stop, policy, max_decisions, budget)
@@ -379,8 +380,7 @@ class Kernel:
     def _record(self, row, index, players, run_seed, options, values, opening, policy, max_decisions, budget):
         r = kl.RESULT
         if row[r["STATUS"]]:
-            return play_recorded(self.game, players, run_seed, index, options, policy, max_decisions, None, budget,
-                                 "fast")
+            return None  # the kernel stopped it: the caller plays it again on the Python path
         seed = game_seed(run_seed, index)
         teams = opening.teams
         decisions, over = row[r["DECISIONS"]], row[r["OVER"]]

@@ -30,7 +30,8 @@ from .backends import LINT_REASON, python_only
 from .measures import MEASURE_REPLAY, compile_measures, in_measure, value_list
 from .parallel import map_jobs, worker_game
 from .players import AgentSpec, parse_agent, refuse
-from .playtest import OUTCOMES, game_seed, play_recorded
+from .playtest import play_recorded
+from .records import OUTCOMES, game_seed
 from .stats import proportion
 
 LINT_MAX_DECISIONS = 10_000  # a game still going after this many decisions "never ends"

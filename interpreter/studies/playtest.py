@@ -15,71 +15,15 @@ import attrs
 from ..engine.game import Game, GameFault
 from ..engine.journal import Journal
 from ..language import limits
-from ..language.rng import derive
 from ..language.source import Diagnostic
 from ..machine.runtime import TABLE, ScriptRuntimeError
 from .agents import RandomAgent
 from .measures import PointReadings, compile_measures, read_all
 from .players import Seated
 from .playout import play_out, public_moves
-
-OUTCOMES = ("won", "drawn", "capped", "faulted", "limit")
-"""How a game can end: `won` (exactly one winner: one seat, or in a game with teams one team),
-`drawn` (several seats or teams share the win, or the winners expression names nobody), `capped` (the script's `end game capped`), `faulted` (a run-time
-error, R0001), `limit` (no end after the run's decision limit)."""
+from .records import GameRecord, game_seed
 
 INFO_EVERY = 32  # information revealed is sampled at every 32nd decision: a look at every card costs ~10 moves
-
-
-@attrs.frozen
-class GameRecord:
-    """What one game gave.  Plain values only, so records travel between processes.
-
-    Attributes:
-        index, seed: the game's number in the run and its own seed (`cardgame play --seed`).
-        players, options: the set-up it was played with.
-        outcome: one of OUTCOMES.
-        decisions: moves applied (every decision: players', the table's, reactions).
-        scores, winners: at the end (None unless won, drawn or capped).
-        measures: name -> number (or one per seat) for won, drawn and capped games.
-        fault: the R0001 Diagnostic of a faulted game.
-        lead_changes: how often the sole leader (by score) changed hands (None without full metrics,
-            or without a `score` in the script).
-        decided_at: for a won game, the share of its decisions after which the final winner was
-            the sole leader for good (0: from the start, 1: only at the very end).
-        choices, offered, forced: decisions asked, legal moves offered in all, decisions with one move.
-        seen: mean share of the cards the acting player could name, over sampled decisions (None: none sampled).
-        teams: in a game with teams, the team of each seat (None without teams).
-        winning_teams: in a game with teams, the winning teams when scores and winners are known.
-        moves_digest: a digest of the moves made, in order (with the full metrics only): two
-            variants compared on one seed made the same moves when their digests are equal.
-    """
-
-    index: int
-    seed: int
-    players: int
-    options: dict
-    outcome: str
-    decisions: int
-    scores: tuple | None
-    winners: tuple | None
-    measures: dict
-    fault: Diagnostic | None
-    lead_changes: int
-    decided_at: float | None
-    choices: int
-    offered: int
-    forced: int
-    seen: float | None
-    teams: tuple | None = None
-    winning_teams: tuple | None = None
-    moves_digest: str | None = None
-
-
-def game_seed(run_seed: int, index: int) -> int:
-    """The seed of game `index` of a run with seed `run_seed`."""
-    return derive(run_seed, index)
-
 
 def play_recorded(game: Game, players: int, run_seed: int, index: int, options: dict, policy: str = "uniform",
                   max_decisions: int = limits.MAX_DECISIONS, observer=None, budget: tuple = (None, None),

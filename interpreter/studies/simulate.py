@@ -19,7 +19,7 @@ from .agents import RandomAgent
 from .backends import AGENTS_REASON, choose_backend, python_only
 from .parallel import map_jobs, worker_game
 from .players import agent_specs
-from .playtest import play_out, play_range
+from .playtest import play_out, play_range, play_recorded
 from .stats import METRICS
 from .summary import Summary
 
@@ -41,6 +41,18 @@ def usable_workers(workers: int) -> int:
     return max(1, min(workers, os.cpu_count() or 1))
 
 
+def compiled_range(game, players: int, seed: int, options: dict, start: int, stop: int, policy: str = "uniform",
+                   max_decisions: int = limits.MAX_DECISIONS, budget: tuple = (None, None)) -> list:
+    """Records of games start..stop played by the script's kernel, the same as play_range's with
+    the fast metrics: a game the kernel stopped (a fault, a budget) is played again on the Python
+    path, which gives its message and span."""
+    from .compiled import kernel_for
+    records = kernel_for(game).play_range(players, seed, options, start, stop, policy, max_decisions, budget)
+    return [record if record is not None else
+            play_recorded(game, players, seed, start + g, options, policy, max_decisions, None, budget, "fast")
+            for g, record in enumerate(records)]
+
+
 def run_range(job):
     """Records of games start..stop; `job` is (path or Game, players, seed, options, start, stop,
     policy, max_decisions, budget, metrics, backend, agents).  A path is loaded once per process (worker
@@ -48,8 +60,7 @@ def run_range(job):
     path_or_game, players, seed, options, start, stop, policy, max_decisions, budget, metrics, backend, agents = job
     game = worker_game(path_or_game) if isinstance(path_or_game, str) else path_or_game
     if backend == "compiled":
-        from .compiled import kernel_for
-        return kernel_for(game).play_range(players, seed, options, start, stop, policy, max_decisions, budget)
+        return compiled_range(game, players, seed, options, start, stop, policy, max_decisions, budget)
     return play_range(game, players, seed, options, start, stop, policy, max_decisions, budget, metrics, agents)
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 
 from ..language.source import render
 from .measures import compile_measures, value_list
-from .playtest import OUTCOMES
+from .records import OUTCOMES
 from .stats import Moments, balance, proportion, summary, yes_no_summary
 
 MAX_FAULT_KINDS = 20  # kinds of fault shown one by one; the rest are counted together
