@@ -357,16 +357,19 @@ def check_seat(state, seen, seat, rng):
     if state.current_player == seat:
         moves = sorted(m.text for m in state.legal_moves())
         assert sorted(m.text for m in d1.legal_moves()) == moves == sorted(m.text for m in d2.legal_moves())
-    # the observation names a card only where it lies and the seat sees it now or saw it go there
+    # the observation names a card only where it lies and the seat sees it now or saw it go there,
+    # or it is the one card the seat never saw (then it knows where it is by elimination)
     everything = state.view("all")["zones"]
     now = visible(state, seat)
+    unseen = set(state.game.program.card_names) - now - seen[seat]
     for zone, cards in observed["zones"].items():
         groups = cards.items() if isinstance(cards, dict) else [(None, cards)]
         for owner, listed in groups:
             full = everything[zone][owner] if owner is not None else everything[zone]
             assert len(listed) == len(full)
             for shown, actual in zip(listed, full):
-                assert shown == HIDDEN or (shown == actual and (actual in now or actual in seen[seat]))
+                assert shown == HIDDEN or (shown == actual and (actual in now or actual in seen[seat]
+                                                                or unseen == {actual}))
     # and in its log, only cards it saw at some moment, each where the full log has it
     mine = state.observed_events(seat)
     assert len(mine) <= len(state.observed_events("all"))
