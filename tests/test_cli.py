@@ -57,7 +57,7 @@ def test_simulate_json_has_exactly_the_documented_keys(capsys):
                           "win_rate_by_seat", "draw_share_by_seat", "mean_score_by_seat", "drawn_with_one_loser",
                           "losses_by_seat", "loss_rate_by_seat", "sole_losses_by_seat", "length", "metrics",
                           "measures", "faults", "longest", "games_per_second", "decisions_per_second", "backend",
-                          "backend_reason"}
+                          "backend_reason", "agents"}
     assert all(f"`{key}`" in documented for key in stats)
     assert all(f"`{key}`" in documented for key in stats["metrics"])
     assert stats["games"] == 5 and stats["unfinished"] == 0 and len(stats["win_rate_by_seat"]) == 3

@@ -20,11 +20,11 @@ def _ctrl_c_at_move(session: Session, monkeypatch, at: int):
     """Ctrl-C (a real SIGINT) while the agent chooses move number `at` of a run."""
     real, calls = session._agent_move, []
 
-    def choose(st):
+    def choose(st, *args):
         calls.append(1)
         if len(calls) == at:
             signal.raise_signal(signal.SIGINT)
-        return real(st)
+        return real(st, *args)
     monkeypatch.setattr(session, "_agent_move", choose)
 
 

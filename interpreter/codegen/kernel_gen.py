@@ -376,6 +376,11 @@ class KernelCompiler(Compiler):
 def kernel_source(tables) -> tuple:
     """(kernel module text, the Program its compiler made, its generator); KernelUnsupported
     when the script uses a construct the kernel mode does not write."""
+    for measure in tables.measures.values():
+        if getattr(measure, "at", None) is not None:  # read at each end of a phase: the kernel reads at the end only
+            raise KernelUnsupported("a measure taken at a point of the flow", getattr(measure, "span", None))
+    if tables.seat_names:  # a text's seats are written P0.. by the kernel, and charged by their length
+        raise KernelUnsupported("seat names (`players N named ...`)")
     compiler = KernelCompiler(tables)
     program = compiler.compile()
     return compiler.gen.source(), program, compiler.gen

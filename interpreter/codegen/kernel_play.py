@@ -64,6 +64,8 @@ class KernelPlay:
         if j == len(spec.bindings):
             return self._candidate(d, spec, shared_name)
         b, node = spec.bindings[j], spec.node.binders[j]
+        if getattr(node, "key", None) is not None or getattr(node, "repeats", False):
+            raise KernelUnsupported("a choice `distinct by` a key or `with repeats`", node.span)
         slot = f"FL[fb + {b.slot + 2}]"
         if j == 0 and len(spec.bindings) == 1 and not spec.rules and not shared_name and not b.several \
                 and b.domain is not None and self._plain_items(node.source):

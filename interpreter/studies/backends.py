@@ -9,11 +9,9 @@ records for the same seeds, so the choice changes only the speed.
 from __future__ import annotations
 
 from ..language.source import Diagnostic, ScriptError
-from .measures import compile_measures
 
 BACKENDS = ("auto", "compiled", "python")
 FULL_METRICS = "the full metrics (lead changes, decided at, information revealed) are measured on the Python path"
-POINT_MEASURES = "a measure taken at a point of the flow (`measure ... at PHASE`) is read on the Python path"
 
 
 def choose_backend(game, requested: str, metrics: str = "fast") -> tuple[str, str | None]:
@@ -26,8 +24,6 @@ def choose_backend(game, requested: str, metrics: str = "fast") -> tuple[str, st
     why = None
     if metrics != "fast":
         why = FULL_METRICS
-    elif any(m.at is not None for m in compile_measures(game)):
-        why = POINT_MEASURES
     else:
         from .compiled import NoKernel, kernel_for
         try:

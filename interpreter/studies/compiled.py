@@ -60,7 +60,7 @@ def _make(game: Game):
     try:
         source, program, gen = kernel_source(game.program.tables)
     except KernelUnsupported as err:
-        return NoKernel(f"{err.what} is not compiled", err.where())
+        return NoKernel(f"{err.what} is not compiled", err.where() if err.span is not None else "")
     layout = kl.layout(program, measures=len(gen._measure_columns()))
     # the object code follows from the kernel's source, where everything lives in the context,
     # the translator and the machine: a kernel found in the cache is not translated again (the
