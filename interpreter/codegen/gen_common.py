@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ..language import nodes as n
 from ..machine.runtime import ScriptRuntimeError
 
 
@@ -134,3 +135,22 @@ class Hoister:
 def times_n(k: int) -> str:
     """`k * st.n + ` (the start of the k-th per-player zone's slots, past the shared ones), short."""
     return "" if k == 0 else "st.n + " if k == 1 else f"{k} * st.n + "
+
+
+def constant_value(tables, e, unset):
+    """The value of a constant expression (a literal, a symbol or card, a parameterless
+    definition of one, a list of them), or `unset`: one rule for every mode of the generator."""
+    match e:
+        case n.Literal():
+            return e.value
+        case n.Name():
+            kind, detail = tables.resolved.get(id(e), (None, None))
+            if kind in ("symbol", "card"):
+                return detail
+            if kind == "define" and not tables.defines[detail].params:
+                return constant_value(tables, tables.defines[detail].body, unset)
+            return unset
+        case n.ListLit():
+            values = tuple(constant_value(tables, i, unset) for i in e.items)
+            return unset if any(v is unset for v in values) else values
+    return unset

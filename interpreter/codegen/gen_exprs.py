@@ -20,7 +20,7 @@ from ..language.nodes import walk as _walk
 from ..language.orders import places
 from ..language.types import INT, TEXT, ZONE, ZONES, is_list, is_ordered, is_record, order_name, record_name
 from .flow import CONSTANT_CHARGE
-from .gen_common import ATOM, CHANCE_MARK, INT_LITERAL, LOOP, Env, Fn, Hoister, indent, times_n
+from .gen_common import ATOM, CHANCE_MARK, INT_LITERAL, LOOP, Env, Fn, Hoister, constant_value, indent, times_n
 from .gen_runtime import UNSET, OrderPlaces, concat, power, text_plus, texts_plus, zone_cards
 from .never_none import VALUE_BUILTINS, items_never_none
 
@@ -208,20 +208,7 @@ class Expressions:
 
     def _constant(self, e):
         """The value of a constant expression, or UNSET."""
-        match e:
-            case n.Literal():
-                return e.value
-            case n.Name():
-                kind, detail = self.t.resolved.get(id(e), (None, None))
-                if kind in ("symbol", "card"):
-                    return detail
-                if kind == "define" and not self.t.defines[detail].params:
-                    return self._constant(self.t.defines[detail].body)
-                return UNSET
-            case n.ListLit():
-                values = tuple(self._constant(i) for i in e.items)
-                return UNSET if any(v is UNSET for v in values) else values
-        return UNSET
+        return constant_value(self.t, e, UNSET)
 
     def _value(self, value) -> str:
         if value is None or type(value) in (bool, int):

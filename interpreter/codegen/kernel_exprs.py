@@ -19,7 +19,7 @@ from ..language.builtins import CHANCE, ORDER_FUNCTIONS
 from ..language.orders import places
 from ..language.types import (BOOL, CARD, INT, PLAYER, SYMBOL, TEAM, TEXT, ZONE, ZONES, element, is_list, is_ordered,
                               is_record, order_name, record_name)
-from .gen_common import CHANCE_MARK, indent
+from .gen_common import CHANCE_MARK, constant_value, indent
 from .kernel_layout import COMPUTED
 
 _SCALARS = (INT, BOOL, CARD, PLAYER, ZONE, TEAM, SYMBOL)
@@ -172,20 +172,7 @@ class KernelExpressions:
 
     def _constant(self, e):
         """The value of a constant expression, or _UNSET (gen_exprs.Expressions._constant)."""
-        match e:
-            case n.Literal():
-                return e.value
-            case n.Name():
-                kind, detail = self.t.resolved.get(id(e), (None, None))
-                if kind in ("symbol", "card"):
-                    return detail
-                if kind == "define" and not self.t.defines[detail].params:
-                    return self._constant(self.t.defines[detail].body)
-                return _UNSET
-            case n.ListLit():
-                values = tuple(self._constant(i) for i in e.items)
-                return _UNSET if any(v is _UNSET for v in values) else values
-        return _UNSET
+        return constant_value(self.t, e, _UNSET)
 
     def _k_Attr(self, e, env):
         obj_type = self.typ(e.obj)
